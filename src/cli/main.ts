@@ -1,0 +1,78 @@
+import { Command, CommanderError } from 'commander';
+import { ToolkitError, exitCodeFor } from '../errors.js';
+import type { CliContext, CliIo } from './CliContext.js';
+import { COMMANDS } from './commands/index.js';
+
+/** Version printed by `--version`. */
+export const VERSION = '0.1.0';
+
+/**
+ * Runs the CLI with `argv` (without `node` and the script) and returns the
+ * exit code. It never calls `process.exit`; tests call it in-process.
+ */
+export async function run(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
+  let exitCode = 0;
+  const ctx: CliContext = {
+    io,
+    signal: signal ?? new AbortController().signal,
+    setExitCode(code) {
+      if (code > exitCode) exitCode = code;
+    },
+    log(line) {
+      io.stderr.write(`${line}\n`);
+    },
+  };
+  const program = new Command('scholarly-rdf');
+  program
+    .description('Harvest scholarly metadata records and turn them into linked data (schema.org + BIBO).')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (s) => io.stdout.write(s),
+      writeErr: (s) => io.stderr.write(s),
+    });
+  for (const register of COMMANDS) register(program, ctx);
+  for (const cmd of program.commands) cmd.exitOverride();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      return err.exitCode === 0 ? 0 : 2;
+    }
+    if (err instanceof ToolkitError) {
+      io.stderr.write(`scholarly-rdf: error [${err.code}]: ${err.message}\n`);
+      return Math.max(exitCode, exitCodeFor(err.code));
+    }
+    const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
+    io.stderr.write(`scholarly-rdf: internal error: ${message}\n`);
+    return 70;
+  }
+  return exitCode;
+}
+
+/** Entry point of the `scholarly-rdf` binary. */
+export async function main(argv: readonly string[]): Promise<number> {
+  const controller = new AbortController();
+  const onSignal = () => controller.abort(new ToolkitError('interrupted', 'aborted'));
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    return await run(
+      argv,
+      {
+        stdin: process.stdin,
+        stdout: process.stdout,
+        stderr: process.stderr,
+        env: process.env,
+        cwd: process.cwd(),
+        stderrIsTTY: Boolean(process.stderr.isTTY),
+      },
+      controller.signal,
+    );
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}

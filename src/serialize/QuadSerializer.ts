@@ -1,0 +1,37 @@
+import type * as RDF from '@rdfjs/types';
+
+/** The output formats of the toolkit. */
+export type FormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld' | 'rdfxml';
+
+/** Options shared by the serialisers. */
+export interface SerializerOptions {
+  /** Prefixes to declare (Turtle, JSON-LD context terms, RDF/XML namespaces). Defaults to the mapping's prefixes. */
+  prefixes?: Readonly<Record<string, string>>;
+  /** N-Quads only: the graph IRI written on every quad whose graph is the default graph. Defaults to none (triples). */
+  graph?: string;
+  /** JSON-LD only: `'inline'` embeds the shipped context; a URL references it instead. Defaults to `'inline'`. */
+  jsonldContext?: 'inline' | string;
+}
+
+/**
+ * A pure, synchronous writer: it turns groups of quads (one group per record,
+ * the record's subject first) into text chunks. It holds no more than one
+ * group in memory, so output can be streamed record by record.
+ */
+export interface RecordWriter {
+  /** Text that opens the document (prefixes, `{"@context":..., "@graph":[`, `<rdf:RDF ...>`). */
+  start(): string;
+  /** The text of one group of quads. */
+  write(quads: readonly RDF.Quad[]): string;
+  /** Text that closes the document. */
+  end(): string;
+}
+
+/** A serialisation format: its names and a factory of writers. */
+export interface QuadSerializer {
+  readonly format: FormatName;
+  readonly mediaType: string;
+  /** File extensions without the dot, first is the default (`ttl`). */
+  readonly extensions: readonly string[];
+  createWriter(options?: SerializerOptions): RecordWriter;
+}

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/integration/**/*.test.ts'],
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
+    fileParallelism: false,
+  },
+});
