@@ -1,0 +1,354 @@
+import type { ApiCreator, ApiRecordV2, ApiUrl } from '../record/types.js';
+import { SeededRandom, mixSeed } from './SeededRandom.js';
+import {
+  ABSTRACT_HEADINGS,
+  ABSTRACT_SENTENCES,
+  BOOKS,
+  COUNTRIES,
+  FAMILY_NAMES,
+  GIVEN_NAMES,
+  JOURNALS,
+  KEYWORDS,
+  PROTOCOL_BOOKS,
+  TITLE_PARTS,
+  TOPICAL_COLLECTIONS,
+  type SampleBook,
+  type SampleJournal,
+} from './samplePools.js';
+
+/** Options of {@link generateRecords}. */
+export interface GenerateRecordsOptions {
+  /**
+   * Adds the catalogue-only key `_countries` (affiliation countries, the
+   * `country` facet of `serve`) to every record. `serve` never sends keys
+   * that start with `_`. Defaults to false.
+   */
+  catalogueFields?: boolean;
+  /** Index of the first record (records are independent of each other). Defaults to 0. */
+  offset?: number;
+}
+
+/** A generated record: the service's shape plus, on request, catalogue-only keys. */
+export type GeneratedRecord = ApiRecordV2 & { keyword: string[]; _countries?: string[] };
+
+const DOI_CHECK = '0123456789abcdefghjkmnpqrstuvwxyz';
+
+/**
+ * Generates `count` deterministic, realistic records in the service's own
+ * record shape (seed §2.3: every scalar a string), the way the real service
+ * sends them, quirks included. Record `i` depends only on `seed` and `i`, so
+ * `generateRecords(300)` is a prefix of `generateRecords(1_000_000)`.
+ *
+ * What the catalogue covers (each in a few percent of the records or more):
+ * articles, chapters and protocols (`contentType` Article/Chapter/Protocol,
+ * `publicationType` Journal/Book); split pages; unsplit page ranges in
+ * `startingPage` only, or free text such as `"1-6, 9"`; article numbers
+ * (`e1234`, `S15`) with an empty `endingPage`; missing pages; `"1"`
+ * placeholders for online-first articles; a missing `endingPage` key;
+ * creators `Family, Given` with and without a valid `ORCID`; empty strings;
+ * duplicate subjects; non-ASCII names and titles; languages en, de, fr, es, ja;
+ * abstracts with a glued heading (`AbstractWe …`), TeX next to text, empty
+ * ones, and `{h1, p}` objects; key spelling variants (`journalid`,
+ * `issuetype`, `openAccess`); `genre` as a string instead of an array; `url`
+ * arrays with html, pdf and DOI resolver entries; DOIs of 10.1007 and 10.1186
+ * with `( ) < > ; :` in some; ISBNs (valid check digits) for chapters and
+ * protocols; a `keyword` array (author keywords, the keyword facet).
+ *
+ * A few records therefore deviate from the `ApiRecordV2` type on purpose,
+ * as the real service does (string `genre`, object `abstract`, lower-case keys).
+ * Streams: nothing is kept between records.
+ */
+export function* generateRecords(
+  count: number,
+  seed = 1,
+  options: GenerateRecordsOptions = {},
+): Generator<GeneratedRecord> {
+  const rng = new SeededRandom(0);
+  const offset = options.offset ?? 0;
+  for (let i = offset; i < offset + count; i++) {
+    rng.reseed(mixSeed(seed, i));
+    yield makeRecord(rng, i, options.catalogueFields === true);
+  }
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** ISBN-13 check digit of 12 digits. */
+export function isbn13CheckDigit(stem: string): string {
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(stem[i]) * (i % 2 === 0 ? 1 : 3);
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** ORCID check character (ISO 7064 MOD 11-2) of the first 15 digits. */
+export function orcidCheckDigit(digits: string): string {
+  let total = 0;
+  for (const d of digits) total = (total + Number(d)) * 2;
+  const result = (12 - (total % 11)) % 11;
+  return result === 10 ? 'X' : String(result);
+}
+
+function makeOrcid(rng: SeededRandom): string {
+  let digits = '000' + String(rng.int(0, 3));
+  for (let k = 0; k < 11; k++) digits += String(rng.int(0, 9));
+  const full = digits + orcidCheckDigit(digits);
+  return `${full.slice(0, 4)}-${full.slice(4, 8)}-${full.slice(8, 12)}-${full.slice(12)}`;
+}
+
+function makeTitle(rng: SeededRandom, language: string): string {
+  const parts = TITLE_PARTS[language] ?? TITLE_PARTS.en!;
+  const [a, b, c] = [rng.pick(parts[0]!), rng.pick(parts[1]!), rng.pick(parts[2]!)];
+  if (language === 'ja') return `${a}${b}${c}`;
+  const head = a ? `${a} ${b}` : b;
+  const text = c.startsWith(':') ? `${head}${c}` : `${head} ${c}`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function makeAbstract(rng: SeededRandom, language: string): string | { h1: string; p: string | string[] } {
+  const roll = rng.next();
+  if (roll < 0.08) return '';
+  const pool = ABSTRACT_SENTENCES[language] ?? ABSTRACT_SENTENCES.en!;
+  const n = rng.int(2, 5);
+  const sentences: string[] = [];
+  for (let k = 0; k < n; k++) sentences.push(rng.pick(pool));
+  const heading = ABSTRACT_HEADINGS[language] ?? 'Abstract';
+  if (roll < 0.13) {
+    return { h1: heading, p: rng.chance(0.5) ? sentences.join(' ') : sentences };
+  }
+  const text = sentences.join(language === 'ja' ? '' : ' ');
+  if (roll < 0.35) return `${heading}${text}`;
+  return text;
+}
+
+function makeCreators(rng: SeededRandom): ApiCreator[] {
+  const n = rng.chance(0.05) ? rng.int(9, 14) : rng.int(1, 6);
+  const out: ApiCreator[] = [];
+  for (let k = 0; k < n; k++) {
+    const name = `${rng.pick(FAMILY_NAMES)}, ${rng.pick(GIVEN_NAMES)}`;
+    if (rng.chance(0.4)) out.push({ creator: name, ORCID: makeOrcid(rng) });
+    else out.push({ creator: name });
+  }
+  return out;
+}
+
+interface Pages {
+  startingPage: string;
+  /** `undefined`: the key is missing altogether. */
+  endingPage: string | undefined;
+}
+
+function makePages(rng: SeededRandom, isBook: boolean): Pages {
+  const roll = rng.next();
+  const start = rng.int(1, 900);
+  const end = start + rng.int(0, 30);
+  if (roll < 0.6) return { startingPage: String(start), endingPage: String(end) };
+  if (roll < 0.68) return { startingPage: '1', endingPage: undefined };
+  if (roll < 0.76 && !isBook) {
+    const number = rng.chance(0.7) ? `e${rng.int(1000, 99999)}` : `S${rng.int(1, 60)}`;
+    return { startingPage: number, endingPage: '' };
+  }
+  if (roll < 0.82) return { startingPage: `${start}-${end}`, endingPage: '' };
+  if (roll < 0.86) return { startingPage: `${start}-${start + 5}, ${start + 8}`, endingPage: '' };
+  if (roll < 0.93) return { startingPage: '', endingPage: '' };
+  return { startingPage: String(start), endingPage: undefined };
+}
+
+function makeUrls(rng: SeededRandom, doi: string): ApiUrl[] {
+  const resolver: ApiUrl = { format: '', platform: '', value: `http://dx.doi.org/${doi}` };
+  if (rng.chance(0.35)) return [resolver];
+  return [
+    { format: 'html', platform: 'web', value: `http://link.springer.com/openurl/fulltext?id=doi:${doi}` },
+    { format: 'pdf', platform: 'web', value: `http://link.springer.com/openurl/pdf?id=doi:${doi}` },
+    resolver,
+  ];
+}
+
+function makeDates(rng: SeededRandom): { publicationDate: string; onlineDate: string; coverDate: string; year: number } {
+  const year = rng.int(2005, 2024);
+  const month = rng.int(1, 12);
+  const day = rng.int(1, 28);
+  const publicationDate = `${year}-${pad(month, 2)}-${pad(day, 2)}`;
+  // online some days earlier (same month or the month before)
+  const lag = rng.int(0, 40);
+  let oy = year;
+  let om = month;
+  let od = day - lag;
+  while (od < 1) {
+    od += 28;
+    om -= 1;
+    if (om < 1) {
+      om = 12;
+      oy -= 1;
+    }
+  }
+  const onlineDate = `${oy}-${pad(om, 2)}-${pad(od, 2)}`;
+  const cm = Math.min(12, month + rng.int(0, 2));
+  return { publicationDate, onlineDate, coverDate: `${year}-${pad(cm, 2)}`, year };
+}
+
+function makeSubjects(rng: SeededRandom, base: readonly string[]): string[] {
+  const subjects = base.slice(0, rng.int(1, base.length));
+  if (rng.chance(0.15)) subjects.push(subjects[0]!);
+  return subjects;
+}
+
+function makeKeywords(rng: SeededRandom): string[] {
+  const n = rng.chance(0.2) ? 0 : rng.int(1, 6);
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const kw = rng.pick(KEYWORDS);
+    if (!out.includes(kw)) out.push(kw);
+  }
+  return out;
+}
+
+function makeCountries(rng: SeededRandom, creators: number): string[] {
+  if (rng.chance(0.07)) return [];
+  const n = Math.min(creators, rng.int(1, 3));
+  const out: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const c = rng.pick(COUNTRIES);
+    if (!out.includes(c)) out.push(c);
+  }
+  return out;
+}
+
+function articleDoi(rng: SeededRandom, journal: SampleJournal, year: number, index: number): string {
+  const check = DOI_CHECK.charAt(rng.int(0, DOI_CHECK.length - 1));
+  const roll = rng.next();
+  if (roll < 0.01) {
+    return `${journal.prefix}/(SICI)${journal.issn || journal.eIssn}(${year}${pad(rng.int(1, 12), 2)})${rng.int(1, 40)}:${rng.int(1, 12)}<${rng.int(1, 900)}::AID-${index}>3.0.CO;2-${check.toUpperCase()}`;
+  }
+  if (roll < 0.03) {
+    return `${journal.prefix}/BF(${pad(rng.int(0, 99), 2)})${index};${check}`;
+  }
+  if (journal.prefix === '10.1186') {
+    return `10.1186/s${journal.id}-${year}-${pad(index, 5)}-${check}`;
+  }
+  return `10.1007/s${pad(Number(journal.id), 5)}-${pad(year % 1000, 3)}-${pad(index, 4)}-${check}`;
+}
+
+function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean): GeneratedRecord {
+  const kindRoll = rng.next();
+  const kind = kindRoll < 0.7 ? 'Article' : kindRoll < 0.9 ? 'Chapter' : 'Protocol';
+  const dates = makeDates(rng);
+  const creators = makeCreators(rng);
+  const openaccess = rng.chance(0.3) ? 'true' : 'false';
+
+  let journal: SampleJournal | undefined;
+  let book: SampleBook | undefined;
+  let doi: string;
+  let language: string;
+  let discipline: { id: string; term: string };
+  let subjectPool: readonly string[];
+  let publicationName: string;
+  let publisher: string;
+  let publisherName: string;
+  let issn = '';
+  let eIssn = '';
+  let journalId = '';
+  let volume: string;
+  let number: string;
+  let printIsbn = '';
+  let electronicIsbn = '';
+  if (kind === 'Article') {
+    journal = rng.pick(JOURNALS);
+    doi = articleDoi(rng, journal, dates.year, index);
+    language = journal.language;
+    discipline = journal.discipline;
+    subjectPool = journal.subjects;
+    publicationName = journal.name;
+    publisher = journal.publisher;
+    publisherName = rng.chance(0.1) ? '' : journal.publisherName;
+    issn = journal.issn;
+    eIssn = journal.eIssn;
+    journalId = journal.id;
+    volume = rng.chance(0.1) ? '' : String(dates.year - 1990 + rng.int(0, 3));
+    number = rng.chance(0.15) ? '' : String(rng.int(1, 12));
+  } else {
+    book = kind === 'Chapter' ? rng.pick(BOOKS) : rng.pick(PROTOCOL_BOOKS);
+    printIsbn = `${book.printHyphenated}-${isbn13CheckDigit(book.printStem)}`;
+    electronicIsbn = `${book.electronicHyphenated}-${isbn13CheckDigit(book.electronicStem)}`;
+    doi = `10.1007/${electronicIsbn}_${(index % 40) + 1}`;
+    // chapter DOIs are unique per book and chapter number; keep them unique per record too
+    doi = `${doi}${index >= 40 ? `-${index}` : ''}`;
+    language = book.language;
+    discipline = book.discipline;
+    subjectPool = book.subjects;
+    publicationName = book.title;
+    publisher = 'Springer';
+    publisherName = book.publisherName;
+    if (book.series) {
+      issn = book.series.issn;
+      eIssn = book.series.eIssn;
+    }
+    volume = book.series ? String(rng.int(1000, 2800)) : '';
+    number = '';
+  }
+  if (rng.chance(0.05)) language = rng.pick(['de', 'fr', 'es', 'ja']);
+
+  const pages = makePages(rng, kind !== 'Article');
+  const abstract = makeAbstract(rng, language);
+  const subjects = makeSubjects(rng, subjectPool);
+  const genreArray =
+    kind === 'Article'
+      ? rng.chance(0.15)
+        ? ['ReviewPaper', 'Review Article']
+        : ['OriginalPaper', 'Original Article']
+      : kind === 'Protocol'
+        ? ['Protocol']
+        : ['Chapter'];
+  const variantKeys = rng.chance(0.04);
+  const genre: string[] | string = rng.chance(0.04) ? (rng.chance(0.5) ? '' : genreArray[0]!) : genreArray;
+  const copyright =
+    openaccess === 'true'
+      ? `©${dates.year} The Author(s)`
+      : rng.chance(0.5)
+        ? `©${dates.year} Springer Science+Business Media Dordrecht`
+        : `©${dates.year} Springer Nature Switzerland AG`;
+  const topicalCollection = rng.chance(0.08) ? rng.pick(TOPICAL_COLLECTIONS) : '';
+  const issueType = kind === 'Article' ? (rng.chance(0.1) ? 'Supplement' : rng.chance(0.2) ? '' : 'Regular') : '';
+
+  const r: Record<string, unknown> = {
+    contentType: kind,
+    identifier: `doi:${doi}`,
+    language: rng.chance(0.03) ? '' : language,
+    url: makeUrls(rng, doi),
+    title: makeTitle(rng, language),
+    creators,
+    publicationName,
+  };
+  r[variantKeys ? 'openAccess' : 'openaccess'] = openaccess;
+  r.doi = doi;
+  r.publisher = publisher;
+  r.publisherName = publisherName;
+  r.publicationDate = dates.publicationDate;
+  r.publicationType = kind === 'Article' ? 'Journal' : 'Book';
+  r.issn = issn;
+  r.eIssn = eIssn;
+  if (kind !== 'Article') {
+    r.printIsbn = printIsbn;
+    r.electronicIsbn = electronicIsbn;
+    r.isbn = electronicIsbn;
+  }
+  r.volume = volume;
+  r.number = number;
+  r[variantKeys ? 'issuetype' : 'issueType'] = issueType;
+  r.topicalCollection = topicalCollection;
+  r.genre = genre;
+  r.startingPage = pages.startingPage;
+  if (pages.endingPage !== undefined) r.endingPage = pages.endingPage;
+  r[variantKeys ? 'journalid' : 'journalId'] = journalId;
+  r.onlineDate = dates.onlineDate;
+  r.coverDate = dates.coverDate;
+  r.copyright = copyright;
+  r.abstract = abstract;
+  r.conferenceInfo = [];
+  r.keyword = makeKeywords(rng);
+  r.subjects = subjects;
+  r.disciplines = [discipline];
+  if (catalogueFields) r._countries = makeCountries(rng, creators.length);
+  return r as unknown as GeneratedRecord;
+}

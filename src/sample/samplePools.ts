@@ -1,0 +1,252 @@
+/**
+ * Word and name pools the sample generator draws from. Invented but realistic:
+ * journal names, ids and ISSNs are made up for the sample and must not be read
+ * as facts about real journals.
+ */
+
+/** A journal of the generated catalogue. */
+export interface SampleJournal {
+  name: string;
+  id: string;
+  issn: string;
+  eIssn: string;
+  /** DOI prefix: 10.1007 (Springer) or 10.1186 (BioMed Central). */
+  prefix: '10.1007' | '10.1186';
+  publisher: string;
+  publisherName: string;
+  /** Main language of the journal's articles. */
+  language: string;
+  discipline: { id: string; term: string };
+  subjects: readonly string[];
+}
+
+const LIFE = { id: '3071', term: 'Life Sciences' };
+const MED = { id: '3054', term: 'Medicine & Public Health' };
+const CS = { id: '3011', term: 'Computer Science' };
+const CHEM = { id: '3007', term: 'Chemistry' };
+const MATH = { id: '3056', term: 'Mathematics' };
+const ENG = { id: '3023', term: 'Engineering' };
+const ENV = { id: '3026', term: 'Environment' };
+const PHYS = { id: '3068', term: 'Physics' };
+
+function journal(
+  name: string,
+  id: string,
+  issn: string,
+  eIssn: string,
+  language: string,
+  discipline: { id: string; term: string },
+  subjects: string[],
+  bmc = false,
+): SampleJournal {
+  return {
+    name,
+    id,
+    issn,
+    eIssn,
+    prefix: bmc ? '10.1186' : '10.1007',
+    publisher: bmc ? 'BioMed Central' : 'Springer',
+    publisherName: bmc ? 'BioMed Central' : 'Springer',
+    language,
+    discipline,
+    subjects: [discipline.term, ...subjects],
+  };
+}
+
+/** Journals: mostly English, some German, French, Spanish and Japanese ones. */
+export const JOURNALS: readonly SampleJournal[] = [
+  journal('Metabolomics', '11306', '1573-3882', '1573-3890', 'en', LIFE, ['Biochemistry, general', 'Molecular Medicine', 'Cell Biology']),
+  journal('Phytochemistry Reviews', '11101', '1568-7767', '1572-980X', 'en', LIFE, ['Plant Sciences', 'Organic Chemistry']),
+  journal('Computational Visual Media', '41095', '2096-0433', '2096-0662', 'en', CS, ['Computer Graphics', 'Artificial Intelligence', 'Image Processing and Computer Vision']),
+  journal('Forensic Science, Medicine, and Pathology', '12024', '1547-769X', '1556-2891', 'en', MED, ['Forensic Medicine', 'Pathology']),
+  journal('Annals of Surgical Oncology', '10434', '1068-9265', '1534-4681', 'en', MED, ['Surgery', 'Oncology', 'Surgical Oncology']),
+  journal('Journal of Materials Science', '10853', '0022-2461', '1573-4803', 'en', ENG, ['Material Science', 'Characterization and Evaluation of Materials', 'Nanotechnology']),
+  journal('Environmental Science and Pollution Research', '11356', '0944-1344', '1614-7499', 'en', ENV, ['Environment, general', 'Ecotoxicology', 'Atmospheric Protection/Air Quality Control/Air Pollution']),
+  journal('Hydrobiologia', '10750', '0018-8158', '1573-5117', 'en', LIFE, ['Ecology', 'Freshwater & Marine Ecology', 'Zoology']),
+  journal('Archives of Virology', '705', '0304-8608', '1432-8798', 'en', MED, ['Virology', 'Infectious Diseases', 'Medical Microbiology']),
+  journal("Child's Nervous System", '381', '0256-7040', '1433-0350', 'en', MED, ['Neurosurgery', 'Pediatrics', 'Neurology']),
+  journal('Mathematische Annalen', '208', '0025-5831', '1432-1807', 'en', MATH, ['Mathematics, general', 'Analysis', 'Geometry']),
+  journal('Journal of Thermal Analysis and Calorimetry', '10973', '1388-6150', '1588-2926', 'en', CHEM, ['Physical Chemistry', 'Analytical Chemistry', 'Polymer Sciences']),
+  journal('The European Physical Journal C', '10052', '1434-6044', '1434-6052', 'en', PHYS, ['Elementary Particles, Quantum Field Theory', 'Nuclear Physics, Heavy Ions, Hadrons']),
+  journal('BMC Bioinformatics', '12859', '', '1471-2105', 'en', LIFE, ['Bioinformatics', 'Microarrays', 'Computational Biology/Bioinformatics'], true),
+  journal('Malaria Journal', '12936', '', '1475-2875', 'en', MED, ['Infectious Diseases', 'Parasitology', 'Tropical Medicine'], true),
+  journal('Journal of Cheminformatics', '13321', '', '1758-2946', 'en', CHEM, ['Computational Biology/Bioinformatics', 'Documentation and Information in Chemistry'], true),
+  journal('Der Hautarzt', '105', '0017-8470', '1432-1173', 'de', MED, ['Dermatology']),
+  journal('Zeitschrift für Gerontologie und Geriatrie', '391', '0948-6704', '1435-1269', 'de', MED, ['Geriatrics/Gerontology', 'Internal Medicine']),
+  journal('Informatik Spektrum', '287', '0170-6012', '1432-122X', 'de', CS, ['Computer Science, general', 'Information Systems and Communication Service']),
+  journal('Revue Française de Génie Électrique', '42108', '1295-490X', '', 'fr', ENG, ['Electrical Engineering', 'Energy Systems']),
+  journal('Éducation et Sociétés Numériques', '44121', '', '2430-7726', 'fr', CS, ['Computers and Education', 'Educational Technology']),
+  journal('Revista Española de Cardiología Clínica', '43233', '1889-0784', '2530-0180', 'es', MED, ['Cardiology', 'Internal Medicine']),
+  journal('日本生態学会誌', '11284', '0021-5007', '2424-127X', 'ja', LIFE, ['Ecology', 'Plant Sciences']),
+  journal('Journal of Plant Research', '10265', '0918-9440', '1618-0860', 'en', LIFE, ['Plant Sciences', 'Plant Biochemistry', 'Plant Physiology']),
+];
+
+/** A book (for chapters and protocols). */
+export interface SampleBook {
+  title: string;
+  /** ISBN-13 stems (12 digits, check digit computed). */
+  printStem: string;
+  electronicStem: string;
+  /** Chapter DOIs are `10.1007/<electronic ISBN with hyphens>_<n>`. */
+  electronicHyphenated: string;
+  printHyphenated: string;
+  publisherName: string;
+  series?: { issn: string; eIssn: string };
+  language: string;
+  discipline: { id: string; term: string };
+  subjects: readonly string[];
+}
+
+function book(
+  title: string,
+  print: string,
+  electronic: string,
+  publisherName: string,
+  language: string,
+  discipline: { id: string; term: string },
+  subjects: string[],
+  series?: { issn: string; eIssn: string },
+): SampleBook {
+  return {
+    title,
+    printStem: print.replace(/-/g, ''),
+    electronicStem: electronic.replace(/-/g, ''),
+    printHyphenated: print,
+    electronicHyphenated: electronic,
+    publisherName,
+    language,
+    discipline,
+    subjects: [discipline.term, ...subjects],
+    ...(series ? { series } : {}),
+  };
+}
+
+/** Books of chapters (edited volumes, proceedings). ISBN stems without check digit. */
+export const BOOKS: readonly SampleBook[] = [
+  book('Advances in Visual Computing', '978-3-030-64555', '978-3-030-64556', 'Springer International Publishing', 'en', CS, ['Image Processing and Computer Vision', 'Computer Graphics']),
+  book('Handbook of Climate Change Mitigation', '978-1-4419-7990', '978-1-4419-7991', 'Springer New York', 'en', ENV, ['Climate Change', 'Environmental Management']),
+  book('Grundlagen der Wirtschaftsinformatik', '978-3-662-63046', '978-3-662-63047', 'Springer Berlin Heidelberg', 'de', CS, ['Business Information Systems']),
+  book('Nanomaterials for Energy Storage', '978-981-16-1232', '978-981-16-1233', 'Springer Singapore', 'en', ENG, ['Nanotechnology', 'Energy Storage']),
+  book('La géométrie algébrique aujourd’hui', '978-3-031-01234', '978-3-031-01235', 'Springer International Publishing', 'fr', MATH, ['Algebraic Geometry']),
+];
+
+/** Protocol books (a methods series). */
+export const PROTOCOL_BOOKS: readonly SampleBook[] = [
+  book('CRISPR Guide RNA Design', '978-1-0716-1011', '978-1-0716-1012', 'Humana', 'en', LIFE, ['Molecular Medicine', 'Genetic Engineering'], { issn: '1064-3745', eIssn: '1940-6029' }),
+  book('Plant Stress Tolerance', '978-1-0716-3972', '978-1-0716-3973', 'Humana', 'en', LIFE, ['Plant Sciences', 'Plant Biochemistry'], { issn: '1064-3745', eIssn: '1940-6029' }),
+  book('Proteomics for Drug Discovery', '978-1-4939-2549', '978-1-4939-2550', 'Humana Press', 'en', LIFE, ['Protein Science', 'Pharmacology/Toxicology'], { issn: '1064-3745', eIssn: '1940-6029' }),
+];
+
+/** Family names (with non-ASCII ones). */
+export const FAMILY_NAMES: readonly string[] = [
+  'Spicer', 'Salek', 'Moreno', 'Cañueto', 'Steinbeck', 'Prasch', 'Bucar', 'Nikolić', 'Živković', 'Deng',
+  'Weng', 'Liu', 'Tian', 'Xu', 'Wu', 'Müller', 'Schäfer', 'Øster', 'Lefèvre', 'García-López', 'Nuñez',
+  'Smith', 'Johnson', 'Brown', 'Taylor', 'Wilson', 'Kowalski', 'Nowak', 'Dubois', 'Rossi', 'Bianchi',
+  'Silva', 'Santos', 'Yamada', 'Tanaka', 'Suzuki', 'Kim', 'Park', 'Lee', 'Chen', 'Wang', 'Zhang',
+  "O'Brien", 'van der Berg', 'de Souza', 'Ångström', 'Şahin', 'Yılmaz', 'Kovács', 'Novák', 'Ibáñez',
+  '山田', '佐藤', 'Ferreira', 'Andersson', 'Nielsen', 'Popescu', 'Ivanova', 'Petrov', 'Haddad', 'Okafor',
+];
+
+/** Given names (with non-ASCII ones and initials). */
+export const GIVEN_NAMES: readonly string[] = [
+  'Rachel', 'Reza M.', 'Pablo', 'Daniel', 'Christoph', 'Sandra', 'Franz', 'Slobodan', 'Vladimir', 'Zikun',
+  'Di', 'Shuhan', 'Yuan', 'Mingliang', 'Yingcai', 'Jürgen', 'Anaïs', 'José', 'María José', 'Søren',
+  'Zoë', 'Björn', 'Ana', 'Li', 'Wei', 'Hiroshi', 'Yuki', 'Min-jun', 'Seo-yeon', 'Amara', 'Chidi',
+  'Élodie', 'François', 'Łukasz', 'Agnieszka', 'Ilse', 'J.', 'A. B.', 'Mohammed', 'Fatma', 'Emre',
+  '太郎', '花子', 'Olga', 'Dmitri', 'Ioana', 'Lars', 'Ingrid', 'Ricardo', 'Lucía', 'Giulia',
+];
+
+/** Keywords (author keywords; the keyword facet). */
+export const KEYWORDS: readonly string[] = [
+  'Apoptosis', 'Breast cancer', 'Cancer', 'Epigenetics', 'Antioxidant', 'Elderly', 'Epidemiology', 'Epilepsy',
+  'Oxidative stress', 'Phylogeny', 'Polymorphism', 'Prevention', 'Sustainability', 'Taxonomy', 'Toxicity',
+  'Transformation', 'Validity', '35J05', 'Ageing', 'Aging', 'Bioinformatics', 'Data analysis', 'Freely available',
+  'Metabolomics', 'Software', 'Machine learning', 'Deep learning', 'Visual analytics', 'Urban computing',
+  'Climate change', 'Biodiversity', 'Nanoparticles', 'Thermal analysis', 'Malaria', 'Plasmodium falciparum',
+  'CRISPR', 'Gene editing', 'Proteomics', 'Mass spectrometry', 'Random graphs', 'Partial differential equations',
+  'Hautkrebs', 'Demenz', 'Pflege', 'Énergie', 'Éducation', 'Cardiopatía', '生態系', 'Self-assembly', 'Risk factors',
+];
+
+/** Affiliation countries (the country facet). */
+export const COUNTRIES: readonly string[] = [
+  'United States', 'China', 'Germany', 'India', 'France', 'Japan', 'United Kingdom', 'Australia', 'Italy',
+  'Canada', 'South Korea', 'Spain', 'Brazil', 'Iran', 'Austria', 'Belgium', 'Sweden', 'Switzerland', 'Taiwan',
+  'Netherlands', 'Poland', 'Türkiye', 'Mexico', 'Nigeria', 'Serbia', 'Denmark', 'Norway',
+];
+
+/** Title building blocks by language: [openings, topics, closings]. */
+export const TITLE_PARTS: Readonly<Record<string, readonly (readonly string[])[]>> = {
+  en: [
+    ['A survey of', 'Navigating', 'Regarding', 'Towards', 'Effects of', 'Modelling', 'A randomised trial of', 'Rethinking', 'Mapping', 'Learning'],
+    ['urban visual analytics', 'freely-available software tools', 'efflux pump inhibitors', 'gastric mucosal tears', 'thermal stability of polymers', 'malaria transmission', 'random graph processes', 'CRISPR guide design', 'plant stress responses', 'heavy-ion collisions', 'protein–ligand binding', 'β-lactam resistance', 'the Navier–Stokes equations'],
+    ['in older adults', 'for metabolomics analysis', 'in the case of exsanguination', ': advances and future directions', ': an update', 'using deep learning', 'across Europe', 'at scale', ': a systematic review', 'in sub-Saharan Africa'],
+  ],
+  de: [
+    ['Zur Bedeutung von', 'Aktuelle Aspekte der', 'Neue Ansätze für die', 'Leitlinien zur', 'Übersicht über die'],
+    ['Hautkrebsvorsorge', 'Demenzdiagnostik', 'Geriatrischen Rehabilitation', 'Wirtschaftsinformatik', 'Pflegequalität'],
+    ['in Deutschland', 'im Alter', ': eine Übersicht', 'in der Praxis', 'heute'],
+  ],
+  fr: [
+    ['Étude de la', 'Vers une', 'Analyse de la', 'Réflexions sur la'],
+    ['transition énergétique', 'géométrie algébrique', 'pédagogie numérique', 'régulation électrique'],
+    ['en France', ': état de l’art', 'à l’école', 'et ses défis'],
+  ],
+  es: [
+    ['Evaluación de la', 'Estudio sobre la', 'Prevalencia de la', 'Revisión de la'],
+    ['insuficiencia cardíaca', 'fibrilación auricular', 'rehabilitación cardíaca'],
+    ['en España', 'en pacientes mayores', ': revisión sistemática'],
+  ],
+  ja: [
+    ['', '日本における'],
+    ['森林生態系の', '植物群落の', '湿地の'],
+    ['長期変動', '多様性と保全', '研究動向'],
+  ],
+};
+
+/** Abstract sentences by language. TeX appears next to rendered text in a few. */
+export const ABSTRACT_SENTENCES: Readonly<Record<string, readonly string[]>> = {
+  en: [
+    'We review recent studies and compare their methods.',
+    'The diversity of experimental designs has led to the need for distinct data analysis methods.',
+    'Results were consistent across all cohorts (n = 1,204).',
+    'We identify 8 domains and 22 types of popular visualization.',
+    'Intrinsic resistance of bacteria mediated by efflux pumps plays a crucial role.',
+    'We prove that the solution is unique for $p > 2$ (p > 2).',
+    'Samples were analysed by LC–MS and GC–MS at 25 °C.',
+    'This review also discusses the hurdles of clinical implementation.',
+    'An extended list is available online.',
+    'Our approach reduces the error by 37 % compared with the baseline.',
+  ],
+  de: [
+    'Wir geben einen Überblick über aktuelle Entwicklungen.',
+    'Die Studie umfasste 312 Patientinnen und Patienten.',
+    'Die Ergebnisse werden im Hinblick auf die Praxis diskutiert.',
+  ],
+  fr: [
+    'Nous présentons une synthèse des travaux récents.',
+    'Les résultats montrent une amélioration significative.',
+    'Cette étude ouvre des perspectives pour la recherche.',
+  ],
+  es: [
+    'Se analizaron 540 pacientes de forma retrospectiva.',
+    'Los resultados muestran una reducción de la mortalidad.',
+    'Se discuten las implicaciones clínicas.',
+  ],
+  ja: ['本研究では長期観測データを解析した。', '結果は地域によって大きく異なった。', '保全への示唆を議論する。'],
+};
+
+/** Glued abstract headings by language (as the service sends them: no space after). */
+export const ABSTRACT_HEADINGS: Readonly<Record<string, string>> = {
+  en: 'Abstract',
+  de: 'Zusammenfassung',
+  fr: 'Résumé',
+  es: 'Resumen',
+  ja: '要旨',
+};
+
+/** Topical collections (usually empty). */
+export const TOPICAL_COLLECTIONS: readonly string[] = [
+  'Special Issue on Visual Analytics',
+  'Advances in Metabolomics',
+  'Climate and Health',
+];
