@@ -1,0 +1,89 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { PassThrough, Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { ToolkitError } from '../errors.js';
+import { formatFromPath, isGzipPath } from '../formats.js';
+import type { FormatName } from '../serialize/QuadSerializer.js';
+
+/** An opened RDF input, ready for `parseRdf(file.input, { format: file.format, source: file.source })`. */
+export interface RdfFile {
+  /** The bytes of the document, gunzipped when it was gzip. */
+  input: Readable;
+  /** The format the file name gives (`.ttl`, `.nt.gz`, ...), or `undefined` (stdin, unknown extension): then sniff. */
+  format: FormatName | undefined;
+  /** The name for messages: the path, or `<stdin>`. */
+  source: string;
+  /** Whether the input was gzip (by extension or by its magic bytes). */
+  gzip: boolean;
+}
+
+/**
+ * Opens a file, or standard input for `-`, for parsing. Gzip is undone when the
+ * name ends in `.gz` or the content starts with the gzip magic bytes (so
+ * `zcat`-less pipes work too). The format comes from the extension, before
+ * `.gz`. Nothing is read into memory beyond the first chunk.
+ *
+ * Fails with code `io` (missing or unreadable file, a directory, corrupt gzip:
+ * the latter through the stream).
+ */
+export async function openRdfFile(path: string, stdin: Readable = process.stdin): Promise<RdfFile> {
+  const isStdin = path === '-';
+  const source = isStdin ? '<stdin>' : path;
+  let raw: Readable;
+  if (isStdin) {
+    raw = stdin;
+  } else {
+    try {
+      const info = await stat(path);
+      if (info.isDirectory()) throw new ToolkitError(`${path} is a directory, not an RDF file`, 'io', { details: { path } });
+    } catch (err) {
+      if (err instanceof ToolkitError) throw err;
+      const code = (err as NodeJS.ErrnoException).code;
+      const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
+      throw new ToolkitError(`cannot open ${path}: ${why}`, 'io', { cause: err, details: { path } });
+    }
+    raw = createReadStream(path);
+  }
+  const { first, stream } = await peek(raw, source);
+  const gzip = (!isStdin && isGzipPath(path)) || (first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b);
+  let input: Readable = stream;
+  if (gzip) {
+    const gunzip = createGunzip();
+    const out = new PassThrough();
+    const fail = (what: string) => (err: Error) => {
+      if (!out.destroyed) out.destroy(new ToolkitError(`${source}: ${what} (${err.message})`, 'io', { cause: err, details: { path: source } }));
+    };
+    stream.on('error', fail('cannot read'));
+    gunzip.on('error', fail('not a valid gzip file'));
+    stream.pipe(gunzip).pipe(out);
+    out.on('close', () => {
+      stream.destroy();
+      gunzip.destroy();
+    });
+    input = out;
+  }
+  return { input, format: isStdin ? undefined : formatFromPath(path), source, gzip };
+}
+
+/** Reads the first chunk of a stream and returns a stream that yields it again, then the rest. */
+async function peek(raw: Readable, source: string): Promise<{ first: Buffer | undefined; stream: Readable }> {
+  const iterator = raw[Symbol.asyncIterator]();
+  let first: Buffer | undefined;
+  try {
+    const next = await iterator.next();
+    if (!next.done) first = typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
+  } catch (err) {
+    throw new ToolkitError(`cannot read ${source}: ${(err as Error).message}`, 'io', { cause: err, details: { path: source } });
+  }
+  async function* rest(): AsyncGenerator<Buffer> {
+    if (first === undefined) return;
+    yield first;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
+    }
+  }
+  return { first, stream: Readable.from(rest(), { objectMode: false }) };
+}

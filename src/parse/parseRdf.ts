@@ -1,0 +1,326 @@
+import { Readable, pipeline, type Transform } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import type * as RDF from '@rdfjs/types';
+import { DataFactory, StreamParser } from 'n3';
+import { JsonLdParser } from 'jsonld-streaming-parser';
+import { ParseError, ToolkitError } from '../errors.js';
+import { FORMATS, formatFromMediaType, parseFormatName } from '../formats.js';
+import type { FormatName } from '../serialize/QuadSerializer.js';
+import { createDocumentLoader, type DocumentLoader } from '../vocabulary/documentLoader.js';
+import { ClosingRdfXmlParser } from './ClosingRdfXmlParser.js';
+import { sniffFormat } from './sniffFormat.js';
+
+/** What {@link parseRdf} reads: a whole document, a byte or text stream, or any iterable of chunks. */
+export type RdfInput = string | Readable | AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
+
+/** Options of {@link parseRdf}. */
+export interface ParseRdfOptions {
+  /**
+   * The format: a name (`turtle`, `nt`, `jsonld`, `rdfxml`, ...) or a media type
+   * (`text/turtle`, `application/ld+json; charset=utf-8`, `application/x-turtle`, ...).
+   * Defaults to sniffing the first 4 KiB of the input ({@link sniffFormat}).
+   */
+  format?: FormatName | string;
+  /** The base IRI relative IRIs are resolved against. Defaults to none (relative IRIs in Turtle are an error; JSON-LD drops them). */
+  baseIRI?: string;
+  /** Loads the documents of JSON-LD `@context` URLs. Defaults to the shipped contexts only, no network ({@link createDocumentLoader}). */
+  documentLoader?: DocumentLoader;
+  /** The name of the input in error messages (a path or URL). Defaults to `baseIRI`, else `<input>`. */
+  source?: string;
+  /** The RDF/JS data factory of the quads. Defaults to n3's `DataFactory`. */
+  factory?: RDF.DataFactory;
+  /** Cancels parsing: the iteration throws an `aborted` error. Defaults to none. */
+  signal?: AbortSignal;
+}
+
+const SNIFF_CHARS = 4096;
+
+/** n3's DataFactory, tolerating the `null` language/datatype that jsonld-streaming-parser passes to `literal()`. */
+const N3_FACTORY: RDF.DataFactory = {
+  ...(DataFactory as unknown as RDF.DataFactory),
+  literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | RDF.DirectionalLanguage | null) =>
+    (DataFactory as unknown as RDF.DataFactory).literal(value, languageOrDatatype ?? undefined),
+};
+const OUT_OF_ORDER = 'invalid streaming key order';
+
+/**
+ * Parses an RDF document of any of the five formats into quads, streaming:
+ * Turtle, N-Triples and N-Quads with n3's `StreamParser`, RDF/XML with
+ * rdfxml-streaming-parser, JSON-LD with jsonld-streaming-parser in its
+ * streaming profile (`@context` first in each object; a string input that is
+ * not in that order is parsed again without the profile).
+ *
+ * Bytes are decoded as UTF-8 (a BOM is dropped). Memory does not grow with the
+ * input, except for JSON-LD given as one string, which is parsed whole.
+ *
+ * Failures are thrown by the iteration: {@link ParseError} (code `parse`) with
+ * the line (and column when the parser knows it), or the `network` error of a
+ * `@context` the document loader refused, or `unsupported-media-type`.
+ *
+ * @example
+ * for await (const quad of parseRdf(text, { format: 'text/turtle', baseIRI })) store.add(quad);
+ */
+export async function* parseRdf(input: RdfInput, options: ParseRdfOptions = {}): AsyncGenerator<RDF.Quad, void, undefined> {
+  const source = options.source ?? options.baseIRI ?? '<input>';
+  let format = options.format === undefined ? undefined : resolveFormat(options.format);
+  let chunks: AsyncIterable<string> = decodeUtf8(input);
+  if (format === undefined) {
+    const { head, rest } = await readHead(chunks, SNIFF_CHARS);
+    const sniffed = sniffFormat(head);
+    if (sniffed === undefined || sniffed === 'html') {
+      throw new ParseError(
+        sniffed === 'html'
+          ? 'this is an HTML page, not RDF (give the format, or fetch the term with fetchTerm, which reads JSON-LD embedded in HTML)'
+          : 'cannot tell the RDF format from the content; give it (-f turtle|ntriples|nquads|jsonld|rdfxml)',
+        source,
+      );
+    }
+    format = sniffed;
+    chunks = rest;
+  }
+  if (format === 'jsonld' && typeof input === 'string') {
+    // The document is in memory anyway: parse it whole, so that a document whose
+    // keys are out of streaming order can be parsed again without the profile.
+    let quads: RDF.Quad[];
+    try {
+      quads = await collect(parseOnce(chunks, format, source, options, true));
+    } catch (err) {
+      if ((err as { cause?: { code?: string } }).cause?.code !== OUT_OF_ORDER) throw err;
+      quads = await collect(parseOnce(decodeUtf8(input), format, source, options, false));
+    }
+    yield* quads;
+    return;
+  }
+  yield* parseOnce(chunks, format, source, options, true);
+}
+
+/** Resolves a format name or media type; throws `unsupported-media-type` for media types we do not read. */
+export function resolveFormat(format: string): FormatName {
+  if (format.includes('/')) {
+    const found = formatFromMediaType(format);
+    if (!found) {
+      throw new ToolkitError(
+        `cannot parse media type "${format}": the toolkit reads ${FORMATS.map((f) => f.mediaType).join(', ')}`,
+        'unsupported-media-type',
+      );
+    }
+    return found;
+  }
+  return parseFormatName(format);
+}
+
+async function* parseOnce(
+  chunks: AsyncIterable<string>,
+  format: FormatName,
+  source: string,
+  options: ParseRdfOptions,
+  streamingProfile: boolean,
+): AsyncGenerator<RDF.Quad, void, undefined> {
+  const factory = options.factory ?? N3_FACTORY;
+  const tracker = new PositionTracker();
+  const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
+  const parser = createParser(format, options, factory, loader, streamingProfile);
+  const feeder = Readable.from(tracker.track(chunks), { objectMode: true });
+  const out = pipeline(feeder, parser as unknown as Transform, () => {
+    /* errors surface through the iteration below */
+  });
+  const onAbort = () => out.destroy(new ToolkitError('parsing was cancelled', 'aborted'));
+  if (options.signal?.aborted) onAbort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for await (const quad of out) yield quad as RDF.Quad;
+  } catch (err) {
+    throw toParseError(err, format, source, tracker, parser, loader);
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+    out.destroy();
+  }
+}
+
+function createParser(
+  format: FormatName,
+  options: ParseRdfOptions,
+  factory: RDF.DataFactory,
+  documentLoader: RecordingLoader,
+  streamingProfile: boolean,
+): Transform | ClosingRdfXmlParser {
+  switch (format) {
+    case 'turtle':
+    case 'ntriples':
+    case 'nquads':
+      return new StreamParser({
+        format: format === 'turtle' ? 'text/turtle' : format === 'ntriples' ? 'application/n-triples' : 'application/n-quads',
+        baseIRI: options.baseIRI,
+        factory: factory as never,
+      }) as unknown as Transform;
+    case 'rdfxml':
+      return new ClosingRdfXmlParser({ dataFactory: factory as never, baseIRI: options.baseIRI, trackPosition: true });
+    case 'jsonld':
+      return new JsonLdParser({
+        dataFactory: factory as never,
+        baseIRI: options.baseIRI,
+        documentLoader: documentLoader as never,
+        streamingProfile,
+        streamingProfileAllowOutOfOrderPlainType: streamingProfile,
+        // Plain JSON (a server's application/json) is read as JSON-LD.
+        ignoreMissingContextLinkHeader: true,
+      }) as unknown as Transform;
+  }
+}
+
+/** Turns whatever a parser threw into a ParseError with a position, keeping our own errors as they are. */
+function toParseError(
+  err: unknown,
+  format: FormatName,
+  source: string,
+  tracker: PositionTracker,
+  parser: Transform | ClosingRdfXmlParser,
+  loader: RecordingLoader,
+): Error {
+  if (loader.failure && /remote context/i.test(String((err as Error)?.message))) {
+    const failure = loader.failure;
+    return new ToolkitError(`${source}: ${failure.message}`, failure.code, { cause: failure, details: failure.details as Record<string, unknown> });
+  }
+  if (err instanceof ToolkitError) return err;
+  const error = err instanceof Error ? err : new Error(String(err));
+  if ((error as NodeJS.ErrnoException).syscall) {
+    return new ToolkitError(`cannot read ${source}: ${error.message}`, 'io', { cause: error, details: { path: source } });
+  }
+  let message = error.message;
+  let line: number | undefined;
+  let column: number | undefined;
+  const label = FORMATS.find((f) => f.format === format)!.label;
+  if (format === 'rdfxml') {
+    // rdfxml-streaming-parser: "Line 4 column 5: msg"; saxes: "4:12: msg".
+    const m = /^Line (\d+) column (\d+): ([\s\S]*)$/.exec(message) ?? /^(\d+):(\d+): ([\s\S]*)$/.exec(message);
+    if (m) {
+      line = Number(m[1]);
+      column = Number(m[2]);
+      message = m[3]!;
+    } else if (parser instanceof ClosingRdfXmlParser) {
+      ({ line, column } = parser.position);
+    }
+  } else if (format === 'jsonld') {
+    const m = / at position (\d+)/.exec(message);
+    if (m) ({ line, column } = tracker.locate(Number(m[1])));
+    if ((error as { code?: string }).code === OUT_OF_ORDER) {
+      message += ' — the JSON-LD is not in streaming order (@context first); give it as a whole string instead of a stream';
+    }
+  } else {
+    const context = (error as { context?: { line?: number } }).context;
+    if (typeof context?.line === 'number') line = context.line;
+    message = message.replace(/ on line \d+\.$/, '');
+  }
+  return new ParseError(`invalid ${label}: ${message}`, source, line, column, { cause: error });
+}
+
+/** Wraps a document loader and remembers the last ToolkitError it threw (parsers reword it). */
+class RecordingLoader implements DocumentLoader {
+  failure: ToolkitError | undefined;
+  constructor(private readonly inner: DocumentLoader) {}
+  async load(url: string) {
+    try {
+      return await this.inner.load(url);
+    } catch (err) {
+      if (err instanceof ToolkitError) this.failure = err;
+      throw err;
+    }
+  }
+}
+
+/**
+ * Keeps what is needed to turn a character offset of the text fed so far into
+ * a line and column: the number of lines before the current chunk and the
+ * current chunk only (memory does not grow with the input).
+ */
+class PositionTracker {
+  private linesBefore = 0;
+  private lastLineStart = 0;
+  private chunkStart = 0;
+  private chunk = '';
+
+  async *track(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+    for await (const chunk of chunks) {
+      this.advance();
+      this.chunk = chunk;
+      yield chunk;
+    }
+  }
+
+  private advance(): void {
+    let i = this.chunk.indexOf('\n');
+    while (i >= 0) {
+      this.linesBefore++;
+      this.lastLineStart = this.chunkStart + i + 1;
+      i = this.chunk.indexOf('\n', i + 1);
+    }
+    this.chunkStart += this.chunk.length;
+  }
+
+  /** 1-based line and column of an offset in the current chunk (or before it, line only approximate). */
+  locate(offset: number): { line: number; column: number } {
+    let line = this.linesBefore + 1;
+    let lineStart = this.lastLineStart;
+    const end = Math.min(offset - this.chunkStart, this.chunk.length);
+    for (let i = 0; i < end; i++) {
+      if (this.chunk.charCodeAt(i) === 10) {
+        line++;
+        lineStart = this.chunkStart + i + 1;
+      }
+    }
+    return { line, column: Math.max(1, offset - lineStart + 1) };
+  }
+}
+
+/** Decodes chunks as UTF-8 text (multi-byte characters may span chunks) and drops a leading BOM. */
+async function* decodeUtf8(input: RdfInput): AsyncGenerator<string> {
+  if (typeof input === 'string') {
+    yield input.replace(/^\uFEFF/, '');
+    return;
+  }
+  const decoder = new StringDecoder('utf8');
+  let first = true;
+  for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
+    let text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    if (first && text !== '') {
+      text = text.replace(/^\uFEFF/, '');
+      first = false;
+    }
+    if (text !== '') yield text;
+  }
+  const tail = decoder.end();
+  if (tail !== '') yield tail;
+}
+
+/** Reads at least `size` characters (or all) and returns them with an iterable of the whole text. */
+async function readHead(chunks: AsyncIterable<string>, size: number): Promise<{ head: string; rest: AsyncIterable<string> }> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  const buffered: string[] = [];
+  let length = 0;
+  let done = false;
+  while (length < size) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    buffered.push(next.value);
+    length += next.value.length;
+  }
+  async function* rest(): AsyncGenerator<string> {
+    yield* buffered;
+    if (done) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  return { head: buffered.join(''), rest: rest() };
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of items) out.push(item);
+  return out;
+}

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type * as RDF from '@rdfjs/types';
+import { describe, expect, it } from 'vitest';
+import { ParseError, ToolkitError } from '../../src/errors.js';
+import { parseRdf } from '../../src/parse/parseRdf.js';
+import { expectIsomorphic, parseNTriples } from '../helpers/rdf.js';
+
+const vocab = (file: string) => readFileSync(new URL(`../../vocab/${file}`, import.meta.url), 'utf8');
+const EXPECTED = parseNTriples(vocab('pagination.nt'));
+
+async function parse(input: Parameters<typeof parseRdf>[0], options: Parameters<typeof parseRdf>[1] = {}): Promise<RDF.Quad[]> {
+  const out: RDF.Quad[] = [];
+  for await (const q of parseRdf(input, options)) out.push(q);
+  return out;
+}
+
+async function parseError(input: Parameters<typeof parseRdf>[0], options: Parameters<typeof parseRdf>[1] = {}): Promise<Error> {
+  try {
+    await parse(input, options);
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected a failure');
+}
+
+/** A byte stream that cuts the text into small chunks (splitting multi-byte characters). */
+function bytes(text: string, size = 7): Readable {
+  const buf = Buffer.from(text, 'utf8');
+  const parts: Buffer[] = [];
+  for (let i = 0; i < buf.length; i += size) parts.push(buf.subarray(i, i + size));
+  return Readable.from(parts);
+}
+
+describe('parseRdf', () => {
+  describe('formats', () => {
+    for (const [file, format] of [
+      ['pagination.ttl', 'turtle'],
+      ['pagination.nt', 'application/n-triples'],
+      ['pagination.rdf', 'application/rdf+xml'],
+      ['pagination.jsonld', 'application/ld+json'],
+    ] as const) {
+      it(`parses ${file} as ${format}, from a string and from a chunked byte stream`, async () => {
+        expectIsomorphic(await parse(vocab(file), { format }), EXPECTED);
+        expectIsomorphic(await parse(bytes(vocab(file)), { format }), EXPECTED);
+      });
+      it(`sniffs the format of ${file}`, async () => {
+        expectIsomorphic(await parse(bytes(vocab(file), 64)), EXPECTED);
+      });
+    }
+
+    it('parses N-Quads and keeps the graph', async () => {
+      const quads = await parse('<http://a/s> <http://a/p> "o" <http://a/g> .\n', { format: 'nquads' });
+      expect(quads).toHaveLength(1);
+      expect(quads[0]!.graph.value).toBe('http://a/g');
+    });
+
+    it('accepts aliases of media types with parameters (application/x-turtle; charset=utf-8)', async () => {
+      expectIsomorphic(await parse(vocab('pagination.ttl'), { format: 'application/x-turtle; charset=utf-8' }), EXPECTED);
+    });
+
+    it('decodes UTF-8 split across chunks and drops a BOM', async () => {
+      const text = '\uFEFF<http://a/s> <http://a/p> "Größe — 日本語" .\n';
+      const quads = await parse(bytes(text, 3), { format: 'ntriples' });
+      expect(quads[0]!.object.value).toBe('Größe — 日本語');
+    });
+
+    it('resolves relative IRIs against baseIRI', async () => {
+      const quads = await parse('<s> <p> <o> .', { format: 'turtle', baseIRI: 'http://example.org/dir/' });
+      expect(quads[0]!.subject.value).toBe('http://example.org/dir/s');
+    });
+
+    it('parses JSON-LD whose @context is not first when given as a string', async () => {
+      const doc = JSON.stringify({ '@id': 'http://a/s', name: 'x', '@context': { '@vocab': 'http://schema.org/' } });
+      const quads = await parse(doc, { format: 'jsonld' });
+      expect(quads.map((q) => q.predicate.value)).toEqual(['http://schema.org/name']);
+    });
+
+    it('expands the shipped SciGraph context offline (the term file references it by URL)', async () => {
+      const quads = await parse(vocab('pagination.jsonld'), { format: 'jsonld' });
+      expect(quads).toHaveLength(10);
+    });
+  });
+
+  describe('errors', () => {
+    it('gives the line of a Turtle error', async () => {
+      const err = await parseError('@prefix s: <http://s/> .\ns:a s:b s:c .\ns:a s:b ;;; .\n', { format: 'turtle', source: 'x.ttl' });
+      expect(err).toBeInstanceOf(ParseError);
+      expect((err as ParseError).line).toBe(3);
+      expect(err.message).toMatch(/^x\.ttl:3: invalid Turtle/);
+    });
+
+    it('gives the line of an N-Triples error in a stream, after many good lines', async () => {
+      const good = Array.from({ length: 500 }, (_, i) => `<http://a/${i}> <http://a/p> "v" .`).join('\n');
+      const err = await parseError(bytes(`${good}\n<http://a/x> <http://a/p> bad .\n`, 100), { format: 'ntriples' });
+      expect((err as ParseError).line).toBe(501);
+    });
+
+    it('gives line and column of an RDF/XML error', async () => {
+      const xml = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n <rdf:Description rdf:about="http://a">\n  <rdf:foo>< </rdf:Description></rdf:RDF>';
+      const err = (await parseError(xml, { format: 'rdfxml', source: 'x.rdf' })) as ParseError;
+      expect(err).toBeInstanceOf(ParseError);
+      expect(err.line).toBe(4);
+      expect(err.column).toBeGreaterThan(0);
+    });
+
+    it('fails on truncated RDF/XML (the SAX parser is closed at the end)', async () => {
+      const xml = vocab('pagination.rdf').replace('</rdf:RDF>', '');
+      const err = await parseError(xml, { format: 'rdfxml' });
+      expect(err).toBeInstanceOf(ParseError);
+      expect(err.message).toMatch(/unclosed tag/);
+    });
+
+    it('gives line and column of a JSON syntax error', async () => {
+      const err = (await parseError('{\n  "@id": "http://a",\n  x\n}', { format: 'jsonld' })) as ParseError;
+      expect(err).toBeInstanceOf(ParseError);
+      expect(err.line).toBe(3);
+      expect(err.column).toBe(3);
+    });
+
+    it('fails on truncated JSON-LD', async () => {
+      const err = await parseError(bytes(vocab('pagination.jsonld').slice(0, 200)), { format: 'jsonld' });
+      expect(err).toBeInstanceOf(ParseError);
+    });
+
+    it('refuses to fetch a remote @context offline, naming it', async () => {
+      const err = await parseError('{"@context": "http://example.org/ctx.jsonld", "@id": "http://a", "b": "c"}', { format: 'jsonld' });
+      expect(err).toBeInstanceOf(ToolkitError);
+      expect((err as ToolkitError).code).toBe('network');
+      expect(err.message).toContain('http://example.org/ctx.jsonld');
+    });
+
+    it('uses an injected document loader', async () => {
+      const quads = await parse('{"@context": "http://example.org/ctx.jsonld", "@id": "http://a", "b": "c"}', {
+        format: 'jsonld',
+        documentLoader: { load: async () => ({ '@context': { b: 'http://example.org/b' } }) },
+      });
+      expect(quads.map((q) => q.predicate.value)).toEqual(['http://example.org/b']);
+    });
+
+    it('rejects media types it does not read', async () => {
+      const err = await parseError('x', { format: 'text/csv' });
+      expect((err as ToolkitError).code).toBe('unsupported-media-type');
+    });
+
+    it('says when it cannot tell the format, and when the input is HTML', async () => {
+      expect((await parseError('hello world')).message).toMatch(/cannot tell the RDF format/);
+      expect((await parseError('<!DOCTYPE html><html></html>')).message).toMatch(/HTML page/);
+    });
+
+    it('stops early without leaking when the consumer breaks', async () => {
+      const lines = Array.from({ length: 10_000 }, (_, i) => `<http://a/${i}> <http://a/p> "v" .\n`);
+      const source = Readable.from(lines);
+      let n = 0;
+      for await (const _ of parseRdf(source, { format: 'ntriples' })) if (++n === 3) break;
+      expect(n).toBe(3);
+      await new Promise((r) => setImmediate(r));
+      expect(source.destroyed).toBe(true);
+    });
+
+    it('is cancelled by its signal', async () => {
+      const controller = new AbortController();
+      const lines = Array.from({ length: 10_000 }, (_, i) => `<http://a/${i}> <http://a/p> "v" .\n`);
+      const err = await (async () => {
+        try {
+          for await (const _ of parseRdf(Readable.from(lines), { format: 'ntriples', signal: controller.signal })) controller.abort();
+        } catch (e) {
+          return e as ToolkitError;
+        }
+        return undefined;
+      })();
+      expect(err?.code).toBe('aborted');
+    });
+  });
+});
