@@ -35,8 +35,8 @@ export interface MediaRange {
 /** Parses an Accept header into media ranges; malformed parts are skipped. */
 export function parseAccept(header: string): MediaRange[] {
   const out: MediaRange[] = [];
-  for (const part of header.split(',')) {
-    const [range, ...params] = part.split(';').map((s) => s.trim());
+  for (const part of splitOutsideQuotes(header, ',')) {
+    const [range, ...params] = splitOutsideQuotes(part, ';').map((s) => s.trim());
     if (!range) continue;
     const slash = range.indexOf('/');
     if (slash <= 0 || slash === range.length - 1) continue;
@@ -59,8 +59,26 @@ export function parseAccept(header: string): MediaRange[] {
   return out;
 }
 
+/** Splits at `separator` except inside double-quoted strings (`profile="a, b"`). */
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' && text[i - 1] !== '\\') quoted = !quoted;
+    else if (c === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
 function qualityOf(mediaType: string, ranges: readonly MediaRange[]): number {
-  const [type, subtype] = mediaType.toLowerCase().split('/');
+  // Parameters of the offered type (`text/turtle; charset=utf-8`) do not take part in matching.
+  const [type, subtype] = mediaType.split(';')[0]!.trim().toLowerCase().split('/');
   let bestSpecificity = -1;
   let q = 0;
   for (const r of ranges) {
