@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Parses one RDF file with Debian's Python rdflib (python3-rdflib) and prints its triple count.
 
-    scripts/rdflib-parse.py FILE [FORMAT]
+    scripts/rdflib-parse.py FILE [FORMAT] [--ntriples]
 
 FORMAT is one of turtle, ntriples, nquads, jsonld, rdfxml (or rdflib's own names: nt, json-ld,
 xml); without it, the format comes from the extension (.ttl .nt .nq .jsonld .json .rdf .xml .owl,
 each optionally .gz). Prints the number of triples (quads for N-Quads) on stdout and exits 0;
-on a parse error prints the error on stderr and exits 1; a usage error exits 2.
+on a parse error prints the error on stderr and exits 1; a usage error exits 2. With --ntriples
+it prints the graph (all graphs' triples, for N-Quads) as N-Triples instead of the count.
 
 A second, independent judge next to Jena's riot: rdflib 6.1 reads JSON-LD 1.1, which Jena 4.5
 on Debian cannot. Run it with /usr/bin/python3 (Debian's), not a virtualenv's python.
@@ -24,6 +25,8 @@ FORMATS = {
 
 
 def main(argv):
+    as_ntriples = "--ntriples" in argv
+    argv = [a for a in argv if a != "--ntriples"]
     if len(argv) not in (2, 3):
         print(__doc__.strip().splitlines()[2].strip(), file=sys.stderr)
         return 2
@@ -52,6 +55,13 @@ def main(argv):
             g = rdflib.Graph()
         g.parse(data=data, format=fmt, publicID="file://" + path)
         count = len(g)
+        if as_ntriples:
+            out = rdflib.Graph()
+            for s, p, o in g.triples((None, None, None)):
+                out.add((s, p, o))
+            text = out.serialize(format="nt")
+            sys.stdout.write(text.decode("utf-8") if isinstance(text, bytes) else text)
+            return 0
     except Exception as e:  # noqa: BLE001 - any failure is a parse failure for the caller
         print(f"rdflib-parse: {path}: {type(e).__name__}: {e}", file=sys.stderr)
         return 1

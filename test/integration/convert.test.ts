@@ -1,0 +1,92 @@
+/**
+ * `convert` of every real service response in test/fixtures/service/ to the
+ * five formats, judged by tools that are not ours: Apache Jena's riot
+ * (--validate: errors and warnings, ill-typed literals included), rapper (all
+ * but JSON-LD) and Python rdflib (all five, JSON-LD 1.1 included); then the
+ * five outputs must hold the same graph (read back by riot, and by rdflib for
+ * JSON-LD, compared with rdf-isomorphic: our output has no blank nodes).
+ */
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type * as RDF from '@rdfjs/types';
+import { DataFactory, Parser } from 'n3';
+import { isomorphic } from 'rdf-isomorphic';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  ROOT,
+  needTools,
+  rapperParse,
+  rdflibCount,
+  rdflibNTriples,
+  riotNTriples,
+  riotValidate,
+  runCli,
+  type RapperSyntax,
+} from './helpers.js';
+
+const FIXTURES = resolve(ROOT, 'test/fixtures/service');
+/** Files that hold records (or an empty page of them); the 401 error body is not a record file. */
+const INPUTS = readdirSync(FIXTURES)
+  .filter((f) => f.endsWith('.json') && !f.startsWith('error-'))
+  .sort();
+
+const FORMATS: { format: string; ext: string; rapper?: RapperSyntax; rdflib: string }[] = [
+  { format: 'turtle', ext: 'ttl', rapper: 'turtle', rdflib: 'turtle' },
+  { format: 'ntriples', ext: 'nt', rapper: 'ntriples', rdflib: 'ntriples' },
+  { format: 'nquads', ext: 'nq', rapper: 'nquads', rdflib: 'nquads' },
+  { format: 'jsonld', ext: 'jsonld', rdflib: 'jsonld' },
+  { format: 'rdfxml', ext: 'rdf', rapper: 'rdfxml', rdflib: 'rdfxml' },
+];
+
+/** Triples of an N-Triples (or N-Quads) text, graphs dropped. */
+function triplesOf(ntriples: string): RDF.Quad[] {
+  const quads = new Parser({ format: 'application/n-quads', factory: DataFactory }).parse(ntriples) as RDF.Quad[];
+  return quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object));
+}
+
+const work = mkdtempSync(join(tmpdir(), 'scholarly-convert-it-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe.runIf(needTools('jena', 'rapper', 'rdflib'))('convert output judged by Jena, rapper and rdflib', () => {
+  it('has fixtures to convert', () => {
+    expect(INPUTS.length).toBeGreaterThanOrEqual(4);
+  });
+
+  describe.each(INPUTS)('%s', (input) => {
+    const outputs = new Map<string, string>();
+
+    it.each(FORMATS)('converts to $format: accepted by riot, rapper and rdflib', async ({ format, ext, rapper, rdflib }) => {
+      const out = join(work, `${input.replace(/\.json$/, '')}.${ext}`);
+      const result = await runCli(['convert', join(FIXTURES, input), '-f', format, '-o', out]);
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(statSync(out).size).toBeGreaterThan(0);
+      outputs.set(format, out);
+
+      const riot = await riotValidate([out]);
+      expect(riot.ok, `riot --validate ${out}:\n${riot.output}`).toBe(true);
+      if (rapper) {
+        const r = await rapperParse(out, rapper);
+        expect(r.ok, `rapper -i ${rapper} -c ${out}:\n${r.output}`).toBe(true);
+      }
+      const count = await rdflibCount(out, rdflib);
+      expect(count).toBeGreaterThanOrEqual(0);
+    });
+
+    it('gives the same graph in all five formats', async () => {
+      expect([...outputs.keys()].sort(), 'every format converted').toEqual(FORMATS.map((f) => f.format).sort());
+      const reference = triplesOf(await riotNTriples(outputs.get('ntriples')!));
+      for (const { format } of FORMATS) {
+        const file = outputs.get(format)!;
+        const byRiot = format === 'jsonld' ? undefined : triplesOf(await riotNTriples(file));
+        const byRdflib = triplesOf(await rdflibNTriples(file, format));
+        if (byRiot) {
+          expect(byRiot.length, `${format} read by riot: triple count`).toBe(reference.length);
+          expect(isomorphic(byRiot, reference), `${format} read by riot is isomorphic to the N-Triples output`).toBe(true);
+        }
+        expect(byRdflib.length, `${format} read by rdflib: triple count`).toBe(reference.length);
+        expect(isomorphic(byRdflib, reference), `${format} read by rdflib is isomorphic to the N-Triples output`).toBe(true);
+      }
+    });
+  });
+});

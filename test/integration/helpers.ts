@@ -1,0 +1,227 @@
+/**
+ * Helpers of the integration suite: the external judges (Apache Jena's riot
+ * and SHACL, rapper, Python rdflib) and the suite's Virtuoso server.
+ *
+ * A missing tool: every helper throws (it cannot judge anything). To let a
+ * developer without the tools run the rest, guard a block with
+ * `describe.runIf(needTools('jena', 'rapper'))`; when `process.env.CI` is set
+ * `needTools` throws instead of returning false, so in CI a missing tool fails
+ * the file and is never a skip.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import type { CliIo } from '../../src/cli/CliContext.js';
+import { run } from '../../src/cli/main.js';
+
+const exec = promisify(execFile);
+
+/** The project's root directory. */
+export const ROOT = resolve(import.meta.dirname, '../..');
+const JENA = resolve(ROOT, 'scripts/jena.sh');
+const RDFLIB = resolve(ROOT, 'scripts/rdflib-parse.py');
+
+/** The tools the suite knows. */
+export type Tool = 'jena' | 'rapper' | 'rdflib' | 'virtuoso';
+
+const probes: Record<Tool, () => boolean> = {
+  jena: () => probe('bash', [JENA, 'riot', '--version']),
+  rapper: () => probe('rapper', ['--version']),
+  rdflib: () => probe('/usr/bin/python3', ['-c', 'import rdflib']),
+  virtuoso: () => inject('virtuoso').baseUrl !== undefined,
+};
+const known = new Map<Tool, boolean>();
+
+function probe(cmd: string, args: string[]): boolean {
+  try {
+    execFileSync(cmd, args, { stdio: 'ignore', timeout: 60_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function missingReason(tool: Tool): string {
+  switch (tool) {
+    case 'jena':
+      return 'Apache Jena does not run (apt-get install libapache-jena-java libxerces2-java unzip; see scripts/jena.sh)';
+    case 'rapper':
+      return 'rapper not found (apt-get install raptor2-utils)';
+    case 'rdflib':
+      return 'Python rdflib not found (apt-get install python3-rdflib)';
+    case 'virtuoso':
+      return inject('virtuoso').unavailable ?? 'Virtuoso is not available';
+  }
+}
+
+/** Whether a tool is there (probed once per file). */
+export function hasTool(tool: Tool): boolean {
+  let ok = known.get(tool);
+  if (ok === undefined) {
+    ok = probes[tool]();
+    known.set(tool, ok);
+  }
+  return ok;
+}
+
+/**
+ * True when every tool is there. A tool missing: throws when `process.env.CI`
+ * is set (a failure in CI), else returns false (the caller skips).
+ */
+export function needTools(...tools: Tool[]): boolean {
+  const missing = tools.filter((t) => !hasTool(t));
+  if (missing.length === 0) return true;
+  const why = missing.map(missingReason).join('; ');
+  if (process.env['CI']) throw new Error(`integration tools missing in CI: ${why}`);
+  console.warn(`skipping: ${why}`);
+  return false;
+}
+
+function requireTool(tool: Tool): void {
+  if (!hasTool(tool)) throw new Error(missingReason(tool));
+}
+
+/** The result of running an external judge. */
+export interface ToolResult {
+  ok: boolean;
+  exitCode: number;
+  /** stdout and stderr together (the judge's messages). */
+  output: string;
+  stdout: string;
+}
+
+async function runTool(cmd: string, args: string[]): Promise<ToolResult> {
+  try {
+    const { stdout, stderr } = await exec(cmd, args, { maxBuffer: 1 << 30, timeout: 600_000 });
+    return { ok: true, exitCode: 0, output: `${stdout}${stderr}`, stdout };
+  } catch (err) {
+    const e = err as { code?: number | string; stdout?: string; stderr?: string; message: string };
+    const exitCode = typeof e.code === 'number' ? e.code : -1;
+    return { ok: false, exitCode, output: `${e.stdout ?? ''}${e.stderr ?? e.message}`, stdout: e.stdout ?? '' };
+  }
+}
+
+/**
+ * `riot --validate` over files: ok only when Jena reports no error and no
+ * warning (ill-typed literals included). JSON-LD files (`.jsonld`) are read as
+ * JSON-LD 1.0 (`--syntax=jsonld10`), the only JSON-LD Jena 4.5 on Debian reads.
+ */
+export async function riotValidate(files: readonly string[]): Promise<ToolResult> {
+  requireTool('jena');
+  const jsonld = files.filter((f) => /\.jsonld(\.gz)?$/i.test(f));
+  const others = files.filter((f) => !jsonld.includes(f));
+  const results: ToolResult[] = [];
+  if (others.length > 0) results.push(await runTool('bash', [JENA, 'riot', '--validate', ...others]));
+  if (jsonld.length > 0) results.push(await runTool('bash', [JENA, 'riot', '--validate', '--syntax=jsonld10', ...jsonld]));
+  return {
+    ok: results.every((r) => r.ok),
+    exitCode: results.find((r) => !r.ok)?.exitCode ?? 0,
+    output: results.map((r) => r.output).join(''),
+    stdout: results.map((r) => r.stdout).join(''),
+  };
+}
+
+/** A file's triples as N-Triples, written by Jena's riot (`--syntax` for JSON-LD 1.0 when asked). */
+export async function riotNTriples(file: string, syntax?: string): Promise<string> {
+  requireTool('jena');
+  const args = [JENA, 'riot', '--output=nt', ...(syntax ? [`--syntax=${syntax}`] : []), file];
+  const r = await runTool('bash', args);
+  if (!r.ok) throw new Error(`riot could not read ${file}: ${r.output}`);
+  return r.stdout;
+}
+
+/** The syntaxes rapper reads (it has no JSON-LD). */
+export type RapperSyntax = 'turtle' | 'ntriples' | 'nquads' | 'rdfxml';
+
+/** `rapper -i SYNTAX -c FILE`: ok when rapper reports no error and no warning; `triples` is rapper's count. */
+export async function rapperParse(file: string, syntax: RapperSyntax): Promise<ToolResult & { triples: number }> {
+  requireTool('rapper');
+  const r = await runTool('rapper', ['-i', syntax, '-c', file]);
+  const m = /returned (\d+) (triples|statements)/.exec(r.output);
+  const warned = /rapper: (Warning|Error)/.test(r.output);
+  return { ...r, ok: r.ok && !warned, triples: m ? Number(m[1]) : -1 };
+}
+
+/** Triple count (quads for N-Quads) of a file read by Python rdflib; throws on a parse error. */
+export async function rdflibCount(file: string, format: string): Promise<number> {
+  requireTool('rdflib');
+  const r = await runTool('/usr/bin/python3', [RDFLIB, file, format]);
+  if (!r.ok) throw new Error(`rdflib could not parse ${file} as ${format}: ${r.output}`);
+  return Number(r.stdout.trim());
+}
+
+/** A file's triples as N-Triples, written by Python rdflib (reads JSON-LD 1.1). */
+export async function rdflibNTriples(file: string, format: string): Promise<string> {
+  requireTool('rdflib');
+  const r = await runTool('/usr/bin/python3', [RDFLIB, file, format, '--ntriples']);
+  if (!r.ok) throw new Error(`rdflib could not parse ${file} as ${format}: ${r.output}`);
+  return r.stdout;
+}
+
+/** Jena SHACL validation of a data file: `conforms` from the validation report. */
+export async function jenaShacl(shapes: string, data: string): Promise<{ conforms: boolean; report: string }> {
+  requireTool('jena');
+  const r = await runTool('bash', [JENA, 'shacl', 'validate', '--shapes', shapes, '--data', data]);
+  if (!r.ok) throw new Error(`Jena SHACL failed on ${data}: ${r.output}`);
+  const m = /sh:conforms\s+(true|false)/.exec(r.stdout);
+  if (!m) throw new Error(`no sh:conforms in Jena's report: ${r.stdout}`);
+  return { conforms: m[1] === 'true', report: r.stdout };
+}
+
+/** The suite's Virtuoso server. */
+export interface VirtuosoServer {
+  /** `http://127.0.0.1:PORT` */
+  baseUrl: string;
+  /** SPARQL protocol endpoint (`/sparql`). */
+  sparql: string;
+  /** Anonymous Graph Store endpoint (`/sparql-graph-crud`). */
+  gsp: string;
+  /** Graph Store endpoint with HTTP Digest (`/sparql-graph-crud-auth`, user dba/dba). */
+  gspAuth: string;
+  dir: string | undefined;
+}
+
+/** The Virtuoso started by the global setup; throws when there is none. */
+export function withVirtuoso(): VirtuosoServer {
+  const info = inject('virtuoso');
+  if (!info.baseUrl) throw new Error(missingReason('virtuoso'));
+  return {
+    baseUrl: info.baseUrl,
+    sparql: `${info.baseUrl}/sparql`,
+    gsp: `${info.baseUrl}/sparql-graph-crud`,
+    gspAuth: `${info.baseUrl}/sparql-graph-crud-auth`,
+    dir: info.dir,
+  };
+}
+
+/** The result of an in-process CLI run. */
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process (`run(argv, io)` of src/cli/main.ts) and captures its output. */
+export async function runCli(
+  argv: readonly string[],
+  options: { env?: Record<string, string | undefined>; signal?: AbortSignal; cwd?: string } = {},
+): Promise<CliResult> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.on('data', (c: Buffer) => err.push(c));
+  const io: CliIo = {
+    stdin: new PassThrough(),
+    stdout,
+    stderr,
+    env: options.env ?? {},
+    cwd: options.cwd ?? ROOT,
+    stderrIsTTY: false,
+  };
+  const exitCode = await run(argv, io, options.signal);
+  return { exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+}
