@@ -1,0 +1,285 @@
+import { HttpError, ToolkitError, redact } from '../errors.js';
+import type { ApiFacet, RawRecord } from '../record/types.js';
+import { RateLimiter } from './RateLimiter.js';
+import { RetryPolicy, type RequestOutcome, type RetryPolicyOptions } from './RetryPolicy.js';
+
+/** The record endpoints of the service (seed §4). */
+export type Endpoint = 'meta-v2' | 'meta-v1' | 'metadata-v1';
+
+/** Path of each endpoint, relative to the base URL. */
+export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = {
+  'meta-v2': '/meta/v2/json',
+  'meta-v1': '/meta/v1/json',
+  'metadata-v1': '/metadata/v1/articles',
+};
+
+/** The service's default base URL. */
+export const DEFAULT_BASE_URL = 'https://api.springernature.com';
+
+/** Largest page size the service allows (premium keys); basic keys allow 25. */
+export const MAX_PAGE_SIZE = 100;
+
+/** One retry the client made (for progress and logs; never carries the key). */
+export interface RetryEvent {
+  /** The try that failed (1-based). */
+  attempt: number;
+  delayMs: number;
+  reason: string;
+  /** The request URL without the key. */
+  url: string;
+}
+
+/** Options of {@link ApiClient}. */
+export interface ApiClientOptions {
+  /** The API key, sent as `api_key`. Defaults to none (the service answers 401; the local sample service needs none). */
+  apiKey?: string;
+  /** Base URL of the service. Defaults to `https://api.springernature.com`. */
+  baseUrl?: string;
+  /** Endpoint for searches. Defaults to `'meta-v2'`. */
+  endpoint?: Endpoint;
+  /** The `fetch` to use (inject a fake in tests). Defaults to the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+  /** Retry rules, or options for the default ones. Defaults to `new RetryPolicy()`. */
+  retryPolicy?: RetryPolicy | RetryPolicyOptions;
+  /** Most requests per second (a ceiling). Defaults to no limit. */
+  rate?: number;
+  /** Time limit of one request, body included, in ms. Defaults to 30000. */
+  timeoutMs?: number;
+  /** Waits `ms` or until `signal` aborts. Defaults to a timer. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Called before each retry. Defaults to none. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** One page of search results, parsed (every number of the service's strings turned into a number). */
+export interface SearchPage {
+  /** The query as the service echoed it (or as sent). */
+  query: string;
+  /** 1-based start of the page as requested. */
+  start: number;
+  /** Page size as requested. */
+  pageLength: number;
+  /** `result[0].total` as a number; `undefined` when missing or not a number. Past the end the service says 0: do not trust it there. */
+  total: number | undefined;
+  /** The records of the page, as sent. */
+  records: RawRecord[];
+  /** Start of the next page according to `nextPage`, when the service sent one. */
+  nextStart: number | undefined;
+  /** The service's notice text (`apiMessage`). */
+  apiMessage: string | undefined;
+  facets: ApiFacet[];
+  /** The whole envelope as sent, with the key removed (`apiKey` dropped, `api_key` redacted in `nextPage`). */
+  envelope: Record<string, unknown>;
+}
+
+/** Parameters of one search request. */
+export interface PageRequest {
+  q: string;
+  /** 1-based start. */
+  s: number;
+  /** Page size. */
+  p: number;
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** The error to throw when `signal` aborted: its reason if that is a ToolkitError, else an `aborted` error. */
+export function abortError(signal: AbortSignal): ToolkitError {
+  const reason: unknown = signal.reason;
+  if (reason instanceof ToolkitError) return reason;
+  return new ToolkitError('cancelled', 'aborted', { cause: reason });
+}
+
+/**
+ * The HTTP client of the service's record endpoints: builds URL-encoded
+ * requests, retries by {@link RetryPolicy}, decodes bodies as UTF-8 whatever
+ * the `Content-Type`, and never lets the API key into an error, event or
+ * returned envelope.
+ */
+export class ApiClient {
+  readonly baseUrl: string;
+  readonly endpoint: Endpoint;
+  readonly policy: RetryPolicy;
+  /** Retries made so far by this client. */
+  retries = 0;
+  /** Requests sent so far (tries included). */
+  requests = 0;
+  private readonly apiKey: string | undefined;
+  private readonly fetchFn: typeof globalThis.fetch;
+  private readonly limiter: RateLimiter | undefined;
+  private readonly timeoutMs: number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly onRetry: ((event: RetryEvent) => void) | undefined;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.apiKey = options.apiKey || undefined;
+    this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    try {
+      new URL(this.baseUrl);
+    } catch {
+      throw new ToolkitError(`--base-url "${options.baseUrl}" is not a URL`, 'usage');
+    }
+    this.endpoint = options.endpoint ?? 'meta-v2';
+    this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
+    this.fetchFn = options.fetch ?? globalThis.fetch;
+    this.sleep = options.sleep ?? defaultSleep;
+    this.limiter = options.rate && options.rate > 0 ? new RateLimiter(options.rate, this.sleep) : undefined;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.onRetry = options.onRetry;
+  }
+
+  /** The endpoint URL shown to people: base URL and path, no key. */
+  get endpointUrl(): string {
+    return `${this.baseUrl}${ENDPOINT_PATHS[this.endpoint]}`;
+  }
+
+  /** Removes the key from a text. */
+  redact(text: string): string {
+    return redact(text, [this.apiKey]);
+  }
+
+  /** Fetches one page of a search (`s` 1-based). */
+  async fetchPage(request: PageRequest, signal?: AbortSignal): Promise<SearchPage> {
+    if (!Number.isInteger(request.s) || request.s < 1) throw new ToolkitError(`start ${request.s} is not a 1-based position`, 'usage');
+    if (!Number.isInteger(request.p) || request.p < 1 || request.p > MAX_PAGE_SIZE) {
+      throw new ToolkitError(`page size ${request.p} is out of range: 1 to ${MAX_PAGE_SIZE}`, 'usage');
+    }
+    const params: [string, string][] = [
+      ['q', request.q],
+      ['s', String(request.s)],
+      ['p', String(request.p)],
+    ];
+    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal);
+    return this.toPage(envelope, request);
+  }
+
+  /**
+   * Looks up one record by DOI. On the `metadata-v1` endpoint the query is
+   * `doi=<doi>`, on the others `doi:<doi>`. Returns `undefined` when the
+   * service has no such record.
+   */
+  async getRecord(doi: string, signal?: AbortSignal): Promise<{ record: RawRecord | undefined; page: SearchPage }> {
+    const q = this.endpoint === 'metadata-v1' ? `doi=${doi}` : `doi:${doi}`;
+    const params: [string, string][] = [['q', q]];
+    if (this.endpoint !== 'metadata-v1') params.push(['s', '1'], ['p', '1']);
+    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal);
+    const page = this.toPage(envelope, { q, s: 1, p: 1 });
+    const wanted = doi.trim().toLowerCase();
+    const record =
+      page.records.find((r) => typeof r['doi'] === 'string' && r['doi'].trim().toLowerCase() === wanted) ??
+      (page.records.length === 1 && typeof page.records[0]!['doi'] !== 'string' ? page.records[0] : undefined);
+    return { record, page };
+  }
+
+  private toPage(envelope: Record<string, unknown>, request: PageRequest): SearchPage {
+    const result = Array.isArray(envelope['result']) ? (envelope['result'][0] as Record<string, unknown> | undefined) : undefined;
+    const totalNumber = Number(typeof result?.['total'] === 'string' ? result['total'].trim() : result?.['total']);
+    const nextPage = typeof envelope['nextPage'] === 'string' ? envelope['nextPage'] : undefined;
+    let nextStart: number | undefined;
+    if (nextPage) {
+      const s = new URL(nextPage, `${this.baseUrl}/`).searchParams.get('s');
+      const n = s === null ? NaN : Number(s);
+      if (Number.isInteger(n) && n > request.s) nextStart = n;
+    }
+    const records = (envelope['records'] as unknown[]).filter(
+      (r): r is RawRecord => typeof r === 'object' && r !== null && !Array.isArray(r),
+    );
+    return {
+      query: typeof envelope['query'] === 'string' ? envelope['query'] : request.q,
+      start: request.s,
+      pageLength: request.p,
+      total: Number.isFinite(totalNumber) && totalNumber >= 0 ? totalNumber : undefined,
+      records,
+      nextStart,
+      apiMessage: typeof envelope['apiMessage'] === 'string' ? envelope['apiMessage'] : undefined,
+      facets: Array.isArray(envelope['facets']) ? (envelope['facets'] as ApiFacet[]) : [],
+      envelope: this.withoutKey(envelope),
+    };
+  }
+
+  /** A copy of an envelope with `apiKey` removed and the key redacted everywhere else. */
+  private withoutKey(envelope: Record<string, unknown>): Record<string, unknown> {
+    const { apiKey: _dropped, ...rest } = envelope;
+    if (!this.apiKey) return rest;
+    return JSON.parse(this.redact(JSON.stringify(rest))) as Record<string, unknown>;
+  }
+
+  /** GETs a JSON envelope with retries. Errors name the URL without the key. */
+  private async getJson(path: string, params: [string, string][], signal?: AbortSignal): Promise<Record<string, unknown>> {
+    const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+    const shownUrl = `${this.baseUrl}${path}?${query}`;
+    const url = this.apiKey ? `${shownUrl}&api_key=${encodeURIComponent(this.apiKey)}` : shownUrl;
+    for (let attempt = 1; ; attempt++) {
+      if (signal?.aborted) throw abortError(signal);
+      if (this.limiter) await this.limiter.take(signal);
+      this.requests++;
+      const outcome = await this.tryOnce(url, signal);
+      if (outcome.kind === 'ok') return outcome.json;
+      const decision = this.policy.decide(outcome, attempt);
+      if (decision.action === 'stop') {
+        const status = outcome.kind === 'status' ? outcome.status : undefined;
+        throw new HttpError(this.redact(`${decision.message} [GET ${shownUrl}]`), decision.code, shownUrl, status, decision.retryable);
+      }
+      this.retries++;
+      this.onRetry?.({ attempt, delayMs: decision.delayMs, reason: this.redact(decision.reason), url: shownUrl });
+      await this.sleep(decision.delayMs, signal);
+    }
+  }
+
+  private async tryOnce(url: string, signal?: AbortSignal): Promise<RequestOutcome | { kind: 'ok'; json: Record<string, unknown> }> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await this.fetchFn(url, { signal: combined, headers: { accept: 'application/json' } });
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal);
+      return { kind: 'network', message: this.describeNetworkError(err, timeout.aborted) };
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await response.arrayBuffer());
+    } catch (err) {
+      if (signal?.aborted) throw abortError(signal);
+      if (response.status !== 200) return { kind: 'status', status: response.status, body: '', retryAfter: response.headers.get('retry-after') };
+      return { kind: 'network', message: `body cut off: ${this.describeNetworkError(err, timeout.aborted)}` };
+    }
+    // UTF-8 whatever the Content-Type says (the service labels JSON text/html).
+    let text = new TextDecoder('utf-8').decode(bytes);
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    if (response.status !== 200) {
+      return { kind: 'status', status: response.status, body: this.redact(text), retryAfter: response.headers.get('retry-after') };
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      const type = response.headers.get('content-type') ?? 'no Content-Type';
+      return { kind: 'bad-body', message: `the body is not JSON (truncated?): ${bytes.length} bytes of ${type}` };
+    }
+    if (typeof json !== 'object' || json === null || Array.isArray(json) || !Array.isArray((json as Record<string, unknown>)['records'])) {
+      return { kind: 'bad-body', message: 'the JSON has no "records" array' };
+    }
+    return { kind: 'ok', json: json as Record<string, unknown> };
+  }
+
+  private describeNetworkError(err: unknown, timedOut: boolean): string {
+    if (timedOut) return `no answer within ${Math.round(this.timeoutMs / 1000)} s`;
+    const e = err as { message?: string; cause?: { code?: string; message?: string } };
+    const code = e?.cause?.code;
+    const message = e?.cause?.message ?? e?.message ?? String(err);
+    return this.redact(code ? `${code} ${message}` : message);
+  }
+}

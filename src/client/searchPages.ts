@@ -1,0 +1,105 @@
+import type { ApiClient, SearchPage } from './ApiClient.js';
+import { abortError } from './ApiClient.js';
+
+/** Options of {@link searchPages}. */
+export interface SearchPagesOptions {
+  /** 1-based position of the first record wanted. Defaults to 1. */
+  start?: number;
+  /** Records per page (`p`), 1 to 100; basic keys allow 25. Defaults to 25. */
+  pageSize?: number;
+  /** Pages in flight at once (fetched ahead while earlier pages are consumed). Defaults to 2. */
+  concurrency?: number;
+  /** Largest `s` the service serves; pages starting later are not requested. Defaults to 10000. */
+  maxStart?: number;
+  /** A first page already fetched for `start` (so a probe is not fetched twice). Defaults to none. */
+  firstPage?: SearchPage;
+  /** Cancels the paging and the requests in flight. Defaults to none. */
+  signal?: AbortSignal;
+}
+
+/** Default page size: the basic plan's maximum. */
+export const DEFAULT_PAGE_SIZE = 25;
+/** Default deepest `s` the client asks for. */
+export const DEFAULT_MAX_START = 10_000;
+
+/** The start of the page after `page`: `nextPage`'s `s` when sent, else `s + p` (1-based). */
+export function nextStartOf(page: SearchPage): number {
+  return page.nextStart ?? page.start + page.pageLength;
+}
+
+/**
+ * Whether paging should stop after `page`: it had no records, or the next
+ * start passes the total. `total` is the largest total seen on a page with
+ * records: a page past the end says `total "0"`, which is not believed.
+ */
+export function isLastPage(page: SearchPage, total: number | undefined, maxStart: number): boolean {
+  if (page.records.length === 0) return true;
+  const next = nextStartOf(page);
+  if (total !== undefined && next > total) return true;
+  return next > maxStart;
+}
+
+/** The number of records that paging from s=1 with page size `p` can reach when `s` may be at most `maxStart`. */
+export function reachableRecords(pageSize: number, maxStart: number): number {
+  return (Math.floor((maxStart - 1) / pageSize) + 1) * pageSize;
+}
+
+/**
+ * The pages of one query, in order, with up to `concurrency` requests in
+ * flight: while the caller handles page k, pages k+1 ... are already being
+ * fetched (the next starts are `s + p`, checked against each page's
+ * `nextPage`). Stops on an empty page, when `s` passes the total, or at
+ * `maxStart`. An empty first page is yielded (it carries the total).
+ */
+export async function* searchPages(client: ApiClient, query: string, options: SearchPagesOptions = {}): AsyncGenerator<SearchPage> {
+  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
+  const maxStart = options.maxStart ?? DEFAULT_MAX_START;
+  const outer = options.signal;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(outer?.reason);
+  outer?.addEventListener('abort', onAbort, { once: true });
+  const signal = controller.signal;
+  const inFlight: { start: number; promise: Promise<SearchPage> }[] = [];
+  try {
+    const first = options.firstPage ?? (await client.fetchPage({ q: query, s: options.start ?? 1, p: pageSize }, signal));
+    let total = first.records.length > 0 ? first.total : undefined;
+    yield first;
+    if (isLastPage(first, total, maxStart)) return;
+    let expected = nextStartOf(first);
+    let scheduleFrom = expected;
+    const fill = () => {
+      while (inFlight.length < concurrency && scheduleFrom <= maxStart && (total === undefined || scheduleFrom <= total)) {
+        const start = scheduleFrom;
+        const promise = client.fetchPage({ q: query, s: start, p: pageSize }, signal);
+        promise.catch(() => undefined); // observed when its turn comes, or dropped
+        inFlight.push({ start, promise });
+        scheduleFrom += pageSize;
+      }
+    };
+    for (;;) {
+      if (outer?.aborted) throw abortError(outer);
+      fill();
+      const head = inFlight.shift();
+      if (!head) return;
+      if (head.start !== expected) {
+        // the service's nextPage disagreed with s + p: drop the guesses and follow it
+        inFlight.length = 0;
+        scheduleFrom = expected;
+        continue;
+      }
+      const page = await head.promise;
+      if (page.records.length > 0 && page.total !== undefined && page.total > (total ?? 0)) total = page.total;
+      if (isLastPage(page, total, maxStart)) {
+        if (page.records.length > 0) yield page;
+        return;
+      }
+      expected = nextStartOf(page);
+      fill();
+      yield page;
+    }
+  } finally {
+    outer?.removeEventListener('abort', onAbort);
+    if (inFlight.length > 0) controller.abort(new Error('paging stopped'));
+  }
+}
