@@ -1,0 +1,44 @@
+import { formatFromMediaType, formatInfo, parseFormatName } from '../formats.js';
+import type { FormatName } from '../serialize/QuadSerializer.js';
+
+/** The four media types the vocabulary endpoint serves (spec §4.3), in the order `term --check` asks for them. */
+export const TERM_MEDIA_TYPES = ['application/ld+json', 'application/n-triples', 'text/turtle', 'application/rdf+xml'] as const;
+
+/**
+ * The default Accept header of a term request, as data: every RDF format we
+ * read, JSON-LD first (the endpoint's canonical form), then HTML (schema.org
+ * serves only HTML pages, with the JSON-LD embedded) and a low `*\/*` so that
+ * an untidy server answers something rather than 406.
+ */
+export const DEFAULT_ACCEPT_WEIGHTS: readonly (readonly [string, number])[] = [
+  ['application/ld+json', 1],
+  ['text/turtle', 0.9],
+  ['application/n-triples', 0.9],
+  ['application/rdf+xml', 0.8],
+  ['application/n-quads', 0.7],
+  ['application/json', 0.5],
+  ['text/html', 0.3],
+  ['*/*', 0.1],
+];
+
+/** Formats a list of `[mediaType, q]` as an Accept header (`q` omitted when 1). */
+export function formatAccept(weights: readonly (readonly [string, number])[]): string {
+  return weights.map(([type, q]) => (q === 1 ? type : `${type};q=${q}`)).join(', ');
+}
+
+/**
+ * The Accept header for what a user asked: nothing → the q-weighted default;
+ * a format name (`turtle`, `nt`, `jsonld`, `rdfxml`) → its media type; a media
+ * type or a whole Accept header → sent as given.
+ */
+export function toAcceptHeader(asked?: string): string {
+  if (asked === undefined || asked.trim() === '') return formatAccept(DEFAULT_ACCEPT_WEIGHTS);
+  if (asked.includes('/')) return asked.trim();
+  return formatInfo(parseFormatName(asked)).mediaType;
+}
+
+/** The RDF format an Accept header asks for first (for the extension fallback), if it names one. */
+export function preferredFormat(accept: string): FormatName | undefined {
+  const first = accept.split(',')[0]!.split(';')[0]!.trim();
+  return formatFromMediaType(first);
+}

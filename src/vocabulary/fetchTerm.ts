@@ -1,0 +1,309 @@
+import type * as RDF from '@rdfjs/types';
+import { HttpError, ParseError, ToolkitError, type ErrorCode } from '../errors.js';
+import { FORMATS, formatFromMediaType, formatInfo } from '../formats.js';
+import { extractHtmlRdf } from '../parse/extractHtmlRdf.js';
+import { parseRdf } from '../parse/parseRdf.js';
+import { sniffFormat } from '../parse/sniffFormat.js';
+import type { FormatName } from '../serialize/QuadSerializer.js';
+import { preferredFormat, toAcceptHeader } from './acceptHeader.js';
+import { createDocumentLoader, type DocumentLoader } from './documentLoader.js';
+import { parseLinkHeader } from './parseLinkHeader.js';
+
+/** The default vocabulary URL: schema.org, where `pagination` is defined. */
+export const DEFAULT_VOCAB_URL = 'https://schema.org';
+
+/** How the term was obtained. */
+export type TermSource =
+  | 'negotiation' // the answer to the request itself
+  | 'html-script' // JSON-LD embedded in an HTML page
+  | 'link-alternate' // the target of a `Link: <...>; rel="alternate"` header
+  | 'html-link' // the target of an HTML `<link rel="alternate">`
+  | 'extension' // a `.jsonld`/`.ttl`/`.nt`/`.rdf` URL after a 404/406
+  | 'shipped'; // the copy in `vocab/`
+
+/** A vocabulary term as fetched (or loaded from `vocab/`). */
+export interface FetchedTerm {
+  /** Every quad of the document (not only those about the term; no count is assumed). */
+  quads: RDF.Quad[];
+  /** The media type of the RDF that was parsed (canonical, e.g. `text/turtle` even if sent as `text/plain`). */
+  mediaType: string;
+  /** The RDF format that was parsed. */
+  format: FormatName;
+  /** The RDF text that was parsed (for an HTML page: the embedded JSON-LD). */
+  body: string;
+  /** The URL the RDF came from, after redirects. */
+  url: string;
+  /** The `Content-Type` the server sent, as sent. */
+  contentType?: string;
+  /** How the RDF was obtained. */
+  via: TermSource;
+  /** What was untidy about the answer (wrong Content-Type, redirect, fallback), for logs. */
+  notes: string[];
+}
+
+/** Options of {@link fetchTerm}. */
+export interface FetchTermOptions {
+  /** The vocabulary's base URL; the term is at `{vocabUrl}/{name}`. Defaults to `https://schema.org`. */
+  vocabUrl?: string;
+  /**
+   * What to ask for: a format name, a media type or a whole Accept header.
+   * Defaults to a q-weighted header of every format we read ({@link toAcceptHeader}).
+   */
+  accept?: string;
+  /** The fetch to use (tests inject one). Defaults to the global `fetch` (undici). */
+  fetch?: typeof globalThis.fetch;
+  /** Cancels the request; the call then rejects with code `aborted`. Defaults to none. */
+  signal?: AbortSignal;
+  /** Time limit of each HTTP request, headers and body, in milliseconds. Defaults to 30000. */
+  timeoutMs?: number;
+  /**
+   * After a 404 or 406, or an HTML page without RDF, try `{url}.jsonld`, `.ttl`,
+   * `.nt`, `.rdf` (the asked format first). Defaults to true.
+   */
+  fallbackExtensions?: boolean;
+  /**
+   * Loads JSON-LD `@context` URLs. Defaults to the shipped contexts, then the
+   * network with the same `fetch` (pass `createDocumentLoader()` to stay offline).
+   */
+  documentLoader?: DocumentLoader;
+}
+
+const TERM_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.~-]*$/;
+
+/**
+ * Fetches a vocabulary term by content negotiation and parses whatever came
+ * back. It copes with untidy servers: the body wins over a wrong
+ * `Content-Type`; an HTML page yields its embedded JSON-LD, or the RDF its
+ * `Link: rel="alternate"` header (or `<link>` element) points to; redirects
+ * are followed; 404/406 can fall back to `.jsonld`/`.ttl`/`.nt`/`.rdf` URLs.
+ *
+ * Fails with a {@link HttpError} naming the URL and the Accept header:
+ * `not-found` (404), `not-acceptable` (406), `http-status` (other statuses),
+ * `network` (connection failure or timeout); `bad-response` when the answer
+ * holds no RDF; `parse` when it is broken; `aborted` when `signal` fires.
+ */
+export async function fetchTerm(name: string, options: FetchTermOptions = {}): Promise<FetchedTerm> {
+  if (!TERM_NAME.test(name)) {
+    throw new ToolkitError(`"${name}" is not a term name (letters, digits, _ . ~ -)`, 'usage');
+  }
+  const base = (options.vocabUrl ?? DEFAULT_VOCAB_URL).replace(/\/+$/, '');
+  let url: string;
+  try {
+    url = new URL(`${base}/${name}`).href;
+  } catch {
+    throw new ToolkitError(`"${options.vocabUrl}" is not a URL`, 'usage');
+  }
+  const accept = toAcceptHeader(options.accept);
+  const ctx: Ctx = {
+    accept,
+    fetch: options.fetch ?? globalThis.fetch,
+    signal: options.signal,
+    timeoutMs: options.timeoutMs ?? 30_000,
+    documentLoader:
+      options.documentLoader ?? createDocumentLoader({ allowNetwork: true, fetch: options.fetch, signal: options.signal }),
+  };
+  try {
+    return await fetchRdf(url, ctx, 'negotiation', true);
+  } catch (err) {
+    const fallback = options.fallbackExtensions ?? true;
+    if (!fallback || !(err instanceof FallbackAllowed)) throw unwrap(err);
+    const tried: string[] = [];
+    for (const ext of fallbackExtensions(accept)) {
+      const alt = `${url}.${ext}`;
+      tried.push(`.${ext}`);
+      try {
+        const term = await fetchRdf(alt, ctx, 'extension', false);
+        term.notes.unshift(`${url} gave ${err.error.status ?? 'no RDF'}; used ${alt}`);
+        return term;
+      } catch (altErr) {
+        if (!(altErr instanceof FallbackAllowed)) throw unwrap(altErr);
+      }
+    }
+    const e = err.error;
+    throw new HttpError(`${e.message}; also tried ${tried.join(', ')}: none found`, e.code, e.url, e.status, false, { cause: e });
+  }
+}
+
+interface Ctx {
+  accept: string;
+  fetch: typeof globalThis.fetch;
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  documentLoader: DocumentLoader;
+}
+
+/** An error after which the extension fallback may be tried (404, 406, HTML without RDF). */
+class FallbackAllowed extends Error {
+  constructor(readonly error: HttpError) {
+    super(error.message);
+  }
+}
+
+function unwrap(err: unknown): unknown {
+  return err instanceof FallbackAllowed ? err.error : err;
+}
+
+function fallbackExtensions(accept: string): string[] {
+  const order: FormatName[] = ['jsonld', 'turtle', 'ntriples', 'rdfxml'];
+  const first = preferredFormat(accept);
+  const formats = first && order.includes(first) ? [first, ...order.filter((f) => f !== first)] : order;
+  return formats.map((f) => formatInfo(f).extensions[0]!);
+}
+
+async function fetchRdf(url: string, ctx: Ctx, via: TermSource, followAlternates: boolean): Promise<FetchedTerm> {
+  const { response, body } = await get(url, ctx);
+  const finalUrl = response.url || url;
+  const notes: string[] = [];
+  if (response.redirected) notes.push(`redirected from ${url} to ${finalUrl}`);
+  const contentType = response.headers.get('content-type') ?? undefined;
+  const declared = contentType ? formatFromMediaType(contentType) : undefined;
+  const declaresHtml = contentType !== undefined && /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i.test(contentType);
+  const sniffed = sniffFormat(body.slice(0, 4096));
+
+  if (sniffed === 'html' || (sniffed === undefined && declaresHtml)) {
+    return fromHtml(finalUrl, body, response, contentType, ctx, notes, followAlternates);
+  }
+  const candidates = chooseFormats(declared, sniffed);
+  if (candidates.length === 0) {
+    throw new HttpError(
+      `GET ${finalUrl} (Accept: ${ctx.accept}): the answer is neither RDF nor HTML (Content-Type: ${contentType ?? 'none'})`,
+      'bad-response',
+      finalUrl,
+      response.status,
+      false,
+    );
+  }
+  if (declared !== candidates[0]) {
+    notes.push(`Content-Type ${contentType ?? '(none)'} but the body is ${formatInfo(candidates[0]!).label}`);
+  }
+  let lastError: unknown;
+  for (const format of candidates) {
+    try {
+      const quads = await parseAll(body, format, finalUrl, ctx);
+      return { quads, mediaType: formatInfo(format).mediaType, format, body, url: finalUrl, contentType, via, notes };
+    } catch (err) {
+      lastError = err;
+    }
+  }
+  throw lastError;
+}
+
+/** Formats to try, best first: the sniffed one wins over the declared one, except where one is a subset of the other. */
+function chooseFormats(declared: FormatName | undefined, sniffed: FormatName | 'html' | undefined): FormatName[] {
+  const out: FormatName[] = [];
+  const add = (f: FormatName | 'html' | undefined) => {
+    if (f && f !== 'html' && !out.includes(f)) out.push(f);
+  };
+  // N-Triples is a subset of Turtle and of N-Quads: a Turtle or N-Quads body may sniff as N-Triples.
+  if (sniffed === 'ntriples' && (declared === 'turtle' || declared === 'nquads')) add(declared);
+  add(sniffed);
+  add(declared);
+  return out;
+}
+
+async function fromHtml(
+  url: string,
+  html: string,
+  response: Response,
+  contentType: string | undefined,
+  ctx: Ctx,
+  notes: string[],
+  followAlternates: boolean,
+): Promise<FetchedTerm> {
+  const readable = (type: string | undefined) => (type ? formatFromMediaType(type) : undefined);
+  const headerLinks = parseLinkHeader(response.headers.get('link'), url).filter(
+    (l) => l.rel.includes('alternate') && readable(l.type) !== undefined,
+  );
+  const page = extractHtmlRdf(html);
+  const pageLinks = page.alternates
+    .filter((l) => readable(l.type) !== undefined)
+    .map((l) => ({ url: new URL(l.href, url).href, type: l.type }));
+  const asked = preferredFormat(ctx.accept);
+
+  // 1. A Link header alternate in exactly the asked format beats the embedded JSON-LD.
+  if (followAlternates && asked && asked !== 'jsonld') {
+    const exact = headerLinks.find((l) => readable(l.type) === asked) ?? pageLinks.find((l) => readable(l.type) === asked);
+    if (exact) return follow(exact.url, headerLinks.includes(exact as never) ? 'link-alternate' : 'html-link');
+  }
+  // 2. Embedded JSON-LD.
+  if (page.jsonLdScripts.length > 0) {
+    const docs: unknown[] = [];
+    for (const script of page.jsonLdScripts) {
+      try {
+        const doc = JSON.parse(script) as unknown;
+        docs.push(...(Array.isArray(doc) ? doc : [doc]));
+      } catch (cause) {
+        throw new ParseError(`invalid JSON in <script type="application/ld+json">: ${(cause as Error).message}`, url, undefined, undefined, { cause });
+      }
+    }
+    const body = page.jsonLdScripts.length === 1 ? page.jsonLdScripts[0]! : JSON.stringify(docs, null, 2);
+    const quads = await parseAll(body, 'jsonld', url, ctx);
+    if (quads.length > 0) {
+      notes.push(`HTML page (Content-Type ${contentType ?? 'none'}): used its embedded JSON-LD`);
+      return { quads, mediaType: 'application/ld+json', format: 'jsonld', body, url, contentType, via: 'html-script', notes };
+    }
+  }
+  // 3. Any readable alternate: Link header first, then <link> elements.
+  if (followAlternates) {
+    if (headerLinks[0]) return follow(headerLinks[0].url, 'link-alternate');
+    if (pageLinks[0]) return follow(pageLinks[0].url, 'html-link');
+  }
+  throw new FallbackAllowed(
+    new HttpError(
+      `GET ${url} (Accept: ${ctx.accept}): the server sent an HTML page with no RDF (no JSON-LD script, no Link rel="alternate" to ${FORMATS.map((f) => f.label).join('/')})`,
+      'bad-response',
+      url,
+      response.status,
+      false,
+    ),
+  );
+
+  async function follow(target: string, via: TermSource): Promise<FetchedTerm> {
+    const term = await fetchRdf(target, ctx, via, false);
+    term.notes.unshift(...notes, `HTML page at ${url}: followed its alternate ${target}`);
+    return term;
+  }
+}
+
+async function parseAll(body: string, format: FormatName, url: string, ctx: Ctx): Promise<RDF.Quad[]> {
+  const quads: RDF.Quad[] = [];
+  for await (const q of parseRdf(body, { format, baseIRI: url, source: url, documentLoader: ctx.documentLoader, signal: ctx.signal })) {
+    quads.push(q);
+  }
+  return quads;
+}
+
+/** One GET with the Accept header, a timeout covering headers and body, and errors that name the URL. */
+async function get(url: string, ctx: Ctx): Promise<{ response: Response; body: string }> {
+  const timeout = AbortSignal.timeout(ctx.timeoutMs);
+  const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
+  const what = `GET ${url} (Accept: ${ctx.accept})`;
+  try {
+    const response = await ctx.fetch(url, { headers: { accept: ctx.accept }, redirect: 'follow', signal });
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+      if (response.status === 404) {
+        throw new FallbackAllowed(new HttpError(`${what}: ${status}: the vocabulary has no such term`, 'not-found', url, 404, false));
+      }
+      if (response.status === 406) {
+        throw new FallbackAllowed(
+          new HttpError(`${what}: ${status}: the server offers none of the media types asked for`, 'not-acceptable', url, 406, false),
+        );
+      }
+      const code: ErrorCode = 'http-status';
+      const retryable = response.status === 429 || response.status >= 500;
+      throw new HttpError(`${what}: ${status}`, code, url, response.status, retryable);
+    }
+    return { response, body: await response.text() };
+  } catch (err) {
+    if (err instanceof FallbackAllowed || err instanceof ToolkitError) throw err;
+    if (ctx.signal?.aborted) throw new ToolkitError(`${what}: cancelled`, 'aborted', { cause: err });
+    if (timeout.aborted) {
+      throw new HttpError(`${what}: no complete answer within ${ctx.timeoutMs} ms (timed out)`, 'network', url, undefined, true, { cause: err });
+    }
+    const cause = (err as { cause?: { message?: string; code?: string } }).cause;
+    const detail = cause?.code ?? cause?.message ?? (err as Error).message;
+    throw new HttpError(`${what}: network error (${detail})`, 'network', url, undefined, true, { cause: err });
+  }
+}
