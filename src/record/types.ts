@@ -176,4 +176,6 @@ export interface ScholarlyRecord {
   disciplines: { id?: string; term?: string }[];
   /** Keys the normaliser does not know, with their values (reported, never dropped silently). */
   unknownFields: Record<string, unknown>;
+  /** What the normaliser changed, one line each (e.g. control characters removed from a field). */
+  notes: string[];
 }

@@ -1,0 +1,258 @@
+import { MappingError } from '../errors.js';
+import { cleanText } from '../mapping/iri.js';
+import type { AbstractText, Creator, RawRecord, RecordUrl, ScholarlyRecord } from './types.js';
+
+/** Options of {@link normalizeRecord}. */
+export interface NormalizeOptions {
+  /** How errors name the record when it has no DOI (e.g. `input.json#3`). Defaults to `record`. */
+  recordLabel?: string;
+}
+
+type StringKey =
+  | 'doi' | 'identifier' | 'contentType' | 'language' | 'title' | 'publicationName' | 'journalTitle'
+  | 'openaccess' | 'publisher' | 'publisherName' | 'publicationDate' | 'publicationType' | 'issn' | 'eIssn'
+  | 'printIsbn' | 'electronicIsbn' | 'isbn' | 'volume' | 'number' | 'issueType' | 'topicalCollection'
+  | 'startingPage' | 'endingPage' | 'journalId' | 'onlineDate' | 'coverDate' | 'copyright';
+
+const STRING_KEYS: readonly StringKey[] = [
+  'doi', 'identifier', 'contentType', 'language', 'title', 'publicationName', 'journalTitle', 'openaccess',
+  'publisher', 'publisherName', 'publicationDate', 'publicationType', 'issn', 'eIssn', 'printIsbn',
+  'electronicIsbn', 'isbn', 'volume', 'number', 'issueType', 'topicalCollection', 'startingPage', 'endingPage',
+  'journalId', 'onlineDate', 'coverDate', 'copyright',
+];
+
+type OtherKey = 'url' | 'creators' | 'genre' | 'abstract' | 'conferenceInfo' | 'subjects' | 'keywords' | 'disciplines';
+const OTHER_KEYS: readonly OtherKey[] = ['url', 'creators', 'genre', 'abstract', 'conferenceInfo', 'subjects', 'keywords', 'disciplines'];
+
+/**
+ * Known keys by their lower-case spelling: the service writes `journalId` or
+ * `journalid`, `issueType` or `issuetype`, `openaccess` or `openAccess`
+ * depending on endpoint and year; any spelling that differs only in case is
+ * accepted.
+ */
+const KNOWN_KEYS = new Map<string, StringKey | OtherKey>(
+  [...STRING_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k]),
+);
+
+/**
+ * Turns a record as the service sent it (v2 or v1 family, any of its key
+ * spellings and value shapes) into a {@link ScholarlyRecord}: one spelling
+ * per key, empty strings dropped, arrays always arrays, text cleaned of
+ * characters no RDF format can carry. Keys it does not know are kept in
+ * `unknownFields`. A value of a type that cannot be read (an object where a
+ * string belongs) throws a {@link MappingError} naming the record and field.
+ */
+export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): ScholarlyRecord {
+  const label = options.recordLabel ?? 'record';
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new MappingError(`expected a record object, got ${describe(raw)}`, label, '(record)');
+  }
+  const input = raw as RawRecord;
+  const doiGuess = typeof input.doi === 'string' && input.doi.trim() ? input.doi.trim() : undefined;
+  const id = doiGuess ?? label;
+  const record: ScholarlyRecord = {
+    urls: [], creators: [], genre: [], conferenceInfo: [], subjects: [], keywords: [], disciplines: [],
+    unknownFields: {}, notes: [],
+  };
+  const text = (value: string, path: string): string => {
+    const { text: clean, changed } = cleanText(value);
+    if (changed) record.notes.push(`${path}: removed or replaced ${changed} character(s) that RDF/XML cannot carry`);
+    return clean;
+  };
+
+  for (const [key, value] of Object.entries(input)) {
+    const known = KNOWN_KEYS.get(key.toLowerCase());
+    if (!known) {
+      record.unknownFields[key] = value;
+      continue;
+    }
+    if ((STRING_KEYS as readonly string[]).includes(known)) {
+      const s = scalar(value, id, key);
+      if (s !== undefined) {
+        const cleaned = text(s, key).trim();
+        if (cleaned !== '' && record[known as StringKey] === undefined) record[known as StringKey] = cleaned;
+      }
+      continue;
+    }
+    switch (known as OtherKey) {
+      case 'url':
+        record.urls.push(...readUrls(value, id, key, text));
+        break;
+      case 'creators':
+        record.creators.push(...readCreators(value, id, key, text, record));
+        break;
+      case 'genre':
+        record.genre.push(...stringList(value, id, key, text));
+        break;
+      case 'subjects':
+        record.subjects.push(...stringList(value, id, key, text));
+        break;
+      case 'keywords':
+        record.keywords.push(...stringList(value, id, key, text));
+        break;
+      case 'abstract': {
+        const abstract = readAbstract(value, id, key, text);
+        if (abstract) record.abstract = abstract;
+        break;
+      }
+      case 'conferenceInfo':
+        if (value === null || value === undefined || value === '') break;
+        record.conferenceInfo.push(...(Array.isArray(value) ? value : [value]).filter((v) => v !== '' && v !== null));
+        break;
+      case 'disciplines':
+        record.disciplines.push(...readDisciplines(value, id, key, text, record));
+        break;
+    }
+  }
+  if (record.doi === undefined && record.identifier?.toLowerCase().startsWith('doi:')) {
+    const fromIdentifier = record.identifier.slice(4).trim();
+    if (fromIdentifier) record.doi = fromIdentifier;
+  }
+  return record;
+}
+
+type Clean = (value: string, path: string) => string;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** A scalar as a string; numbers and booleans are accepted (a saved file may have them), null/undefined are empty. */
+function scalar(value: unknown, id: string, path: string): string | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw new MappingError(`expected a string, got ${describe(value)}`, id, path);
+}
+
+function stringList(value: unknown, id: string, path: string, clean: Clean): string[] {
+  const items = Array.isArray(value) ? value : [value];
+  const out: string[] = [];
+  items.forEach((item, i) => {
+    const s = scalar(item, id, Array.isArray(value) ? `${path}[${i}]` : path);
+    if (s === undefined) return;
+    const c = clean(s, `${path}[${i}]`).trim();
+    if (c) out.push(c);
+  });
+  return out;
+}
+
+function readUrls(value: unknown, id: string, path: string, clean: Clean): RecordUrl[] {
+  if (value === null || value === undefined || value === '') return [];
+  if (typeof value === 'string') return [{ format: '', platform: '', value: clean(value, path).trim() }].filter((u) => u.value);
+  if (!Array.isArray(value)) {
+    if (typeof value === 'object') return readUrls([value], id, path, clean);
+    throw new MappingError(`expected an array of links or a URL, got ${describe(value)}`, id, path);
+  }
+  const out: RecordUrl[] = [];
+  value.forEach((item, i) => {
+    const p = `${path}[${i}]`;
+    if (typeof item === 'string') {
+      const v = clean(item, p).trim();
+      if (v) out.push({ format: '', platform: '', value: v });
+      return;
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      throw new MappingError(`expected a link object {format, platform, value}, got ${describe(item)}`, id, p);
+    }
+    const o = item as Record<string, unknown>;
+    const v = clean(scalar(o.value, id, `${p}.value`) ?? '', `${p}.value`).trim();
+    if (!v) return;
+    out.push({
+      format: clean(scalar(o.format, id, `${p}.format`) ?? '', `${p}.format`).trim(),
+      platform: clean(scalar(o.platform, id, `${p}.platform`) ?? '', `${p}.platform`).trim(),
+      value: v,
+    });
+  });
+  return out;
+}
+
+const ORCID_PATTERN = /^(?:https?:\/\/(?:www\.)?orcid\.org\/)?(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])$/;
+
+function readCreators(value: unknown, id: string, path: string, clean: Clean, record: ScholarlyRecord): Creator[] {
+  if (value === null || value === undefined || value === '') return [];
+  const items = Array.isArray(value) ? value : [value];
+  const out: Creator[] = [];
+  items.forEach((item, i) => {
+    const p = Array.isArray(value) ? `${path}[${i}]` : path;
+    if (typeof item === 'string') {
+      const name = clean(item, p).trim();
+      if (name) out.push({ name });
+      return;
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      throw new MappingError(`expected a creator object {creator, ORCID}, got ${describe(item)}`, id, p);
+    }
+    const o = item as Record<string, unknown>;
+    let name = '';
+    let orcidValue: string | undefined;
+    for (const [k, v] of Object.entries(o)) {
+      const lk = k.toLowerCase();
+      if (lk === 'creator' || lk === 'name') name = clean(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`).trim() || name;
+      else if (lk === 'orcid') orcidValue = clean(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`).trim() || undefined;
+      else record.unknownFields[`${path}[].${k}`] = v;
+    }
+    const creator: Creator = { name };
+    if (orcidValue) {
+      const m = ORCID_PATTERN.exec(orcidValue);
+      if (m) creator.orcid = m[1]!.toUpperCase();
+      else creator.orcidRaw = orcidValue;
+    }
+    if (creator.name || creator.orcid || creator.orcidRaw) out.push(creator);
+  });
+  return out;
+}
+
+// A heading glued to the text ("AbstractWe ..."): a known heading word immediately followed by an upper-case letter.
+const GLUED_HEADING = /^(Abstract|Summary|Zusammenfassung|Résumé|Resumen|Resumo|Riassunto|Samenvatting|Аннотация|Background|Purpose|Introduction)(?=\p{Lu})/u;
+
+function readAbstract(value: unknown, id: string, path: string, clean: Clean): AbstractText | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'string') {
+    const t = clean(value, path).trim();
+    if (!t) return undefined;
+    const m = GLUED_HEADING.exec(t);
+    return m ? { heading: m[1]!, text: t.slice(m[1]!.length).trim() } : { text: t };
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>;
+    const heading = o.h1 === undefined ? undefined : clean(scalar(o.h1, id, `${path}.h1`) ?? '', `${path}.h1`).trim();
+    const paragraphs = stringList(o.p ?? [], id, `${path}.p`, clean);
+    const extra = Object.keys(o).filter((k) => k !== 'h1' && k !== 'p');
+    if (extra.length) throw new MappingError(`unexpected keys in abstract object: ${extra.join(', ')}`, id, path);
+    const t = paragraphs.join('\n\n');
+    if (!t) return undefined;
+    return heading ? { heading, text: t } : { text: t };
+  }
+  throw new MappingError(`expected a string or {h1, p}, got ${describe(value)}`, id, path);
+}
+
+function readDisciplines(
+  value: unknown, id: string, path: string, clean: Clean, record: ScholarlyRecord,
+): { id?: string; term?: string }[] {
+  if (value === null || value === undefined || value === '') return [];
+  const items = Array.isArray(value) ? value : [value];
+  const out: { id?: string; term?: string }[] = [];
+  items.forEach((item, i) => {
+    const p = Array.isArray(value) ? `${path}[${i}]` : path;
+    if (typeof item === 'string') {
+      const term = clean(item, p).trim();
+      if (term) out.push({ term });
+      return;
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      throw new MappingError(`expected a discipline object {id, term}, got ${describe(item)}`, id, p);
+    }
+    const o = item as Record<string, unknown>;
+    const d: { id?: string; term?: string } = {};
+    for (const [k, v] of Object.entries(o)) {
+      if (k === 'id') d.id = clean(scalar(v, id, `${p}.id`) ?? '', `${p}.id`).trim() || undefined;
+      else if (k === 'term') d.term = clean(scalar(v, id, `${p}.term`) ?? '', `${p}.term`).trim() || undefined;
+      else record.unknownFields[`${path}[].${k}`] = v;
+    }
+    if (d.id || d.term) out.push(d);
+  });
+  return out;
+}
