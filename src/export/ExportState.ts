@@ -1,0 +1,119 @@
+import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { HarvestCursor } from '../client/harvest.js';
+import type { SplitUnit } from '../client/dateWindows.js';
+import { ToolkitError } from '../errors.js';
+import type { FormatName } from '../serialize/QuadSerializer.js';
+
+/** Counts of an export so far. */
+export interface ExportCounts {
+  pages: number;
+  records: number;
+  duplicates: number;
+  rejects: number;
+  triples: number;
+  retries: number;
+  /** Distinct subjects written (the records' nodes are their own, so per-record counts add up). */
+  entities: number;
+}
+
+/** The options that must be the same when an export is resumed. */
+export interface ExportIdentity {
+  query: string;
+  /** Endpoint URL, without the key. */
+  endpoint: string;
+  format: FormatName;
+  gzip: boolean;
+  pageSize: number;
+  maxStart: number;
+  maxRecords: number | null;
+  splitBy: SplitUnit | null;
+  graph: string | null;
+  base: string | null;
+}
+
+/**
+ * The checkpoint of a resumable export, written (temp file + fsync + rename)
+ * after every page. It only ever points at fsynced data: the output, rejects
+ * and DOI side files are committed before it.
+ */
+export interface ExportState {
+  version: 1;
+  identity: ExportIdentity;
+  cursor: HarvestCursor;
+  counts: ExportCounts;
+  /** Records per class IRI (for the VoID class partitions). */
+  classes: Record<string, number>;
+  /** The query's total from its first page. */
+  total: number | null;
+  /** The service's notice text (`apiMessage`), the dump's rights statement. */
+  apiMessage: string | null;
+  startedAt: string;
+  /** Output bytes committed (before any closing part) and their SHA-256. */
+  output: { length: number; sha256: string };
+  /** Bytes of the rejects file committed. */
+  rejects: { path: string; length: number } | null;
+  /** Bytes of the DOI side file committed (8 bytes per DOI). */
+  seen: { length: number };
+  /** Whether the export finished (the output then holds its closing part too). */
+  complete: boolean;
+}
+
+/** Reads a state file; `undefined` when there is none. */
+export async function readExportState(path: string): Promise<ExportState | undefined> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ToolkitError(`cannot read the state file ${path}: ${(err as Error).message}`, 'io', { cause: err });
+  }
+  try {
+    const state = JSON.parse(text) as ExportState;
+    if (state.version !== 1 || !state.identity || !state.cursor) throw new Error('not a state file of this version');
+    return state;
+  } catch (err) {
+    throw new ToolkitError(`the state file ${path} is not usable (${(err as Error).message}); remove it and start afresh`, 'state-mismatch', { cause: err });
+  }
+}
+
+/** Writes a state file atomically: a temp file beside it, fsynced, renamed over it, and the folder fsynced. */
+export async function writeExportState(path: string, state: ExportState): Promise<void> {
+  const temp = `${path}.tmp`;
+  const handle = await open(temp, 'w');
+  try {
+    await handle.writeFile(`${JSON.stringify(state, null, 1)}\n`, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  await rename(temp, path);
+  try {
+    const dir = await open(dirname(path), 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+  } catch {
+    // some file systems cannot fsync a folder; the rename is still atomic
+  }
+}
+
+/** Names what differs between a saved identity and the current one, or `undefined` when they match. */
+export function identityMismatch(saved: ExportIdentity, current: ExportIdentity): string | undefined {
+  const diffs: string[] = [];
+  for (const key of Object.keys(current) as (keyof ExportIdentity)[]) {
+    if (JSON.stringify(saved[key]) !== JSON.stringify(current[key])) diffs.push(`${key} (saved ${JSON.stringify(saved[key])}, now ${JSON.stringify(current[key])})`);
+  }
+  return diffs.length ? diffs.join(', ') : undefined;
+}
+
+/** Removes a file if it exists. */
+export async function removeIfExists(path: string): Promise<void> {
+  try {
+    await unlink(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+}
