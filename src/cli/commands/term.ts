@@ -1,13 +1,158 @@
-import type { Command } from 'commander';
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { Option, type Command } from 'commander';
+import type * as RDF from '@rdfjs/types';
 import type { CliContext } from '../CliContext.js';
 import { ToolkitError } from '../../errors.js';
+import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
+import type { FormatName } from '../../serialize/QuadSerializer.js';
+import { DEFAULT_PREFIXES } from '../../serialize/prefixes.js';
+import { serializerFor } from '../../serialize/serializers.js';
+import { TERM_MEDIA_TYPES } from '../../vocabulary/acceptHeader.js';
+import { compareGraphs } from '../../vocabulary/compareGraphs.js';
+import { DEFAULT_VOCAB_URL, fetchTerm, type FetchedTerm } from '../../vocabulary/fetchTerm.js';
+import { loadShippedTerm } from '../../vocabulary/loadShippedTerm.js';
 
-/** Placeholder until the `term` command lands. */
-export function registerTerm(program: Command, _ctx: CliContext): void {
+/** The options of `scholarly-rdf term`, as commander gives them. */
+interface TermCommandOptions {
+  vocabUrl: string;
+  accept?: string;
+  format?: string;
+  output?: string;
+  offline?: boolean;
+  check?: boolean;
+  timeout: string;
+  fallback: boolean;
+}
+
+/** Prefixes for writing a term: the toolkit's, plus SciGraph's core ontology (the term's `sdDataset`). */
+export const TERM_PREFIXES: Readonly<Record<string, string>> = {
+  ...DEFAULT_PREFIXES,
+  sgo: 'http://scigraph.springernature.com/ontologies/core/',
+};
+
+/** Registers `scholarly-rdf term`: fetch, convert and check a vocabulary term. */
+export function registerTerm(program: Command, ctx: CliContext): void {
   program
     .command('term')
-    .description('(not available yet)')
-    .action(() => {
-      throw new ToolkitError('the term command is not available yet', 'usage');
+    .description(
+      'Fetch a vocabulary term by content negotiation (JSON-LD, N-Triples, Turtle or RDF/XML), print it in any format, or check that every format gives the same graph.',
+    )
+    .argument('[name]', 'the term', 'pagination')
+    .option('--vocab-url <url>', 'the vocabulary base URL; the term is at <url>/<name>', DEFAULT_VOCAB_URL)
+    .option('--accept <media>', 'what to ask for: a media type, a format name or a whole Accept header (default: every format, q-weighted)')
+    .addOption(new Option('-f, --format <format>', `output format: ${FORMATS.map((f) => f.format).join(', ')} (default: as received)`))
+    .option('-o, --output <file>', 'write the term to a file instead of standard output')
+    .option('--offline', 'use the copy shipped in vocab/ instead of the network')
+    .option('--check', 'fetch all four formats, report whether they are the same graph and whether it is the shipped one (exit 1 if not)')
+    .option('--timeout <ms>', 'time limit of each HTTP request', '30000')
+    .option('--no-fallback', 'after a 404/406, do not try <url>/<name>.jsonld, .ttl, .nt, .rdf')
+    .action(async (name: string, options: TermCommandOptions) => {
+      const timeoutMs = Number(options.timeout);
+      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ToolkitError(`--timeout must be a positive number of milliseconds`, 'usage');
+      const format = options.format === undefined ? undefined : parseFormatName(options.format);
+      const get = (accept: string | undefined): Promise<FetchedTerm> =>
+        options.offline
+          ? loadShippedTerm(name, accept ?? 'jsonld')
+          : fetchTerm(name, {
+              vocabUrl: options.vocabUrl,
+              accept,
+              signal: ctx.signal,
+              timeoutMs,
+              fallbackExtensions: options.fallback,
+            });
+      if (options.check) {
+        if (format !== undefined || options.output !== undefined || options.accept !== undefined) {
+          throw new ToolkitError('--check fetches all four formats and writes a report: drop --accept, -f and -o', 'usage');
+        }
+        await check(name, get, ctx, options.offline ? 'vocab/' : options.vocabUrl);
+        return;
+      }
+      const term = await get(options.accept);
+      for (const note of term.notes) ctx.log(`term: ${note}`);
+      ctx.log(`term: ${term.url}: ${term.quads.length} triples (${formatInfo(term.format).label}${term.via === 'negotiation' || term.via === 'shipped' ? '' : `, via ${term.via}`})`);
+      const text = format === undefined ? term.body : serialize(term.quads, format);
+      if (options.output !== undefined) {
+        const path = resolve(ctx.io.cwd, options.output);
+        try {
+          await writeFile(path, text, 'utf8');
+        } catch (cause) {
+          throw new ToolkitError(`cannot write ${path}: ${(cause as Error).message}`, 'io', { cause });
+        }
+      } else {
+        ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+      }
     });
+}
+
+/** Writes quads in a format with the serialisers (one group: a term is small). */
+export function serialize(quads: readonly RDF.Quad[], format: FormatName): string {
+  const writer = serializerFor(format).createWriter({ prefixes: TERM_PREFIXES });
+  return writer.start() + writer.write(quads) + writer.end();
+}
+
+async function check(
+  name: string,
+  get: (accept: string) => Promise<FetchedTerm>,
+  ctx: CliContext,
+  where: string,
+): Promise<void> {
+  const out = (line: string) => ctx.io.stdout.write(`${line}\n`);
+  const results: { mediaType: string; term?: FetchedTerm; error?: Error }[] = [];
+  for (const mediaType of TERM_MEDIA_TYPES) {
+    try {
+      results.push({ mediaType, term: await get(mediaType) });
+    } catch (err) {
+      if (err instanceof ToolkitError && err.code === 'aborted') throw err;
+      results.push({ mediaType, error: err as Error });
+    }
+  }
+  const ok = results.filter((r) => r.term);
+  if (ok.length === 0) throw results[0]!.error!;
+  let differs = false;
+  out(`term ${name} at ${where}`);
+  for (const r of results) {
+    if (r.term) {
+      const t = r.term;
+      const served = t.mediaType === r.mediaType ? '' : `, got ${formatInfo(t.format).label}`;
+      const via = t.via === 'negotiation' || t.via === 'shipped' ? '' : ` via ${t.via}`;
+      out(`  ${r.mediaType.padEnd(22)} ${String(t.quads.length).padStart(4)} triples  ${t.url}${served}${via}`);
+    } else {
+      differs = true;
+      out(`  ${r.mediaType.padEnd(22)} error: ${r.error!.message}`);
+    }
+  }
+  const reference = ok[0]!;
+  let agree = true;
+  for (const r of ok.slice(1)) {
+    const cmp = compareGraphs(r.term!.quads, reference.term!.quads);
+    if (cmp.same) continue;
+    agree = false;
+    out(`  ${r.mediaType} differs from ${reference.mediaType}:`);
+    printDiff(out, cmp.onlyInFirst, cmp.onlyInSecond);
+  }
+  out(`formats agree: ${agree ? 'yes' : 'no'}${results.length > ok.length ? ` (${results.length - ok.length} failed)` : ''}`);
+  if (!agree) differs = true;
+
+  let shipped: FetchedTerm | undefined;
+  try {
+    shipped = await loadShippedTerm(name, 'ntriples');
+  } catch (err) {
+    out(`shipped copy: none (${(err as Error).message})`);
+  }
+  if (shipped) {
+    const cmp = compareGraphs(reference.term!.quads, shipped.quads);
+    out(`same as the shipped copy (vocab/${name}): ${cmp.same ? 'yes' : 'no'}`);
+    if (!cmp.same) {
+      differs = true;
+      out(`  + only in ${reference.mediaType} from ${where}, - only in the shipped copy:`);
+      printDiff(out, cmp.onlyInFirst, cmp.onlyInSecond);
+    }
+  }
+  if (differs) ctx.setExitCode(1);
+}
+
+function printDiff(out: (line: string) => void, added: readonly string[], removed: readonly string[]): void {
+  for (const line of added) out(`    + ${line}`);
+  for (const line of removed) out(`    - ${line}`);
 }

@@ -1,0 +1,149 @@
+/** `scholarly-rdf term`, run in-process with run(). */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type * as RDF from '@rdfjs/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.js';
+import type { CliIo } from '../../src/cli/CliContext.js';
+import { expectIsomorphic, parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
+import { startVocabServer, vocabFile, type VocabServer } from './vocabServer.js';
+
+const SHIPPED = parseNTriples(vocabFile('pagination.nt'));
+let server: VocabServer;
+const dir = mkdtempSync(join(tmpdir(), 'term-'));
+beforeAll(async () => {
+  server = await startVocabServer();
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function term(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => (out += c));
+  stderr.on('data', (c) => (err += c));
+  const io: CliIo = { stdin: Readable.from([]), stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false };
+  const code = await run(['term', ...argv], io);
+  return { code, stdout: out, stderr: err };
+}
+
+/** Parses CLI output with parsers that are not ours. */
+async function parseOutput(text: string, format: string): Promise<RDF.Quad[]> {
+  switch (format) {
+    case 'turtle':
+      return parseTurtle(text);
+    case 'ntriples':
+      return parseNTriples(text);
+    case 'nquads':
+      return parseNQuads(text);
+    case 'rdfxml':
+      return parseRdfXml(text);
+    default:
+      return parseJsonLd(text);
+  }
+}
+
+describe('term', () => {
+  describe('against a server that negotiates vocab/ (as the local service does): all 16 pairs', () => {
+    const accepts = ['application/ld+json', 'application/n-triples', 'text/turtle', 'application/rdf+xml'];
+    const formats = ['jsonld', 'ntriples', 'turtle', 'rdfxml'];
+    for (const accept of accepts) {
+      for (const format of formats) {
+        it(`--accept ${accept} -f ${format}`, async () => {
+          const r = await term('--vocab-url', `${server.url}/vocab`, '--accept', accept, '-f', format);
+          expect(r.code, r.stderr).toBe(0);
+          expect(server.seen.at(-1)!.accept).toBe(accept);
+          expectIsomorphic(await parseOutput(r.stdout, format), SHIPPED);
+        });
+      }
+    }
+  });
+
+  it('prints the body as received without -f', async () => {
+    const r = await term('pagination', '--vocab-url', `${server.url}/vocab`, '--accept', 'text/turtle');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(vocabFile('pagination.ttl'));
+    expect(r.stderr).toMatch(/10 triples \(Turtle\)/);
+  });
+
+  it('writes N-Quads and to a file with -o', async () => {
+    const r = await term('--vocab-url', `${server.url}/vocab`, '-f', 'nquads', '-o', 'out.nq');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expectIsomorphic(parseNQuads(readFileSync(join(dir, 'out.nq'), 'utf8')), SHIPPED);
+  });
+
+  it('--offline prints the shipped copy without a network', async () => {
+    const r = await term('--offline', '--vocab-url', 'http://127.0.0.1:9/unused');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(vocabFile('pagination.jsonld'));
+    const x = await term('--offline', '--accept', 'application/rdf+xml', '-f', 'turtle');
+    expectIsomorphic(parseTurtle(x.stdout), SHIPPED);
+  });
+
+  it('reads the JSON-LD of an HTML page and converts it', async () => {
+    const r = await term('--vocab-url', `${server.url}/html`, '-f', 'ntriples');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('<http://schema.org/Chapter>');
+    expect(r.stderr).toMatch(/embedded JSON-LD/);
+  });
+
+  describe('--check', () => {
+    it('reports the four formats as the same graph as the shipped copy (exit 0)', async () => {
+      const r = await term('--check', '--vocab-url', `${server.url}/vocab`);
+      expect(r.code, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/application\/rdf\+xml\s+10 triples/);
+      expect(r.stdout).toContain('formats agree: yes');
+      expect(r.stdout).toContain('same as the shipped copy (vocab/pagination): yes');
+    });
+
+    it('works offline on the shipped files', async () => {
+      const r = await term('--check', '--offline');
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('formats agree: yes');
+    });
+
+    it('lists the triples that differ from the shipped copy and exits 1 (the live schema.org term)', async () => {
+      const r = await term('--check', '--vocab-url', `${server.url}/html`);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('formats agree: yes');
+      expect(r.stdout).toContain('same as the shipped copy (vocab/pagination): no');
+      expect(r.stdout).toContain('+ <http://schema.org/pagination> <http://schema.org/domainIncludes> <http://schema.org/Chapter> .');
+      expect(r.stdout).toMatch(/- <http:\/\/schema\.org\/pagination> <http:\/\/purl\.org\/dc\/terms\/source> /);
+    });
+
+    it('lists a format that fails and exits 1', async () => {
+      const r = await term('--check', '--vocab-url', `${server.url}/only-turtle`, '--no-fallback');
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/application\/ld\+json\s+error: GET .*only-turtle\/pagination \(Accept: application\/ld\+json\): 406/);
+      expect(r.stdout).toMatch(/text\/turtle\s+10 triples/);
+      expect(r.stdout).toContain('formats agree: yes (3 failed)');
+    });
+  });
+
+  describe('errors', () => {
+    it('404: exit 3, the message names the URL', async () => {
+      const r = await term('nosuchterm', '--vocab-url', `${server.url}/vocab`, '--no-fallback');
+      expect(r.code).toBe(3);
+      expect(r.stderr).toContain(`error [not-found]: GET ${server.url}/vocab/nosuchterm`);
+    });
+
+    it('usage errors exit 2', async () => {
+      expect((await term('--offline', '-f', 'csv')).code).toBe(2);
+      expect((await term('--check', '-f', 'turtle')).code).toBe(2);
+      expect((await term('--timeout', 'soon')).code).toBe(2);
+    });
+
+    it('a term that is not shipped, offline: not-found', async () => {
+      const r = await term('nosuchterm', '--offline');
+      expect(r.code).toBe(3);
+      expect(r.stderr).toMatch(/not shipped/);
+    });
+  });
+});
