@@ -1,0 +1,500 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { ParseError, ToolkitError } from '../errors.js';
+import { foldText, tokenize } from './foldText.js';
+import * as fields from './recordFields.js';
+import { EMPTY, unionAll } from './sortedSets.js';
+
+/** Indexes of words (free text, `title:`, `name:`, `journal:`). */
+export type TokenIndexName = 'title' | 'name' | 'journal' | 'subjectWords' | 'keywordWords';
+
+/** Indexes of whole values (exact match after folding). */
+export type ValueIndexName =
+  | 'doi'
+  | 'year'
+  | 'subject'
+  | 'keyword'
+  | 'journalid'
+  | 'issn'
+  | 'isbn'
+  | 'type'
+  | 'language'
+  | 'pub'
+  | 'country'
+  | 'openaccess';
+
+/** The facets, in the order the service sends them. */
+export const FACET_NAMES = ['subject', 'keyword', 'pub', 'year', 'country', 'type'] as const;
+
+/** A facet name. */
+export type FacetName = (typeof FACET_NAMES)[number];
+
+/** One value of a facet with its count (both strings, as the service sends them). */
+export interface FacetValue {
+  value: string;
+  count: string;
+}
+
+/** Which date a date range applies to. */
+export type DateKind = 'publication' | 'online';
+
+const TOKEN_INDEXES: readonly TokenIndexName[] = ['title', 'name', 'journal', 'subjectWords', 'keywordWords'];
+const VALUE_INDEXES: readonly ValueIndexName[] = [
+  'doi',
+  'year',
+  'subject',
+  'keyword',
+  'journalid',
+  'issn',
+  'isbn',
+  'type',
+  'language',
+  'pub',
+  'country',
+  'openaccess',
+];
+const MAX_RECORDS = 1 << 24;
+const NEWLINE = 10;
+
+/** Normalises a value of an exact-match field the way the index stores it. */
+export function normalizeValue(index: ValueIndexName, value: string): string {
+  switch (index) {
+    case 'doi':
+      return value.trim().toLowerCase();
+    case 'issn':
+      return value.replace(/[\s-]/g, '').toUpperCase();
+    case 'isbn':
+      return value.replace(/[\s-]/g, '').toUpperCase();
+    default:
+      return foldText(value);
+  }
+}
+
+/** A growable Int32Array. */
+class IntList {
+  data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  freeze(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+class Postings {
+  readonly map = new Map<string, number[] | Int32Array>();
+  add(key: string, id: number): void {
+    if (key === '') return;
+    const list = this.map.get(key) as number[] | undefined;
+    if (list === undefined) this.map.set(key, [id]);
+    else if (list[list.length - 1] !== id) list.push(id);
+  }
+  freeze(): Map<string, Int32Array> {
+    for (const [k, v] of this.map) this.map.set(k, Int32Array.from(v as number[]));
+    return this.map as Map<string, Int32Array>;
+  }
+}
+
+class FacetBuilder {
+  readonly dict = new Map<string, number>();
+  readonly labels: string[] = [];
+  readonly offsets = new IntList();
+  readonly values = new IntList();
+  constructor() {
+    this.offsets.push(0);
+  }
+  /** Adds the values of the next record (first spelling of a folded value is its label). */
+  add(values: readonly string[]): void {
+    for (const v of values) {
+      let id = this.dict.get(v);
+      if (id === undefined) {
+        id = this.labels.length;
+        this.dict.set(v, id);
+        this.labels.push(v);
+      }
+      this.values.push(id);
+    }
+    this.offsets.push(this.values.length);
+  }
+}
+
+interface Facet {
+  labels: string[];
+  offsets: Int32Array;
+  values: Int32Array;
+}
+
+interface DateIndex {
+  /** Per record: YYYYMMDD or 0. */
+  byRecord: Int32Array;
+  /** Dates in ascending order, and the record of each. */
+  sortedDates: Int32Array;
+  sortedIds: Int32Array;
+}
+
+/** Builds a {@link Catalogue} record by record. */
+class CatalogueBuilder {
+  readonly chunks: Buffer[] = [];
+  readonly recChunk = new IntList();
+  readonly recStart = new IntList();
+  readonly recEnd = new IntList();
+  readonly hidden = new IntList();
+  readonly tokens = new Map<TokenIndexName, Postings>(TOKEN_INDEXES.map((n) => [n, new Postings()]));
+  readonly values = new Map<ValueIndexName, Postings>(VALUE_INDEXES.map((n) => [n, new Postings()]));
+  readonly facets = new Map<FacetName, FacetBuilder>(FACET_NAMES.map((n) => [n, new FacetBuilder()]));
+  readonly pubDates = new IntList();
+  readonly onlineDates = new IntList();
+  size = 0;
+
+  /** Adds a chunk of newline-delimited JSON (whole lines only). */
+  addChunk(chunk: Buffer, source: string, firstLine: number): number {
+    const chunkIndex = this.chunks.length;
+    this.chunks.push(chunk);
+    let line = firstLine;
+    let pos = 0;
+    while (pos < chunk.length) {
+      let nl = chunk.indexOf(NEWLINE, pos);
+      if (nl < 0) nl = chunk.length;
+      let start = pos;
+      let end = nl;
+      if (end > start && chunk[end - 1] === 13) end--;
+      if (line === 1 && chunk[start] === 0xef && chunk[start + 1] === 0xbb && chunk[start + 2] === 0xbf) start += 3;
+      while (start < end && isBlank(chunk[start]!)) start++;
+      while (end > start && isBlank(chunk[end - 1]!)) end--;
+      if (end > start) {
+        const text = chunk.toString('utf8', start, end);
+        let record: unknown;
+        try {
+          record = JSON.parse(text);
+        } catch (err) {
+          throw new ParseError(`not a JSON record: ${(err as Error).message}`, source, line, undefined, { cause: err });
+        }
+        if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+          throw new ParseError('a catalogue line must hold one JSON object (a record)', source, line);
+        }
+        this.addRecord(record as Record<string, unknown>, chunkIndex, start, end);
+      }
+      line++;
+      pos = nl + 1;
+    }
+    return line;
+  }
+
+  private addRecord(r: Record<string, unknown>, chunk: number, start: number, end: number): void {
+    const id = this.size;
+    if (id >= MAX_RECORDS) throw new ToolkitError(`a catalogue holds at most ${MAX_RECORDS} records`, 'usage');
+    this.size++;
+    this.recChunk.push(chunk);
+    this.recStart.push(start);
+    this.recEnd.push(end);
+    let hidden = 0;
+    for (const key in r) {
+      if (key.charCodeAt(0) === 95) {
+        hidden = 1;
+        break;
+      }
+    }
+    this.hidden.push(hidden);
+
+    const tok = this.tokens;
+    const addTokens = (index: TokenIndexName, text: string) => {
+      const postings = tok.get(index)!;
+      for (const t of tokenize(text)) postings.add(t, id);
+    };
+    addTokens('title', fields.titleOf(r));
+    const names = fields.namesOf(r);
+    for (const n of names) addTokens('name', n);
+    const pub = fields.publicationNameOf(r);
+    addTokens('journal', pub);
+    const subjects = fields.subjectsOf(r);
+    for (const s of subjects) addTokens('subjectWords', s);
+    const keywords = fields.keywordsOf(r);
+    for (const k of keywords) addTokens('keywordWords', k);
+
+    const val = this.values;
+    const addValue = (index: ValueIndexName, value: string) => {
+      if (value !== '') val.get(index)!.add(normalizeValue(index, value), id);
+    };
+    addValue('doi', fields.doiOf(r));
+    const year = fields.yearOf(r);
+    addValue('year', year);
+    for (const s of subjects) addValue('subject', s);
+    for (const k of keywords) addValue('keyword', k);
+    addValue('journalid', fields.journalIdOf(r));
+    for (const i of fields.issnsOf(r)) addValue('issn', i);
+    for (const i of fields.isbnsOf(r)) addValue('isbn', i);
+    const publicationType = fields.publicationTypeOf(r);
+    addValue('type', publicationType);
+    addValue('type', fields.contentTypeOf(r));
+    addValue('language', fields.languageOf(r));
+    addValue('pub', pub);
+    const countries = fields.countriesOf(r);
+    for (const c of countries) addValue('country', c);
+    addValue('openaccess', fields.openAccessOf(r));
+
+    const f = this.facets;
+    f.get('subject')!.add(subjects);
+    f.get('keyword')!.add(keywords);
+    f.get('pub')!.add(pub ? [pub] : []);
+    f.get('year')!.add(year ? [year] : []);
+    f.get('country')!.add(countries.length > 0 ? countries : ['']);
+    f.get('type')!.add(publicationType ? [publicationType] : []);
+
+    this.pubDates.push(fields.dateNumber(r.publicationDate));
+    this.onlineDates.push(fields.dateNumber(r.onlineDate));
+  }
+}
+
+function isBlank(byte: number): boolean {
+  return byte === 32 || byte === 9 || byte === 13 || byte === 10;
+}
+
+function dateIndex(list: IntList): DateIndex {
+  const byRecord = list.freeze();
+  const keys = new Float64Array(byRecord.length);
+  for (let i = 0; i < byRecord.length; i++) keys[i] = byRecord[i]! * MAX_RECORDS + i;
+  keys.sort();
+  const sortedDates = new Int32Array(keys.length);
+  const sortedIds = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const date = Math.floor(k / MAX_RECORDS);
+    sortedDates[i] = date;
+    sortedIds[i] = k - date * MAX_RECORDS;
+  }
+  return { byRecord, sortedDates, sortedIds };
+}
+
+/**
+ * An in-memory, indexed catalogue of records. Records are kept as the bytes
+ * of their JSON (only the records of a page are parsed); words and values are
+ * kept in inverted indexes (token → sorted record ids), dates in sorted arrays,
+ * facet values per record in compact arrays.
+ *
+ * Keys that start with `_` are catalogue-only (such as `_countries`, the
+ * affiliation countries behind the `country` facet): indexed, never served.
+ */
+export class Catalogue {
+  /** Number of records. */
+  readonly size: number;
+  private readonly chunks: Buffer[];
+  private readonly recChunk: Int32Array;
+  private readonly recStart: Int32Array;
+  private readonly recEnd: Int32Array;
+  private readonly hidden: Int32Array;
+  private readonly tokenIndexes: Map<TokenIndexName, Map<string, Int32Array>>;
+  private readonly valueIndexes: Map<ValueIndexName, Map<string, Int32Array>>;
+  private readonly sortedKeyCache = new Map<string, string[]>();
+  private readonly facets: Map<FacetName, Facet>;
+  private readonly dates: Record<DateKind, DateIndex>;
+
+  private constructor(b: CatalogueBuilder) {
+    this.size = b.size;
+    this.chunks = b.chunks;
+    this.recChunk = b.recChunk.freeze();
+    this.recStart = b.recStart.freeze();
+    this.recEnd = b.recEnd.freeze();
+    this.hidden = b.hidden.freeze();
+    this.tokenIndexes = new Map([...b.tokens].map(([k, v]) => [k, v.freeze()]));
+    this.valueIndexes = new Map([...b.values].map(([k, v]) => [k, v.freeze()]));
+    this.facets = new Map(
+      [...b.facets].map(([k, f]) => [k, { labels: f.labels, offsets: f.offsets.freeze(), values: f.values.freeze() }]),
+    );
+    this.dates = { publication: dateIndex(b.pubDates), online: dateIndex(b.onlineDates) };
+  }
+
+  /**
+   * Reads a catalogue file: newline-delimited JSON (one record per line, blank
+   * lines skipped) or one JSON array of records. Throws a `ParseError` naming
+   * the line of a bad record, or a `ToolkitError` with code `io`.
+   */
+  static fromFile(path: string): Catalogue {
+    let fd: number;
+    try {
+      fd = openSync(path, 'r');
+    } catch (err) {
+      throw new ToolkitError(`cannot read the catalogue ${path}: ${(err as Error).message}`, 'io', { cause: err });
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const head = Buffer.alloc(Math.min(size, 4096));
+      readSync(fd, head, 0, head.length, 0);
+      const first = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
+      if (first === '[') {
+        const all = Buffer.alloc(size);
+        readSync(fd, all, 0, size, 0);
+        let records: unknown;
+        try {
+          records = JSON.parse(all.toString('utf8').replace(/^\uFEFF/, ''));
+        } catch (err) {
+          throw new ParseError(`not a JSON array of records: ${(err as Error).message}`, path, undefined, undefined, { cause: err });
+        }
+        return Catalogue.fromRecords(records as Iterable<Record<string, unknown>>, path);
+      }
+      const builder = new CatalogueBuilder();
+      const chunkSize = 8 * 1024 * 1024;
+      let carry: Buffer = Buffer.alloc(0);
+      let line = 1;
+      for (;;) {
+        const buf = Buffer.allocUnsafe(carry.length + chunkSize);
+        carry.copy(buf, 0);
+        const read = readSync(fd, buf, carry.length, chunkSize, null);
+        const total = carry.length + read;
+        if (read === 0) {
+          if (total > 0) line = builder.addChunk(buf.subarray(0, total), path, line);
+          break;
+        }
+        const lastNl = buf.lastIndexOf(NEWLINE, total - 1);
+        if (lastNl < 0) {
+          carry = buf.subarray(0, total);
+          continue;
+        }
+        line = builder.addChunk(buf.subarray(0, lastNl + 1), path, line);
+        carry = Buffer.from(buf.subarray(lastNl + 1, total));
+      }
+      return new Catalogue(builder);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Builds a catalogue from record objects (tests, generated catalogues). */
+  static fromRecords(records: Iterable<Record<string, unknown>>, source = 'records'): Catalogue {
+    if (records === null || typeof records !== 'object' || typeof (records as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+      throw new ParseError('a catalogue must be a JSON array of records', source);
+    }
+    const builder = new CatalogueBuilder();
+    let text = '';
+    let line = 1;
+    for (const r of records) {
+      text += `${JSON.stringify(r)}\n`;
+      if (text.length > 4 * 1024 * 1024) {
+        line = builder.addChunk(Buffer.from(text, 'utf8'), source, line);
+        text = '';
+      }
+    }
+    if (text !== '') builder.addChunk(Buffer.from(text, 'utf8'), source, line);
+    return new Catalogue(builder);
+  }
+
+  /** The JSON text of record `id` as served (catalogue-only `_` keys removed). */
+  recordJson(id: number): string {
+    const text = this.chunks[this.recChunk[id]!]!.toString('utf8', this.recStart[id]!, this.recEnd[id]!);
+    if (this.hidden[id] === 0) return text;
+    return JSON.stringify(stripHidden(JSON.parse(text) as Record<string, unknown>));
+  }
+
+  /** Record `id` as an object, as served. */
+  record(id: number): Record<string, unknown> {
+    const text = this.chunks[this.recChunk[id]!]!.toString('utf8', this.recStart[id]!, this.recEnd[id]!);
+    const r = JSON.parse(text) as Record<string, unknown>;
+    return this.hidden[id] === 0 ? r : stripHidden(r);
+  }
+
+  /** Record `id` with its catalogue-only keys (for checks that need them). */
+  rawRecord(id: number): Record<string, unknown> {
+    return JSON.parse(this.chunks[this.recChunk[id]!]!.toString('utf8', this.recStart[id]!, this.recEnd[id]!)) as Record<string, unknown>;
+  }
+
+  /** Records holding a (folded) word. */
+  tokenPostings(index: TokenIndexName, token: string): Int32Array {
+    return this.tokenIndexes.get(index)!.get(token) ?? EMPTY;
+  }
+
+  /** Records holding a word that starts with `prefix`. */
+  tokenPrefixPostings(index: TokenIndexName, prefix: string): Int32Array {
+    return this.prefixPostings(`t:${index}`, this.tokenIndexes.get(index)!, prefix);
+  }
+
+  /** Records with a value (normalised with {@link normalizeValue}). */
+  valuePostings(index: ValueIndexName, value: string): Int32Array {
+    return this.valueIndexes.get(index)!.get(normalizeValue(index, value)) ?? EMPTY;
+  }
+
+  /** Records with a value that starts with `prefix`. */
+  valuePrefixPostings(index: ValueIndexName, prefix: string): Int32Array {
+    return this.prefixPostings(`v:${index}`, this.valueIndexes.get(index)!, normalizeValue(index, prefix));
+  }
+
+  private prefixPostings(cacheKey: string, map: Map<string, Int32Array>, prefix: string): Int32Array {
+    let keys = this.sortedKeyCache.get(cacheKey);
+    if (!keys) {
+      keys = [...map.keys()].sort();
+      this.sortedKeyCache.set(cacheKey, keys);
+    }
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const lists: Int32Array[] = [];
+    for (let i = lo; i < keys.length && keys[i]!.startsWith(prefix); i++) lists.push(map.get(keys[i]!)!);
+    return unionAll(lists, this.size);
+  }
+
+  /** Records whose date (YYYYMMDD numbers, both included) lies in a range, sorted by id. */
+  dateRange(kind: DateKind, from: number, to: number): Int32Array {
+    const { sortedDates, sortedIds } = this.dates[kind];
+    const lo = lowerIndex(sortedDates, Math.max(from, 1));
+    const hi = lowerIndex(sortedDates, to + 1);
+    if (hi <= lo) return EMPTY;
+    return sortedIds.slice(lo, hi).sort();
+  }
+
+  /** The values of a facet over a set of records: at most `limit`, by count then value. */
+  facet(name: FacetName, ids: Int32Array, limit = 20): FacetValue[] {
+    const f = this.facets.get(name)!;
+    const counts = new Int32Array(f.labels.length);
+    const { offsets, values } = f;
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i]!;
+      const end = offsets[id + 1]!;
+      for (let k = offsets[id]!; k < end; k++) counts[values[k]!]!++;
+    }
+    const top: number[] = [];
+    const better = (a: number, b: number) => counts[a]! > counts[b]! || (counts[a] === counts[b] && f.labels[a]! < f.labels[b]!);
+    for (let v = 0; v < counts.length; v++) {
+      if (counts[v] === 0) continue;
+      if (top.length === limit && !better(v, top[top.length - 1]!)) continue;
+      let at = top.length;
+      while (at > 0 && better(v, top[at - 1]!)) at--;
+      top.splice(at, 0, v);
+      if (top.length > limit) top.pop();
+    }
+    return top.map((v) => ({ value: f.labels[v]!, count: String(counts[v]) }));
+  }
+}
+
+function lowerIndex(list: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function stripHidden(r: Record<string, unknown>): Record<string, unknown> {
+  for (const key of Object.keys(r)) if (key.startsWith('_')) delete r[key];
+  return r;
+}
+
+/** What a catalogue is made from: a file path, or records. */
+export type CatalogueSource = string | Iterable<Record<string, unknown>>;
+
+/**
+ * Loads and indexes a catalogue: a file (newline-delimited JSON or a JSON
+ * array of records in the service's own record shape) or records in memory.
+ */
+export function loadCatalogue(source: CatalogueSource): Catalogue {
+  return typeof source === 'string' ? Catalogue.fromFile(source) : Catalogue.fromRecords(source);
+}

@@ -1,0 +1,140 @@
+/**
+ * What the catalogue index reads from a record: the searchable and facetable
+ * values, whatever the key spelling (`journalId`/`journalid`,
+ * `openaccess`/`openAccess`, `keyword`/`keywords`) or shape (strings or arrays).
+ */
+
+type Json = Record<string, unknown>;
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === 'string') return value === '' ? [] : [value];
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const v of value) if (typeof v === 'string' && v !== '') out.push(v);
+  return out;
+}
+
+/** The title. */
+export function titleOf(r: Json): string {
+  return str(r.title);
+}
+
+/** Creator names (`creators[].creator`, or plain strings). */
+export function namesOf(r: Json): string[] {
+  const creators = r.creators;
+  if (!Array.isArray(creators)) return strings(creators);
+  const out: string[] = [];
+  for (const c of creators) {
+    if (typeof c === 'string') {
+      if (c) out.push(c);
+    } else if (c && typeof c === 'object') {
+      const name = str((c as Json).creator);
+      if (name) out.push(name);
+    }
+  }
+  return out;
+}
+
+/** Journal or book title (`publicationName`, or the v1 `journalTitle`). */
+export function publicationNameOf(r: Json): string {
+  return str(r.publicationName) || str(r.journalTitle);
+}
+
+/** Subjects and discipline terms, without duplicates. */
+export function subjectsOf(r: Json): string[] {
+  const out = strings(r.subjects);
+  const disciplines = r.disciplines;
+  if (Array.isArray(disciplines)) {
+    for (const d of disciplines) {
+      const term = d && typeof d === 'object' ? str((d as Json).term) : '';
+      if (term) out.push(term);
+    }
+  }
+  return out.length > 1 ? [...new Set(out)] : out;
+}
+
+/** Author keywords (`keyword` or `keywords`), without duplicates. */
+export function keywordsOf(r: Json): string[] {
+  const out = strings(r.keyword ?? r.keywords);
+  return out.length > 1 ? [...new Set(out)] : out;
+}
+
+/** The DOI (`doi`, else `identifier` without `doi:`). */
+export function doiOf(r: Json): string {
+  const doi = str(r.doi);
+  if (doi) return doi;
+  const id = str(r.identifier);
+  return id.startsWith('doi:') ? id.slice(4) : '';
+}
+
+/** The publication year (from publicationDate, else coverDate, else onlineDate). */
+export function yearOf(r: Json): string {
+  for (const key of ['publicationDate', 'coverDate', 'onlineDate']) {
+    const m = /^(\d{4})/.exec(str(r[key]));
+    if (m) return m[1]!;
+  }
+  return '';
+}
+
+/** The journal id, either spelling. */
+export function journalIdOf(r: Json): string {
+  return str(r.journalId) || str(r.journalid);
+}
+
+/** ISSNs (print and electronic). */
+export function issnsOf(r: Json): string[] {
+  return [str(r.issn), str(r.eIssn), str(r.printIssn), str(r.electronicIssn)].filter((s) => s !== '');
+}
+
+/** ISBNs (`isbn`, `printIsbn`, `electronicIsbn`). */
+export function isbnsOf(r: Json): string[] {
+  return [str(r.isbn), str(r.printIsbn), str(r.electronicIsbn)].filter((s) => s !== '');
+}
+
+/** Publication type (Journal, Book). */
+export function publicationTypeOf(r: Json): string {
+  return str(r.publicationType);
+}
+
+/** Content type (Article, Chapter, Protocol). */
+export function contentTypeOf(r: Json): string {
+  return str(r.contentType);
+}
+
+/** Language code. */
+export function languageOf(r: Json): string {
+  return str(r.language);
+}
+
+/** Open access flag, either spelling, as sent (`true`/`false`). */
+export function openAccessOf(r: Json): string {
+  return (str(r.openaccess) || str(r.openAccess)).toLowerCase();
+}
+
+/** Affiliation countries: the catalogue-only `_countries` key. */
+export function countriesOf(r: Json): string[] {
+  return strings(r._countries);
+}
+
+/** A `YYYY-MM-DD` (or `YYYY-MM`, `YYYY`) date as the number YYYYMMDD (missing parts 00); 0 if none. */
+export function dateNumber(value: unknown): number {
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(str(value));
+  if (!m) return 0;
+  return Number(m[1]) * 10000 + Number(m[2] ?? 0) * 100 + Number(m[3] ?? 0);
+}
+
+/** The abstract as plain text (`{h1, p}` objects joined). */
+export function abstractText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const o = value as Json;
+    const p = Array.isArray(o.p) ? o.p.filter((x) => typeof x === 'string').join(' ') : str(o.p);
+    return [str(o.h1), p].filter((s) => s !== '').join(' ');
+  }
+  if (Array.isArray(value)) return value.filter((x) => typeof x === 'string').join(' ');
+  return '';
+}
