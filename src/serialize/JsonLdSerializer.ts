@@ -1,0 +1,278 @@
+import type * as RDF from '@rdfjs/types';
+import { formatInfo } from '../formats.js';
+import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
+import { assertWellFormed, blankNodeLabel, escapeIri, serializationError, withSubject } from './escape.js';
+import { groupBySubject, termKey, type SubjectGroup } from './groupBySubject.js';
+import { CONTEXT_URL, shippedContext, type JsonLdContextObject } from './jsonldContext.js';
+import { RDF_TYPE, XSD_STRING } from './prefixes.js';
+
+const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
+const GEN_DELIM = /[:/?#[\]@]$/;
+const MAX_DEPTH = 64;
+const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const CACHE_LIMIT = 4096;
+
+type JsonValue = string | JsonObject | JsonValue[];
+interface JsonObject { [key: string]: JsonValue }
+
+/** A term of the context, expanded: its IRI and its type coercion (`@id` or a datatype IRI). */
+interface TermDefinition { term: string; iri: string; coerce: string | undefined }
+
+/**
+ * The compaction tables of a context made only of prefixes and simple term
+ * definitions (`"name": "schema:name"`, `{"@id": ..., "@type": "@id" | datatype}`).
+ */
+export class ContextTables {
+  /** Predicate IRI -> the first term defined for it. */
+  readonly terms = new Map<string, TermDefinition>();
+  /** [prefix, namespace], longest namespace first. */
+  readonly prefixes: [string, string][] = [];
+  /** Every key of the context: a full IRI whose scheme is one of these would be read as a compact IRI. */
+  readonly keys: Set<string>;
+
+  /**
+   * @param layers context objects applied in order, as in an `@context` array:
+   *   a later layer redefines keys; values of a layer expand against the prefixes
+   *   of that layer first, then against the earlier layers.
+   */
+  constructor(...layers: JsonLdContextObject[]) {
+    const active = new Map<string, { iri: string; coerce: string | undefined; prefix: boolean }>();
+    for (const layer of layers) {
+      const expand = (value: string): string => {
+        const colon = value.indexOf(':');
+        if (colon > 0) {
+          const name = value.slice(0, colon);
+          const rest = value.slice(colon + 1);
+          if (rest.startsWith('//')) return value;
+          const local = layer[name];
+          if (typeof local === 'string' && local !== value) return expand(local) + rest;
+          const prev = active.get(name);
+          if (prev && !(name in layer)) return prev.iri + rest;
+        }
+        return value;
+      };
+      for (const [key, def] of Object.entries(layer)) {
+        if (key.startsWith('@')) continue;
+        const iri = expand(typeof def === 'string' ? def : def['@id']);
+        const rawType = typeof def === 'string' ? undefined : def['@type'];
+        const coerce = rawType === undefined || rawType === '@id' ? rawType : expand(rawType);
+        active.set(key, { iri, coerce, prefix: typeof def === 'string' && GEN_DELIM.test(iri) && !key.includes(':') });
+      }
+    }
+    this.keys = new Set(active.keys());
+    for (const [key, { iri, coerce, prefix }] of active) {
+      if (prefix) this.prefixes.push([key, iri]);
+      else if (!key.includes(':') && !this.terms.has(iri)) this.terms.set(iri, { term: key, iri, coerce });
+    }
+    this.prefixes.sort((a, b) => b[1].length - a[1].length);
+  }
+
+  /**
+   * Checks that an absolute IRI reads back as itself when written in full:
+   * `schema:x` as an IRI would be taken as a compact IRI.
+   */
+  checkFullIri(iri: string): string {
+    if (!ABSOLUTE_IRI.test(iri)) throw serializationError(`the IRI <${iri}> is not absolute`);
+    const colon = iri.indexOf(':');
+    if (colon > 0 && this.keys.has(iri.slice(0, colon)) && !iri.startsWith('//', colon + 1)) {
+      throw serializationError(`the IRI <${iri}> cannot be written in JSON-LD: its scheme "${iri.slice(0, colon)}" is a prefix of the context`);
+    }
+    return escapeIri(iri);
+  }
+
+  /** An IRI in vocabulary position (key, `@type`): a compact IRI when a prefix covers it, else the full IRI. */
+  compactVocab(iri: string): string {
+    for (const [prefix, ns] of this.prefixes) {
+      if (iri.length > ns.length && iri.startsWith(ns) && !iri.startsWith('//', ns.length)) {
+        escapeIri(iri);
+        return `${prefix}:${iri.slice(ns.length)}`;
+      }
+    }
+    return this.checkFullIri(iri);
+  }
+}
+
+/** The record writer of JSON-LD: a streamed `@graph`, one node object per record group. */
+export class JsonLdWriter implements RecordWriter {
+  private readonly tables: ContextTables;
+  private readonly vocabCache = new Map<string, string>();
+  private first = true;
+
+  /**
+   * @param contextValue the value written as `@context`
+   * @param layers the context objects it amounts to, in order (for compaction)
+   */
+  constructor(private readonly contextValue: unknown, layers: JsonLdContextObject[]) {
+    this.tables = new ContextTables(...layers);
+  }
+
+  start(): string {
+    this.first = true;
+    return `{"@context":${JSON.stringify(this.contextValue)},\n"@graph":[`;
+  }
+
+  private vocab(iri: string): string {
+    let text = this.vocabCache.get(iri);
+    if (text === undefined) {
+      text = this.tables.compactVocab(iri);
+      if (this.vocabCache.size < CACHE_LIMIT) this.vocabCache.set(iri, text);
+    }
+    return text;
+  }
+
+  private id(term: RDF.Term, position: string): string {
+    if (term.termType === 'NamedNode') return this.tables.checkFullIri(term.value);
+    if (term.termType === 'BlankNode') return `_:${blankNodeLabel(term.value)}`;
+    throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
+  }
+
+  /** A literal as a value object, or a bare string when the term's coercion (or its absence) already says its type. */
+  private literal(term: RDF.Literal, coerce: string | undefined): JsonValue {
+    assertWellFormed(term.value);
+    if (term.language) {
+      if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
+      return { '@value': term.value, '@language': term.language };
+    }
+    const datatype = term.datatype.value || XSD_STRING;
+    if (coerce === undefined ? datatype === XSD_STRING : coerce === datatype) return term.value;
+    if (datatype === XSD_STRING) return { '@value': term.value };
+    return { '@value': term.value, '@type': this.vocab(datatype) };
+  }
+
+  write(quads: readonly RDF.Quad[]): string {
+    let subject: RDF.Term | undefined;
+    try {
+      // Partition by graph, keeping the order in which graphs appear.
+      const byGraph = new Map<string, SubjectGroup[]>();
+      for (const g of groupBySubject(quads)) {
+        const k = termKey(g.graph);
+        let list = byGraph.get(k);
+        if (!list) byGraph.set(k, (list = []));
+        list.push(g);
+      }
+      let out = '';
+      for (const groups of byGraph.values()) {
+        const graph = groups[0]!.graph;
+        subject = groups[0]!.subject;
+        const nodes = this.nodes(groups, (s) => (subject = s));
+        if (graph.termType === 'DefaultGraph') {
+          for (const node of nodes) out += this.separator() + JSON.stringify(node);
+        } else {
+          out += this.separator() + JSON.stringify({ '@id': this.id(graph, 'graph'), '@graph': nodes });
+        }
+      }
+      return out;
+    } catch (error) {
+      throw subject ? withSubject(error, subject, 'JSON-LD') : error;
+    }
+  }
+
+  private separator(): string {
+    if (this.first) {
+      this.first = false;
+      return '\n';
+    }
+    return ',\n';
+  }
+
+  /**
+   * Node objects for the subjects of one graph of a group: the first subject
+   * is the root; a subject referenced exactly once in the group is embedded
+   * where it is referenced; the others become top-level node objects.
+   */
+  private nodes(groups: SubjectGroup[], onSubject: (s: RDF.Term) => void): JsonObject[] {
+    const bySubject = new Map<string, SubjectGroup>();
+    for (const g of groups) bySubject.set(termKey(g.subject), g);
+    const refs = new Map<string, number>();
+    for (const g of groups) {
+      for (const [iri, { objects }] of g.properties) {
+        if (iri === RDF_TYPE) continue;
+        for (const o of objects) {
+          if (o.termType === 'Literal') continue;
+          const k = termKey(o);
+          if (bySubject.has(k)) refs.set(k, (refs.get(k) ?? 0) + 1);
+        }
+      }
+    }
+    const root = termKey(groups[0]!.subject);
+    const done = new Set<string>();
+    const build = (g: SubjectGroup, depth: number): JsonObject => {
+      const key = termKey(g.subject);
+      done.add(key);
+      onSubject(g.subject);
+      const node: JsonObject = { '@id': this.id(g.subject, 'subject') };
+      for (const [iri, { predicate, objects }] of g.properties) {
+        if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
+        let values: JsonValue[];
+        let prop: string;
+        if (iri === RDF_TYPE && objects.every((o) => o.termType === 'NamedNode')) {
+          prop = '@type';
+          values = objects.map((o) => this.vocab(o.value));
+        } else {
+          const def = this.tables.terms.get(iri);
+          prop = def ? def.term : this.vocab(iri);
+          const coerce = def?.coerce;
+          values = objects.map((o) => {
+            if (o.termType === 'Literal') return this.literal(o, coerce);
+            const k = termKey(o);
+            const target = bySubject.get(k);
+            if (target && k !== root && !done.has(k) && refs.get(k) === 1 && depth < MAX_DEPTH) {
+              const nested = build(target, depth + 1);
+              onSubject(g.subject);
+              return nested;
+            }
+            const id = this.id(o, 'object');
+            return coerce === '@id' ? id : { '@id': id };
+          });
+        }
+        node[prop] = values.length === 1 ? values[0]! : values;
+      }
+      return node;
+    };
+    const nodes: JsonObject[] = [];
+    for (const g of groups) {
+      if (!done.has(termKey(g.subject))) nodes.push(build(g, 0));
+    }
+    return nodes;
+  }
+
+  end(): string {
+    return this.first ? ']}\n' : '\n]}\n';
+  }
+}
+
+/**
+ * JSON-LD 1.1 (`application/ld+json`), compacted against the context shipped
+ * in `vocab/context.jsonld`: `{"@context": ..., "@graph": [` then one node
+ * object per record group (its first subject as the root, subjects referenced
+ * once in the group nested), one per line, then `]}`. Written by hand, without
+ * a JSON-LD processor, so it streams; readable by JSON-LD 1.0 processors too.
+ */
+export class JsonLdSerializer implements QuadSerializer {
+  /** The media type of JSON-LD. */
+  static readonly MEDIA_TYPE = 'application/ld+json';
+  readonly format: FormatName = 'jsonld';
+  readonly mediaType = JsonLdSerializer.MEDIA_TYPE;
+  readonly extensions = formatInfo('jsonld').extensions;
+
+  createWriter(options: SerializerOptions = {}): RecordWriter {
+    const shipped = shippedContext();
+    // Extra prefixes the shipped context lacks (or maps elsewhere) are added after it.
+    const extra: JsonLdContextObject = {};
+    for (const [prefix, ns] of Object.entries(options.prefixes ?? {})) {
+      if (prefix.includes(':') || prefix.startsWith('@') || prefix === '') continue;
+      if (shipped[prefix] !== ns) extra[prefix] = ns;
+    }
+    const hasExtra = Object.keys(extra).length > 0;
+    const mode = options.jsonldContext ?? 'inline';
+    if (mode === 'inline') {
+      // One object: the extra prefixes re-base the shipped terms written with them (schema: https, say).
+      const merged: JsonLdContextObject = { ...shipped, ...extra };
+      return new JsonLdWriter(merged, [merged]);
+    }
+    // By URL: the URL must serve the shipped context; extra prefixes follow it in an array.
+    return new JsonLdWriter(hasExtra ? [mode, extra] : mode, hasExtra ? [shipped, extra] : [shipped]);
+  }
+}
+
+export { CONTEXT_URL };

@@ -1,0 +1,135 @@
+import type * as RDF from '@rdfjs/types';
+import { formatInfo } from '../formats.js';
+import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
+import {
+  blankNodeLabel,
+  escapeIri,
+  escapeLiteral,
+  isTurtleLocalName,
+  isTurtlePrefix,
+  serializationError,
+  withSubject,
+} from './escape.js';
+import { groupBySubject } from './groupBySubject.js';
+import { DEFAULT_PREFIXES, RDF_TYPE, XSD_NS, XSD_STRING } from './prefixes.js';
+
+const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
+const INTEGER = /^[+-]?[0-9]+$/;
+const CACHE_LIMIT = 4096;
+const INDENT = '    ';
+
+/** The record writer of Turtle: `@prefix` lines, then one block per subject. */
+export class TurtleWriter implements RecordWriter {
+  /** [prefix, namespace], longest namespace first. */
+  private readonly prefixes: [string, string][];
+  private readonly cache = new Map<string, string>();
+
+  constructor(prefixes: Readonly<Record<string, string>>) {
+    this.prefixes = Object.entries(prefixes)
+      .filter(([p, ns]) => isTurtlePrefix(p) && ns.length > 0)
+      .sort((a, b) => b[1].length - a[1].length);
+  }
+
+  start(): string {
+    const lines = [...this.prefixes]
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+      .map(([p, ns]) => `@prefix ${p}: <${escapeIri(ns)}> .\n`);
+    return lines.length ? `${lines.join('')}\n` : '';
+  }
+
+  /** An IRI as a prefixed name when a prefix covers it with a valid local name, else `<iri>`. */
+  private iri(iri: string): string {
+    for (const [prefix, ns] of this.prefixes) {
+      if (iri.length > ns.length && iri.startsWith(ns)) {
+        const local = iri.slice(ns.length);
+        if (isTurtleLocalName(local)) return `${prefix}:${local}`;
+      }
+    }
+    return `<${escapeIri(iri)}>`;
+  }
+
+  /** {@link iri} cached, for IRIs that repeat (predicates, classes, datatypes). */
+  private vocabIri(iri: string): string {
+    let text = this.cache.get(iri);
+    if (text === undefined) {
+      text = this.iri(iri);
+      if (this.cache.size < CACHE_LIMIT) this.cache.set(iri, text);
+    }
+    return text;
+  }
+
+  private node(term: RDF.Term, position: string, vocab: boolean): string {
+    if (term.termType === 'NamedNode') return vocab ? this.vocabIri(term.value) : this.iri(term.value);
+    if (term.termType === 'BlankNode') return `_:${blankNodeLabel(term.value)}`;
+    throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
+  }
+
+  private object(term: RDF.Term, isType: boolean): string {
+    if (term.termType !== 'Literal') return this.node(term, 'object', isType);
+    const value = term.value;
+    if (term.language) {
+      if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
+      return `"${escapeLiteral(value)}"@${term.language}`;
+    }
+    const datatype = term.datatype.value;
+    if (datatype === XSD_STRING || datatype === '') return `"${escapeLiteral(value)}"`;
+    if (datatype === `${XSD_NS}integer` && INTEGER.test(value)) return value;
+    if (datatype === `${XSD_NS}boolean` && (value === 'true' || value === 'false')) return value;
+    return `"${escapeLiteral(value)}"^^${this.vocabIri(datatype)}`;
+  }
+
+  write(quads: readonly RDF.Quad[]): string {
+    let out = '';
+    let subject: RDF.Term | undefined;
+    try {
+      for (const group of groupBySubject(quads)) {
+        subject = group.subject;
+        if (group.graph.termType !== 'DefaultGraph') {
+          throw serializationError(`Turtle cannot carry the named graph <${group.graph.value}>; write N-Quads instead`);
+        }
+        out += this.node(group.subject, 'subject', false);
+        const props = [...group.properties.values()];
+        // rdf:type first (as `a`), then the other predicates in order of appearance.
+        const typeIndex = props.findIndex((p) => p.predicate.value === RDF_TYPE);
+        if (typeIndex > 0) props.unshift(props.splice(typeIndex, 1)[0]!);
+        let first = true;
+        for (const { predicate, objects } of props) {
+          if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
+          const isType = predicate.value === RDF_TYPE;
+          out += first ? ' ' : ` ;\n${INDENT}`;
+          first = false;
+          out += isType ? 'a' : this.vocabIri(predicate.value);
+          for (let i = 0; i < objects.length; i++) {
+            out += (i === 0 ? ' ' : ', ') + this.object(objects[i]!, isType);
+          }
+        }
+        out += ' .\n\n';
+      }
+    } catch (error) {
+      throw subject ? withSubject(error, subject, 'Turtle') : error;
+    }
+    return out;
+  }
+
+  end(): string {
+    return '';
+  }
+}
+
+/**
+ * Turtle (`text/turtle`), hand-written for readability and speed: `@prefix`
+ * lines, subjects with their predicates grouped by `;` and objects by `,`,
+ * prefixed names where the local name allows, `a` for `rdf:type`, integers and
+ * booleans as bare numbers and words. Named graphs are refused.
+ */
+export class TurtleSerializer implements QuadSerializer {
+  /** The media type of Turtle. */
+  static readonly MEDIA_TYPE = 'text/turtle';
+  readonly format: FormatName = 'turtle';
+  readonly mediaType = TurtleSerializer.MEDIA_TYPE;
+  readonly extensions = formatInfo('turtle').extensions;
+
+  createWriter(options: SerializerOptions = {}): RecordWriter {
+    return new TurtleWriter(options.prefixes ?? DEFAULT_PREFIXES);
+  }
+}

@@ -1,0 +1,210 @@
+/**
+ * The one escaping path of every serialiser: N-Triples/Turtle strings and
+ * IRIs, XML text and attributes, blank node labels, and the check that a
+ * string can be carried at all. Fast paths test a regular expression first and
+ * only rebuild strings that need it.
+ */
+import type * as RDF from '@rdfjs/types';
+import { ToolkitError } from '../errors.js';
+
+/**
+ * A `serialization` error naming the subject being written (when known) and
+ * the format. Thrown for input a format cannot carry.
+ */
+export function serializationError(message: string, subject?: RDF.Term, format?: string): ToolkitError {
+  const where = subject ? ` (subject ${termLabel(subject)})` : '';
+  const fmt = format ? `${format}: ` : '';
+  return new ToolkitError(`${fmt}${message}${where}`, 'serialization', {
+    details: { ...(subject ? { subject: termLabel(subject) } : {}), ...(format ? { format } : {}) },
+  });
+}
+
+function termLabel(term: RDF.Term): string {
+  if (term.termType === 'NamedNode') return `<${term.value}>`;
+  if (term.termType === 'BlankNode') return `_:${term.value}`;
+  return JSON.stringify(term.value);
+}
+
+/**
+ * Re-throws a `serialization` error with the subject added to its message
+ * (escape functions do not know the subject; writers catch and call this).
+ */
+export function withSubject(error: unknown, subject: RDF.Term, format: string): unknown {
+  if (error instanceof ToolkitError && error.code === 'serialization' && !('subject' in error.details)) {
+    const e = serializationError(error.message, subject, format);
+    (e as { cause?: unknown }).cause = error;
+    return e;
+  }
+  return error;
+}
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Throws a `serialization` error if the string holds a lone surrogate (no format can carry one as UTF-8). */
+export function assertWellFormed(value: string): void {
+  const m = LONE_SURROGATE.exec(value);
+  if (m) {
+    const at = m.index;
+    throw serializationError(`string holds a lone surrogate U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at offset ${at}`);
+  }
+}
+
+function hex4(code: number): string {
+  return code.toString(16).toUpperCase().padStart(4, '0');
+}
+
+// Anything that needs work in an N-Triples/Turtle string: controls, DEL, ", \ and surrogates (checked for pairing).
+const LITERAL_NEEDS = /[\u0000-\u001F"\\\u007F\uD800-\uDFFF]/;
+const LITERAL_ALL = /[\u0000-\u001F"\\\u007F]/g;
+
+function escapeLiteralChar(c: string): string {
+  switch (c) {
+    case '"': return '\\"';
+    case '\\': return '\\\\';
+    case '\n': return '\\n';
+    case '\r': return '\\r';
+    case '\t': return '\\t';
+    default: return `\\u${hex4(c.charCodeAt(0))}`;
+  }
+}
+
+/**
+ * Escapes the lexical form of a literal for a `"..."` string of N-Triples,
+ * N-Quads or Turtle: `\\ \" \n \r \t`, and `\uXXXX` for the other controls
+ * and DEL. Throws `serialization` on a lone surrogate.
+ */
+export function escapeLiteral(value: string): string {
+  if (!LITERAL_NEEDS.test(value)) return value;
+  assertWellFormed(value);
+  return value.replace(LITERAL_ALL, escapeLiteralChar);
+}
+
+// IRIREF excludes #x00-#x20 < > " { } | ^ ` \ ; these are not allowed in IRIs at all (RFC 3987), so
+// an N-Triples \uXXXX escape of them still names an invalid IRI that strict parsers (n3, Jena) refuse.
+const IRI_NEEDS = /[\u0000-\u0020<>"{}|^`\\\uD800-\uDFFF]/;
+const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\]/;
+
+/**
+ * Checks an IRI for every format and returns it: characters that no IRI may
+ * hold (controls, space, `<>"{}|^\`\\`) and lone surrogates throw a
+ * `serialization` error naming the character. Such an IRI cannot be written
+ * validly in any RDF syntax (an N-Triples `\u0020` escape is refused by
+ * strict parsers), and rewriting it (percent-encoding) would change the graph.
+ * The mapper percent-encodes DOIs, so its IRIs always pass.
+ */
+export function escapeIri(iri: string): string {
+  if (!IRI_NEEDS.test(iri)) return iri;
+  const m = IRI_FORBIDDEN.exec(iri);
+  if (m) {
+    throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds U+${hex4(m[0].charCodeAt(0))}, which IRIs cannot carry (percent-encode it)`);
+  }
+  assertWellFormed(iri);
+  return iri;
+}
+// Characters XML 1.0 cannot carry at all (not even as character references).
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const XML_TEXT_NEEDS = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const XML_ATTR_NEEDS = /[&<>"\t\n\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+const XML_TEXT_ALL = /[&<>\r]/g;
+const XML_ATTR_ALL = /[&<>"\t\n\r]/g;
+
+function xmlEntity(c: string): string {
+  switch (c) {
+    case '&': return '&amp;';
+    case '<': return '&lt;';
+    case '>': return '&gt;';
+    case '"': return '&quot;';
+    case '\t': return '&#9;';
+    case '\n': return '&#10;';
+    default: return '&#13;';
+  }
+}
+
+function assertXmlChars(value: string): void {
+  const m = XML_FORBIDDEN.exec(value);
+  if (m) {
+    throw serializationError(`XML 1.0 cannot carry the character U+${hex4(m[0].charCodeAt(0))} (offset ${m.index})`);
+  }
+  assertWellFormed(value);
+}
+
+/**
+ * Escapes XML element text: `& < >` (so `]]>` is safe) and `\r` as `&#13;`
+ * (which XML line-end handling would otherwise drop). Throws `serialization`
+ * for characters XML 1.0 cannot carry (C0 controls other than tab, LF and CR,
+ * U+FFFE, U+FFFF, lone surrogates).
+ */
+export function escapeXmlText(value: string): string {
+  if (!XML_TEXT_NEEDS.test(value)) return value;
+  assertXmlChars(value);
+  return value.replace(XML_TEXT_ALL, xmlEntity);
+}
+
+/**
+ * Escapes an XML attribute value in double quotes: `& < > "` and tab, LF, CR
+ * as character references (attribute-value normalisation would turn them into
+ * spaces). Throws `serialization` like {@link escapeXmlText}.
+ */
+export function escapeXmlAttr(value: string): string {
+  if (!XML_ATTR_NEEDS.test(value)) return value;
+  assertXmlChars(value);
+  return value.replace(XML_ATTR_ALL, xmlEntity);
+}
+
+const SIMPLE_LABEL = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+/**
+ * A blank node label valid in N-Triples, Turtle and JSON-LD, derived
+ * injectively from the RDF/JS label: labels of letters, digits and `-` (not
+ * leading) stay as they are; in any other label every character outside
+ * `[A-Za-z0-9]` becomes `_<hex code point>_`.
+ */
+export function blankNodeLabel(label: string): string {
+  if (SIMPLE_LABEL.test(label)) return label;
+  let out = '';
+  for (const ch of label) {
+    out += /[A-Za-z0-9]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
+  }
+  return out === '' ? '_0_' : out;
+}
+
+// XML 1.0 (5th edition) NameStartChar / NameChar, without ':' (NCName).
+const NC_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NC_CHAR = `${NC_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
+const NCNAME = new RegExp(`^[${NC_START}][${NC_CHAR}]*$`, 'u');
+const NCNAME_SUFFIX = new RegExp(`[${NC_START}][${NC_CHAR}]*$`, 'u');
+
+/** Whether a string is an XML NCName (a name without a colon). */
+export function isNcName(value: string): boolean {
+  return NCNAME.test(value);
+}
+
+/**
+ * Splits an IRI into namespace and NCName local name for XML: at the last
+ * `#` or `/` when what follows is an NCName, else at the longest NCName
+ * suffix. Returns `undefined` when there is none.
+ */
+export function splitIriForXml(iri: string): [namespace: string, local: string] | undefined {
+  const cut = Math.max(iri.lastIndexOf('#'), iri.lastIndexOf('/')) + 1;
+  if (cut > 0 && cut < iri.length && NCNAME.test(iri.slice(cut))) return [iri.slice(0, cut), iri.slice(cut)];
+  const m = NCNAME_SUFFIX.exec(iri.slice(cut));
+  if (!m) return undefined;
+  const at = cut + m.index;
+  // The namespace must not end inside the scheme ("urn" of "urn:x" would be a namespace of "urn:").
+  if (at === 0) return undefined;
+  return [iri.slice(0, at), iri.slice(at)];
+}
+
+// Turtle PN_LOCAL, kept to ASCII: first [A-Za-z0-9_], then [A-Za-z0-9_.-], not ending in '.'; %HH allowed anywhere.
+const PN_LOCAL = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:(?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})*(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}))?$/;
+const PN_PREFIX = /^(?:[A-Za-z](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?)?$/;
+
+/** Whether a local name can follow a prefix in a Turtle prefixed name as it is (ASCII subset of PN_LOCAL). */
+export function isTurtleLocalName(local: string): boolean {
+  return PN_LOCAL.test(local);
+}
+
+/** Whether a prefix is a valid Turtle PN_PREFIX (ASCII subset; the empty prefix included). */
+export function isTurtlePrefix(prefix: string): boolean {
+  return PN_PREFIX.test(prefix);
+}
