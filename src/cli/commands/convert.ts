@@ -1,13 +1,112 @@
 import type { Command } from 'commander';
-import type { CliContext } from '../CliContext.js';
+import { Option } from 'commander';
+import { type ConvertOutcome, type Rejection, convertItem } from '../../convert/convertItem.js';
+import { ConvertStats } from '../../convert/ConvertStats.js';
+import { type Output, openOutput } from '../../convert/openOutput.js';
 import { ToolkitError } from '../../errors.js';
+import { FORMATS, formatFromPath, parseFormatName } from '../../formats.js';
+import type { MapOptions, MappedRecord } from '../../mapping/mapRecord.js';
+import { NS } from '../../mapping/namespaces.js';
+import { openRdfFile } from '../../parse/openRdfFile.js';
+import { readRecords } from '../../record/readRecords.js';
+import { DEFAULT_PREFIXES } from '../../serialize/prefixes.js';
+import type { FormatName, SerializerOptions } from '../../serialize/QuadSerializer.js';
+import { serializerFor } from '../../serialize/serializers.js';
+import { writeRecords } from '../../serialize/writeRecords.js';
+import type { CliContext } from '../CliContext.js';
+import { RejectsReport } from '../RejectsReport.js';
 
-/** Placeholder until the `convert` command lands. */
-export function registerConvert(program: Command, _ctx: CliContext): void {
+interface ConvertCliOptions {
+  format?: string;
+  output?: string;
+  rejects?: string;
+  base?: string;
+  schemaHttps?: boolean;
+  graph?: string;
+  jsonldContext?: string;
+  strict?: boolean;
+  quiet?: boolean;
+}
+
+/** `scholarly-rdf convert INPUT...`: records (files of the service's JSON) to RDF. */
+export function registerConvert(program: Command, ctx: CliContext): void {
   program
     .command('convert')
-    .description('(not available yet)')
-    .action(() => {
-      throw new ToolkitError('the convert command is not available yet', 'usage');
+    .summary('map records (JSON of the service) to RDF')
+    .description(
+      'Map records to schema.org + BIBO triples and write them as RDF, record by record.\n' +
+        'INPUT: files of the service\'s JSON (a /meta/v2/ or /metadata/v1/ envelope, a record, an array, or\n' +
+        'newline-delimited JSON), optionally .gz; "-" reads standard input.\n' +
+        'Exit codes: 0 all records written; 1 some records rejected (see --rejects); 2 bad usage; 4 unreadable input.',
+    )
+    .argument('<input...>', 'input files, or - for standard input')
+    .addOption(new Option('-f, --format <format>', 'output format (default: from the -o extension, else turtle)').choices([...FORMATS.map((f) => f.format), 'ttl', 'nt', 'nq', 'json-ld', 'n-triples', 'n-quads', 'rdf']))
+    .option('-o, --output <file>', 'output file (.ttl .nt .nq .jsonld .rdf, optionally .gz); default standard output')
+    .option('--rejects <file>', 'write rejected records as JSON lines with the reason (default: <output>.rejects.jsonl when -o is given)')
+    .option('--base <iri>', 'base of the IRIs minted for authors, journals, ... (default https://w3id.org/scholarly-rdf/)')
+    .option('--schema-https', 'use https://schema.org/ instead of http://schema.org/')
+    .option('--graph <iri>', 'N-Quads: the graph to put the triples in')
+    .option('--jsonld-context <url>', 'JSON-LD: reference the context by this URL instead of embedding it')
+    .option('--strict', 'stop at the first rejected record')
+    .option('-q, --quiet', 'no summary on standard error')
+    .action(async (inputs: string[], opts: ConvertCliOptions) => {
+      await convertCommand(inputs, opts, ctx);
     });
+}
+
+async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: CliContext): Promise<void> {
+  const format: FormatName = opts.format
+    ? parseFormatName(opts.format)
+    : (opts.output && opts.output !== '-' ? formatFromPath(opts.output) : undefined) ?? 'turtle';
+  if (opts.graph !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(opts.graph)) {
+    throw new ToolkitError(`--graph "${opts.graph}" is not an absolute IRI`, 'usage');
+  }
+  if (inputs.filter((i) => i === '-').length > 1) throw new ToolkitError('standard input (-) can be read only once', 'usage');
+  const mapOptions: MapOptions = {
+    ...(opts.base ? { base: opts.base } : {}),
+    schemaScheme: opts.schemaHttps ? 'https' : 'http',
+  };
+  const serializerOptions: SerializerOptions = {
+    prefixes: opts.schemaHttps ? { ...DEFAULT_PREFIXES, schema: NS.schemaHttps } : DEFAULT_PREFIXES,
+    ...(opts.graph ? { graph: opts.graph } : {}),
+    ...(opts.jsonldContext ? { jsonldContext: opts.jsonldContext } : {}),
+  };
+  const stats = new ConvertStats();
+  const rejectsPath = opts.rejects ?? (opts.output && opts.output !== '-' ? `${opts.output.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
+  const rejects = new RejectsReport(rejectsPath, ctx);
+  const output: Output = await openOutput(opts.output, ctx.io.stdout);
+  const writer = serializerFor(format).createWriter(serializerOptions);
+
+  async function* groups(): AsyncGenerator<readonly MappedRecord['quads'][number][]> {
+    for (const path of inputs) {
+      const file = await openRdfFile(path, ctx.io.stdin);
+      for await (const item of readRecords(file.input, { source: file.source })) {
+        const outcome: ConvertOutcome = convertItem(item, mapOptions);
+        if (outcome.kind === 'mapped') {
+          stats.addMapped(outcome.mapped);
+          yield outcome.mapped.quads;
+        } else {
+          stats.addRejected(outcome.rejection);
+          await rejects.add(outcome.rejection);
+          if (opts.strict) throw strictError(outcome.rejection);
+        }
+      }
+    }
+  }
+
+  try {
+    await writeRecords(groups(), writer, output.stream, { signal: ctx.signal });
+    await output.close();
+  } finally {
+    await rejects.close();
+  }
+  if (!opts.quiet) {
+    ctx.log(`convert: ${stats.summary()}${output.name !== '<stdout>' ? `; wrote ${output.name} (${format})` : ''}`);
+  }
+  rejects.report();
+  if (stats.rejected > 0) ctx.setExitCode(1);
+}
+
+function strictError(r: Rejection): ToolkitError {
+  return new ToolkitError(`--strict: ${r.source}${r.index !== undefined ? ` record ${r.index}` : ''} (${r.recordId}), field ${r.field}: ${r.reason}`, 'records-rejected');
 }

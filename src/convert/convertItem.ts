@@ -1,0 +1,66 @@
+import { MappingError, ToolkitError } from '../errors.js';
+import { type MapOptions, type MappedRecord, mapRecord } from '../mapping/mapRecord.js';
+import { normalizeRecord } from '../record/normalizeRecord.js';
+import type { ReadItem } from '../record/readRecords.js';
+
+/** A record (or a part of an input) that did not make it into the output, with the reason. */
+export interface Rejection {
+  /** The input it came from. */
+  source: string;
+  /** 1-based position of the record in its input, when known. */
+  index?: number;
+  /** 1-based line of newline-delimited input, when known. */
+  line?: number;
+  /** The record's DOI, or `source#index` when it has none. */
+  recordId: string;
+  /** The field at fault (`doi`, `creators[2].ORCID`, `(record)`, `(input)`). */
+  field: string;
+  reason: string;
+  /** The record as read, so nothing is lost (absent when the input could not be parsed at all). */
+  record?: unknown;
+  /** The start of unreadable text, when the input could not be parsed. */
+  excerpt?: string;
+  /** SHACL results, when the record was rejected by validation. */
+  violations?: unknown[];
+}
+
+/** The outcome of {@link convertItem}. */
+export type ConvertOutcome = { kind: 'mapped'; mapped: MappedRecord } | { kind: 'rejected'; rejection: Rejection };
+
+/**
+ * Normalises and maps one item read by `readRecords()`; a problem of the
+ * reader or a {@link MappingError} becomes a {@link Rejection} that names the
+ * record and the field. Pure: no I/O.
+ */
+export function convertItem(item: ReadItem, options: MapOptions = {}): ConvertOutcome {
+  const label = item.index !== undefined ? `${item.source}#${item.index}` : item.source;
+  const where = { source: item.source, ...(item.index !== undefined ? { index: item.index } : {}), ...(item.line !== undefined ? { line: item.line } : {}) };
+  if (item.kind === 'problem') {
+    return {
+      kind: 'rejected',
+      rejection: { ...where, recordId: label, field: '(input)', reason: item.reason, ...(item.excerpt ? { excerpt: item.excerpt } : {}) },
+    };
+  }
+  try {
+    const record = normalizeRecord(item.raw, { recordLabel: label });
+    return { kind: 'mapped', mapped: mapRecord(record, { ...options, recordLabel: label }) };
+  } catch (err) {
+    if (err instanceof MappingError) {
+      return {
+        kind: 'rejected',
+        rejection: { ...where, recordId: err.recordId, field: err.path, reason: stripPrefix(err), record: item.raw },
+      };
+    }
+    if (err instanceof ToolkitError) throw err;
+    // A bug must not lose the record: reject it with what happened.
+    return {
+      kind: 'rejected',
+      rejection: { ...where, recordId: label, field: '(record)', reason: `internal error: ${(err as Error).message}`, record: item.raw },
+    };
+  }
+}
+
+function stripPrefix(err: MappingError): string {
+  const prefix = `record ${err.recordId}, field ${err.path}: `;
+  return err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+}
