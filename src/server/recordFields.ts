@@ -44,9 +44,10 @@ export function publicationNameOf(r: Json): string {
   return str(r.publicationName) || str(r.journalTitle);
 }
 
-/** Subjects and discipline terms, without duplicates. */
+/** Subjects, discipline terms and the catalogue-only `_subjects`, without duplicates. */
 export function subjectsOf(r: Json): string[] {
   const out = strings(r.subjects);
+  if (r._subjects !== undefined) out.push(...strings(r._subjects));
   const disciplines = r.disciplines;
   if (Array.isArray(disciplines)) {
     for (const d of disciplines) {
@@ -57,9 +58,10 @@ export function subjectsOf(r: Json): string[] {
   return out.length > 1 ? [...new Set(out)] : out;
 }
 
-/** Author keywords (`keyword` or `keywords`), without duplicates. */
+/** Author keywords (`keyword` or `keywords`, and the catalogue-only `_keywords`), without duplicates. */
 export function keywordsOf(r: Json): string[] {
   const out = strings(r.keyword ?? r.keywords);
+  if (r._keywords !== undefined) out.push(...strings(r._keywords));
   return out.length > 1 ? [...new Set(out)] : out;
 }
 
