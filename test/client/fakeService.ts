@@ -87,6 +87,7 @@ export async function startFakeService(options: FakeServiceOptions): Promise<Fak
       res.writeHead(status, { 'content-type': 'text/html;charset=utf-8', ...headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
+    if (!['/meta/v2/json', '/meta/v1/json', '/metadata/v1/articles'].includes(url.pathname)) return send(404, '<html>Not Found</html>');
     const key = url.searchParams.get('api_key');
     if (options.apiKey !== undefined && key !== options.apiKey) {
       return send(401, {

@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { CliIo } from '../../src/cli/CliContext.js';
+import { run } from '../../src/cli/main.js';
+import { makeRecords, startFakeService, type FakeService } from '../client/fakeService.js';
+
+const KEY = 'cli-SECRET-key-123';
+let dir: string;
+let service: FakeService | undefined;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'export-cli-'));
+});
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], env: Record<string, string> = {}, tty = false) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  stdout.on('data', (c: Buffer) => out.push(c));
+  stderr.on('data', (c: Buffer) => err.push(c));
+  const io: CliIo = { stdin: new PassThrough(), stdout, stderr, env, cwd: dir, stderrIsTTY: tty };
+  const exitCode = await run(argv, io);
+  return { exitCode, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
+}
+
+describe('export command', () => {
+  it('exports with the key from the environment, logs progress lines and a summary', async () => {
+    service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
+    const r = await cli(['export', '-q', 'type:Journal', '-o', 'out.nt', '--base-url', service.url, '--page-size', '10'], { SCHOLARLY_API_KEY: KEY });
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toMatch(/export: 10\/30 records/);
+    expect(r.stderr).toMatch(/export: 30 records, [\d,]+ triples from 3 pages to out\.nt/);
+    expect(readFileSync(join(dir, 'out.nt'), 'utf8')).toContain('<https://doi.org/10.1000/test.29>');
+  });
+
+  it('draws a progress bar on a terminal and nothing with --quiet', async () => {
+    service = await startFakeService({ records: makeRecords(20), apiKey: KEY });
+    const tty = await cli(['export', '-q', 'x', '-o', 'a.ttl', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], {}, true);
+    expect(tty.stderr).toMatch(/\r\[#+\.*\] 10\/20 records .* ETA .* retries 0/);
+    const quiet = await cli(['export', '-q', 'x', '-o', 'b.ttl', '--base-url', service.url, '--api-key', KEY, '--quiet']);
+    expect(quiet.exitCode).toBe(0);
+    expect(quiet.stderr).toBe('');
+  });
+
+  it('writes to stdout without -o', async () => {
+    service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
+    const r = await cli(['export', '-q', 'x', '-f', 'jsonld', '--base-url', service.url, '--api-key', KEY, '--quiet']);
+    const doc = JSON.parse(r.stdout) as { '@graph': unknown[] };
+    expect(doc['@graph'].length).toBeGreaterThanOrEqual(3);
+    expect(r.stdout.match(/"10\.1000\/test\.\d+"/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('without a key says how to get one and mentions --sample', async () => {
+    const r = await cli(['export', '-q', 'x', '-o', 'x.ttl']);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('--api-key');
+    expect(r.stderr).toContain('SCHOLARLY_API_KEY');
+    expect(r.stderr).toContain('--sample');
+  });
+
+  it('--sample exports the bundled catalogue offline, and search and get use it too', async () => {
+    const r = await cli(['export', '--sample', '-q', 'type:Journal', '-o', 'sample.ttl', '--quiet']);
+    expect(r.exitCode).toBe(0);
+    const ttl = readFileSync(join(dir, 'sample.ttl'), 'utf8');
+    const dois = [...ttl.matchAll(/bibo:doi "([^"]+)"/g)].map((m) => m[1]!);
+    expect(dois.length).toBeGreaterThan(50);
+    const s = await cli(['search', '--sample', '-q', 'type:Journal', '-p', '3']);
+    expect(s.exitCode).toBe(0);
+    expect(s.stdout).toMatch(/^TITLE\s+DOI\s+DATE/);
+    expect(s.stdout).toContain(`records 1-3 of ${dois.length}`);
+    expect(s.stdout).toMatch(/^type: Journal \(\d+\)/m);
+    const g = await cli(['get', '--sample', dois[0]!, '-f', 'ntriples']);
+    expect(g.exitCode).toBe(0);
+    expect(g.stdout).toContain(`<http://purl.org/ontology/bibo/doi> "${dois[0]}" .`);
+    const missing = await cli(['get', '--sample', '10.9999/none']);
+    expect(missing.exitCode).toBe(3);
+    expect(missing.stderr).toContain('not-found');
+  });
+
+  it('search --json prints the raw page without the key', async () => {
+    service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
+    const r = await cli(['search', '-q', 'x', '--json', '--base-url', service.url, '--api-key', KEY, '-s', '11', '-p', '5']);
+    const page = JSON.parse(r.stdout) as Record<string, unknown>;
+    expect(page['apiKey']).toBeUndefined();
+    expect(page['nextPage']).toContain('s=16');
+    expect(r.stdout).not.toContain(KEY);
+  });
+
+  it('a wrong key stops with the service message and never shows the key', async () => {
+    service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
+    const wrong = 'WRONG-key-987';
+    const r = await cli(['export', '-q', 'x', '-o', 'x.ttl', '--base-url', service.url, '--api-key', wrong]);
+    expect(r.exitCode).toBe(3);
+    expect(r.stderr).toContain('API key is invalid or missing');
+    expect(r.stderr).not.toContain(wrong);
+  });
+
+  it('the key appears in no output, state, log or error (a scan)', async () => {
+    service = await startFakeService({ records: makeRecords(40), apiKey: KEY });
+    const runs = [
+      await cli(['export', '-q', 'x', '-o', 'o.nq', '--meta', 'meta.ttl', '--rejects', 'rej.jsonl', '--base-url', service.url, '--api-key', KEY, '--max-records', '25', '--page-size', '10']),
+      await cli(['export', '-q', 'x', '-o', 'e.ttl', '--base-url', service.url, '--page-size', '10'], { SCHOLARLY_API_KEY: KEY }, true),
+      await cli(['export', '-q', 'x', '-o', 'p.ttl', '--base-url', service.url, '--page-size', '500'], { SCHOLARLY_API_KEY: KEY }),
+      await cli(['export', '-q', 'x', '-o', 'q.ttl', '--base-url', `${service.url}/missing`, '--retries', '0'], { SCHOLARLY_API_KEY: KEY }),
+      await cli(['search', '-q', 'x', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
+      await cli(['search', '-q', 'x', '--json', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
+      await cli(['get', '10.1000/test.1', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
+      await cli(['get', '10.1000/none', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
+    ];
+    expect(runs.map((r) => r.exitCode)).toEqual([0, 0, 2, 3, 0, 0, 0, 3]);
+    for (const r of runs) {
+      expect(r.stdout + r.stderr).not.toContain(KEY);
+      expect(r.stdout + r.stderr).not.toContain(encodeURIComponent(KEY));
+    }
+    const files = readdirSync(dir);
+    expect(files).toEqual(expect.arrayContaining(['o.nq', 'o.nq.state.json', 'meta.ttl', 'e.ttl']));
+    for (const f of files) expect(readFileSync(join(dir, f)).includes(KEY), f).toBe(false);
+  });
+});
