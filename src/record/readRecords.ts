@@ -112,12 +112,22 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
     }
     return;
   }
-  yield {
-    kind: 'problem',
-    source,
-    reason: `not valid JSON: ${parsed.reason}${/Unexpected end|Unterminated/i.test(parsed.reason) ? ' (the file looks truncated)' : ''}`,
-    excerpt: documentText.trim().slice(0, 200),
-  };
+  yield { kind: 'problem', source, reason: describeJsonError(parsed.reason, documentText, documentStartLine), excerpt: documentText.trim().slice(0, 200) };
+}
+
+/** A JSON.parse message with the line and column, and a word on truncation when the error is at the very end. */
+function describeJsonError(reason: string, text: string, firstLine: number): string {
+  const m = /at position (\d+)/.exec(reason);
+  const end = text.trimEnd().length;
+  const truncated = /Unexpected end|Unterminated/i.test(reason) || (m !== null && Number(m[1]) >= end);
+  let where = '';
+  if (m) {
+    const before = text.slice(0, Number(m[1]));
+    const line = firstLine + before.split('\n').length - 1;
+    const column = Number(m[1]) - before.lastIndexOf('\n');
+    where = ` (line ${line}, column ${column})`;
+  }
+  return `not valid JSON: ${reason}${where}${truncated ? '; the file looks truncated' : ''}`;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };

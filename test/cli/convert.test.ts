@@ -1,0 +1,108 @@
+import type * as RDF from '@rdfjs/types';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mapRecord } from '../../src/mapping/mapRecord.js';
+import { normalizeRecord } from '../../src/record/normalizeRecord.js';
+import { unwrap } from '../../src/record/readRecords.js';
+import { runCli } from '../helpers/cli.js';
+import { expectIsomorphic, parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
+
+const FIXTURES = [
+  'metadata-json-article-metabolomics-2017.json',
+  'metadata-json-2023-record-only-computational-visual-media.json',
+  'meta-v1-2015-articles-last-page-s701-2records.json',
+  'meta-v1-2015-empty-page-beyond-total-s801.json',
+];
+
+const parsers: Record<string, (text: string) => RDF.Quad[] | Promise<RDF.Quad[]>> = {
+  ttl: parseTurtle,
+  nt: parseNTriples,
+  nq: parseNQuads,
+  jsonld: parseJsonLd,
+  rdf: parseRdfXml,
+};
+
+function expected(file: string): RDF.Quad[] {
+  const parsed = JSON.parse(readFileSync(`test/fixtures/service/${file}`, 'utf8'));
+  return [...unwrap(parsed)].flatMap((i) => (i.kind === 'record' ? mapRecord(normalizeRecord(i.raw)).quads : []));
+}
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'convert-'));
+});
+
+describe('convert', () => {
+  for (const file of FIXTURES) {
+    it(`writes ${file} in all five formats, each parsing back (by another parser) to the mapper's graph`, async () => {
+      const want = expected(file);
+      for (const [ext, parse] of Object.entries(parsers)) {
+        const out = join(dir, `${file}.${ext}`);
+        const r = await runCli(['convert', `test/fixtures/service/${file}`, '-o', out]);
+        expect(r.code, r.stderr).toBe(0);
+        expectIsomorphic(await parse(readFileSync(out, 'utf8')), want, `${file} as .${ext}`);
+      }
+    });
+  }
+
+  it('chooses pageStart/pageEnd for split pages and pagination for a range, in every format', async () => {
+    const input = join(dir, 'pages.ndjson');
+    writeFileSync(
+      input,
+      `${JSON.stringify({ doi: '10.1/split', startingPage: '3', endingPage: '9', volume: '1' })}\n${JSON.stringify({ doi: '10.1/range', startingPage: '1-6, 9', volume: '1' })}\n`,
+    );
+    for (const [ext, parse] of Object.entries(parsers)) {
+      const out = join(dir, `pages.${ext}`);
+      expect((await runCli(['convert', input, '-o', out])).code).toBe(0);
+      const quads = await parse(readFileSync(out, 'utf8'));
+      const has = (s: string, p: string) => quads.some((q) => q.subject.value === `https://doi.org/10.1/${s}` && q.predicate.value === `http://schema.org/${p}`);
+      expect([has('split', 'pageStart'), has('split', 'pageEnd'), has('split', 'pagination')]).toEqual([true, true, false]);
+      expect([has('range', 'pageStart'), has('range', 'pageEnd'), has('range', 'pagination')]).toEqual([false, false, true]);
+    }
+  });
+
+  it('reads stdin and gzip, writes gzip, and takes the format from -f', async () => {
+    const gz = join(dir, 'in.json.gz');
+    writeFileSync(gz, gzipSync(readFileSync('test/fixtures/service/metadata-json-article-metabolomics-2017.json')));
+    const out = join(dir, 'out.nt.gz');
+    expect((await runCli(['convert', gz, '-o', out])).code).toBe(0);
+    expectIsomorphic(parseNTriples(gunzipSync(readFileSync(out)).toString('utf8')), expected('metadata-json-article-metabolomics-2017.json'));
+    const r = await runCli(['convert', '-', '-f', 'ntriples'], { stdin: readFileSync('test/fixtures/service/metadata-json-article-metabolomics-2017.json') });
+    expect(r.code).toBe(0);
+    expectIsomorphic(parseNTriples(r.stdout), expected('metadata-json-article-metabolomics-2017.json'));
+    expect(r.stderr).toMatch(/records read 1, mapped 1, rejected 0, triples \d+/);
+  });
+
+  it('puts every record either in the output or in the rejects file, and exits 1 when any was rejected', async () => {
+    const input = join(dir, 'mixed.ndjson');
+    writeFileSync(input, ['{"doi":"10.1/ok"}', '{"title":"no doi"}', '{"doi":"10.1/bad","creators":[7]}', '{broken', '{"doi":"10.1/ok2","extra":1}'].join('\n'));
+    const out = join(dir, 'mixed.nt');
+    const rejects = join(dir, 'mixed.rejects.jsonl');
+    const r = await runCli(['convert', input, '-o', out, '--rejects', rejects]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/records read 5, mapped 2, rejected 3/);
+    expect(r.stderr).toMatch(/unknown fields: extra \(1\)/);
+    expect(r.stderr).toMatch(/record 3 \(line 3\) 10\.1\/bad, field creators\[0\]: expected a creator object/);
+    const lines = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.field)).toEqual(['doi', 'creators[0]', '(input)']);
+    expect(lines[1].record).toEqual({ doi: '10.1/bad', creators: [7] });
+    const subjects = new Set(parseNTriples(readFileSync(out, 'utf8')).map((q) => q.subject.value));
+    expect(subjects.has('https://doi.org/10.1/ok') && subjects.has('https://doi.org/10.1/ok2')).toBe(true);
+  });
+
+  it('--strict stops at the first rejection; a missing file and a bad format are clear errors', async () => {
+    const input = join(dir, 'strict.ndjson');
+    writeFileSync(input, '{"title":"no doi"}\n{"doi":"10.1/ok"}\n');
+    const strict = await runCli(['convert', input, '--strict', '-o', join(dir, 'strict.nt')]);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toMatch(/--strict: .*record 1.*field doi/);
+    const missing = await runCli(['convert', join(dir, 'nope.json')]);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).toMatch(/cannot open .*nope\.json: no such file/);
+    expect((await runCli(['convert', input, '-f', 'pdf'])).code).toBe(2);
+    expect(existsSync(join(dir, 'nope.json'))).toBe(false);
+  });
+});
