@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ToolkitError } from '../errors.js';
+import { parseLinkHeader } from './parseLinkHeader.js';
 
 /**
  * The JSON-LD contexts the toolkit ships in `vocab/`, by the URL documents use
@@ -94,17 +95,19 @@ async function readShipped(file: string): Promise<JsonDocument> {
   }
 }
 
-async function fetchJson(url: string, options: DocumentLoaderOptions): Promise<JsonDocument> {
+async function fetchJson(url: string, options: DocumentLoaderOptions, hops = 0): Promise<JsonDocument> {
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 15_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
+  let text: string;
   try {
     response = await doFetch(url, {
       headers: { accept: 'application/ld+json, application/json;q=0.9, */*;q=0.1' },
       redirect: 'follow',
       signal,
     });
+    text = response.ok ? await response.text() : '';
   } catch (cause) {
     throw new ToolkitError(`cannot fetch the JSON-LD context ${url}: ${(cause as Error).message}`, 'network', { cause });
   }
@@ -113,10 +116,19 @@ async function fetchJson(url: string, options: DocumentLoaderOptions): Promise<J
       details: { url, status: response.status },
     });
   }
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!/json/i.test(contentType) && hops < 2) {
+    // JSON-LD 1.1 §9.4.1: an HTML answer may point to the JSON-LD by a Link rel="alternate"
+    // (schema.org answers https://schema.org with HTML and Link: </docs/jsonldcontext.jsonld>).
+    const alternate = parseLinkHeader(response.headers.get('link'), response.url || url).find(
+      (l) => l.rel.includes('alternate') && /^application\/ld\+json\b/i.test(l.type ?? ''),
+    );
+    if (alternate) return fetchJson(alternate.url, options, hops + 1);
+  }
   try {
-    return JSON.parse(await response.text()) as JsonDocument;
+    return JSON.parse(text) as JsonDocument;
   } catch (cause) {
-    throw new ToolkitError(`the JSON-LD context ${url} is not JSON`, 'bad-response', { cause });
+    throw new ToolkitError(`the JSON-LD context ${url} is not JSON (Content-Type: ${contentType || 'none'})`, 'bad-response', { cause });
   }
 }
 

@@ -173,3 +173,19 @@ describe('parseRdf', () => {
     });
   });
 });
+
+describe('parseRdf (JSON-LD streams)', () => {
+  it('streams a large @graph with the context first', async () => {
+    const nodes = Array.from({ length: 2000 }, (_, i) => `{"@id": "http://a/${i}", "name": "n${i}"}`);
+    const doc = `{"@context": {"@vocab": "http://schema.org/"}, "@graph": [${nodes.join(',\n')}]}`;
+    const quads = await parse(bytes(doc, 4096), { format: 'jsonld' });
+    expect(quads).toHaveLength(2000);
+  });
+
+  it('explains a stream whose @context comes after other keys', async () => {
+    const doc = '{"@id": "http://a/s", "name": "x", "@context": {"@vocab": "http://schema.org/"}}';
+    const err = await parseError(bytes(doc), { format: 'jsonld' });
+    expect(err).toBeInstanceOf(ParseError);
+    expect(err.message).toMatch(/not in streaming order/);
+  });
+});
