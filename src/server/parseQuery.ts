@@ -109,7 +109,7 @@ type Token =
   | { kind: 'op'; op: 'AND' | 'OR' | 'NOT'; pos: number }
   | { kind: 'term'; term: TermNode };
 
-const DATE_VALUE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
+const DATE_VALUE = /^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$/;
 
 function isSpace(c: string): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
@@ -198,7 +198,6 @@ function tokenPos(t: Token): number {
 
 function lex(query: string, allowEquals: boolean): Token[] {
   const tokens: Token[] = [];
-  let depth = 0;
   let pos = 0;
   const n = query.length;
   while (pos < n) {
@@ -209,13 +208,11 @@ function lex(query: string, allowEquals: boolean): Token[] {
     }
     if (c === '(') {
       tokens.push({ kind: '(', pos });
-      depth++;
       pos++;
       continue;
     }
     if (c === ')') {
       tokens.push({ kind: ')', pos });
-      depth--;
       pos++;
       continue;
     }
@@ -244,13 +241,12 @@ function lex(query: string, allowEquals: boolean): Token[] {
         continue;
       }
       word = query.slice(valueStart, end);
-      const [value, closers] = splitClosers(word, depth);
+      const [value, closers] = splitClosers(word);
       if (value === '') throw new QuerySyntaxError(`empty value for field '${name}'`, valueStart);
       tokens.push({ kind: 'term', term: makeTerm(name as QueryField, value, false, start, valueStart) });
       for (let k = 0; k < closers; k++) {
         tokens.push({ kind: ')', pos: end - closers + k });
-        depth--;
-      }
+        }
       pos = end;
       continue;
     }
@@ -259,22 +255,19 @@ function lex(query: string, allowEquals: boolean): Token[] {
       pos = end;
       continue;
     }
-    const [value, closers] = splitClosers(word, depth);
+    const [value, closers] = splitClosers(word);
     if (value !== '') tokens.push({ kind: 'term', term: makeTerm(undefined, value, false, start, start) });
-    for (let k = 0; k < closers; k++) {
-      tokens.push({ kind: ')', pos: end - closers + k });
-      depth--;
-    }
+    for (let k = 0; k < closers; k++) tokens.push({ kind: ')', pos: end - closers + k });
     pos = end;
   }
   return tokens;
 }
 
 /**
- * Splits closing parentheses off the end of a word when they close groups
- * opened before it, not ones the word opened itself.
+ * Splits closing parentheses off the end of a word unless the word opened
+ * them itself (`10.1002/(SICI)1097` keeps its own; `2015))` gives two).
  */
-function splitClosers(word: string, depth: number): [string, number] {
+function splitClosers(word: string): [string, number] {
   let opens = 0;
   let closes = 0;
   for (const ch of word) {
@@ -283,7 +276,7 @@ function splitClosers(word: string, depth: number): [string, number] {
   }
   let end = word.length;
   let closers = 0;
-  while (end > 0 && word[end - 1] === ')' && closes > opens && closers < depth) {
+  while (end > 0 && word[end - 1] === ')' && closes > opens) {
     end--;
     closes--;
     closers++;
