@@ -30,9 +30,10 @@ const OTHER_KEYS: readonly OtherKey[] = ['url', 'creators', 'genre', 'abstract',
  * depending on endpoint and year; any spelling that differs only in case is
  * accepted.
  */
-const KNOWN_KEYS = new Map<string, StringKey | OtherKey>(
-  [...STRING_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k]),
-);
+const KNOWN_KEYS = new Map<string, StringKey | OtherKey>([
+  ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k] as const),
+  ['keyword', 'keywords'],
+]);
 
 /**
  * Turns a record as the service sent it (v2 or v1 family, any of its key
