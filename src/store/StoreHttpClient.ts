@@ -1,0 +1,190 @@
+import { abortError } from '../client/ApiClient.js';
+import { RetryPolicy, type RetryPolicyOptions } from '../client/RetryPolicy.js';
+import { HttpError, redact } from '../errors.js';
+import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from './digestAuth.js';
+import { decideStoreRetry } from './storeRetry.js';
+
+/** A user name and password for a store. Never printed, logged or stored. */
+export interface StoreCredentials {
+  user: string;
+  password: string;
+}
+
+/** Options of {@link StoreHttpClient}. */
+export interface StoreHttpClientOptions {
+  /** Credentials; the scheme (Basic or Digest) follows the server's `401` challenge. Defaults to none (anonymous). */
+  credentials?: StoreCredentials;
+  /** The `fetch` to use (inject a fake in tests). Defaults to the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
+  /** Retry policy or its options (retries, backoff). Defaults to `new RetryPolicy()` (5 retries, 0.5 s doubling, jitter). */
+  retry?: RetryPolicy | RetryPolicyOptions;
+  /** Waits between retries (inject in tests). Defaults to an abortable `setTimeout`. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Time limit of one request, ms. Defaults to 600000 (10 minutes: a large chunk into a busy store). */
+  timeoutMs?: number;
+  /** Told of each retry (for a log line). Defaults to nothing. */
+  onRetry?: (event: { what: string; attempt: number; delayMs: number; reason: string }) => void;
+}
+
+/** A request to a store. */
+export interface StoreRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  /** Names the request in messages ("POST of chunk 3"). Defaults to `METHOD url`. */
+  what?: string;
+  /** Statuses other than 2xx that count as success (e.g. 404 for a DELETE of a missing graph). Defaults to none. */
+  acceptStatuses?: readonly number[];
+  signal?: AbortSignal;
+}
+
+/** A store's answer: status, headers, body text. */
+export interface StoreResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/**
+ * HTTP for triple stores: retries (see {@link decideStoreRetry}) and
+ * authentication. With credentials, the first request goes out anonymous; the
+ * server's `401` challenge picks the scheme: HTTP Digest (RFC 7616, as
+ * Virtuoso's `-auth` endpoints ask) or Basic. The Digest nonce is then reused
+ * with a growing nonce count, and a new challenge (stale nonce) is answered
+ * once per request. The password never appears in errors.
+ */
+export class StoreHttpClient {
+  private readonly fetchFn: typeof globalThis.fetch;
+  private readonly policy: RetryPolicy;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly timeoutMs: number;
+  private readonly credentials: StoreCredentials | undefined;
+  private readonly onRetry: StoreHttpClientOptions['onRetry'];
+  private scheme: 'basic' | 'digest' | undefined;
+  private digestChallenge: Readonly<Record<string, string>> | undefined;
+  private nonceCount = 0;
+
+  constructor(options: StoreHttpClientOptions = {}) {
+    this.fetchFn = options.fetch ?? globalThis.fetch;
+    this.policy = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
+    this.sleep = options.sleep ?? defaultSleep;
+    this.timeoutMs = options.timeoutMs ?? 600_000;
+    this.credentials = options.credentials;
+    this.onRetry = options.onRetry;
+  }
+
+  /** Sends a request, retrying by the policy; resolves with a 2xx (or accepted) answer, else throws {@link HttpError}. */
+  async request(req: StoreRequest): Promise<StoreResponse> {
+    const what = req.what ?? `${req.method} ${req.url}`;
+    for (let attempt = 1; ; attempt++) {
+      let response: StoreResponse;
+      try {
+        response = await this.sendWithAuth(req);
+      } catch (err) {
+        if (req.signal?.aborted) throw abortError(req.signal);
+        const decision = decideStoreRetry({ kind: 'network', message: this.clean(networkMessage(err)) }, attempt, this.policy, what);
+        if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, req.url, undefined, decision.retryable, { cause: err });
+        this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
+        await this.sleep(decision.delayMs, req.signal);
+        continue;
+      }
+      if ((response.status >= 200 && response.status < 300) || req.acceptStatuses?.includes(response.status)) return response;
+      const decision = decideStoreRetry(
+        { kind: 'status', status: response.status, body: this.clean(response.text), retryAfter: response.headers.get('retry-after') },
+        attempt,
+        this.policy,
+        what,
+      );
+      if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, req.url, response.status, decision.retryable);
+      this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
+      await this.sleep(decision.delayMs, req.signal);
+    }
+  }
+
+  /** One try, answering at most two authentication challenges (the first one, then a stale nonce). */
+  private async sendWithAuth(req: StoreRequest): Promise<StoreResponse> {
+    for (let round = 0; ; round++) {
+      const headers: Record<string, string> = { ...req.headers };
+      const authorization = this.authorization(req);
+      if (authorization) headers['authorization'] = authorization;
+      const response = await this.send(req, headers);
+      if (response.status !== 401 || !this.credentials || round >= 2) return response;
+      const challenges = parseAuthChallenges(response.headers.get('www-authenticate') ?? '');
+      const digest = challenges.find((c) => c.scheme === 'digest' && isSupportedDigest(c.params));
+      const basic = challenges.find((c) => c.scheme === 'basic');
+      if (digest) {
+        const stale = digest.params['stale']?.toLowerCase() === 'true';
+        // Same nonce refused again, not stale: the credentials are wrong.
+        if (this.scheme === 'digest' && !stale && this.digestChallenge?.['nonce'] === digest.params['nonce']) return response;
+        if (this.scheme === 'digest' && !stale && round > 0) return response;
+        this.scheme = 'digest';
+        this.digestChallenge = digest.params;
+        this.nonceCount = 0;
+      } else if (basic && this.scheme !== 'basic') {
+        this.scheme = 'basic';
+      } else {
+        return response;
+      }
+    }
+  }
+
+  private authorization(req: StoreRequest): string | undefined {
+    if (!this.credentials || !this.scheme) return undefined;
+    const { user, password } = this.credentials;
+    if (this.scheme === 'basic') return basicAuthorization(user, password);
+    const url = new URL(req.url);
+    this.nonceCount += 1;
+    return digestAuthorization({
+      challenge: this.digestChallenge!,
+      method: req.method,
+      uri: `${url.pathname}${url.search}`,
+      user,
+      password,
+      nc: this.nonceCount,
+    });
+  }
+
+  private async send(req: StoreRequest, headers: Record<string, string>): Promise<StoreResponse> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
+    const response = await this.fetchFn(req.url, {
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength),
+      signal,
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text };
+  }
+
+  /** Removes the password from a text. */
+  private clean(text: string): string {
+    return this.credentials ? redact(text, [this.credentials.password]).replaceAll('<API_KEY>', '***') : text;
+  }
+}
+
+function networkMessage(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  if (err.name === 'TimeoutError') return 'timed out';
+  const cause = (err as { cause?: unknown }).cause;
+  if (cause instanceof Error) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    return code ? `${code} ${cause.message}` : cause.message;
+  }
+  return err.message;
+}

@@ -1,0 +1,77 @@
+import { ToolkitError } from '../errors.js';
+import type { StoreHttpClient } from './StoreHttpClient.js';
+
+/** The SPARQL query counting the triples of one named graph (inside `GRAPH`, so a store's system triples are not counted). */
+export function countQuery(graph: string): string {
+  return `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`;
+}
+
+/**
+ * Reads the count out of a SPARQL results document: JSON (`application/sparql-results+json`;
+ * the binding may say `literal` or, as Virtuoso does, `typed-literal`) or XML. Throws
+ * `bad-response` when there is no integer in it.
+ */
+export function parseCountResult(text: string): number {
+  let value: string | undefined;
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{')) {
+    try {
+      const json = JSON.parse(trimmed) as { results?: { bindings?: Record<string, { type?: string; value?: string }>[] } };
+      const binding = json.results?.bindings?.[0];
+      const first = binding ? (binding['n'] ?? Object.values(binding)[0]) : undefined;
+      value = first?.value;
+    } catch {
+      value = undefined;
+    }
+  } else {
+    value = /<literal[^>]*>\s*([0-9]+)\s*<\/literal>/.exec(trimmed)?.[1];
+  }
+  if (value === undefined || !/^\s*[0-9]+\s*$/.test(value)) {
+    throw new ToolkitError(`the store's COUNT answer has no count: ${trimmed.slice(0, 200)}`, 'bad-response');
+  }
+  return Number(value);
+}
+
+/**
+ * Counts the triples of a named graph over the SPARQL protocol: a GET with
+ * `?query=` (never a POST of `application/sparql-query`: Virtuoso hangs on it),
+ * asking for JSON results.
+ */
+export async function countGraph(client: StoreHttpClient, queryEndpoint: string, graph: string, signal?: AbortSignal): Promise<number> {
+  const url = new URL(queryEndpoint);
+  url.searchParams.set('query', countQuery(graph));
+  const response = await client.request({
+    method: 'GET',
+    url: url.toString(),
+    headers: { accept: 'application/sparql-results+json, application/sparql-results+xml;q=0.5' },
+    what: `COUNT of <${graph}> at ${queryEndpoint}`,
+    signal,
+  });
+  return parseCountResult(response.text);
+}
+
+/**
+ * Empties a named graph: `DROP SILENT GRAPH <g>` as a SPARQL Update form POST
+ * (portable: `SILENT` makes a missing graph no error; Virtuoso answers 500 to
+ * `DROP GRAPH` of a graph it did not `CREATE`), or, with no Update endpoint, a
+ * Graph Store `DELETE` of the graph (a 404 for a missing graph is fine).
+ */
+export async function dropGraph(
+  client: StoreHttpClient,
+  target: { update: string | undefined; graphStore: string },
+  graph: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (target.update) {
+    await client.request({
+      method: 'POST',
+      url: target.update,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: '*/*' },
+      body: new URLSearchParams({ update: `DROP SILENT GRAPH <${graph}>` }).toString(),
+      what: `DROP SILENT GRAPH <${graph}> at ${target.update}`,
+      signal,
+    });
+    return;
+  }
+  await client.request({ method: 'DELETE', url: target.graphStore, acceptStatuses: [404], what: `DELETE of ${target.graphStore}`, signal });
+}

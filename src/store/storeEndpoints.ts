@@ -1,0 +1,104 @@
+import { ToolkitError } from '../errors.js';
+
+/** The kinds of store whose URL conventions the loader knows. */
+export type StoreKind = 'fuseki' | 'virtuoso' | 'rdf4j' | 'generic';
+
+/** The store kinds, for help texts and validation. */
+export const STORE_KINDS: readonly StoreKind[] = ['fuseki', 'virtuoso', 'rdf4j', 'generic'];
+
+/** The URLs the loader talks to for one graph. */
+export interface StoreEndpoints {
+  /** Graph Store Protocol URL of the graph (`...?graph=IRI`), where chunks are POSTed. */
+  graphStore: string;
+  /** SPARQL Update endpoint (form POST `update=`), or `undefined` when the store has none known (generic). */
+  update: string | undefined;
+  /** SPARQL Query endpoint (GET `?query=`), or `undefined` when the store has none known (generic). */
+  query: string | undefined;
+}
+
+/** Options of {@link storeEndpoints}. */
+export interface StoreEndpointsOptions {
+  /** Whether credentials will be sent: Virtuoso then uses its `-auth` endpoints (HTTP Digest). Defaults to false. */
+  authenticated?: boolean;
+  /** SPARQL Query endpoint to use instead of the store's convention. Defaults to the convention. */
+  query?: string;
+  /** SPARQL Update endpoint to use instead of the store's convention. Defaults to the convention. */
+  update?: string;
+}
+
+/**
+ * The Graph Store, Update and Query URLs of a store, by its URL conventions:
+ *
+ * | store | `endpoint` | Graph Store | Update | Query |
+ * |---|---|---|---|---|
+ * | fuseki | dataset URL `http://host:3030/ds` | `{ds}/data?graph=` | `{ds}/update` | `{ds}/query` |
+ * | virtuoso | server URL `http://host:8890` | `/sparql-graph-crud?graph=` (`-auth` with credentials) | `/sparql` (`/sparql-auth`) | same |
+ * | rdf4j | repository URL `http://host/rdf4j-server/repositories/id` | `{repo}/rdf-graphs/service?graph=` | `{repo}/statements` | `{repo}` |
+ * | generic | the Graph Store URL itself | `{endpoint}?graph=` | none unless given | none unless given |
+ *
+ * A Fuseki endpoint given as a service URL (`.../ds/data`, `/sparql`, `/query`,
+ * `/update`, `/get`) is taken back to its dataset; a Virtuoso endpoint is taken
+ * to its origin. The graph is always named (a GSP request without `graph=` goes
+ * to the default graph, or on some stores to a new graph).
+ */
+export function storeEndpoints(store: StoreKind, endpoint: string, graph: string, options: StoreEndpointsOptions = {}): StoreEndpoints {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new ToolkitError(`--endpoint is not a URL: ${endpoint}`, 'usage');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ToolkitError(`--endpoint must be an http(s) URL: ${endpoint}`, 'usage');
+  }
+  url.username = '';
+  url.password = '';
+  url.hash = '';
+  const withGraph = (base: string) => {
+    const u = new URL(base);
+    u.searchParams.set('graph', graph);
+    return u.toString();
+  };
+  const trimmed = url.toString().replace(/\/+$/, '').replace(/\?$/, '');
+  let result: StoreEndpoints;
+  switch (store) {
+    case 'fuseki': {
+      const dataset = url.search ? trimmed : trimmed.replace(/\/(data|sparql|query|update|get)$/, '');
+      result = { graphStore: withGraph(`${dataset}/data`), update: `${dataset}/update`, query: `${dataset}/query` };
+      break;
+    }
+    case 'virtuoso': {
+      const suffix = options.authenticated ? '-auth' : '';
+      result = {
+        graphStore: withGraph(`${url.origin}/sparql-graph-crud${suffix}`),
+        update: `${url.origin}/sparql${suffix}`,
+        query: `${url.origin}/sparql${suffix}`,
+      };
+      break;
+    }
+    case 'rdf4j': {
+      const repo = trimmed.replace(/\/(rdf-graphs(\/service)?|statements)$/, '');
+      if (!/\/repositories\/[^/]+$/.test(new URL(repo).pathname)) {
+        throw new ToolkitError(`an rdf4j endpoint is a repository URL ending in /repositories/<id>: ${endpoint}`, 'usage');
+      }
+      result = { graphStore: withGraph(`${repo}/rdf-graphs/service`), update: `${repo}/statements`, query: repo };
+      break;
+    }
+    case 'generic':
+      result = { graphStore: withGraph(url.toString()), update: undefined, query: undefined };
+      break;
+    default:
+      throw new ToolkitError(`unknown store "${String(store)}": choose one of ${STORE_KINDS.join(', ')}`, 'usage');
+  }
+  if (options.query) result.query = options.query;
+  if (options.update) result.update = options.update;
+  return result;
+}
+
+/** Parses a user's store name. Throws a usage error naming the choices. */
+export function parseStoreKind(name: string): StoreKind {
+  const kind = name.trim().toLowerCase();
+  if ((STORE_KINDS as readonly string[]).includes(kind)) return kind as StoreKind;
+  if (kind === 'graphdb') return 'rdf4j';
+  throw new ToolkitError(`unknown store "${name}": choose one of ${STORE_KINDS.join(', ')}`, 'usage');
+}

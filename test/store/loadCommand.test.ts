@@ -1,0 +1,107 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.js';
+import { GspTestServer } from './GspTestServer.js';
+
+const G = 'https://w3id.org/scholarly-rdf/graph/cli';
+const dir = mkdtempSync(join(tmpdir(), 'load-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let server: GspTestServer;
+beforeEach(async () => {
+  server = await new GspTestServer().start();
+});
+afterEach(async () => server.stop());
+
+async function cli(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c) => (out += c));
+  stderr.on('data', (c) => (err += c));
+  const code = await run(argv, { stdin: new PassThrough(), stdout, stderr, env, cwd: dir, stderrIsTTY: false });
+  return { code, stdout: out, stderr: err };
+}
+
+const TTL = `@prefix schema: <http://schema.org/> .
+<https://doi.org/10.1007/s1> a schema:ScholarlyArticle ; schema:name "A"@en ; schema:pageStart "1" ; schema:pageEnd "16" .
+<https://doi.org/10.1007/s2> a schema:ScholarlyArticle ; schema:name "B" .
+`;
+const NT = '<https://doi.org/10.1007/s3> <http://schema.org/name> "C" .\n<https://doi.org/10.1007/s3> <http://schema.org/pageStart> "e1234" .\n';
+const JSONLD = JSON.stringify({ '@id': 'https://doi.org/10.1007/s4', 'http://schema.org/name': 'D' });
+
+describe('scholarly-rdf load', () => {
+  it('loads several files of different formats (gzip too) into one graph and prints a summary', async () => {
+    writeFileSync(join(dir, 'a.ttl'), TTL);
+    writeFileSync(join(dir, 'b.nt.gz'), gzipSync(NT));
+    writeFileSync(join(dir, 'c.jsonld'), JSONLD);
+    const r = await cli(['load', 'a.ttl', 'b.nt.gz', 'c.jsonld', '--endpoint', server.dataset, '--graph', G, '--replace', '--chunk-triples', '3']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.graphSize(G)).toBe(9);
+    expect(server.writes.map((w) => w.triples)).toEqual([3, 3, 3]);
+    expect(r.stderr).toMatch(/loaded: +9 triples in 3 chunks, [\d.]+ s, \d+ triples\/s/);
+    expect(r.stderr).toMatch(/count: +9 triples in the graph, 9 expected \(ok\)/);
+    expect(existsSync(join(dir, 'a.ttl.load-state.json'))).toBe(true);
+  });
+
+  it('derives the graph from the file name when the dump names no dataset', async () => {
+    writeFileSync(join(dir, 'Springer 2015.nt'), NT);
+    const r = await cli(['load', 'Springer 2015.nt', '--endpoint', `${server.dataset}/data`, '--store', 'fuseki', '--state', 'x.json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.graphSize('https://w3id.org/scholarly-rdf/graph/springer-2015')).toBe(2);
+  });
+
+  it('takes credentials from the environment and never prints them', async () => {
+    server.auth = { scheme: 'digest', user: 'loader', password: 'env-secret-99' };
+    writeFileSync(join(dir, 'd.nt'), NT);
+    const ok = await cli(['load', 'd.nt', '--endpoint', server.dataset, '--graph', G], { SCHOLARLY_STORE_USER: 'loader', SCHOLARLY_STORE_PASSWORD: 'env-secret-99' });
+    expect(ok.code, ok.stderr).toBe(0);
+    const bad = await cli(['load', 'd.nt', '--endpoint', server.dataset, '--graph', G, '--user', 'loader', '--password', 'flag-secret-77']);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/error \[auth\]/);
+    for (const text of [ok.stderr, ok.stdout, bad.stderr, bad.stdout, readFileSync(join(dir, 'd.nt.load-state.json'), 'utf8')]) {
+      expect(text).not.toContain('env-secret-99');
+      expect(text).not.toContain('flag-secret-77');
+    }
+  });
+
+  it('exits 1 with the summary on a count mismatch', async () => {
+    server.loseTriples = 1;
+    writeFileSync(join(dir, 'e.nt'), NT);
+    const r = await cli(['load', 'e.nt', '--endpoint', server.dataset, '--graph', G, '--replace']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/count: +1 triples in the graph, 2 expected \(MISMATCH\)/);
+    expect(r.stderr).toMatch(/error \[count-mismatch\]/);
+  });
+
+  it('resumes after an interruption and says how', async () => {
+    writeFileSync(join(dir, 'f.nt'), NT + NT.replaceAll('s3', 's5') + NT.replaceAll('s3', 's6'));
+    const args = ['load', 'f.nt', '--endpoint', server.dataset, '--graph', G, '--chunk-triples', '2', '--replace'];
+    // Chunk 2 of 3 answered 503 through every retry (Retry-After: 0): the run stops with chunk 1 acknowledged.
+    server.faultFor = (n) => (n >= 2 ? { status: 503, headers: { 'retry-after': '0' } } : undefined);
+    const first = await cli(args);
+    server.faultFor = undefined;
+    expect(first.code).toBe(3);
+    expect(first.stderr).toMatch(/run again with --resume/);
+    const second = await cli([...args, '--resume']);
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stderr).toMatch(/resumed: 1 chunks acknowledged before, 6 triples in all/);
+    const accepted = server.writes.filter((w) => w.status === 201 || w.status === 204);
+    expect(accepted.map((w) => w.firstTriple)).toHaveLength(3);
+    expect(new Set(accepted.map((w) => w.firstTriple)).size).toBe(3);
+    expect(server.graphSize(G)).toBe(6);
+  });
+
+  it('rejects bad options with usage (exit 2)', async () => {
+    writeFileSync(join(dir, 'g.nt'), NT);
+    expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--chunk-triples', '0'])).code).toBe(2);
+    expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--user', 'only-user'])).code).toBe(2);
+    expect((await cli(['load', 'g.nt', '--endpoint', 'ftp://x/ds'])).code).toBe(2);
+    expect((await cli(['load', 'missing.nt', '--endpoint', server.dataset])).code).toBe(4);
+  });
+});
