@@ -1,0 +1,258 @@
+/**
+ * Native (JavaScript) implementations of the SPARQL constraints of the shipped
+ * shapes, and a stricter `sh:datatype` for dates.
+ *
+ * The shapes state these checks as SHACL-SPARQL (`sh:sparql`), which Apache
+ * Jena runs as written. Running them through shacl-engine's SPARQL plugin
+ * (Comunica) would cost milliseconds per record, so `RecordValidator` runs
+ * these functions instead: each is identified by the IRI of the constraint
+ * node, returns the rows the SELECT query returns, and is reported with the
+ * same shape, path and value. Tests run both and compare.
+ */
+import type * as RDF from '@rdfjs/types';
+import { DataFactory } from 'n3';
+import type { CompileValidation, EngineContext, EnginePointer } from 'shacl-engine';
+import { compileDatatype } from 'shacl-engine/lib/validations/type.js';
+
+const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const SH = 'http://www.w3.org/ns/shacl#';
+const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const SCHEMA = 'http://schema.org/';
+const BIBO = 'http://purl.org/ontology/bibo/';
+/** Namespace of the shapes' IRIs. */
+export const SHAPES_NS = 'https://w3id.org/scholarly-rdf/shapes#';
+
+const { namedNode, literal } = DataFactory;
+const rdfFirst = namedNode(`${RDF_NS}first`);
+const rdfRest = namedNode(`${RDF_NS}rest`);
+const rdfNil = namedNode(`${RDF_NS}nil`);
+const authorList = namedNode(`${BIBO}authorList`);
+const sameAs = namedNode(`${SCHEMA}sameAs`);
+const shMessage = namedNode(`${SH}message`);
+const sparqlComponent = namedNode(`${SH}SPARQLConstraintComponent`);
+const datatypeComponent = namedNode(`${SH}DatatypeConstraintComponent`);
+
+/** One row of a SPARQL constraint's SELECT: the value, the path, and the other variables for the message. */
+export interface ConstraintRow {
+  path?: RDF.NamedNode;
+  value: RDF.Term;
+  bindings?: Record<string, string>;
+}
+
+/** A native constraint: the rows its SPARQL query would return for one focus node. */
+export type NativeConstraint = (focus: RDF.Term, dataset: RDF.DatasetCore) => ConstraintRow[];
+
+const ORCID_IRI = /^https:\/\/orcid\.org\/[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/;
+
+/** ISO 7064 MOD 11-2 check character of the first 15 digits of an ORCID iD (hyphens ignored). */
+export function orcidCheckCharacter(id: string): string {
+  const digits = id.replace(/-/g, '');
+  let total = 0;
+  for (let i = 0; i < 15; i++) total = (total + Number(digits[i])) * 2;
+  const result = (12 - (total % 11)) % 11;
+  return result === 10 ? 'X' : String(result);
+}
+
+/** Whether an ORCID iD (`0000-0002-1825-0097`) has the right check character. */
+export function isValidOrcid(id: string): boolean {
+  return /^[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/.test(id) && orcidCheckCharacter(id) === id[id.length - 1];
+}
+
+/** BCP 47 language tag syntax (RFC 5646 `langtag` and private use; irregular grandfathered tags excluded). */
+export const LANGUAGE_TAG =
+  /^(([a-z]{2,3}(-[a-z]{3}){0,3}|[a-z]{4,8})(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?(-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(-[0-9a-wyz](-[a-z0-9]{2,8})+)*(-x(-[a-z0-9]{1,8})+)?|x(-[a-z0-9]{1,8})+)$/i;
+
+function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.Term): RDF.Term[] {
+  const out: RDF.Term[] = [];
+  for (const q of dataset.match(subject as RDF.Quad_Subject, predicate as RDF.Quad_Predicate)) out.push(q.object);
+  return out;
+}
+
+function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
+  const seen = new Map<string, RDF.Term>();
+  for (const t of terms) seen.set(`${t.termType}|${t.value}|${(t as RDF.Literal).language ?? ''}|${(t as RDF.Literal).datatype?.value ?? ''}`, t);
+  return [...seen.values()];
+}
+
+function authorNumber(term: RDF.Term): bigint | undefined {
+  if (term.termType !== 'NamedNode') return undefined;
+  const at = term.value.indexOf('#author-');
+  if (at < 0) return undefined;
+  const rest = term.value.slice(at + '#author-'.length);
+  return /^[+-]?[0-9]+$/.test(rest) ? BigInt(rest) : undefined;
+}
+
+/** srsh:AuthorListOrderConstraint: the list ends in rdf:nil, has no person twice, keeps the authors' order. */
+export const authorListOrder: NativeConstraint = (focus, dataset) => {
+  const rows: ConstraintRow[] = [];
+  for (const head of uniqueTerms(objects(dataset, focus, authorList))) {
+    // Every node reachable along rdf:rest (head included).
+    const reach: RDF.Term[] = [];
+    const seen = new Set<string>();
+    const todo = [head];
+    while (todo.length) {
+      const node = todo.pop()!;
+      const key = `${node.termType}|${node.value}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      reach.push(node);
+      if (node.termType !== 'Literal') todo.push(...objects(dataset, node, rdfRest));
+    }
+    const problem = (value: RDF.Term, text: string) =>
+      rows.push({ path: authorList, value, bindings: { problem: text } });
+    if (!reach.some((n) => n.equals(rdfNil))) problem(head, 'the list does not end in rdf:nil');
+    const cellsOf = new Map<string, { value: RDF.Term; cells: Set<string> }>();
+    for (const cell of reach) {
+      if (cell.termType === 'Literal') continue;
+      for (const member of objects(dataset, cell, rdfFirst)) {
+        const key = `${member.termType}|${member.value}|${(member as RDF.Literal).language ?? ''}|${(member as RDF.Literal).datatype?.value ?? ''}`;
+        const entry = cellsOf.get(key) ?? { value: member, cells: new Set<string>() };
+        entry.cells.add(`${cell.termType}|${cell.value}`);
+        cellsOf.set(key, entry);
+      }
+    }
+    for (const { value, cells } of cellsOf.values()) {
+      if (cells.size > 1) problem(value, 'a person appears more than once in the list');
+    }
+    const outOfOrder = new Map<string, RDF.Term>();
+    for (const cell of reach) {
+      if (cell.termType === 'Literal') continue;
+      for (const next of objects(dataset, cell, rdfRest)) {
+        if (next.termType === 'Literal') continue;
+        for (const a of objects(dataset, cell, rdfFirst)) {
+          const na = authorNumber(a);
+          if (na === undefined) continue;
+          for (const b of objects(dataset, next, rdfFirst)) {
+            const nb = authorNumber(b);
+            if (nb !== undefined && na >= nb) outOfOrder.set(b.value, b);
+          }
+        }
+      }
+    }
+    for (const value of outOfOrder.values()) problem(value, 'the authors are not in their order (#author-1, #author-2, ...)');
+  }
+  return rows;
+};
+
+/** srsh:OrcidCheckDigitConstraint: ORCID IRIs in schema:sameAs have the right check character. */
+export const orcidCheckDigit: NativeConstraint = (focus, dataset) => {
+  const rows: ConstraintRow[] = [];
+  for (const value of uniqueTerms(objects(dataset, focus, sameAs))) {
+    if (value.termType !== 'NamedNode' || !ORCID_IRI.test(value.value)) continue;
+    const id = value.value.slice('https://orcid.org/'.length);
+    const expected = orcidCheckCharacter(id);
+    if (expected !== id[id.length - 1]) rows.push({ path: sameAs, value, bindings: { expected } });
+  }
+  return rows;
+};
+
+/** srsh:LanguageTagConstraint: every language tag of the focus node's literals is well formed. */
+export const languageTags: NativeConstraint = (focus, dataset) => {
+  const rows: ConstraintRow[] = [];
+  const seen = new Set<string>();
+  for (const q of dataset.match(focus as RDF.Quad_Subject)) {
+    const o = q.object;
+    if (o.termType !== 'Literal' || !o.language || LANGUAGE_TAG.test(o.language)) continue;
+    const key = `${q.predicate.value}|${o.value}|${o.language}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push({ path: q.predicate as RDF.NamedNode, value: o });
+  }
+  return rows;
+};
+
+/** The native constraints by the IRI of their `sh:SPARQLConstraint` node. */
+export const NATIVE_CONSTRAINTS: ReadonlyMap<string, NativeConstraint> = new Map([
+  [`${SHAPES_NS}AuthorListOrderConstraint`, authorListOrder],
+  [`${SHAPES_NS}OrcidCheckDigitConstraint`, orcidCheckDigit],
+  [`${SHAPES_NS}LanguageTagConstraint`, languageTags],
+]);
+
+function termText(term: RDF.Term): string {
+  if (term.termType === 'NamedNode') return `<${term.value}>`;
+  if (term.termType === 'Literal') return JSON.stringify(term.value) + (term.language ? `@${term.language}` : '');
+  return `_:${term.value}`;
+}
+
+/** Fills `{?var}` and `{$var}` in a SHACL message. */
+export function fillMessage(template: string, vars: Record<string, string>): string {
+  return template.replace(/\{[?$]([A-Za-z_][A-Za-z0-9_]*)\}/g, (all, name: string) => vars[name] ?? all);
+}
+
+/**
+ * The `sh:sparql` validation for shacl-engine's registry: native constraints by
+ * IRI; `fallback` (shacl-engine's own SPARQL plugin) for shapes holding any
+ * other SPARQL constraint, or `undefined` to fail on them.
+ */
+export function compileNativeSparql(fallback: CompileValidation | undefined): CompileValidation {
+  return (shape) => {
+    const constraints = shape.sparql.terms;
+    const native = constraints.map((c) => NATIVE_CONSTRAINTS.get(c.value));
+    if (native.some((n) => n === undefined)) {
+      if (fallback) return fallback(shape);
+      const unknown = constraints.filter((c) => !NATIVE_CONSTRAINTS.has(c.value)).map((c) => c.value);
+      throw new Error(`no native implementation of SPARQL constraint ${unknown.join(', ')}`);
+    }
+    const compiled = constraints.map((constraint, i) => {
+      const ptr = shape.ptr.node([constraint]);
+      const message = ptr.out([shMessage]).terms as RDF.Literal[];
+      return { constraint, run: native[i]!, message };
+    });
+    return {
+      generic: (context: EngineContext) => {
+        const focus = context.valueOrNode;
+        for (const { constraint, run, message } of compiled) {
+          for (const row of run(focus.term, focus.dataset)) {
+            const vars: Record<string, string> = { ...row.bindings, value: termText(row.value), this: termText(focus.term) };
+            context.violation(sparqlComponent, {
+              source: [constraint],
+              message: message.map((m) => literal(fillMessage(m.value, vars), m.language || undefined)),
+              path: row.path ? [{ quantifier: 'one', start: 'subject', end: 'object', predicates: [row.path] }] : undefined,
+              value: focus.node([row.value]),
+            });
+          }
+        }
+      },
+    };
+  };
+}
+
+const DATE = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})(Z|[+-][0-9]{2}:[0-9]{2})?$/;
+
+/** Whether an `xsd:date` lexical form is also a real calendar day (`2015-02-30` is not). */
+export function isCalendarDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day <= days;
+}
+
+/**
+ * `sh:datatype` as shacl-engine checks it, plus the calendar: shacl-engine
+ * (like rdf-validate-shacl) accepts `"2015-02-30"^^xsd:date`; Jena does not.
+ */
+export const compileStrictDatatype: CompileValidation = (shape) => {
+  const base = compileDatatype(shape);
+  const datatype = shape.ptr.out([namedNode(`${SH}datatype`)]).term;
+  if (!base?.generic || datatype?.value !== `${XSD}date`) return base;
+  const inner = base.generic;
+  return {
+    generic: (context: EngineContext) => {
+      const term = (context.valueOrNode as EnginePointer).term;
+      if (term.termType === 'Literal' && term.datatype.value === `${XSD}date` && DATE.test(term.value) && !isCalendarDate(term.value)) {
+        context.violation(datatypeComponent, {
+          args: { datatype },
+          message: [literal('Value does not have datatype {$datatype}')],
+          value: context.valueOrNode,
+        });
+        return;
+      }
+      return inner(context);
+    },
+  };
+};
