@@ -1,0 +1,149 @@
+// Integration tests of `export` against the local service (src/server) on loopback:
+// 2,000 records in each of the five formats judged by Jena riot, output under injected
+// faults equal to the fault-free output, and SIGKILL at 10 random moments with resume.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { generateRecords } from '../../src/sample/generateRecords.js';
+import { Catalogue } from '../../src/server/Catalogue.js';
+import { startServer, type RunningServer } from '../../src/server/startServer.js';
+import { readExportState } from '../../src/export/ExportState.js';
+import { ROOT, needTools, riotNTriples, riotValidate, runCli } from './helpers.js';
+
+const KEY = 'integration-KEY-5f3a';
+const ALL = 'onlinedatefrom:1900-01-01';
+let catalogue: Catalogue;
+let server: RunningServer;
+let dir: string;
+
+beforeAll(async () => {
+  catalogue = Catalogue.fromRecords(generateRecords(2000, 1, { catalogueFields: true }));
+  server = await startServer({ catalogue, apiKeys: [{ key: KEY, plan: 'premium' }] });
+  dir = mkdtempSync(join(tmpdir(), 'export-int-'));
+});
+
+afterAll(async () => {
+  await server?.close(100);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+function exportArgs(url: string, query: string, output: string, extra: string[] = []): string[] {
+  return ['export', '-q', query, '-o', output, '--base-url', url, '--page-size', '100', '--quiet', ...extra];
+}
+
+const FORMATS = [
+  ['turtle', 'ttl', undefined],
+  ['ntriples', 'nt', undefined],
+  ['nquads', 'nq', undefined],
+  ['jsonld', 'jsonld', 'jsonld10'],
+  ['rdfxml', 'rdf', undefined],
+] as const;
+
+describe('export of 2,000 records', () => {
+  it('the query matches exactly 2,000 records', async () => {
+    const r = await runCli(['search', '-q', ALL, '--base-url', server.url, '-p', '1'], { env: { SCHOLARLY_API_KEY: KEY } });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('records 1-1 of 2,000');
+  });
+
+  describe.runIf(needTools('jena'))('in each of the five formats', () => {
+    for (const [format, ext, syntax] of FORMATS) {
+      it(`${format}: exactly 2,000 records, riot --validate passes, the key appears nowhere`, async () => {
+        const file = join(dir, `all.${ext}`);
+        const r = await runCli(exportArgs(server.url, ALL, file, ['--api-key', KEY, '--meta', join(dir, `all.${ext}.meta.ttl`)]));
+        expect(r.stderr).toBe('');
+        expect(r.exitCode).toBe(0);
+        const state = await readExportState(`${file}.state.json`);
+        expect(state?.counts.records).toBe(2000);
+        const judged = await riotValidate([file]);
+        expect(judged.output).toBe('');
+        expect(judged.ok).toBe(true);
+        const nt = await riotNTriples(file, syntax);
+        const works = new Set(nt.split('\n').filter((l) => /^<https:\/\/doi\.org\/[^>]+> <http:\/\/purl\.org\/ontology\/bibo\/doi> /.test(l)).map((l) => l.split(' ')[0]));
+        expect(works.size).toBe(2000);
+        for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).includes(KEY), f).toBe(false);
+      });
+    }
+  });
+
+  it('under injected faults (10% 5xx, 5% 429, 2% truncated, 2% dropped) the output equals the fault-free one', async () => {
+    const clean = join(dir, 'clean.nt');
+    expect((await runCli(exportArgs(server.url, ALL, clean, ['--api-key', KEY]))).exitCode).toBe(0);
+    const faulty = await startServer({
+      catalogue,
+      apiKeys: [{ key: KEY, plan: 'premium' }],
+      retryAfter: 0,
+      faults: { seed: 42, failRate: 0.1, throttleRate: 0.05, truncateRate: 0.02, resetRate: 0.02 },
+    });
+    try {
+      const out = join(dir, 'faulty.nt');
+      const r = await runCli(['export', '-q', ALL, '-o', out, '--base-url', faulty.url, '--api-key', KEY, '--page-size', '25', '--retries', '10', '--concurrency', '3']);
+      expect(r.exitCode).toBe(0);
+      const retries = Number(/([\d,]+) retries/.exec(r.stderr)?.[1]?.replace(/,/g, ''));
+      expect(retries).toBeGreaterThan(5);
+      expect(readFileSync(out).equals(readFileSync(clean))).toBe(true);
+    } finally {
+      await faulty.close(100);
+    }
+  });
+});
+
+describe('an export killed with SIGKILL at 10 random moments', () => {
+  const bin = join(ROOT, 'bin/scholarly-rdf.js');
+
+  beforeAll(() => {
+    if (!existsSync(join(ROOT, 'dist/cli/main.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  });
+
+  function spawnExport(url: string, output: string): { done: Promise<number | null>; kill: () => void } {
+    const child = spawn(process.execPath, [bin, 'export', '-q', 'type:Journal', '-o', output, '--resume', '--base-url', url, '--page-size', '25', '--quiet'], {
+      env: { ...process.env, SCHOLARLY_API_KEY: KEY },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const done = new Promise<number | null>((resolve) =>
+      child.on('exit', (code, signal) => {
+        if (signal !== 'SIGKILL' && code !== 0) console.error(stderr);
+        resolve(signal === 'SIGKILL' ? null : code);
+      }),
+    );
+    return { done, kill: () => child.kill('SIGKILL') };
+  }
+
+  it('resumes each time and ends byte-identical to the uninterrupted export', async () => {
+    const slow = await startServer({ catalogue, apiKeys: [{ key: KEY, plan: 'premium' }], faults: { latencyMs: 15 } });
+    try {
+      const reference = join(dir, 'ref.jsonld.gz');
+      const t0 = Date.now();
+      expect(await spawnExport(slow.url, reference).done).toBe(0);
+      const fullMs = Date.now() - t0;
+      const out = join(dir, 'killed.jsonld.gz');
+      let seed = 12345;
+      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      let killedMidway = 0;
+      for (let i = 0; i < 10; i++) {
+        const run = spawnExport(slow.url, out);
+        const delay = Math.round(150 + random() * fullMs * 0.5);
+        const timer = setTimeout(run.kill, delay);
+        const code = await run.done;
+        clearTimeout(timer);
+        if (code === null) {
+          const state = await readExportState(`${out}.state.json`);
+          if (!state?.complete) killedMidway++;
+        } else expect(code).toBe(0);
+      }
+      const final = spawnExport(slow.url, out);
+      expect(await final.done).toBe(0);
+      expect(killedMidway).toBeGreaterThanOrEqual(3);
+      expect(readFileSync(out).equals(readFileSync(reference))).toBe(true);
+      const doc = JSON.parse(gunzipSync(readFileSync(out)).toString('utf8')) as { '@graph': unknown[] };
+      expect(doc['@graph'].length).toBeGreaterThan(1000);
+    } finally {
+      await slow.close(100);
+    }
+  });
+});
