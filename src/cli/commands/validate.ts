@@ -1,13 +1,106 @@
+import { createWriteStream } from 'node:fs';
+import type { WriteStream } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
-import { ToolkitError } from '../../errors.js';
+import { ToolkitError, exitCodeFor } from '../../errors.js';
+import { openRdfFile } from '../../parse/openRdfFile.js';
+import { parseRdf } from '../../parse/parseRdf.js';
+import { RecordValidator } from '../../shacl/RecordValidator.js';
+import { ValidationReportWriter } from '../../shacl/ValidationReportWriter.js';
+import { ValidationSummary } from '../../shacl/ValidationSummary.js';
+import { validateStream } from '../../shacl/validateStream.js';
 
-/** Placeholder until the `validate` command lands. */
-export function registerValidate(program: Command, _ctx: CliContext): void {
+interface ValidateCliOptions {
+  shapes?: string;
+  report?: string;
+  format?: string;
+  examples: string;
+  window: string;
+  quiet?: boolean;
+}
+
+function nonNegativeInteger(name: string, value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ToolkitError(`${name} must be a non-negative integer, not "${value}"`, 'usage');
+  return n;
+}
+
+/** `scholarly-rdf validate FILE...`: checks dumps against the SHACL shapes, record by record. */
+export function registerValidate(program: Command, ctx: CliContext): void {
   program
     .command('validate')
-    .description('(not available yet)')
-    .action(() => {
-      throw new ToolkitError('the validate command is not available yet', 'usage');
+    .description('check RDF dumps (any of the five formats, .gz too, - for stdin) against the SHACL shapes, record by record; exit 1 when a record does not conform')
+    .argument('<file...>', 'RDF files (.ttl .nt .nq .jsonld .rdf, optionally .gz), or - for stdin')
+    .option('--shapes <dir>', 'directory (or file) of SHACL shapes in Turtle (default: the shipped shapes/)')
+    .option('--report <file>', 'write the full SHACL validation report (sh:ValidationReport) in Turtle to this file')
+    .option('-f, --format <format>', 'format of the inputs (default: from the file extension, else sniffed)')
+    .option('--examples <n>', 'how many example violations the summary shows', '5')
+    .option('--window <n>', 'records that may be open at once (a record is complete when this many newer ones started)', '4')
+    .option('-q, --quiet', 'print only the first summary line')
+    .action(async (files: string[], opts: ValidateCliOptions) => {
+      const { io } = ctx;
+      const maxExamples = nonNegativeInteger('--examples', opts.examples);
+      const window = Math.max(1, nonNegativeInteger('--window', opts.window));
+      if (files.filter((f) => f === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
+      const here = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
+      const validator = await RecordValidator.create(opts.shapes ? { shapesDir: here(opts.shapes) } : {});
+      const summary = new ValidationSummary({ maxExamples });
+
+      let report: WriteStream | undefined;
+      let reportWriter: ValidationReportWriter | undefined;
+      if (opts.report) {
+        report = createWriteStream(here(opts.report));
+        reportWriter = new ValidationReportWriter();
+        report.write(reportWriter.start());
+      }
+      const writeReport = async (text: string) => {
+        if (!report || !text) return;
+        if (!report.write(text)) await new Promise<void>((ok, fail) => {
+          report!.once('drain', ok);
+          report!.once('error', fail);
+        });
+      };
+
+      try {
+        for (const file of files) {
+          const opened = await openRdfFile(file === '-' ? '-' : here(file), io.stdin);
+          const source = file === '-' ? '<stdin>' : file;
+          const quads = parseRdf(opened.input, {
+            format: opts.format ?? opened.format,
+            source,
+            signal: ctx.signal,
+          });
+          for await (const { key, outcome } of validateStream(quads, validator, {
+            window,
+            signal: ctx.signal,
+            onSplitRecord: () => summary.splitRecords++,
+          })) {
+            summary.add(key === undefined ? undefined : safeDecode(key), outcome);
+            if (reportWriter && outcome.results.length) await writeReport(reportWriter.write(outcome.results));
+          }
+        }
+      } finally {
+        if (report && reportWriter) {
+          report.end(reportWriter.end());
+          await finished(report).catch((err: Error) => {
+            throw new ToolkitError(`cannot write the report ${opts.report}: ${err.message}`, 'io', { cause: err });
+          });
+        }
+      }
+
+      const lines = summary.toLines();
+      io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
+      if (opts.report) ctx.log(`report: ${opts.report} (${reportWriter?.results ?? 0} result(s))`);
+      if (!summary.conforms) ctx.setExitCode(exitCodeFor('validation-failed'));
     });
+}
+
+function safeDecode(key: string): string {
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return key;
+  }
 }

@@ -1,0 +1,149 @@
+import type * as RDF from '@rdfjs/types';
+import type { ValidationOutcome, ValidationResult } from './RecordValidator.js';
+import { compactIri } from './RecordValidator.js';
+
+/** Results counted under one shape and path. */
+export interface ShapeCount {
+  /** The shape, compact (`srsh:Work-doi`). */
+  shape: string;
+  path: string | undefined;
+  severity: ValidationResult['severity'];
+  /** Results. */
+  count: number;
+  /** Records with at least one such result. */
+  records: number;
+  /** The message of the first result. */
+  message: string;
+}
+
+/** A first example of a failing record. */
+export interface ValidationExample {
+  record: string;
+  result: ValidationResult;
+}
+
+/** Options of {@link ValidationSummary}. */
+export interface ValidationSummaryOptions {
+  /** How many example results to keep. Defaults to 5. */
+  maxExamples?: number;
+}
+
+/**
+ * Counts the outcome of a validation run in bounded memory: records,
+ * conforming records, results by shape and path, and the first few examples.
+ */
+export class ValidationSummary {
+  /** Records validated (groups of quads that belong to a record). */
+  records = 0;
+  /** Records without a `Violation`. */
+  conforming = 0;
+  /** Records with warnings but no violation. */
+  withWarningsOnly = 0;
+  /** Groups of quads that belong to no record (e.g. the dataset description). */
+  otherGroups = 0;
+  /** Whether those other quads conform. */
+  otherConforms = true;
+  violations = 0;
+  warnings = 0;
+  /** Records whose quads were not together in the input. */
+  splitRecords = 0;
+  readonly examples: ValidationExample[] = [];
+  private readonly counts = new Map<string, ShapeCount>();
+  private readonly maxExamples: number;
+
+  constructor(options: ValidationSummaryOptions = {}) {
+    this.maxExamples = options.maxExamples ?? 5;
+  }
+
+  /** Whether every record (and every other quad) conforms: no `Violation` anywhere. */
+  get conforms(): boolean {
+    return this.violations === 0;
+  }
+
+  /** Adds the outcome of one group. `record` is its label (the DOI), `undefined` for quads of no record. */
+  add(record: string | undefined, outcome: ValidationOutcome): void {
+    if (record === undefined) {
+      this.otherGroups++;
+      if (!outcome.conforms) this.otherConforms = false;
+    } else {
+      this.records++;
+      if (outcome.conforms) {
+        this.conforming++;
+        if (outcome.warnings > 0) this.withWarningsOnly++;
+      }
+    }
+    this.violations += outcome.violations;
+    this.warnings += outcome.warnings;
+    const seen = new Set<string>();
+    let exampleTaken = false;
+    for (const r of outcome.results) {
+      const shape = r.shape.termType === 'NamedNode' ? compactIri(r.shape.value) : '_:anonymous';
+      const id = `${shape} ${r.path ?? ''} ${r.severity}`;
+      let c = this.counts.get(id);
+      if (!c) {
+        c = { shape, path: r.path, severity: r.severity, count: 0, records: 0, message: r.message };
+        this.counts.set(id, c);
+      }
+      c.count++;
+      if (!seen.has(id)) {
+        seen.add(id);
+        c.records++;
+      }
+      if (!exampleTaken && r.severity === 'Violation' && this.examples.length < this.maxExamples) {
+        this.examples.push({ record: record ?? termLabel(r.focusNode), result: r });
+        exampleTaken = true;
+      }
+    }
+  }
+
+  /** Results by shape and path, violations first, most frequent first. */
+  byShape(): ShapeCount[] {
+    const rank = { Violation: 0, Warning: 1, Info: 2 } as const;
+    return [...this.counts.values()].sort(
+      (a, b) => rank[a.severity] - rank[b.severity] || b.count - a.count || a.shape.localeCompare(b.shape),
+    );
+  }
+
+  /** The summary as lines of text for a person. */
+  toLines(): string[] {
+    const lines = [
+      `records: ${this.records}, conforming: ${this.conforming}, not conforming: ${this.records - this.conforming}` +
+        (this.withWarningsOnly ? ` (${this.withWarningsOnly} conforming with warnings)` : ''),
+      `violations: ${this.violations}, warnings: ${this.warnings}`,
+    ];
+    if (this.otherGroups) lines.push(`other quads (no record, e.g. the dataset description): ${this.otherConforms ? 'conform' : 'do not conform'}`);
+    if (this.splitRecords) lines.push(`warning: the quads of ${this.splitRecords} record(s) were not together in the input; they were validated in pieces`);
+    const shapes = this.byShape();
+    if (shapes.length) {
+      lines.push('', 'by shape and path:');
+      for (const c of shapes) {
+        lines.push(`  ${c.severity.padEnd(9)} ${String(c.count).padStart(7)} in ${String(c.records).padStart(7)} record(s)  ${c.shape}${c.path ? `  ${c.path}` : ''}`);
+      }
+    }
+    if (this.examples.length) {
+      lines.push('', 'first examples:');
+      for (const { record, result } of this.examples) {
+        lines.push(`  ${record}: ${termLabel(result.focusNode)}${result.path ? ` ${result.path}` : ''}${result.value ? ` = ${termLabel(result.value)}` : ''}`);
+        lines.push(`    ${compactShape(result.shape)}: ${result.message}`);
+      }
+    }
+    return lines;
+  }
+}
+
+function compactShape(term: RDF.Term): string {
+  return term.termType === 'NamedNode' ? compactIri(term.value) : '_:anonymous';
+}
+
+/** A term for a person: `<iri>`, `"text"@en`, `"1"^^xsd:integer`. */
+export function termLabel(term: RDF.Term): string {
+  if (term.termType === 'NamedNode') return `<${term.value}>`;
+  if (term.termType === 'BlankNode') return `_:${term.value}`;
+  if (term.termType === 'Literal') {
+    const text = JSON.stringify(term.value.length > 80 ? `${term.value.slice(0, 77)}...` : term.value);
+    if (term.language) return `${text}@${term.language}`;
+    if (term.datatype.value !== 'http://www.w3.org/2001/XMLSchema#string') return `${text}^^${compactIri(term.datatype.value)}`;
+    return text;
+  }
+  return term.value;
+}

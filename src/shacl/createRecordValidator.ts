@@ -1,0 +1,50 @@
+import type { RecordValidatorOptions, ValidationOutcome, ValidationResult } from './RecordValidator.js';
+import { RecordValidator, compactIri } from './RecordValidator.js';
+import { termLabel } from './ValidationSummary.js';
+
+/**
+ * Loads the shapes once and returns a validator for mapped records, for
+ * `export --validate` and `convert --validate`:
+ *
+ * ```ts
+ * const validator = await createRecordValidator();
+ * const outcome = await validator.validateRecord(mapped.quads);
+ * if (!outcome.conforms) rejects.write({ doi, violations: outcome.results.map(resultToJson) });
+ * ```
+ */
+export function createRecordValidator(options: RecordValidatorOptions = {}): Promise<RecordValidator> {
+  return RecordValidator.create(options);
+}
+
+/** A result as plain JSON (for a rejects file): terms as `<iri>` / `"literal"` strings, shape compact. */
+export interface ValidationResultJson {
+  severity: ValidationResult['severity'];
+  shape: string;
+  focusNode: string;
+  path?: string;
+  value?: string;
+  message: string;
+}
+
+/** {@link ValidationResult} as plain JSON. */
+export function resultToJson(result: ValidationResult): ValidationResultJson {
+  return {
+    severity: result.severity,
+    shape: result.shape.termType === 'NamedNode' ? compactIri(result.shape.value) : '_:anonymous',
+    focusNode: termLabel(result.focusNode),
+    ...(result.path ? { path: result.path } : {}),
+    ...(result.value ? { value: termLabel(result.value) } : {}),
+    message: result.message,
+  };
+}
+
+/** One line for a person: `Violation srsh:Work-doi <https://doi.org/...> bibo:doi: message`. */
+export function describeResult(result: ValidationResult): string {
+  const j = resultToJson(result);
+  return `${j.severity} ${j.shape} ${j.focusNode}${j.path ? ` ${j.path}` : ''}${j.value ? ` = ${j.value}` : ''}: ${j.message}`;
+}
+
+/** The violations of an outcome, one line each (warnings left out). */
+export function describeViolations(outcome: ValidationOutcome): string[] {
+  return outcome.results.filter((r) => r.severity === 'Violation').map(describeResult);
+}
