@@ -180,6 +180,7 @@ async function fetchRdf(url: string, ctx: Ctx, via: TermSource, followAlternates
   for (const format of candidates) {
     try {
       const quads = await parseAll(body, format, finalUrl, ctx);
+      requireTriples(quads, finalUrl, format, ctx);
       return { quads, mediaType: formatInfo(format).mediaType, format, body, url: finalUrl, contentType, via, notes };
     } catch (err) {
       lastError = err;
@@ -271,6 +272,18 @@ async function parseAll(body: string, format: FormatName, url: string, ctx: Ctx)
     quads.push(q);
   }
   return quads;
+}
+
+/** A term needs at least one triple; an empty graph (`{}`, an error object sent as 200) is not an answer. */
+function requireTriples(quads: readonly RDF.Quad[], url: string, format: FormatName, ctx: Ctx): void {
+  if (quads.length > 0) return;
+  throw new HttpError(
+    `GET ${url} (Accept: ${ctx.accept}): the answer is ${formatInfo(format).label} without a single triple`,
+    'bad-response',
+    url,
+    200,
+    false,
+  );
 }
 
 /** One GET with the Accept header, a timeout covering headers and body, and errors that name the URL. */

@@ -185,6 +185,11 @@ describe('fetchTerm', () => {
       expect(err.message).toContain(`${server.url}/broken/pagination:3`);
     });
 
+    it('refuses an answer without a single triple (an error object sent with 200)', async () => {
+      const err = await failure(fetchTerm('pagination', opts('/empty')));
+      expect(err).toMatchObject({ code: 'bad-response', message: expect.stringMatching(/JSON-LD without a single triple/) });
+    });
+
     it('reports other statuses as http-status, retryable for 503', async () => {
       const err = await failure(fetchTerm('pagination', opts('/error')));
       expect(err).toMatchObject({ code: 'http-status', status: 503, retryable: true });

@@ -85,6 +85,10 @@ describe('term', () => {
     expect(r.stdout).toBe(vocabFile('pagination.jsonld'));
     const x = await term('--offline', '--accept', 'application/rdf+xml', '-f', 'turtle');
     expectIsomorphic(parseTurtle(x.stdout), SHIPPED);
+    const y = await term('--offline', '--accept', 'text/turtle;q=0.9, */*;q=0.1');
+    expect(y.stdout).toBe(vocabFile('pagination.ttl'));
+    const z = await term('--offline', '--accept', 'nt');
+    expect(z.stdout).toBe(vocabFile('pagination.nt'));
   });
 
   it('reads the JSON-LD of an HTML page and converts it', async () => {

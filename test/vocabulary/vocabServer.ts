@@ -120,6 +120,8 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       return send(res, 404, 'text/plain', 'Not Found');
     case '/broken/pagination':
       return send(res, 200, 'text/turtle', '@prefix s: <http://schema.org/> .\ns:pagination s:label "x" ;\n ;; oops .\n');
+    case '/empty/pagination':
+      return send(res, 200, 'application/json', '{"status": "ok", "message": "no such term"}');
     case '/error/pagination':
       return send(res, 503, 'text/plain', 'Service Unavailable', { 'retry-after': '1' });
     case '/slow/pagination':

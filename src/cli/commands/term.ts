@@ -8,7 +8,7 @@ import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
 import type { FormatName } from '../../serialize/QuadSerializer.js';
 import { DEFAULT_PREFIXES } from '../../serialize/prefixes.js';
 import { serializerFor } from '../../serialize/serializers.js';
-import { TERM_MEDIA_TYPES } from '../../vocabulary/acceptHeader.js';
+import { preferredFormat, TERM_MEDIA_TYPES, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
 import { compareGraphs } from '../../vocabulary/compareGraphs.js';
 import { DEFAULT_VOCAB_URL, fetchTerm, type FetchedTerm } from '../../vocabulary/fetchTerm.js';
 import { loadShippedTerm } from '../../vocabulary/loadShippedTerm.js';
@@ -53,7 +53,7 @@ export function registerTerm(program: Command, ctx: CliContext): void {
       const format = options.format === undefined ? undefined : parseFormatName(options.format);
       const get = (accept: string | undefined): Promise<FetchedTerm> =>
         options.offline
-          ? loadShippedTerm(name, accept ?? 'jsonld')
+          ? loadShippedTerm(name, accept === undefined ? 'jsonld' : (preferredFormat(toAcceptHeader(accept)) ?? accept))
           : fetchTerm(name, {
               vocabUrl: options.vocabUrl,
               accept,
