@@ -60,7 +60,7 @@ describe.runIf(needTools('jena', 'rapper', 'rdflib'))('convert output judged by 
       const out = join(work, `${input.replace(/\.json$/, '')}.${ext}`);
       const result = await runCli(['convert', join(FIXTURES, input), '-f', format, '-o', out]);
       expect(result.exitCode, result.stderr).toBe(0);
-      expect(statSync(out).size).toBeGreaterThan(0);
+      expect(statSync(out).isFile()).toBe(true); // an empty page gives an empty N-Triples file, which is valid
       outputs.set(format, out);
 
       const riot = await riotValidate([out]);
