@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { assertWellFormed, blankNodeLabel, escapeIri, serializationError, withSubject } from './escape.js';
+import { blankNodeLabel, escapeIri, jsonString, serializationError, withSubject } from './escape.js';
 import { groupBySubject, termKey, type SubjectGroup } from './groupBySubject.js';
 import { CONTEXT_URL, shippedContext, type JsonLdContextObject } from './jsonldContext.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
@@ -11,9 +11,6 @@ const GEN_DELIM = /[:/?#[\]@]$/;
 const MAX_DEPTH = 64;
 const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const CACHE_LIMIT = 4096;
-
-type JsonValue = string | JsonObject | JsonValue[];
-interface JsonObject { [key: string]: JsonValue }
 
 /** A term of the context, expanded: its IRI and its type coercion (`@id` or a datatype IRI). */
 interface TermDefinition { term: string; iri: string; coerce: string | undefined }
@@ -96,6 +93,7 @@ export class ContextTables {
 export class JsonLdWriter implements RecordWriter {
   private readonly tables: ContextTables;
   private readonly vocabCache = new Map<string, string>();
+  private readonly propertyCache = new Map<string, { key: string; coerce: string | undefined }>();
   private first = true;
 
   /**
@@ -126,39 +124,62 @@ export class JsonLdWriter implements RecordWriter {
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
   }
 
-  /** A literal as a value object, or a bare string when the term's coercion (or its absence) already says its type. */
-  private literal(term: RDF.Literal, coerce: string | undefined): JsonValue {
-    assertWellFormed(term.value);
-    if (term.language) {
-      if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
-      return { '@value': term.value, '@language': term.language };
+  /** A literal as JSON: a value object, or a bare string when the term's coercion (or its absence) already says its type. */
+  private literal(term: RDF.Literal, coerce: string | undefined): string {
+    const value = jsonString(term.value);
+    const language = term.language;
+    if (language) {
+      if (!LANGUAGE_TAG.test(language)) throw serializationError(`invalid language tag "${language}"`);
+      return `{"@value":${value},"@language":"${language}"}`;
     }
     const datatype = term.datatype.value || XSD_STRING;
-    if (coerce === undefined ? datatype === XSD_STRING : coerce === datatype) return term.value;
-    if (datatype === XSD_STRING) return { '@value': term.value };
-    return { '@value': term.value, '@type': this.vocab(datatype) };
+    if (coerce === undefined ? datatype === XSD_STRING : coerce === datatype) return value;
+    if (datatype === XSD_STRING) return `{"@value":${value}}`;
+    return `{"@value":${value},"@type":${this.vocabJson(datatype)}}`;
+  }
+
+  /** {@link vocab} as a JSON string. */
+  private vocabJson(iri: string): string {
+    return jsonString(this.vocab(iri));
+  }
+
+  /** The JSON key of a predicate (`"name":`, `"bibo:pages":`) and the coercion of its term. */
+  private property(iri: string): { key: string; coerce: string | undefined } {
+    let p = this.propertyCache.get(iri);
+    if (!p) {
+      const def = this.tables.terms.get(iri);
+      p = { key: `${jsonString(def ? def.term : this.vocab(iri))}:`, coerce: def?.coerce };
+      if (this.propertyCache.size < CACHE_LIMIT) this.propertyCache.set(iri, p);
+    }
+    return p;
   }
 
   write(quads: readonly RDF.Quad[]): string {
     let subject: RDF.Term | undefined;
     try {
-      // Partition by graph, keeping the order in which graphs appear.
-      const byGraph = new Map<string, SubjectGroup[]>();
-      for (const g of groupBySubject(quads)) {
-        const k = termKey(g.graph);
-        let list = byGraph.get(k);
-        if (!list) byGraph.set(k, (list = []));
-        list.push(g);
+      const groups = groupBySubject(quads);
+      if (groups.length === 0) return '';
+      // Partition by graph (rare), keeping the order in which graphs appear.
+      let partitions: SubjectGroup[][] = [groups];
+      if (groups.some((g) => g.graph.termType !== 'DefaultGraph')) {
+        const byGraph = new Map<string, SubjectGroup[]>();
+        for (const g of groups) {
+          const k = termKey(g.graph);
+          let list = byGraph.get(k);
+          if (!list) byGraph.set(k, (list = []));
+          list.push(g);
+        }
+        partitions = [...byGraph.values()];
       }
       let out = '';
-      for (const groups of byGraph.values()) {
-        const graph = groups[0]!.graph;
-        subject = groups[0]!.subject;
-        const nodes = this.nodes(groups, (s) => (subject = s));
+      for (const part of partitions) {
+        const graph = part[0]!.graph;
+        subject = part[0]!.subject;
+        const nodes = this.nodes(part, (s) => (subject = s));
         if (graph.termType === 'DefaultGraph') {
-          for (const node of nodes) out += this.separator() + JSON.stringify(node);
+          for (const node of nodes) out += this.separator() + node;
         } else {
-          out += this.separator() + JSON.stringify({ '@id': this.id(graph, 'graph'), '@graph': nodes });
+          out += `${this.separator()}{"@id":${jsonString(this.id(graph, 'graph'))},"@graph":[${nodes.join(',')}]}`;
         }
       }
       return out;
@@ -176,62 +197,69 @@ export class JsonLdWriter implements RecordWriter {
   }
 
   /**
-   * Node objects for the subjects of one graph of a group: the first subject
-   * is the root; a subject referenced exactly once in the group is embedded
-   * where it is referenced; the others become top-level node objects.
+   * Node objects (as JSON text) for the subjects of one graph of a group: the
+   * first subject is the root; a subject referenced exactly once in the group
+   * is embedded where it is referenced; the others become top-level node objects.
    */
-  private nodes(groups: SubjectGroup[], onSubject: (s: RDF.Term) => void): JsonObject[] {
+  private nodes(groups: SubjectGroup[], onSubject: (s: RDF.Term) => void): string[] {
     const bySubject = new Map<string, SubjectGroup>();
     for (const g of groups) bySubject.set(termKey(g.subject), g);
     const refs = new Map<string, number>();
-    for (const g of groups) {
-      for (const [iri, { objects }] of g.properties) {
-        if (iri === RDF_TYPE) continue;
-        for (const o of objects) {
-          if (o.termType === 'Literal') continue;
-          const k = termKey(o);
-          if (bySubject.has(k)) refs.set(k, (refs.get(k) ?? 0) + 1);
+    if (groups.length > 1) {
+      for (const g of groups) {
+        for (const [iri, { objects }] of g.properties) {
+          if (iri === RDF_TYPE) continue;
+          for (const o of objects) {
+            if (o.termType === 'Literal') continue;
+            const k = termKey(o);
+            if (bySubject.has(k)) refs.set(k, (refs.get(k) ?? 0) + 1);
+          }
         }
       }
     }
     const root = termKey(groups[0]!.subject);
     const done = new Set<string>();
-    const build = (g: SubjectGroup, depth: number): JsonObject => {
-      const key = termKey(g.subject);
+    const build = (g: SubjectGroup, key: string, depth: number): string => {
       done.add(key);
       onSubject(g.subject);
-      const node: JsonObject = { '@id': this.id(g.subject, 'subject') };
+      let node = `{"@id":${jsonString(this.id(g.subject, 'subject'))}`;
       for (const [iri, { predicate, objects }] of g.properties) {
         if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
-        let values: JsonValue[];
-        let prop: string;
+        let values = '';
+        let key: string;
         if (iri === RDF_TYPE && objects.every((o) => o.termType === 'NamedNode')) {
-          prop = '@type';
-          values = objects.map((o) => this.vocab(o.value));
+          key = '"@type":';
+          for (let i = 0; i < objects.length; i++) values += (i ? ',' : '') + this.vocabJson(objects[i]!.value);
         } else {
-          const def = this.tables.terms.get(iri);
-          prop = def ? def.term : this.vocab(iri);
-          const coerce = def?.coerce;
-          values = objects.map((o) => {
-            if (o.termType === 'Literal') return this.literal(o, coerce);
-            const k = termKey(o);
-            const target = bySubject.get(k);
-            if (target && k !== root && !done.has(k) && refs.get(k) === 1 && depth < MAX_DEPTH) {
-              const nested = build(target, depth + 1);
-              onSubject(g.subject);
-              return nested;
+          const p = this.property(iri);
+          key = p.key;
+          for (let i = 0; i < objects.length; i++) {
+            const o = objects[i]!;
+            let v: string;
+            if (o.termType === 'Literal') {
+              v = this.literal(o, p.coerce);
+            } else {
+              const k = termKey(o);
+              const target = refs.get(k) === 1 && k !== root && !done.has(k) && depth < MAX_DEPTH ? bySubject.get(k) : undefined;
+              if (target) {
+                v = build(target, k, depth + 1);
+                onSubject(g.subject);
+              } else {
+                const id = jsonString(this.id(o, 'object'));
+                v = p.coerce === '@id' ? id : `{"@id":${id}}`;
+              }
             }
-            const id = this.id(o, 'object');
-            return coerce === '@id' ? id : { '@id': id };
-          });
+            values += (i ? ',' : '') + v;
+          }
         }
-        node[prop] = values.length === 1 ? values[0]! : values;
+        node += `,${key}${objects.length === 1 ? values : `[${values}]`}`;
       }
-      return node;
+      return `${node}}`;
     };
-    const nodes: JsonObject[] = [];
+    const nodes: string[] = [];
     for (const g of groups) {
-      if (!done.has(termKey(g.subject))) nodes.push(build(g, 0));
+      const key = termKey(g.subject);
+      if (!done.has(key)) nodes.push(build(g, key, 0));
     }
     return nodes;
   }

@@ -23,11 +23,19 @@ export class TurtleWriter implements RecordWriter {
   /** [prefix, namespace], longest namespace first. */
   private readonly prefixes: [string, string][];
   private readonly cache = new Map<string, string>();
+  /** Namespace -> prefix, for namespaces ending in '/' or '#' (found by one split of the IRI). */
+  private readonly byNamespace = new Map<string, string>();
+  /** Prefixes whose namespace ends otherwise (`urn:isbn:`), tried one by one. */
+  private readonly otherPrefixes: [string, string][];
 
   constructor(prefixes: Readonly<Record<string, string>>) {
     this.prefixes = Object.entries(prefixes)
       .filter(([p, ns]) => isTurtlePrefix(p) && ns.length > 0)
       .sort((a, b) => b[1].length - a[1].length);
+    for (const [p, ns] of this.prefixes) {
+      if (/[/#]$/.test(ns) && !this.byNamespace.has(ns)) this.byNamespace.set(ns, p);
+    }
+    this.otherPrefixes = this.prefixes.filter(([, ns]) => !/[/#]$/.test(ns));
   }
 
   start(): string {
@@ -39,7 +47,13 @@ export class TurtleWriter implements RecordWriter {
 
   /** An IRI as a prefixed name when a prefix covers it with a valid local name, else `<iri>`. */
   private iri(iri: string): string {
-    for (const [prefix, ns] of this.prefixes) {
+    // A valid local name holds no '/' or '#', so the namespace ends at the last of them (or inside the last segment).
+    const cut = Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1;
+    if (cut > 0 && cut < iri.length) {
+      const prefix = this.byNamespace.get(iri.slice(0, cut));
+      if (prefix !== undefined && isTurtleLocalName(iri.slice(cut))) return `${prefix}:${iri.slice(cut)}`;
+    }
+    for (const [prefix, ns] of this.otherPrefixes) {
       if (iri.length > ns.length && iri.startsWith(ns)) {
         const local = iri.slice(ns.length);
         if (isTurtleLocalName(local)) return `${prefix}:${local}`;

@@ -168,6 +168,19 @@ export function blankNodeLabel(label: string): string {
   return out === '' ? '_0_' : out;
 }
 
+const JSON_NEEDS = /["\\\u0000-\u001F\uD800-\uDFFF]/;
+
+/**
+ * A string as a JSON string literal (with its quotes). Throws `serialization`
+ * on a lone surrogate (JSON could escape it, but it is not a Unicode string
+ * that RDF can hold).
+ */
+export function jsonString(value: string): string {
+  if (!JSON_NEEDS.test(value)) return `"${value}"`;
+  assertWellFormed(value);
+  return JSON.stringify(value);
+}
+
 // XML 1.0 (5th edition) NameStartChar / NameChar, without ':' (NCName).
 const NC_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NC_CHAR = `${NC_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;

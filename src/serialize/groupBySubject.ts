@@ -22,28 +22,37 @@ export function termKey(term: RDF.Term): string {
 /**
  * Groups one record's quads by graph and subject, keeping the order in which
  * subjects, predicates and objects first appear (so output is deterministic).
- * Exact duplicate triples within the group are written once.
+ * Duplicate triples are kept (they denote the same graph; finding them would
+ * cost more than writing them).
  */
 export function groupBySubject(quads: readonly RDF.Quad[]): SubjectGroup[] {
   const groups = new Map<string, SubjectGroup>();
-  const seen = new Set<string>();
-  for (const q of quads) {
-    const key = `${termKey(q.graph)} ${termKey(q.subject)}`;
-    let group = groups.get(key);
-    if (!group) {
-      group = { subject: q.subject, graph: q.graph, properties: new Map() };
-      groups.set(key, group);
+  let last: SubjectGroup | undefined;
+  for (let i = 0; i < quads.length; i++) {
+    const q = quads[i]!;
+    let group: SubjectGroup | undefined;
+    // Quads of one subject usually come together: reuse the last group when subject and graph are the same.
+    if (
+      last &&
+      last.subject.value === q.subject.value &&
+      last.subject.termType === q.subject.termType &&
+      last.graph.value === q.graph.value &&
+      last.graph.termType === q.graph.termType
+    ) {
+      group = last;
+    } else {
+      const key = q.graph.termType === 'DefaultGraph' ? termKey(q.subject) : `${termKey(q.graph)} ${termKey(q.subject)}`;
+      group = groups.get(key);
+      if (!group) {
+        group = { subject: q.subject, graph: q.graph, properties: new Map() };
+        groups.set(key, group);
+      }
+      last = group;
     }
     const pkey = q.predicate.value;
-    let prop = group.properties.get(pkey);
-    if (!prop) {
-      prop = { predicate: q.predicate, objects: [] };
-      group.properties.set(pkey, prop);
-    }
-    const tripleKey = `${key} ${pkey} ${termKey(q.object)}`;
-    if (seen.has(tripleKey)) continue;
-    seen.add(tripleKey);
-    prop.objects.push(q.object);
+    const prop = group.properties.get(pkey);
+    if (prop) prop.objects.push(q.object);
+    else group.properties.set(pkey, { predicate: q.predicate, objects: [q.object] });
   }
   return [...groups.values()];
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DataFactory } from 'n3';
+import { NTriplesSerializer } from '../../src/serialize/NTriplesSerializer.js';
+import { ToolkitError } from '../../src/errors.js';
+import { expectIsomorphic, parseNTriples } from '../helpers/rdf.js';
+import { controlCharQuads, recordQuads, trickyQuads, writeAll } from './quads.js';
+
+const { namedNode, literal, quad, blankNode, variable } = DataFactory;
+
+describe('NTriplesSerializer', () => {
+  it('names its format', () => {
+    const s = new NTriplesSerializer();
+    expect([s.format, s.mediaType, s.extensions[0]]).toEqual(['ntriples', 'application/n-triples', 'nt']);
+    expect(NTriplesSerializer.MEDIA_TYPE).toBe('application/n-triples');
+  });
+
+  describe('write', () => {
+    it('writes one canonical line per triple', () => {
+      const text = writeAll('ntriples', [[
+        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('a "b"\n', 'en-GB')),
+        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('5', namedNode('http://www.w3.org/2001/XMLSchema#integer'))),
+        quad(blankNode('b1'), namedNode('http://x.org/p'), namedNode('http://x.org/o')),
+      ]]);
+      expect(text).toBe(
+        '<http://x.org/s> <http://x.org/p> "a \\"b\\"\\n"@en-gb .\n' +
+          '<http://x.org/s> <http://x.org/p> "5"^^<http://www.w3.org/2001/XMLSchema#integer> .\n' +
+          '_:b1 <http://x.org/p> <http://x.org/o> .\n',
+      );
+    });
+
+    it('round-trips records, tricky literals and control characters through n3', () => {
+      const groups = [recordQuads('10.1007/a'), trickyQuads(), controlCharQuads()];
+      expectIsomorphic(parseNTriples(writeAll('ntriples', groups)), groups.flat());
+    });
+
+    it('writes control characters as \\u escapes (the output stays one line per triple)', () => {
+      const text = writeAll('ntriples', [controlCharQuads()]);
+      expect(text).toContain('\\u0001\\u0008\\u000B\\u001F');
+      expect(text.trimEnd().split('\n')).toHaveLength(1);
+    });
+
+    it('refuses named graphs, naming the subject', () => {
+      const w = new NTriplesSerializer().createWriter();
+      expect(() => w.write([quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('o'), namedNode('http://x.org/g'))])).toThrow(
+        /N-Triples cannot carry the named graph <http:\/\/x.org\/g>.*subject <http:\/\/x.org\/s>/,
+      );
+    });
+
+    it('refuses what N-Triples cannot hold with a serialization error naming the subject', () => {
+      const w = new NTriplesSerializer().createWriter();
+      const cases = [
+        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('lone \uD800')),
+        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), namedNode('http://x.org/with space')),
+        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('x', 'not a tag')),
+        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), variable('v') as never),
+      ];
+      for (const q of cases) {
+        try {
+          w.write([q]);
+          expect.fail('should throw');
+        } catch (e) {
+          expect(e).toBeInstanceOf(ToolkitError);
+          expect((e as ToolkitError).code).toBe('serialization');
+          expect((e as ToolkitError).message).toContain('subject <http://x.org/s>');
+        }
+      }
+    });
+  });
+});

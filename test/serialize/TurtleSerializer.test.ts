@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { DataFactory } from 'n3';
+import { TurtleSerializer } from '../../src/serialize/TurtleSerializer.js';
+import { DEFAULT_PREFIXES } from '../../src/serialize/prefixes.js';
+import { expectIsomorphic, parseTurtle } from '../helpers/rdf.js';
+import { controlCharQuads, oddIriQuads, recordQuads, SCHEMA, trickyQuads, writeAll } from './quads.js';
+
+const { namedNode, literal, quad } = DataFactory;
+
+describe('TurtleSerializer', () => {
+  it('names its format', () => {
+    const s = new TurtleSerializer();
+    expect([s.format, s.mediaType, s.extensions[0]]).toEqual(['turtle', 'text/turtle', 'ttl']);
+  });
+
+  describe('start', () => {
+    it('declares the default prefixes, sorted', () => {
+      const head = new TurtleSerializer().createWriter().start();
+      for (const [p, ns] of Object.entries(DEFAULT_PREFIXES)) expect(head).toContain(`@prefix ${p}: <${ns}> .\n`);
+      const names = [...head.matchAll(/@prefix (\w+):/g)].map((m) => m[1]);
+      expect(names).toEqual([...names].sort());
+    });
+
+    it('declares the given prefixes instead, skipping invalid prefix names', () => {
+      const head = new TurtleSerializer().createWriter({ prefixes: { ex: 'http://x.org/', 'bad name': 'http://y.org/' } }).start();
+      expect(head).toBe('@prefix ex: <http://x.org/> .\n\n');
+    });
+  });
+
+  describe('write', () => {
+    it('writes readable Turtle: a, prefixed names, ; and , groups, bare integers and booleans', () => {
+      const text = writeAll('turtle', [recordQuads('10.1007/a', 2)]);
+      expect(text).toContain('<https://doi.org/10.1007/a> a schema:ScholarlyArticle, bibo:AcademicArticle ;\n    schema:name ');
+      expect(text).toContain('schema:keywords "Chemistry", "Catalysis" ;');
+      expect(text).toContain('schema:datePublished "2020-03-15"^^xsd:date ;');
+      expect(text).toContain('schema:isAccessibleForFree true ;');
+      expect(text).toContain('bibo:numPages 8 ;');
+      expect(text).toContain('"Effects of \\"quoted\\" terms on x\\\\y: a study"@en');
+      expect(text).toContain('rdf:rest rdf:nil .');
+      expect(text).not.toContain('rdf:type');
+    });
+
+    it('round-trips records, tricky literals, odd IRIs and controls through n3', () => {
+      const groups = [recordQuads('10.1007/a'), trickyQuads(), oddIriQuads(), controlCharQuads()];
+      expectIsomorphic(parseTurtle(writeAll('turtle', groups)), groups.flat());
+    });
+
+    it('falls back to full IRIs when the local name is not a valid PN_LOCAL', () => {
+      const s = namedNode('http://x.org/s');
+      const text = writeAll('turtle', [[
+        quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}Thing.`)),
+        quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}`)),
+        quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}a/b`)),
+      ]]);
+      expect(text).toContain('schema:name <http://schema.org/Thing.>, <http://schema.org/>, <http://schema.org/a/b> .');
+    });
+
+    it('keeps non-canonical numbers as typed literals when they are not Turtle integers', () => {
+      const xsd = (l: string) => namedNode(`http://www.w3.org/2001/XMLSchema#${l}`);
+      const s = namedNode('http://x.org/s');
+      const p = namedNode('http://x.org/p');
+      const input = [quad(s, p, literal('+7', xsd('integer'))), quad(s, p, literal('seven', xsd('integer'))), quad(s, p, literal('TRUE', xsd('boolean')))];
+      const text = writeAll('turtle', [input]);
+      expect(text).toContain('+7, "seven"^^xsd:integer, "TRUE"^^xsd:boolean');
+      expectIsomorphic(parseTurtle(text), input);
+    });
+
+    it('groups a subject whose quads are not consecutive', () => {
+      const a = namedNode('http://x.org/a');
+      const b = namedNode('http://x.org/b');
+      const p = namedNode('http://x.org/p');
+      const text = writeAll('turtle', [[quad(a, p, literal('1')), quad(b, p, literal('2')), quad(a, p, literal('3'))]], { prefixes: {} });
+      expect(text).toBe('<http://x.org/a> <http://x.org/p> "1", "3" .\n\n<http://x.org/b> <http://x.org/p> "2" .\n\n');
+    });
+
+    it('refuses named graphs', () => {
+      const q = quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('o'), namedNode('http://x.org/g'));
+      expect(() => writeAll('turtle', [[q]])).toThrow(/Turtle cannot carry the named graph/);
+    });
+  });
+});
