@@ -196,6 +196,8 @@ export class ApiClient {
     const records = (envelope['records'] as unknown[]).filter(
       (r): r is RawRecord => typeof r === 'object' && r !== null && !Array.isArray(r),
     );
+    let withoutKey: Record<string, unknown> | undefined;
+    const client = this;
     return {
       query: typeof envelope['query'] === 'string' ? envelope['query'] : request.q,
       start: request.s,
@@ -205,7 +207,11 @@ export class ApiClient {
       nextStart,
       apiMessage: typeof envelope['apiMessage'] === 'string' ? envelope['apiMessage'] : undefined,
       facets: Array.isArray(envelope['facets']) ? (envelope['facets'] as ApiFacet[]) : [],
-      envelope: this.withoutKey(envelope),
+      // built on first use only: copying every page's envelope would cost a harvest time
+      get envelope() {
+        withoutKey ??= client.withoutKey(envelope);
+        return withoutKey;
+      },
     };
   }
 

@@ -39,6 +39,8 @@ export function isLastPage(page: SearchPage, total: number | undefined, maxStart
   return next > maxStart;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** The number of records that paging from s=1 with page size `p` can reach when `s` may be at most `maxStart`. */
 export function reachableRecords(pageSize: number, maxStart: number): number {
   return (Math.floor((maxStart - 1) / pageSize) + 1) * pageSize;
@@ -68,7 +70,8 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
     if (isLastPage(first, total, maxStart)) return;
     let expected = nextStartOf(first);
     let scheduleFrom = expected;
-    const fill = () => {
+    const fill = (): boolean => {
+      const before = inFlight.length;
       while (inFlight.length < concurrency && scheduleFrom <= maxStart && (total === undefined || scheduleFrom <= total)) {
         const start = scheduleFrom;
         const promise = client.fetchPage({ q: query, s: start, p: pageSize }, signal);
@@ -76,6 +79,7 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
         inFlight.push({ start, promise });
         scheduleFrom += pageSize;
       }
+      return inFlight.length > before;
     };
     for (;;) {
       if (outer?.aborted) throw abortError(outer);
@@ -95,7 +99,7 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
         return;
       }
       expected = nextStartOf(page);
-      fill();
+      if (fill()) await nextTurn(); // let fetch put the new requests on the wire before the caller's work blocks the loop
       yield page;
     }
   } finally {
