@@ -30,6 +30,8 @@ export interface ExportIdentity {
   splitBy: SplitUnit | null;
   graph: string | null;
   base: string | null;
+  /** Whether records are checked against the shapes (`--validate`). */
+  validate: boolean;
 }
 
 /**

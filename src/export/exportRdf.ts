@@ -66,6 +66,12 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
   base?: string;
   /** N-Quads only: append the provenance as a named graph (the dump's IRI). Defaults to true. */
   metaGraph?: boolean;
+  /**
+   * Checks a record's quads (e.g. against the SHACL shapes) and returns its
+   * violations, one line each; a record with any is rejected like an
+   * unmappable one. Defaults to none (no check).
+   */
+  validateRecord?: (quads: readonly RDF.Quad[]) => Promise<readonly string[]>;
   /** Called after every page. Defaults to none. */
   onProgress?: (progress: ExportProgress) => void;
   /** Clock (for provenance times and progress). Defaults to `() => new Date()`. */
@@ -122,6 +128,7 @@ export async function exportRdf(options: ExportOptions): Promise<ExportSummary> 
     splitBy: options.splitBy ?? null,
     graph: options.graph ?? null,
     base: options.base ?? null,
+    validate: options.validateRecord !== undefined,
   };
   const statePath = options.statePath ?? (options.output ? `${options.output}.state.json` : undefined);
   const seenPath = statePath ? `${statePath}.seen` : undefined;
@@ -237,6 +244,16 @@ export async function exportRdf(options: ExportOptions): Promise<ExportSummary> 
           rejects?.append(`${JSON.stringify({ reason: mapped.error.message, code: mapped.error.code, record: raw })}\n`);
           options.onWarning?.(`rejected: ${mapped.error.message}`);
           continue;
+        }
+        if (options.validateRecord) {
+          const violations = await options.validateRecord(mapped.quads);
+          if (violations.length > 0) {
+            counts.rejects++;
+            const doi = typeof raw['doi'] === 'string' ? raw['doi'] : '?';
+            rejects?.append(`${JSON.stringify({ reason: `does not conform to the shapes: ${violations[0]}`, code: 'validation-failed', violations, record: raw })}\n`);
+            options.onWarning?.(`rejected ${doi}: does not conform to the shapes (${violations.length} violation(s)): ${violations[0]}`);
+            continue;
+          }
         }
         try {
           text += writer.write(mapped.quads);

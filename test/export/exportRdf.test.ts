@@ -120,6 +120,25 @@ describe('exportRdf', () => {
     expect(warnings.some((w) => w.includes('rejected'))).toBe(true);
   });
 
+  it('rejects records that a validator finds violations in (--validate)', async () => {
+    service = await startFakeService({ records: makeRecords(10), apiKey: KEY });
+    const out = join(dir, 'out.nt');
+    const rejectsPath = join(dir, 'rejects.jsonl');
+    const summary = await exportRdf(
+      base({
+        output: out,
+        rejectsPath,
+        validateRecord: async (quads) => (quads.some((q) => q.object.value === '10.1000/test.4') ? ['Violation srsh:Work <x>: bad'] : []),
+      }),
+    );
+    expect(summary.counts).toMatchObject({ records: 9, rejects: 1 });
+    expect(readFileSync(out, 'utf8')).not.toContain('test.4>');
+    const line = JSON.parse(readFileSync(rejectsPath, 'utf8')) as { code: string; violations: string[] };
+    expect(line).toMatchObject({ code: 'validation-failed', violations: ['Violation srsh:Work <x>: bad'] });
+    const state = await readExportState(`${out}.state.json`);
+    expect(state?.identity.validate).toBe(true);
+  });
+
   it('gives the same output under injected faults', async () => {
     service = await startFakeService({ records: makeRecords(60), apiKey: KEY });
     const clean = join(dir, 'clean.nt');

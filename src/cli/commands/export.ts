@@ -117,16 +117,23 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--rejects <file>', 'write records that cannot be mapped to FILE (JSON lines)')
     .option('--graph <iri>', 'N-Quads: put the records in this named graph')
     .option('--base <iri>', 'base of the IRIs minted for nodes a record owns (default: https://w3id.org/scholarly-rdf/)')
+    .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects')
     .option('--quiet', 'no progress and no summary');
   addConnectionOptions(exportCmd).action(async (opts: ConnectionOptions & {
     query: string; format?: string; output?: string; maxRecords?: number; concurrency: number; pageSize: number; state?: string; resume?: boolean;
-    splitBy?: SplitUnit; maxStart: number; meta?: string; rejects?: string; graph?: string; base?: string; quiet?: boolean;
+    splitBy?: SplitUnit; maxStart: number; meta?: string; rejects?: string; graph?: string; base?: string; quiet?: boolean; validate?: boolean;
   }) => {
     let key: string | undefined;
     await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
       const format = opts.format ? parseFormatName(opts.format) : undefined;
       if (opts.resume && !opts.output) throw new ToolkitError('--resume needs the output file of the export (-o FILE)', 'usage');
       const reporter = opts.quiet ? undefined : new ExportReporter({ write: (t) => ctx.io.stderr.write(t), tty: ctx.io.stderrIsTTY, columns: (ctx.io.stderr as { columns?: number }).columns ?? 80 });
+      let validateRecord: ((quads: readonly import('@rdfjs/types').Quad[]) => Promise<readonly string[]>) | undefined;
+      if (opts.validate) {
+        const shacl = await import('../../shacl/createRecordValidator.js');
+        const validator = await shacl.createRecordValidator();
+        validateRecord = async (quads) => shacl.describeViolations(await validator.validateRecord(quads));
+      }
       const connection = await connect(opts, ctx);
       key = connection.key;
       try {
@@ -147,6 +154,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ...(opts.rejects ? { rejectsPath: abs(ctx, opts.rejects) } : {}),
           ...(opts.graph ? { graph: opts.graph } : {}),
           ...(opts.base ? { base: opts.base } : {}),
+          ...(validateRecord ? { validateRecord } : {}),
           signal: ctx.signal,
           onWarning: (w) => reporter?.warn(connection.client.redact(w)),
           onProgress: (p) => reporter?.progress(p),
