@@ -2,7 +2,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { ParseError, ToolkitError } from '../errors.js';
 import { foldText, tokenize } from './foldText.js';
 import * as fields from './recordFields.js';
-import { EMPTY, unionAll } from './sortedSets.js';
+import { EMPTY } from './sortedSets.js';
+import { IntList, TermIndex, TermIndexBuilder } from './TermIndex.js';
 
 /** Indexes of words (free text, `title:`, `name:`, `journal:`). */
 export type TokenIndexName = 'title' | 'name' | 'journal' | 'subjectWords' | 'keywordWords';
@@ -69,37 +70,6 @@ export function normalizeValue(index: ValueIndexName, value: string): string {
   }
 }
 
-/** A growable Int32Array. */
-class IntList {
-  data = new Int32Array(1024);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  freeze(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
-}
-
-class Postings {
-  readonly map = new Map<string, number[] | Int32Array>();
-  add(key: string, id: number): void {
-    if (key === '') return;
-    const list = this.map.get(key) as number[] | undefined;
-    if (list === undefined) this.map.set(key, [id]);
-    else if (list[list.length - 1] !== id) list.push(id);
-  }
-  freeze(): Map<string, Int32Array> {
-    for (const [k, v] of this.map) this.map.set(k, Int32Array.from(v as number[]));
-    return this.map as Map<string, Int32Array>;
-  }
-}
-
 class FacetBuilder {
   readonly dict = new Map<string, number>();
   readonly labels: string[] = [];
@@ -144,8 +114,11 @@ class CatalogueBuilder {
   readonly recStart = new IntList();
   readonly recEnd = new IntList();
   readonly hidden = new IntList();
-  readonly tokens = new Map<TokenIndexName, Postings>(TOKEN_INDEXES.map((n) => [n, new Postings()]));
-  readonly values = new Map<ValueIndexName, Postings>(VALUE_INDEXES.map((n) => [n, new Postings()]));
+  readonly tokens = new Map<TokenIndexName, TermIndexBuilder>(TOKEN_INDEXES.map((n) => [n, new TermIndexBuilder()]));
+  readonly values = new Map<ValueIndexName, TermIndexBuilder>(VALUE_INDEXES.map((n) => [n, new TermIndexBuilder()]));
+  /** Raw text → term ids, for texts that repeat across records (names, journals, subjects, keywords, short values). */
+  private readonly tokenCache = new Map<TokenIndexName, Map<string, number[]>>(TOKEN_INDEXES.map((n) => [n, new Map()]));
+  private readonly valueCache = new Map<ValueIndexName, Map<string, number>>(VALUE_INDEXES.map((n) => [n, new Map()]));
   readonly facets = new Map<FacetName, FacetBuilder>(FACET_NAMES.map((n) => [n, new FacetBuilder()]));
   readonly pubDates = new IntList();
   readonly onlineDates = new IntList();
@@ -185,6 +158,38 @@ class CatalogueBuilder {
     return line;
   }
 
+  private addTokens(index: TokenIndexName, text: string, id: number, cached: boolean): void {
+    if (text === '') return;
+    const builder = this.tokens.get(index)!;
+    const cache = this.tokenCache.get(index)!;
+    let ids = cached ? cache.get(text) : undefined;
+    if (ids === undefined) {
+      ids = tokenize(text).map((t) => builder.termId(t));
+      if (cached) {
+        if (cache.size >= CACHE_LIMIT) cache.clear();
+        cache.set(text, ids);
+      }
+    }
+    for (const t of ids) builder.addId(t, id);
+  }
+
+  private addValue(index: ValueIndexName, value: string, id: number, cached: boolean): void {
+    if (value === '') return;
+    const builder = this.values.get(index)!;
+    const cache = this.valueCache.get(index)!;
+    let t = cached ? cache.get(value) : undefined;
+    if (t === undefined) {
+      const key = normalizeValue(index, value);
+      if (key === '') return;
+      t = builder.termId(key);
+      if (cached) {
+        if (cache.size >= CACHE_LIMIT) cache.clear();
+        cache.set(value, t);
+      }
+    }
+    builder.addId(t, id);
+  }
+
   private addRecord(r: Record<string, unknown>, chunk: number, start: number, end: number): void {
     const id = this.size;
     if (id >= MAX_RECORDS) throw new ToolkitError(`a catalogue holds at most ${MAX_RECORDS} records`, 'usage');
@@ -201,41 +206,32 @@ class CatalogueBuilder {
     }
     this.hidden.push(hidden);
 
-    const tok = this.tokens;
-    const addTokens = (index: TokenIndexName, text: string) => {
-      const postings = tok.get(index)!;
-      for (const t of tokenize(text)) postings.add(t, id);
-    };
-    addTokens('title', fields.titleOf(r));
+    this.addTokens('title', fields.titleOf(r), id, false);
     const names = fields.namesOf(r);
-    for (const n of names) addTokens('name', n);
+    for (const n of names) this.addTokens('name', n, id, true);
     const pub = fields.publicationNameOf(r);
-    addTokens('journal', pub);
+    this.addTokens('journal', pub, id, true);
     const subjects = fields.subjectsOf(r);
-    for (const s of subjects) addTokens('subjectWords', s);
+    for (const s of subjects) this.addTokens('subjectWords', s, id, true);
     const keywords = fields.keywordsOf(r);
-    for (const k of keywords) addTokens('keywordWords', k);
+    for (const k of keywords) this.addTokens('keywordWords', k, id, true);
 
-    const val = this.values;
-    const addValue = (index: ValueIndexName, value: string) => {
-      if (value !== '') val.get(index)!.add(normalizeValue(index, value), id);
-    };
-    addValue('doi', fields.doiOf(r));
+    this.addValue('doi', fields.doiOf(r), id, false);
     const year = fields.yearOf(r);
-    addValue('year', year);
-    for (const s of subjects) addValue('subject', s);
-    for (const k of keywords) addValue('keyword', k);
-    addValue('journalid', fields.journalIdOf(r));
-    for (const i of fields.issnsOf(r)) addValue('issn', i);
-    for (const i of fields.isbnsOf(r)) addValue('isbn', i);
+    this.addValue('year', year, id, true);
+    for (const s of subjects) this.addValue('subject', s, id, true);
+    for (const k of keywords) this.addValue('keyword', k, id, true);
+    this.addValue('journalid', fields.journalIdOf(r), id, true);
+    for (const i of fields.issnsOf(r)) this.addValue('issn', i, id, true);
+    for (const i of fields.isbnsOf(r)) this.addValue('isbn', i, id, true);
     const publicationType = fields.publicationTypeOf(r);
-    addValue('type', publicationType);
-    addValue('type', fields.contentTypeOf(r));
-    addValue('language', fields.languageOf(r));
-    addValue('pub', pub);
+    this.addValue('type', publicationType, id, true);
+    this.addValue('type', fields.contentTypeOf(r), id, true);
+    this.addValue('language', fields.languageOf(r), id, true);
+    this.addValue('pub', pub, id, true);
     const countries = fields.countriesOf(r);
-    for (const c of countries) addValue('country', c);
-    addValue('openaccess', fields.openAccessOf(r));
+    for (const c of countries) this.addValue('country', c, id, true);
+    this.addValue('openaccess', fields.openAccessOf(r), id, true);
 
     const f = this.facets;
     f.get('subject')!.add(subjects);
@@ -249,6 +245,8 @@ class CatalogueBuilder {
     this.onlineDates.push(fields.dateNumber(r.onlineDate));
   }
 }
+
+const CACHE_LIMIT = 200_000;
 
 function isBlank(byte: number): boolean {
   return byte === 32 || byte === 9 || byte === 13 || byte === 10;
@@ -287,9 +285,8 @@ export class Catalogue {
   private readonly recStart: Int32Array;
   private readonly recEnd: Int32Array;
   private readonly hidden: Int32Array;
-  private readonly tokenIndexes: Map<TokenIndexName, Map<string, Int32Array>>;
-  private readonly valueIndexes: Map<ValueIndexName, Map<string, Int32Array>>;
-  private readonly sortedKeyCache = new Map<string, string[]>();
+  private readonly tokenIndexes: Map<TokenIndexName, TermIndex>;
+  private readonly valueIndexes: Map<ValueIndexName, TermIndex>;
   private readonly facets: Map<FacetName, Facet>;
   private readonly dates: Record<DateKind, DateIndex>;
 
@@ -403,40 +400,22 @@ export class Catalogue {
 
   /** Records holding a (folded) word. */
   tokenPostings(index: TokenIndexName, token: string): Int32Array {
-    return this.tokenIndexes.get(index)!.get(token) ?? EMPTY;
+    return this.tokenIndexes.get(index)!.get(token);
   }
 
   /** Records holding a word that starts with `prefix`. */
   tokenPrefixPostings(index: TokenIndexName, prefix: string): Int32Array {
-    return this.prefixPostings(`t:${index}`, this.tokenIndexes.get(index)!, prefix);
+    return this.tokenIndexes.get(index)!.prefix(prefix, this.size);
   }
 
   /** Records with a value (normalised with {@link normalizeValue}). */
   valuePostings(index: ValueIndexName, value: string): Int32Array {
-    return this.valueIndexes.get(index)!.get(normalizeValue(index, value)) ?? EMPTY;
+    return this.valueIndexes.get(index)!.get(normalizeValue(index, value));
   }
 
   /** Records with a value that starts with `prefix`. */
   valuePrefixPostings(index: ValueIndexName, prefix: string): Int32Array {
-    return this.prefixPostings(`v:${index}`, this.valueIndexes.get(index)!, normalizeValue(index, prefix));
-  }
-
-  private prefixPostings(cacheKey: string, map: Map<string, Int32Array>, prefix: string): Int32Array {
-    let keys = this.sortedKeyCache.get(cacheKey);
-    if (!keys) {
-      keys = [...map.keys()].sort();
-      this.sortedKeyCache.set(cacheKey, keys);
-    }
-    let lo = 0;
-    let hi = keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (keys[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const lists: Int32Array[] = [];
-    for (let i = lo; i < keys.length && keys[i]!.startsWith(prefix); i++) lists.push(map.get(keys[i]!)!);
-    return unionAll(lists, this.size);
+    return this.valueIndexes.get(index)!.prefix(normalizeValue(index, prefix), this.size);
   }
 
   /** Records whose date (YYYYMMDD numbers, both included) lies in a range, sorted by id. */

@@ -58,6 +58,8 @@ export interface ServeOptions {
   maxQueryLength?: number;
   /** Deepest nesting of parentheses and NOT in `q`. Defaults to 12. */
   maxQueryDepth?: number;
+  /** How many recent query results (matching ids and facets) to keep for paging; 0 keeps none. Defaults to 64. */
+  cacheSize?: number;
   /** Clock for the rate limiter, in milliseconds. Defaults to `Date.now`. */
   now?: () => number;
 }

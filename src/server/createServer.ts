@@ -27,7 +27,6 @@ const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 const DEFAULT_API_MESSAGE = 'This JSON was provided by scholarly-rdf serve (a local copy of the metadata service)';
 const NO_FAULT: FaultDecision = { latencyMs: 0, reset: false, throttle: false };
 const MAX_START = 1_000_000_000;
-const CACHE_SIZE = 64;
 
 /** The search endpoints and the envelope each answers with. */
 export const SEARCH_ENDPOINTS: Readonly<Record<string, EnvelopeKind>> = {
@@ -77,6 +76,7 @@ export function createServer(options: ServeOptions = {}): http.Server {
   const vocabPath = (options.vocabPath ?? '/vocab').replace(/\/+$/, '');
   const apiMessage = options.apiMessage ?? DEFAULT_API_MESSAGE;
   const cache = new Map<string, CachedResult>();
+  const cacheSize = Math.max(0, options.cacheSize ?? 64);
 
   const search = (req: http.IncomingMessage, url: RequestUrl, kind: EnvelopeKind): Answer => {
     const params = url.params;
@@ -128,8 +128,10 @@ export function createServer(options: ServeOptions = {}): http.Server {
         throw err;
       }
       result = { ids: evaluateQuery(catalogue, tree) };
-      cache.set(cacheKey, result);
-      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      if (cacheSize > 0) {
+        cache.set(cacheKey, result);
+        if (cache.size > cacheSize) cache.delete(cache.keys().next().value!);
+      }
     }
     if (kind !== 'articles-v1' && !result.facets && s - 1 < result.ids.length) result.facets = facetsOf(catalogue, result.ids);
     const body = searchPageJson(catalogue, {

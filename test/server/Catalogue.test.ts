@@ -192,7 +192,7 @@ describe('Catalogue', () => {
 
     it('reads lines longer than its read buffer and files of many chunks', () => {
       const file = join(dir, 'big.jsonl');
-      const long = { doi: '10.1/long', title: 'x '.repeat(5_000_000) + 'needle' };
+      const long = { doi: '10.1/long', title: 'x'.repeat(9_000_000) + ' needle' };
       writeFileSync(file, `${JSON.stringify({ doi: '10.1/a' })}\n${JSON.stringify(long)}\n${JSON.stringify({ doi: '10.1/b', title: 'needle' })}`);
       const c = loadCatalogue(file);
       expect(c.size).toBe(3);

@@ -35,7 +35,7 @@ async function sequence(s: RunningServer, n: number): Promise<(number | 'reset')
 describe('fault injection', () => {
   it('is off by default', async () => {
     const s = await serve({});
-    expect(new Set(await sequence(s, 40))).toEqual(new Set([200]));
+    expect(new Set(await sequence(s, 20))).toEqual(new Set([200]));
   });
 
   it('is reproducible: the same seed gives the same faults in the same request order', async () => {

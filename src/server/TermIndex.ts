@@ -1,0 +1,111 @@
+import { EMPTY, unionAll } from './sortedSets.js';
+
+/** A growable Int32Array. */
+export class IntList {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(capacity);
+  }
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  freeze(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/**
+ * Builds an inverted index (term → sorted record ids) from (term, record)
+ * pairs added in record order. Pairs go to two flat integer lists, so a
+ * million records do not make millions of small arrays; `freeze()` turns them
+ * into one posting array per index (counting sort by term).
+ */
+export class TermIndexBuilder {
+  readonly dict = new Map<string, number>();
+  private readonly lastRecord = new IntList();
+  private readonly terms = new IntList(1 << 16);
+  private readonly records = new IntList(1 << 16);
+
+  /** The id of a term (created on first use). */
+  termId(term: string): number {
+    let t = this.dict.get(term);
+    if (t === undefined) {
+      t = this.dict.size;
+      this.dict.set(term, t);
+      this.lastRecord.push(-1);
+    }
+    return t;
+  }
+
+  /** Records that `record` holds term `t` (once per record; records must come in ascending order). */
+  addId(t: number, record: number): void {
+    if (this.lastRecord.data[t] === record) return;
+    this.lastRecord.data[t] = record;
+    this.terms.push(t);
+    this.records.push(record);
+  }
+
+  /** Records that `record` holds `term` (ignores empty terms). */
+  add(term: string, record: number): void {
+    if (term !== '') this.addId(this.termId(term), record);
+  }
+
+  freeze(): TermIndex {
+    const termCount = this.dict.size;
+    const offsets = new Int32Array(termCount + 1);
+    const terms = this.terms.data;
+    const n = this.terms.length;
+    for (let i = 0; i < n; i++) offsets[terms[i]! + 1]!++;
+    for (let t = 0; t < termCount; t++) offsets[t + 1]! += offsets[t]!;
+    const fill = offsets.slice(0, termCount);
+    const ids = new Int32Array(n);
+    const records = this.records.data;
+    for (let i = 0; i < n; i++) ids[fill[terms[i]!]!++] = records[i]!;
+    return new TermIndex(this.dict, offsets, ids);
+  }
+}
+
+/** An inverted index: term → sorted, duplicate-free record ids. */
+export class TermIndex {
+  private sortedKeys: string[] | undefined;
+
+  constructor(
+    private readonly dict: Map<string, number>,
+    private readonly offsets: Int32Array,
+    private readonly ids: Int32Array,
+  ) {}
+
+  /** Number of distinct terms. */
+  get size(): number {
+    return this.dict.size;
+  }
+
+  /** The records holding a term (a view, not a copy). */
+  get(term: string): Int32Array {
+    const t = this.dict.get(term);
+    if (t === undefined) return EMPTY;
+    return this.ids.subarray(this.offsets[t]!, this.offsets[t + 1]!);
+  }
+
+  /** The records holding any term that starts with `prefix`. */
+  prefix(prefix: string, universe: number): Int32Array {
+    this.sortedKeys ??= [...this.dict.keys()].sort();
+    const keys = this.sortedKeys;
+    let lo = 0;
+    let hi = keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (keys[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    const lists: Int32Array[] = [];
+    for (let i = lo; i < keys.length && keys[i]!.startsWith(prefix); i++) lists.push(this.get(keys[i]!));
+    return unionAll(lists, universe);
+  }
+}
