@@ -33,6 +33,8 @@ export interface RetryEvent {
 export interface ApiClientOptions {
   /** The API key, sent as `api_key`. Defaults to none (the service answers 401; the local sample service needs none). */
   apiKey?: string;
+  /** The key is not a secret (the local sample service's `sample`): it is not removed from texts. Defaults to false. */
+  keyIsPublic?: boolean;
   /** Base URL of the service. Defaults to `https://api.springernature.com`. */
   baseUrl?: string;
   /** Endpoint for searches. Defaults to `'meta-v2'`. */
@@ -117,6 +119,8 @@ export class ApiClient {
   /** Requests sent so far (tries included). */
   requests = 0;
   private readonly apiKey: string | undefined;
+  /** The key to remove from texts (none when it is public). */
+  private readonly secret: string | undefined;
   private readonly fetchFn: typeof globalThis.fetch;
   private readonly limiter: RateLimiter | undefined;
   private readonly timeoutMs: number;
@@ -125,6 +129,7 @@ export class ApiClient {
 
   constructor(options: ApiClientOptions = {}) {
     this.apiKey = options.apiKey || undefined;
+    this.secret = options.keyIsPublic ? undefined : this.apiKey;
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
     try {
       new URL(this.baseUrl);
@@ -147,7 +152,7 @@ export class ApiClient {
 
   /** Removes the key from a text. */
   redact(text: string): string {
-    return redact(text, [this.apiKey]);
+    return redact(text, [this.secret]);
   }
 
   /** Fetches one page of a search (`s` 1-based). */
@@ -218,7 +223,7 @@ export class ApiClient {
   /** A copy of an envelope with `apiKey` removed and the key redacted everywhere else. */
   private withoutKey(envelope: Record<string, unknown>): Record<string, unknown> {
     const { apiKey: _dropped, ...rest } = envelope;
-    if (!this.apiKey) return rest;
+    if (!this.secret) return rest;
     return JSON.parse(this.redact(JSON.stringify(rest))) as Record<string, unknown>;
   }
 

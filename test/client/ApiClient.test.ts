@@ -59,6 +59,14 @@ describe('ApiClient', () => {
       expect(page.envelope['apiKey']).toBeUndefined();
     });
 
+    it('leaves a public key (the sample service\'s) in texts', async () => {
+      service = await startFakeService({ records: [{ doi: '10.1/x', title: 'a sample of samples', onlineDate: '2020-01-01' }] });
+      const open = await new ApiClient({ baseUrl: service.url, apiKey: 'sample', keyIsPublic: true }).fetchPage({ q: 'x', s: 1, p: 1 });
+      expect((open.envelope['records'] as { title: string }[])[0]!.title).toBe('a sample of samples');
+      const secret = await new ApiClient({ baseUrl: service.url, apiKey: 'sample' }).fetchPage({ q: 'x', s: 1, p: 1 });
+      expect((secret.envelope['records'] as { title: string }[])[0]!.title).toBe('a <API_KEY> of <API_KEY>s');
+    });
+
     it('uses the chosen endpoint', async () => {
       service = await startFakeService({ records: makeRecords(3) });
       await new ApiClient({ baseUrl: service.url, endpoint: 'meta-v1' }).fetchPage({ q: 'x', s: 1, p: 2 });

@@ -76,8 +76,10 @@ async function connect(opts: ConnectionOptions, ctx: CliContext, onRetry?: ApiCl
     ...(opts.rate ? { rate: opts.rate } : {}),
     timeoutMs: (opts.timeout ?? 30) * 1000,
     ...(onRetry ? { onRetry } : {}),
+    keyIsPublic: Boolean(opts.sample),
   });
-  return { client, key, close };
+  // the sample key is public: nothing to hide (hiding it would garble texts that contain "sample")
+  return { client, key: opts.sample ? undefined : key, close };
 }
 
 function abs(ctx: CliContext, path: string | undefined): string | undefined {
