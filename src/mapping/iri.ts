@@ -9,28 +9,37 @@ const PATH_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
 
 /**
  * Percent-encodes a string for use in an IRI path: keeps unreserved ASCII,
- * sub-delimiters, `:`, `@` and `/`, keeps non-ASCII letters (IRIs allow them),
- * and encodes everything else (space, `<>"{}|\^\``, `#`, `?`, `%`, `[`, `]`,
- * controls and non-characters) as UTF-8 percent-escapes.
+ * sub-delimiters, `:`, `@` and `/`, keeps non-ASCII letters, marks, digits,
+ * punctuation and symbols of the Basic Multilingual Plane (IRIs allow them),
+ * and encodes everything else as UTF-8 percent-escapes: space, `<>"{}|\^\``,
+ * `#`, `?`, `%`, `[`, `]`, controls, non-characters, private use, Unicode
+ * spaces and line separators, bidi and other format characters (RFC 3987
+ * §4.1 forbids bidi marks), unassigned code points and characters beyond
+ * U+FFFF (Jena 4 reads those as two lone surrogates and warns). A path
+ * segment `.` or `..` is written `%2E` / `%2E%2E`: a resolver would
+ * otherwise remove it (RFC 3986 §5.2.4) and change the IRI.
  */
 export function encodeIriPath(value: string): string {
   let out = '';
   for (const ch of value) {
     const cp = ch.codePointAt(0)!;
-    if (cp < 0x80) {
-      out += PATH_SAFE.test(ch) ? ch : percentEncode(ch);
-    } else if (isIriUcschar(cp)) {
-      out += ch;
-    } else {
-      out += percentEncode(ch);
-    }
+    if (cp < 0x80) out += PATH_SAFE.test(ch) ? ch : percentEncode(ch);
+    else out += isSafeUcschar(ch, cp) ? ch : percentEncode(ch);
   }
-  return out;
+  return encodeDotSegments(out);
 }
 
 /** Percent-encodes a string for use as an IRI fragment or path segment (also encodes `/`). */
 export function encodeIriSegment(value: string): string {
-  return encodeIriPath(value).replace(/\//g, '%2F');
+  return encodeDotSegments(encodeIriPath(value).replace(/\//g, '%2F'));
+}
+
+function encodeDotSegments(path: string): string {
+  if (!path.includes('.')) return path;
+  return path
+    .split('/')
+    .map((segment) => (segment === '.' ? '%2E' : segment === '..' ? '%2E%2E' : segment))
+    .join('/');
 }
 
 function percentEncode(ch: string): string {
@@ -39,40 +48,99 @@ function percentEncode(ch: string): string {
   return Array.from(Buffer.from(safe, 'utf8'), (b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 }
 
-// RFC 3987 ucschar ranges (the private-use iprivate ranges are excluded on purpose).
-function isIriUcschar(cp: number): boolean {
-  return (
-    (cp >= 0xa0 && cp <= 0xd7ff) ||
-    (cp >= 0xf900 && cp <= 0xfdcf) ||
-    (cp >= 0xfdf0 && cp <= 0xffef) ||
-    (cp >= 0x10000 && cp <= 0xefffd && (cp & 0xfffe) !== 0xfffe)
-  );
-}
+// Non-ASCII characters kept as they are in IRIs: visible ones (letters, marks, numbers, punctuation, symbols).
+const VISIBLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
 
 /**
- * Makes an absolute IRI from a URL found in a record: trims it and
- * percent-encodes what may not stand in an IRI (spaces, `<>"{}|\^\``,
- * controls, a `%` not followed by two hex digits). Returns `undefined` when
- * the value is not an absolute URL (no scheme), so the caller keeps it as
- * text instead.
+ * Whether a non-ASCII character may stand unencoded in the IRIs we write: an
+ * RFC 3987 ucschar of the BMP (private use excluded) that is visible (not a
+ * space, separator, control, format character such as a bidi mark, or
+ * unassigned).
+ */
+function isSafeUcschar(ch: string, cp: number): boolean {
+  const ucschar = (cp >= 0xa0 && cp <= 0xd7ff) || (cp >= 0xf900 && cp <= 0xfdcf) || (cp >= 0xfdf0 && cp <= 0xffef);
+  return ucschar && VISIBLE.test(ch);
+}
+
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443', ftp: '21' };
+// A DNS label (letters and digits of any script, '-' inside), an IPv4 address, or an IPv6 literal.
+const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
+const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
+
+/**
+ * Makes an absolute IRI from a URL found in a record, or returns `undefined`
+ * when the value is not an `http`, `https` or `ftp` URL with a well-formed
+ * host, so the caller keeps it as text. Every IRI we write is one that strict
+ * checkers (Jena's IRI rules, RDF/XML resolvers) accept as it is:
+ * - the scheme is lower-cased; an empty or default port (`:80` for http) is dropped;
+ * - a URL with user information (`user:password@host`) is not made an IRI (it is text);
+ * - `.` and `..` path segments are resolved away (RFC 3986 §5.2.4, as a resolver would);
+ * - what may not stand in an IRI is percent-encoded: spaces, `<>"{}|\^\``,
+ *   `[` `]` outside the host, a second `#`, controls, a `%` not followed by two
+ *   hex digits, and the non-ASCII characters {@link encodeIriPath} encodes.
  */
 export function toIri(url: string): string | undefined {
-  const value = url.trim();
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S/.test(value)) return undefined;
-  let out = '';
-  const chars = Array.from(value);
+  const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\\]*)(.*)$/s.exec(url.trim());
+  if (!m) return undefined;
+  const scheme = m[1]!.toLowerCase();
+  if (!(scheme in DEFAULT_PORTS)) return undefined;
+  const authority = m[2]!;
+  if (authority.includes('@')) return undefined;
+  const hp = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(authority);
+  if (!hp) return undefined;
+  const host = hp[1]!;
+  if (!(IPV6.test(host) || (host !== '' && host.split('.').every((label) => LABEL.test(label))))) return undefined;
+  if (!(host.startsWith('[') || [...host].every((ch) => ch.codePointAt(0)! < 0x80 || isSafeUcschar(ch, ch.codePointAt(0)!)))) return undefined;
+  const port = hp[2];
+  if (port !== undefined && port !== '' && Number(port) > 65535) return undefined;
+  const keepPort = port !== undefined && port !== '' && String(Number(port)) !== DEFAULT_PORTS[scheme];
+  let rest = '';
+  let part: 'path' | 'query' | 'fragment' = 'path';
+  let path = '';
+  const chars = Array.from(m[3]!);
   for (let i = 0; i < chars.length; i++) {
     const ch = chars[i]!;
     const cp = ch.codePointAt(0)!;
-    if (ch === '%') {
-      out += /^[0-9A-Fa-f]{2}$/.test((chars[i + 1] ?? '') + (chars[i + 2] ?? '')) ? '%' : '%25';
+    let piece: string;
+    if (ch === '?' && part === 'path') {
+      part = 'query';
+      piece = ch;
+    } else if (ch === '#' && part !== 'fragment') {
+      part = 'fragment';
+      piece = ch;
+    } else if (ch === '%') {
+      piece = /^[0-9A-Fa-f]{2}$/.test((chars[i + 1] ?? '') + (chars[i + 2] ?? '')) ? '%' : '%25';
     } else if (cp < 0x80) {
-      out += cp <= 0x20 || cp === 0x7f || '<>"{}|\\^`'.includes(ch) ? percentEncode(ch) : ch;
+      piece = URL_SAFE.test(ch) || (part !== 'path' && (ch === '?' || ch === '/')) ? ch : percentEncode(ch);
     } else {
-      out += isIriUcschar(cp) ? ch : percentEncode(ch);
+      piece = isSafeUcschar(ch, cp) ? ch : percentEncode(ch);
+    }
+    if (part === 'path') path += piece;
+    else rest += piece;
+  }
+  return `${scheme}://${host}${keepPort ? `:${port}` : ''}${removeDotSegments(path)}${rest}`;
+}
+
+// ASCII that may stand in an IRI path as it is (RFC 3986 pchar without '%', plus '/').
+const URL_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
+
+/** RFC 3986 §5.2.4: removes `.` and `..` segments from a path. */
+function removeDotSegments(path: string): string {
+  if (!/(^|\/)\.\.?(\/|$)/.test(path)) return path;
+  const out: string[] = [];
+  const segments = path.split('/');
+  for (let i = 0; i < segments.length; i++) {
+    const s = segments[i]!;
+    const last = i === segments.length - 1;
+    if (s === '.' || s === '..') {
+      if (s === '..' && out.length > 1) out.pop();
+      if (last) out.push('');
+    } else {
+      out.push(s);
     }
   }
-  return out;
+  const result = out.join('/');
+  return path.startsWith('/') && !result.startsWith('/') ? `/${result}` : result;
 }
 
 // Characters no RDF format can carry everywhere: XML 1.0 forbids C0 controls other than TAB/LF/CR,

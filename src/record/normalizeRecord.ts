@@ -98,7 +98,10 @@ export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): S
       }
       case 'conferenceInfo':
         if (value === null || value === undefined || value === '') break;
-        record.conferenceInfo.push(...(Array.isArray(value) ? value : [value]).filter((v) => v !== '' && v !== null));
+        (Array.isArray(value) ? value : [value]).forEach((v, i) => {
+          if (v === '' || v === null) return;
+          record.conferenceInfo.push(cleanJson(v, id, Array.isArray(value) ? `${key}[${i}]` : key, text));
+        });
         break;
       case 'disciplines':
         record.disciplines.push(...readDisciplines(value, id, key, text, record));
@@ -113,6 +116,25 @@ export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): S
 }
 
 type Clean = (value: string, path: string) => string;
+
+/** How deep a JSON value kept as it is (an element of `conferenceInfo`) may nest. */
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * A copy of a JSON value whose strings (keys included) are cleaned, for
+ * values kept whole (`conferenceInfo` elements are written as JSON text).
+ * Deeper than {@link MAX_JSON_DEPTH} levels is refused: such a value is junk,
+ * and writing it would overflow the stack.
+ */
+function cleanJson(value: unknown, id: string, path: string, clean: Clean, depth = 0): unknown {
+  if (typeof value === 'string') return clean(value, path);
+  if (value === null || typeof value !== 'object') return value;
+  if (depth >= MAX_JSON_DEPTH) throw new MappingError(`nested deeper than ${MAX_JSON_DEPTH} levels`, id, path);
+  if (Array.isArray(value)) return value.map((v, i) => cleanJson(v, id, `${path}[${i}]`, clean, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([k, v]) => [clean(k, path), cleanJson(v, id, `${path}.${k}`, clean, depth + 1)]),
+  );
+}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -58,17 +58,56 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
     }
   };
 
+  // A record of newline-delimited JSON broken over lines by raw line breaks inside a string (old saved responses).
+  let pending: { text: string; line: number; lines: number } | undefined;
+  const problemAt = (text: string, at: number, reason: string): ReadItem => ({
+    kind: 'problem', source, index: ++index, line: at, reason: `line ${at}: ${reason}`, excerpt: text.trim().slice(0, 200),
+  });
+
+  /** One line of newline-delimited JSON: a record, a problem, or a part of a record broken over lines. */
+  const ndjsonLine = function* (line: string, at: number): Generator<ReadItem> {
+    const trimmed = line.trim();
+    if (pending) {
+      const joined = `${pending.text}\n${line}`;
+      const p = tryParse(joined);
+      if (p.ok) {
+        const start = pending.line;
+        pending = undefined;
+        yield* emit(p.value, start);
+        return;
+      }
+      const alone = trimmed === '' ? undefined : tryParse(trimmed);
+      if (alone?.ok || !endsInsideString(joined) || pending.lines >= MAX_JOINED_LINES || joined.length > MAX_JOINED_CHARS) {
+        const broken = pending;
+        pending = undefined;
+        if (alone?.ok) {
+          yield problemAt(broken.text, broken.line, describeJsonError(parseFailure(broken.text), broken.text, broken.line, false));
+          yield* emit(alone.value, at);
+        } else {
+          yield problemAt(joined, broken.line, describeJsonError(parseFailure(joined), joined, broken.line, false));
+        }
+        return;
+      }
+      pending = { text: joined, line: pending.line, lines: pending.lines + 1 };
+      return;
+    }
+    if (trimmed === '') return;
+    const parsed = tryParse(trimmed);
+    if (parsed.ok) yield* emit(parsed.value, at);
+    else if (endsInsideString(trimmed)) pending = { text: trimmed, line: at, lines: 1 };
+    else yield problemAt(trimmed, at, parsed.reason);
+  };
+
   const onLine = function* (line: string): Generator<ReadItem> {
     lineNo++;
     if (mode === 'document') {
       documentText += `${line}\n`;
       return;
     }
-    const trimmed = line.trim();
-    if (trimmed === '') return;
-    const parsed = tryParse(trimmed);
     if (mode === 'unknown') {
-      if (parsed.ok) mode = 'lines';
+      const trimmed = line.trim();
+      if (trimmed === '') return;
+      if (tryParse(trimmed).ok) mode = 'lines';
       else {
         mode = 'document';
         documentStartLine = lineNo;
@@ -76,18 +115,29 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
         return;
       }
     }
-    if (parsed.ok) yield* emit(parsed.value, lineNo);
-    else yield { kind: 'problem', source, index: ++index, line: lineNo, reason: `line ${lineNo}: ${parsed.reason}`, excerpt: trimmed.slice(0, 200) };
+    yield* ndjsonLine(line, lineNo);
   };
 
+  let atStart = true;
   for await (const chunk of input as AsyncIterable<Buffer | string>) {
-    const text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    let text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
+    if (atStart && text !== '') {
+      // A byte order mark (editors on Windows write one) is not part of the JSON.
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      atStart = false;
+    }
     const lines = text.split('\n');
     carry = lines.pop()!;
     for (const line of lines) yield* onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
   }
-  const rest = carry + decoder.end();
-  if (rest !== '') yield* onLine(rest);
+  let rest = carry + decoder.end();
+  if (atStart && rest.charCodeAt(0) === 0xfeff) rest = rest.slice(1);
+  if (rest !== '') yield* onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+  if (pending) {
+    const broken: { text: string; line: number } = pending;
+    pending = undefined;
+    yield problemAt(broken.text, broken.line, describeJsonError(parseFailure(broken.text), broken.text, broken.line, true));
+  }
 
   if ((mode as string) !== 'document') {
     if ((mode as string) === 'unknown') yield { kind: 'problem', source, reason: 'the input is empty: no JSON found' };
@@ -98,28 +148,54 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
     yield* emit(parsed.value);
     return;
   }
-  // Not one document: perhaps newline-delimited JSON whose first line is broken.
+  // Not one document: perhaps newline-delimited JSON whose first line is broken. Only when most lines are
+  // records on their own: the lines of a truncated pretty-printed document (`"Article",`, `{}`) are not.
   const lines = documentText.split('\n');
-  const readable = lines.map((l) => l.trim()).filter((l) => l !== '' && tryParse(l).ok).length;
-  if (readable > 0) {
-    for (let i = 0; i < lines.length; i++) {
-      const l = lines[i]!.trim();
-      if (l === '') continue;
-      const p = tryParse(l);
-      const at = documentStartLine + i;
-      if (p.ok) yield* emit(p.value, at);
-      else yield { kind: 'problem', source, index: ++index, line: at, reason: `line ${at}: ${p.reason}`, excerpt: l.slice(0, 200) };
+  const nonEmpty = lines.filter((l) => l.trim() !== '').length;
+  const recordLines = lines.filter((l) => {
+    const p = tryParse(l.trim());
+    return p.ok && p.value !== null && typeof p.value === 'object' && Object.keys(p.value).length > 0;
+  }).length;
+  if (recordLines > 0 && recordLines * 2 >= nonEmpty) {
+    for (let i = 0; i < lines.length; i++) yield* ndjsonLine(lines[i]!, documentStartLine + i);
+    if (pending) {
+      const broken: { text: string; line: number } = pending;
+      pending = undefined;
+      yield problemAt(broken.text, broken.line, describeJsonError(parseFailure(broken.text), broken.text, broken.line, true));
     }
     return;
   }
   yield { kind: 'problem', source, reason: describeJsonError(parsed.reason, documentText, documentStartLine), excerpt: documentText.trim().slice(0, 200) };
 }
 
+/** Lines joined into one record at most (a record broken over lines by raw line breaks). */
+const MAX_JOINED_LINES = 10_000;
+/** Characters joined into one record at most. */
+const MAX_JOINED_CHARS = 64 * 1024 * 1024;
+
+/** Whether JSON text ends inside a string (an odd quote open): a raw line break inside a string follows. */
+export function endsInsideString(text: string): boolean {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+  }
+  return inString;
+}
+
+function parseFailure(text: string): string {
+  const p = tryParse(text);
+  return p.ok ? 'not valid JSON' : p.reason;
+}
+
 /** A JSON.parse message with the line and column, and a word on truncation when the error is at the very end. */
-function describeJsonError(reason: string, text: string, firstLine: number): string {
+function describeJsonError(reason: string, text: string, firstLine: number, atEnd = true): string {
   const m = /at position (\d+)/.exec(reason);
   const end = text.trimEnd().length;
-  const truncated = /Unexpected end|Unterminated/i.test(reason) || (m !== null && Number(m[1]) >= end);
+  const truncated = atEnd && (/Unexpected end|Unterminated/i.test(reason) || (m !== null && Number(m[1]) >= end));
   let where = '';
   if (m) {
     const before = text.slice(0, Number(m[1]));

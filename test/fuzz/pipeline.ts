@@ -1,0 +1,89 @@
+/**
+ * The pipeline under fuzz: bytes → readRecords → convertItem → each of the
+ * five record writers, and the checks the properties share (parse back with
+ * parsers that are not ours, compare graphs with rdf-isomorphic).
+ */
+import { Readable } from 'node:stream';
+import type * as RDF from '@rdfjs/types';
+import { isomorphic } from 'rdf-isomorphic';
+import { type ConvertOutcome, convertItem } from '../../src/convert/convertItem.js';
+import { type ReadItem, readRecords } from '../../src/record/readRecords.js';
+import type { FormatName } from '../../src/serialize/QuadSerializer.js';
+import { serializerFor } from '../../src/serialize/serializers.js';
+import { parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle, toSortedNQuads } from '../helpers/rdf.js';
+
+/** The five formats, each with a parser that is not ours. */
+export const FORMATS: readonly { format: FormatName; parse: (text: string) => RDF.Quad[] | Promise<RDF.Quad[]> }[] = [
+  { format: 'turtle', parse: parseTurtle },
+  { format: 'ntriples', parse: parseNTriples },
+  { format: 'nquads', parse: parseNQuads },
+  { format: 'jsonld', parse: parseJsonLd },
+  { format: 'rdfxml', parse: parseRdfXml },
+];
+
+/** What one input gave. */
+export interface PipelineResult {
+  items: ReadItem[];
+  outcomes: ConvertOutcome[];
+  /** The quads of every mapped record, in order. */
+  quads: RDF.Quad[];
+  /** Output text per format. */
+  outputs: Map<FormatName, string>;
+}
+
+/** Reads all items of an input given as text or bytes, in chunks of `chunkSize` bytes (split anywhere, even inside a character). */
+export async function readAll(input: string | Buffer, source = 'fuzz.json', chunkSize = 7919): Promise<ReadItem[]> {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : input;
+  const chunks: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += chunkSize) chunks.push(bytes.subarray(i, i + chunkSize));
+  const items: ReadItem[] = [];
+  for await (const item of readRecords(Readable.from(chunks, { objectMode: true }), { source })) items.push(item);
+  return items;
+}
+
+/** Runs the whole pipeline; every exception escapes (the properties assert there is none). */
+export async function runPipeline(input: string | Buffer, formats: readonly FormatName[] = FORMATS.map((f) => f.format), chunkSize?: number): Promise<PipelineResult> {
+  const items = await readAll(input, 'fuzz.json', chunkSize);
+  const outcomes = items.map((item) => convertItem(item));
+  const groups = outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : []));
+  const outputs = new Map<FormatName, string>();
+  for (const format of formats) {
+    const writer = serializerFor(format).createWriter();
+    let text = writer.start();
+    for (const group of groups) text += writer.write(group);
+    text += writer.end();
+    outputs.set(format, text);
+  }
+  return { items, outcomes, quads: groups.flat(), outputs };
+}
+
+/** A key of a quad's terms (type, value, language, datatype): equal keys, equal quads. */
+function quadKey(q: RDF.Quad): string {
+  const t = (x: RDF.Term): string => (x.termType === 'Literal' ? `L${x.value}\u0000${x.language}\u0000${x.datatype.value}` : `${x.termType[0]}${x.value}`);
+  return `${t(q.subject)}\u0001${t(q.predicate)}\u0001${t(q.object)}\u0001${t(q.graph)}`;
+}
+
+/** The quads without duplicates (a graph is a set; JSON-LD processors drop duplicates). */
+export function dedupe(quads: readonly RDF.Quad[]): RDF.Quad[] {
+  const seen = new Set<string>();
+  const out: RDF.Quad[] = [];
+  for (const q of quads) {
+    const key = quadKey(q);
+    if (!seen.has(key)) {
+      seen.add(key);
+      out.push(q);
+    }
+  }
+  return out;
+}
+
+/** Throws, with a diff, unless the parsed quads are the mapper's graph. */
+export function assertSameGraph(actual: readonly RDF.Quad[], expected: readonly RDF.Quad[], label: string): void {
+  const a = dedupe(actual);
+  const e = dedupe(expected);
+  if (a.length === e.length && isomorphic(a, e)) return;
+  const aLines = new Set(toSortedNQuads(a));
+  const eLines = new Set(toSortedNQuads(e));
+  const diff = [...[...aLines].filter((l) => !eLines.has(l)).map((l) => `+ ${l}`), ...[...eLines].filter((l) => !aLines.has(l)).map((l) => `- ${l}`)];
+  throw new Error(`${label}: parsed graph (${a.length}) differs from the mapper's (${e.length}):\n${diff.slice(0, 20).join('\n')}`);
+}
