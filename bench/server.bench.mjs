@@ -6,7 +6,7 @@
 //  4. paging: median at s=10,000 against s=1 for the same query (ratio).
 // Usage: node bench/server.bench.mjs [N]      (SR_DIST=/path/to/dist to use another build)
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import http from 'node:http';
@@ -19,6 +19,11 @@ const N = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 21;
 const dir = mkdtempSync(join(tmpdir(), 'serve-bench-'));
 const file = join(dir, 'catalogue.jsonl');
+
+function cpuSeconds(since) {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+}
 
 function median(values) {
   const s = [...values].sort((a, b) => a - b);
@@ -42,6 +47,7 @@ function get(url) {
 
 try {
   // 1. generate
+  let cpu = process.cpuUsage();
   let t = performance.now();
   const out = createWriteStream(file);
   let batch = '';
@@ -55,20 +61,32 @@ try {
   out.end(batch);
   await new Promise((r) => out.on('finish', r));
   const genSeconds = (performance.now() - t) / 1000;
+  const genCpu = cpuSeconds(cpu);
   const size = statSync(file).size;
-  console.log(`generate ${N} records: ${genSeconds.toFixed(1)} s (${Math.round(N / genSeconds)} records/s, ${(size / 1e6).toFixed(0)} MB)`);
+  console.log(
+    `generate ${N} records (+ JSON.stringify + write): ${genSeconds.toFixed(1)} s wall, ${genCpu.toFixed(1)} s CPU ` +
+      `(${Math.round(N / genSeconds)} records/s wall, ${Math.round(N / genCpu)} records/s CPU; ${(size / 1e6).toFixed(0)} MB)`,
+  );
+  cpu = process.cpuUsage();
+  t = performance.now();
+  let count = 0;
+  for (const r of generateRecords(N, 1, { catalogueFields: true })) if (r.doi) count++;
+  const genOnly = (performance.now() - t) / 1000;
+  console.log(`generate only: ${genOnly.toFixed(1)} s wall, ${cpuSeconds(cpu).toFixed(1)} s CPU (${Math.round(count / genOnly)} records/s wall)`);
 
   // 2. load
   globalThis.gc?.();
   const rssBefore = process.memoryUsage().rss;
+  cpu = process.cpuUsage();
   t = performance.now();
   const catalogue = loadCatalogue(file);
   const loadSeconds = (performance.now() - t) / 1000;
+  const loadCpu = cpuSeconds(cpu);
   globalThis.gc?.();
   const mem = process.memoryUsage();
   console.log(
-    `load + index ${catalogue.size} records: ${loadSeconds.toFixed(1)} s (${Math.round(catalogue.size / loadSeconds)} records/s); ` +
-      `rss +${((mem.rss - rssBefore) / 1e6).toFixed(0)} MB, heap ${(mem.heapUsed / 1e6).toFixed(0)} MB, external+buffers ${((mem.external + mem.arrayBuffers) / 1e6).toFixed(0)} MB`,
+    `load + index ${catalogue.size} records: ${loadSeconds.toFixed(1)} s wall, ${loadCpu.toFixed(1)} s CPU (all threads); ` +
+      `rss +${((mem.rss - rssBefore) / 1e6).toFixed(0)} MB, JS heap ${(mem.heapUsed / 1e6).toFixed(0)} MB, buffers and typed arrays ${(mem.arrayBuffers / 1e6).toFixed(0)} MB`,
   );
 
   // 3 + 4. queries
@@ -117,6 +135,7 @@ try {
   const ratios = rows.map((r) => r['ratio s=10000/s=1']).filter((x) => x !== '-');
   console.log(`median of field-query medians (page 1, p=100, no cache): ${median(medians).toFixed(2)} ms; worst ${Math.max(...medians).toFixed(2)} ms`);
   console.log(`s=10000 vs s=1: worst ratio ${Math.max(...ratios).toFixed(2)}`);
+  console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
   await noCache.close(100);
   await cached.close(100);
   agent.destroy();

@@ -197,14 +197,7 @@ class CatalogueBuilder {
     this.recChunk.push(chunk);
     this.recStart.push(start);
     this.recEnd.push(end);
-    let hidden = 0;
-    for (const key in r) {
-      if (key.charCodeAt(0) === 95) {
-        hidden = 1;
-        break;
-      }
-    }
-    this.hidden.push(hidden);
+    this.hidden.push(hiddenTail(r, this.chunks[chunk]!, start, end));
 
     this.addTokens('title', fields.titleOf(r), id, false);
     const names = fields.namesOf(r);
@@ -247,6 +240,40 @@ class CatalogueBuilder {
 }
 
 const CACHE_LIMIT = 200_000;
+
+/**
+ * Where the catalogue-only keys of a record start: 0 when it has none; the
+ * byte offset of the `,"_…":` that starts them when they are all at the end
+ * (the common case: the page then serves the bytes before it, plus `}`);
+ * -1 otherwise (the page parses the record and drops them).
+ */
+function hiddenTail(r: Record<string, unknown>, chunk: Buffer, start: number, end: number): number {
+  let i = 0;
+  let first = -1;
+  let firstKey = '';
+  let trailing = true;
+  for (const key in r) {
+    if (key.charCodeAt(0) === 95) {
+      if (first < 0) {
+        first = i;
+        firstKey = key;
+      }
+    } else if (first >= 0) trailing = false;
+    i++;
+  }
+  if (first < 0) return 0;
+  if (first === 0 || !trailing || JSON.stringify(firstKey) !== `"${firstKey}"`) return -1;
+  const cut = chunk.lastIndexOf(`,"${firstKey}":`, end - 1, 'utf8');
+  if (cut <= start) return -1;
+  try {
+    const tail = JSON.parse(`{${chunk.toString('utf8', cut + 1, end)}`) as Record<string, unknown>;
+    const keys = Object.keys(tail);
+    if (keys.length === i - first && keys.every((k) => k.charCodeAt(0) === 95)) return cut;
+  } catch {
+    // not a clean tail: strip by parsing
+  }
+  return -1;
+}
 
 function isBlank(byte: number): boolean {
   return byte === 32 || byte === 9 || byte === 13 || byte === 10;
@@ -381,13 +408,17 @@ export class Catalogue {
 
   /** The JSON text of record `id` as served (catalogue-only `_` keys removed). */
   recordJson(id: number): string {
-    const text = this.chunks[this.recChunk[id]!]!.toString('utf8', this.recStart[id]!, this.recEnd[id]!);
-    if (this.hidden[id] === 0) return text;
+    const chunk = this.chunks[this.recChunk[id]!]!;
+    const hidden = this.hidden[id]!;
+    if (hidden > 0) return `${chunk.toString('utf8', this.recStart[id]!, hidden)}}`;
+    const text = chunk.toString('utf8', this.recStart[id]!, this.recEnd[id]!);
+    if (hidden === 0) return text;
     return JSON.stringify(stripHidden(JSON.parse(text) as Record<string, unknown>));
   }
 
   /** Record `id` as an object, as served. */
   record(id: number): Record<string, unknown> {
+    if (this.hidden[id]! > 0) return JSON.parse(this.recordJson(id)) as Record<string, unknown>;
     const text = this.chunks[this.recChunk[id]!]!.toString('utf8', this.recStart[id]!, this.recEnd[id]!);
     const r = JSON.parse(text) as Record<string, unknown>;
     return this.hidden[id] === 0 ? r : stripHidden(r);
@@ -424,7 +455,14 @@ export class Catalogue {
     const lo = lowerIndex(sortedDates, Math.max(from, 1));
     const hi = lowerIndex(sortedDates, to + 1);
     if (hi <= lo) return EMPTY;
-    return sortedIds.slice(lo, hi).sort();
+    if (hi - lo < this.size >>> 5) return sortedIds.slice(lo, hi).sort();
+    // a large range: mark and scan (linear) rather than sort
+    const mark = new Uint8Array(this.size);
+    for (let i = lo; i < hi; i++) mark[sortedIds[i]!] = 1;
+    const out = new Int32Array(hi - lo);
+    let n = 0;
+    for (let id = 0; id < mark.length; id++) if (mark[id] === 1) out[n++] = id;
+    return out;
   }
 
   /** The values of a facet over a set of records: at most `limit`, by count then value. */

@@ -137,6 +137,37 @@ describe('Catalogue', () => {
       expect(JSON.parse(catalogue.recordJson(0))).toEqual(Object.fromEntries(Object.entries(records[0]!).filter(([k]) => k !== '_countries')));
       expect(catalogue.recordJson(1)).toBe(JSON.stringify(records[1]));
     });
+
+    it('drops catalogue-only keys wherever they are', () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hidden-'));
+      const file = join(dir, 'h.jsonl');
+      const lines = [
+        '{"doi":"a","title":"x","_countries":["DE"],"_keywords":["k"]}',
+        '{"doi":"b","_countries":["DE"],"title":"x"}',
+        '{"_countries":["DE"],"doi":"c"}',
+        '{"doi":"d","_countries":{"z":1,"_countries":2}}',
+        '{"doi":"e", "_countries" : ["DE"]}',
+        '{"doi":"f,\\"_countries\\":","_countries":[",\\"_countries\\":["]}',
+        '{"doi":"g","nested":{"_x":1}}',
+      ];
+      writeFileSync(file, lines.join('\n'));
+      const c = loadCatalogue(file);
+      const expected = [
+        { doi: 'a', title: 'x' },
+        { doi: 'b', title: 'x' },
+        { doi: 'c' },
+        { doi: 'd' },
+        { doi: 'e' },
+        { doi: 'f,"_countries":' },
+        { doi: 'g', nested: { _x: 1 } },
+      ];
+      for (let i = 0; i < lines.length; i++) {
+        expect(JSON.parse(c.recordJson(i)), lines[i]).toEqual(expected[i]);
+        expect(c.record(i)).toEqual(expected[i]);
+      }
+      expect(c.rawRecord(0)._keywords).toEqual(['k']);
+      expect([...evaluateQuery(c, parseQuery('country:DE'))]).toEqual([0, 1, 2, 4]);
+    });
   });
 
   describe('facets', () => {
