@@ -1,4 +1,5 @@
 import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -12,6 +13,8 @@ export interface Output {
   close(): Promise<void>;
   /** The name for messages. */
   name: string;
+  /** Stops writing and removes the file (after a fatal error: no half-written output is left). Does nothing for stdout. */
+  discard(): Promise<void>;
 }
 
 /**
@@ -21,7 +24,7 @@ export interface Output {
  */
 export async function openOutput(path: string | undefined, fallback: Writable): Promise<Output> {
   if (path === undefined || path === '-') {
-    return { stream: fallback, name: '<stdout>', close: async () => {} };
+    return { stream: fallback, name: '<stdout>', close: async () => {}, discard: async () => {} };
   }
   const file = createWriteStream(path);
   await new Promise<void>((resolve, reject) => {
@@ -30,8 +33,15 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
       reject(new ToolkitError(`cannot write ${path}: ${err.code === 'ENOENT' ? 'no such directory' : err.code === 'EACCES' ? 'permission denied' : err.message}`, 'io', { cause: err, details: { path } })),
     );
   });
+  const discard = async (): Promise<void> => {
+    await new Promise<void>((resolve) => {
+      if (file.closed) resolve();
+      else file.once('close', () => resolve()).destroy();
+    });
+    await rm(path, { force: true });
+  };
   if (!isGzipPath(path)) {
-    return { stream: file, name: path, close: async () => { file.end(); await finished(file); } };
+    return { stream: file, name: path, close: async () => { file.end(); await finished(file); }, discard };
   }
   const gzip = createGzip();
   gzip.pipe(file);
@@ -41,6 +51,10 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
     close: async () => {
       gzip.end();
       await finished(file);
+    },
+    discard: async () => {
+      gzip.destroy();
+      await discard();
     },
   };
 }

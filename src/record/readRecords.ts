@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { jsonText } from './jsonText.js';
 
 /** One item read from an input: a record to map, or a part of the input that could not be read. */
 export type ReadItem =
@@ -268,7 +269,7 @@ export function* unwrap(value: unknown, depth = 0): Generator<Unwrapped> {
       return;
     }
     if (typeof o.status === 'string' && o.status.toLowerCase() === 'fail' && !('doi' in o)) {
-      const message = typeof o.message === 'string' ? o.message : JSON.stringify(o).slice(0, 200);
+      const message = typeof o.message === 'string' ? o.message : jsonText(o, 200);
       yield { kind: 'problem', reason: `an error response of the service, not records: ${message}` };
       return;
     }

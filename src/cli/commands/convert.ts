@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { Option } from 'commander';
 import { type ConvertOutcome, type Rejection, convertItem } from '../../convert/convertItem.js';
 import { ConvertStats } from '../../convert/ConvertStats.js';
+import { GuardedWriter } from '../../convert/GuardedWriter.js';
 import { type Output, openOutput } from '../../convert/openOutput.js';
 import { ToolkitError } from '../../errors.js';
-import { FORMATS, formatFromPath, parseFormatName } from '../../formats.js';
+import { FORMATS, formatFromPath, formatInfo, parseFormatName } from '../../formats.js';
 import type { MapOptions, MappedRecord } from '../../mapping/mapRecord.js';
 import { NS } from '../../mapping/namespaces.js';
 import { openRdfFile } from '../../parse/openRdfFile.js';
@@ -14,7 +15,7 @@ import type { FormatName, SerializerOptions } from '../../serialize/QuadSerializ
 import { serializerFor } from '../../serialize/serializers.js';
 import { writeRecords } from '../../serialize/writeRecords.js';
 import type { CliContext } from '../CliContext.js';
-import { RejectsReport } from '../RejectsReport.js';
+import { RejectsReport, oneLine } from '../RejectsReport.js';
 
 interface ConvertCliOptions {
   format?: string;
@@ -75,7 +76,13 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const rejectsPath = opts.rejects ?? (opts.output && opts.output !== '-' ? `${opts.output.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
   const rejects = new RejectsReport(rejectsPath, ctx);
   const output: Output = await openOutput(opts.output, ctx.io.stdout);
-  const writer = serializerFor(format).createWriter(serializerOptions);
+  const writer = new GuardedWriter(serializerFor(format).createWriter(serializerOptions));
+
+  const reject = async (rejection: Rejection): Promise<void> => {
+    stats.addRejected(rejection);
+    await rejects.add(rejection);
+    if (opts.strict) throw strictError(rejection);
+  };
 
   async function* groups(): AsyncGenerator<readonly MappedRecord['quads'][number][]> {
     for (const path of inputs) {
@@ -83,12 +90,24 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       for await (const item of readRecords(file.input, { source: file.source })) {
         const outcome: ConvertOutcome = convertItem(item, mapOptions);
         if (outcome.kind === 'mapped') {
-          stats.addMapped(outcome.mapped);
           yield outcome.mapped.quads;
+          // writeRecords has written the group by now: a record the format cannot carry is a rejection, not a failed run.
+          const failure = writer.takeFailure();
+          if (failure) {
+            await reject({
+              source: item.source,
+              ...(item.index !== undefined ? { index: item.index } : {}),
+              ...(item.line !== undefined ? { line: item.line } : {}),
+              recordId: outcome.mapped.doi,
+              field: '(output)',
+              reason: `cannot be written as ${formatInfo(format).label}: ${failure.message}`,
+              ...(item.kind === 'record' ? { record: item.raw } : {}),
+            });
+          } else {
+            stats.addMapped(outcome.mapped);
+          }
         } else {
-          stats.addRejected(outcome.rejection);
-          await rejects.add(outcome.rejection);
-          if (opts.strict) throw strictError(outcome.rejection);
+          await reject(outcome.rejection);
         }
       }
     }
@@ -97,11 +116,16 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   try {
     await writeRecords(groups(), writer, output.stream, { signal: ctx.signal });
     await output.close();
+  } catch (err) {
+    // Never leave a half-written file that looks complete (a cut Turtle file is still valid Turtle).
+    await output.discard();
+    if (output.name !== '<stdout>') ctx.log(`convert: stopped; ${output.name} was removed (no partial output is kept)`);
+    throw err;
   } finally {
     await rejects.close();
   }
   if (!opts.quiet) {
-    ctx.log(`convert: ${stats.summary()}${output.name !== '<stdout>' ? `; wrote ${output.name} (${format})` : ''}`);
+    ctx.log(oneLine(`convert: ${stats.summary()}${output.name !== '<stdout>' ? `; wrote ${output.name} (${format})` : ''}`, 2000));
   }
   rejects.report();
   if (stats.rejected > 0) ctx.setExitCode(1);

@@ -1,0 +1,63 @@
+/**
+ * The same properties through the CLI a user runs (`convert`, in-process):
+ * records read = mapped + rejected (summary line, rejects file, one stderr
+ * line per rejection), exit code 1 exactly when something was rejected, and
+ * an output file that parses back to the mapper's graph.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { inputArb, layoutInput } from './arbitraries.js';
+import { fuzzParams, reportCases } from './fuzzConfig.js';
+import { FORMATS, assertSameGraph, runPipeline } from './pipeline.js';
+
+const startedAt = Date.now();
+const dir = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+  reportCases('cli.test.ts', startedAt);
+});
+
+const EXT = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' } as const;
+
+describe('convert CLI (property-based)', () => {
+  it('puts every record in the output or the rejects file, says so, and exits 1 exactly when one was rejected', async () => {
+    let n = 0;
+    await fc.assert(
+      fc.asyncProperty(inputArb.filter((i) => i.records > 0), fc.constantFrom(...FORMATS), async (input, { format, parse }) => {
+        const text = layoutInput(input);
+        const name = `in-${n++}.json`;
+        const inPath = join(dir, name);
+        writeFileSync(inPath, text);
+        const out = join(dir, `out-${n}.${EXT[format]}`);
+        const rejectsPath = join(dir, `out-${n}.rejects.jsonl`);
+        const r = await runCli(['convert', inPath, '-o', out, '--rejects', rejectsPath]);
+        const m = /records read (\d+), mapped (\d+), rejected (\d+)/.exec(r.stderr);
+        expect(m, r.stderr).not.toBeNull();
+        const [read, mapped, rejected] = [Number(m![1]), Number(m![2]), Number(m![3])];
+        expect(read).toBe(input.records);
+        expect(mapped + rejected).toBe(read);
+        expect(r.code, r.stderr).toBe(rejected > 0 ? 1 : 0);
+        const lines = existsSync(rejectsPath) ? readFileSync(rejectsPath, 'utf8').split('\n').filter((l) => l !== '') : [];
+        expect(lines).toHaveLength(rejected);
+        for (const line of lines) {
+          const j = JSON.parse(line) as { source: string; field: string; reason: string };
+          expect(j.source).toBe(inPath);
+          expect(j.field).toMatch(/\S/);
+          expect(j.reason).toMatch(/\S/);
+        }
+        // One line per rejection (the first 20), each naming the file and the field, all on one line.
+        const printed = r.stderr.split('\n').filter((l) => l.startsWith('rejected: '));
+        expect(printed).toHaveLength(Math.min(rejected, 20));
+        for (const l of printed) expect(l).toMatch(new RegExp(`^rejected: ${inPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*, field \\S`));
+        if (rejected > 0) expect(r.stderr).toContain(`${rejected} record(s) rejected`);
+        const want = await runPipeline(text, []);
+        assertSameGraph(await parse(readFileSync(out, 'utf8')), want.quads, format);
+      }),
+      fuzzParams('convert CLI', 100),
+    );
+  });
+});
