@@ -424,6 +424,11 @@ export class Catalogue {
     return this.hidden[id] === 0 ? r : stripHidden(r);
   }
 
+  /** The JSON text of record `id` as stored, catalogue-only keys included. */
+  rawText(id: number): string {
+    return this.chunks[this.recChunk[id]!]!.toString('utf8', this.recStart[id]!, this.recEnd[id]!);
+  }
+
   /** Record `id` with its catalogue-only keys (for checks that need them). */
   rawRecord(id: number): Record<string, unknown> {
     return JSON.parse(this.chunks[this.recChunk[id]!]!.toString('utf8', this.recStart[id]!, this.recEnd[id]!)) as Record<string, unknown>;

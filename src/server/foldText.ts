@@ -41,8 +41,8 @@ export function tokenize(text: string): string[] {
 }
 
 function tokenizeUnicode(text: string): string[] {
-  const folded = foldText(text);
-  if (folded === '') return [];
+  // decomposed and without marks; no recomposition needed, queries fold the same way
+  const folded = text.toLowerCase().normalize('NFD').replace(MARKS, '');
   const parts = folded.split(SEPARATORS);
   const out: string[] = [];
   for (const p of parts) if (p !== '') out.push(p);

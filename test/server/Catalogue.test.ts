@@ -6,6 +6,7 @@ import { generateRecords } from '../../src/sample/generateRecords.js';
 import { Catalogue, loadCatalogue } from '../../src/server/Catalogue.js';
 import { evaluateQuery } from '../../src/server/evaluateQuery.js';
 import { parseQuery } from '../../src/server/parseQuery.js';
+import { tokenize } from '../../src/server/foldText.js';
 
 const records: Record<string, unknown>[] = [
   {
@@ -129,6 +130,28 @@ describe('Catalogue', () => {
       expect(find('onlinedatefrom:1900')).toEqual([0, 1]);
       expect(find('onlinedateto:2017-12-31')).toEqual([0]);
     });
+  });
+
+  describe('phrases on generated records', () => {
+    const generated = [...generateRecords(600, 11, { catalogueFields: true })] as unknown as Record<string, unknown>[];
+    const c = Catalogue.fromRecords(generated);
+    const words = (t: string) => tokenize(t).join(' ');
+    const names = (r: Record<string, unknown>) => (r.creators as { creator: string }[]).map((x) => x.creator);
+    const cases: [string, (r: Record<string, unknown>) => string[]][] = [
+      ['title:"visual analytics"', (r) => [r.title as string]],
+      ['title:"of the"', (r) => [r.title as string]],
+      [`name:"${names(generated[5]!)[0]!.replace(/"/g, '')}"`, names],
+      ['journal:"materials science"', (r) => [r.publicationName as string]],
+      ['"life sciences"', (r) => [r.title as string, ...names(r), r.publicationName as string, ...(r.subjects as string[]), ...(r.keyword as string[])]],
+    ];
+    for (const [q, texts] of cases) {
+      it(`${q} finds exactly the records with the words in order`, () => {
+        const phrase = words(q.slice(q.indexOf('"') + 1, -1));
+        const expected = generated.flatMap((r, i) => (texts(r).some((t) => ` ${words(t)} `.includes(` ${phrase} `)) ? [i] : []));
+        expect(expected.length).toBeGreaterThan(0);
+        expect([...evaluateQuery(c, parseQuery(q))]).toEqual(expected);
+      });
+    }
   });
 
   describe('records', () => {
