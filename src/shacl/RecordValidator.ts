@@ -1,10 +1,11 @@
 import type * as RDF from '@rdfjs/types';
-import { DataFactory, Store } from 'n3';
+import { DataFactory } from 'n3';
 import { Validator } from 'shacl-engine';
 import type { CompileValidation, EnginePathStep, EngineResult } from 'shacl-engine';
 import { ToolkitError } from '../errors.js';
 import { DEFAULT_PREFIXES } from '../serialize/prefixes.js';
 import { loadShapes } from './loadShapes.js';
+import { RecordDataset } from './RecordDataset.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { SHAPES_NS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
 
@@ -76,6 +77,8 @@ export interface RecordValidatorOptions {
 export class RecordValidator {
   private constructor(
     private readonly validator: Validator,
+    /** The shapes that have targets: only these start a validation (the others are reached from them). */
+    private readonly targeted: { terms: RDF.Term[] }[],
     /** The shapes in use. */
     readonly shapes: ShapesGraph,
   ) {}
@@ -109,14 +112,22 @@ export class RecordValidator {
     } catch (err) {
       throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
     }
-    return new RecordValidator(validator, shapes);
+    const targetPredicates = ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf', 'target'];
+    const targeted = new Map<string, RDF.Term>();
+    for (const p of targetPredicates) {
+      for (const s of shapes.dataset.getSubjects(DataFactory.namedNode(`${SH}${p}`), null, null)) targeted.set(`${s.termType}|${s.value}`, s);
+    }
+    // Implicit class targets: a shape that is also a class.
+    for (const s of shapes.dataset.getSubjects(DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class'), null)) {
+      targeted.set(`${s.termType}|${s.value}`, s);
+    }
+    return new RecordValidator(validator, [...targeted.values()].map((t) => ({ terms: [t] })), shapes);
   }
 
   /** Validates one group of quads (one record: its work and the nodes it owns). */
   async validateRecord(quads: Iterable<RDF.Quad>): Promise<ValidationOutcome> {
-    const dataset = new Store();
-    for (const q of quads) dataset.addQuad(q.subject, q.predicate, q.object);
-    const report = await this.validator.validate({ dataset });
+    const dataset = new RecordDataset(dedupeQuads(quads));
+    const report = await this.validator.validate({ dataset }, this.targeted);
     const results = report.results.map(toResult);
     let violations = 0;
     let warnings = 0;
@@ -173,4 +184,18 @@ export function pathToString(steps: readonly PathStep[]): string {
       return q && (s.inverse || names.length > 1) ? `(${text})${q}` : `${text}${q}`;
     })
     .join('/');
+}
+
+/** The distinct triples of some quads (graphs ignored), as a dataset would hold them. */
+function dedupeQuads(quads: Iterable<RDF.Quad>): RDF.Quad[] {
+  const seen = new Set<string>();
+  const out: RDF.Quad[] = [];
+  for (const q of quads) {
+    const o = q.object;
+    const k = `${q.subject.termType[0]}${q.subject.value} ${q.predicate.value} ${o.termType === 'Literal' ? `"${o.value}"@${o.language}^^${o.datatype.value}` : `${o.termType[0]}${o.value}`}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push(q);
+  }
+  return out;
 }

@@ -68,7 +68,7 @@ declare module 'shacl-engine' {
 
   export class Validator {
     constructor(shapes: RDF.DatasetCore, options: ValidatorOptions);
-    validate(data: { dataset: RDF.DatasetCore; terms?: Iterable<RDF.Term> }): Promise<EngineReport>;
+    validate(data: { dataset: RDF.DatasetCore; terms?: Iterable<RDF.Term> }, shapes?: { terms: RDF.Term[] }[]): Promise<EngineReport>;
   }
 }
 

@@ -1,0 +1,89 @@
+import type * as RDF from '@rdfjs/types';
+
+function key(term: RDF.Term): string {
+  if (term.termType === 'Literal') return `"${term.value}"@${term.language}^^${term.datatype.value}`;
+  return `${term.termType[0]}${term.value}`;
+}
+
+/**
+ * A small, read-mostly RDF/JS `DatasetCore` for the quads of one record,
+ * indexed by subject and by object. The validator asks it tens of thousands
+ * of `match()` questions per second: n3's `Store` answers each with a new
+ * store and stream, which cost more than the validation itself. Graphs are
+ * ignored (every quad is read as a triple of the default graph).
+ */
+export class RecordDataset implements RDF.DatasetCore {
+  private readonly quads: RDF.Quad[];
+  private bySubject: Map<string, RDF.Quad[]> | undefined;
+  private byObject: Map<string, RDF.Quad[]> | undefined;
+
+  constructor(quads: Iterable<RDF.Quad> = []) {
+    this.quads = Array.isArray(quads) ? (quads as RDF.Quad[]) : [...quads];
+  }
+
+  get size(): number {
+    return this.quads.length;
+  }
+
+  add(quad: RDF.Quad): this {
+    if (!this.has(quad)) {
+      this.quads.push(quad);
+      this.bySubject = undefined;
+      this.byObject = undefined;
+    }
+    return this;
+  }
+
+  delete(quad: RDF.Quad): this {
+    const i = this.quads.findIndex((q) => q.subject.equals(quad.subject) && q.predicate.equals(quad.predicate) && q.object.equals(quad.object));
+    if (i >= 0) {
+      this.quads.splice(i, 1);
+      this.bySubject = undefined;
+      this.byObject = undefined;
+    }
+    return this;
+  }
+
+  has(quad: RDF.Quad): boolean {
+    for (const q of this.match(quad.subject, quad.predicate, quad.object)) if (q) return true;
+    return false;
+  }
+
+  match(subject?: RDF.Term | null, predicate?: RDF.Term | null, object?: RDF.Term | null, _graph?: RDF.Term | null): RDF.DatasetCore {
+    let candidates: RDF.Quad[];
+    if (subject) {
+      if (!this.bySubject) this.bySubject = index(this.quads, (q) => q.subject);
+      candidates = this.bySubject.get(key(subject)) ?? EMPTY;
+    } else if (object) {
+      if (!this.byObject) this.byObject = index(this.quads, (q) => q.object);
+      candidates = this.byObject.get(key(object)) ?? EMPTY;
+    } else {
+      candidates = this.quads;
+    }
+    if (!predicate && !(subject && object)) return subject || object ? new RecordDataset(candidates.slice()) : new RecordDataset(candidates.slice());
+    const out: RDF.Quad[] = [];
+    for (const q of candidates) {
+      if (predicate && !q.predicate.equals(predicate)) continue;
+      if (subject && object && !q.object.equals(object)) continue;
+      out.push(q);
+    }
+    return new RecordDataset(out);
+  }
+
+  [Symbol.iterator](): Iterator<RDF.Quad> {
+    return this.quads[Symbol.iterator]();
+  }
+}
+
+const EMPTY: RDF.Quad[] = [];
+
+function index(quads: readonly RDF.Quad[], by: (q: RDF.Quad) => RDF.Term): Map<string, RDF.Quad[]> {
+  const map = new Map<string, RDF.Quad[]>();
+  for (const q of quads) {
+    const k = key(by(q));
+    const list = map.get(k);
+    if (list) list.push(q);
+    else map.set(k, [q]);
+  }
+  return map;
+}
