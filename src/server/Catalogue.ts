@@ -358,7 +358,7 @@ export class Catalogue {
         } catch (err) {
           throw new ParseError(`not a JSON array of records: ${(err as Error).message}`, path, undefined, undefined, { cause: err });
         }
-        return Catalogue.fromRecords(records as Iterable<Record<string, unknown>>, path);
+        return Catalogue.fromRecords(records as Iterable<object>, path);
       }
       const builder = new CatalogueBuilder();
       const chunkSize = 8 * 1024 * 1024;
@@ -388,7 +388,7 @@ export class Catalogue {
   }
 
   /** Builds a catalogue from record objects (tests, generated catalogues). */
-  static fromRecords(records: Iterable<Record<string, unknown>>, source = 'records'): Catalogue {
+  static fromRecords(records: Iterable<object>, source = 'records'): Catalogue {
     if (records === null || typeof records !== 'object' || typeof (records as Iterable<unknown>)[Symbol.iterator] !== 'function') {
       throw new ParseError('a catalogue must be a JSON array of records', source);
     }
@@ -511,7 +511,7 @@ function stripHidden(r: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** What a catalogue is made from: a file path, or records. */
-export type CatalogueSource = string | Iterable<Record<string, unknown>>;
+export type CatalogueSource = string | Iterable<object>;
 
 /**
  * Loads and indexes a catalogue: a file (newline-delimited JSON or a JSON

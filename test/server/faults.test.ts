@@ -65,7 +65,7 @@ describe('fault injection', () => {
     const statuses = await sequence(s, 30);
     expect(new Set(statuses)).toEqual(new Set([500, 503]));
     const res = await fetch(s.url + PATH);
-    expect((await res.json()).status).toBe('Fail');
+    expect(((await res.json()) as { status: string }).status).toBe('Fail');
   });
 
   it('answers 429 with the configured Retry-After at throttle rate 1', async () => {
@@ -87,7 +87,7 @@ describe('fault injection', () => {
     // errors are never cut
     const unauthorized = await fetch(`${s.url}/meta/v2/json?q=x&api_key=wrong`);
     expect(unauthorized.status).toBe(401);
-    expect((await unauthorized.json()).status).toBe('Fail');
+    expect(((await unauthorized.json()) as { status: string }).status).toBe('Fail');
   });
 
   it('drops the connection at reset rate 1', async () => {

@@ -41,7 +41,7 @@ describe('scholarly-rdf serve', () => {
     expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const res = await fetch(`${s.url}/meta/v2/json?q=type:Journal&p=100&api_key=sample`);
     expect(res.status).toBe(200);
-    expect(Number((await res.json()).result[0].total)).toBeGreaterThan(100);
+    expect(Number(((await res.json()) as { result: { total: string }[] }).result[0]!.total)).toBeGreaterThan(100);
     expect(s.stderr()).toMatch(/loaded 300 records/);
     expect(s.stderr()).toMatch(/accepting the key 'sample'/);
     expect(await s.stop()).toBe(0);
@@ -54,7 +54,7 @@ describe('scholarly-rdf serve', () => {
     writeFileSync(join(dir, 'c.jsonl'), [...generateRecords(12, 4)].map((r) => JSON.stringify(r)).join('\n'));
     writeFileSync(join(dir, 'keys'), 'secret-two:premium\n');
     const s = await startServe(['--catalogue', 'c.jsonl', '--api-key', 'secret-one', '--keys-file', 'keys', '--rate', '1000', '--seed', '3', '--latency', '1'], dir);
-    const body = await (await fetch(`${s.url}/meta/v2/json?q=${encodeURIComponent('NOT year:1900')}&p=50&api_key=secret-two`)).json();
+    const body = (await (await fetch(`${s.url}/meta/v2/json?q=${encodeURIComponent('NOT year:1900')}&p=50&api_key=secret-two`)).json()) as { result: { total: string }[] };
     expect(body.result[0].total).toBe('12');
     expect((await fetch(`${s.url}/meta/v2/json?q=x&p=50&api_key=secret-one`)).status).toBe(403);
     expect((await fetch(`${s.url}/meta/v2/json?q=x&api_key=sample`)).status).toBe(401);
