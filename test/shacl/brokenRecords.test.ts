@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RecordValidator } from '../../src/shacl/RecordValidator.js';
 import type { ValidationResult } from '../../src/shacl/RecordValidator.js';
 import { validateStream } from '../../src/shacl/validateStream.js';
-import { fixtureQuads } from './shapeCases.js';
+import { fixtureQuads, summary } from './shapeCases.js';
 
 /** What test/fixtures/shacl/broken-records.ttl must give, record by record: shape, path, severity, value. */
 export const BROKEN_RECORDS_EXPECTED: Readonly<Record<string, readonly string[]>> = {
@@ -24,10 +24,6 @@ export const BROKEN_RECORDS_EXPECTED: Readonly<Record<string, readonly string[]>
   ],
 };
 
-export function summary(r: ValidationResult): string {
-  const value = !r.value ? '-' : r.value.termType === 'Literal' ? JSON.stringify(r.value.value) : `<${r.value.value}>`;
-  return `${r.shape.value.split('#')[1]} ${r.path ?? '-'} ${r.severity} ${value}`;
-}
 
 let native: RecordValidator;
 

@@ -144,6 +144,7 @@ import type * as RDF from '@rdfjs/types';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'n3';
+import type { ValidationResult } from '../../src/shacl/RecordValidator.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/shacl/', import.meta.url));
 
@@ -175,4 +176,10 @@ export function caseQuads(c: ShapeCase): RDF.Quad[] {
   if (!c.add) return kept;
   const prefixes = Object.entries(CASE_PREFIXES).map(([p, ns]) => `@prefix ${p}: <${ns}> .`).join('\n');
   return [...kept, ...new Parser({ format: 'text/turtle' }).parse(`${prefixes}\n${c.add}`)];
+}
+
+/** A result as `shape path severity value` (local shape name, SPARQL path, value as `<iri>` or JSON string). */
+export function summary(r: ValidationResult): string {
+  const value = !r.value ? '-' : r.value.termType === 'Literal' ? JSON.stringify(r.value.value) : `<${r.value.value}>`;
+  return `${r.shape.value.split('#')[1]} ${r.path ?? '-'} ${r.severity} ${value}`;
 }

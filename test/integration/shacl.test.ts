@@ -1,0 +1,184 @@
+// Cross-check of the SHACL validation (src/shacl, shapes/) with Apache Jena's
+// SHACL engine (scripts/jena.sh shacl validate): on a sample export made by
+// `export` against the local service, on the dump of broken records, and on
+// one broken copy of the fixtures per shape, Jena and `scholarly-rdf
+// validate` report the same results (focus node, shape, path, severity,
+// value) and the same sh:conforms. Also: the native SPARQL constraints give
+// what shacl-engine's Comunica-backed SPARQL plugin gives.
+import type * as RDF from '@rdfjs/types';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Parser, Writer } from 'n3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateRecords } from '../../src/sample/generateRecords.js';
+import { Catalogue } from '../../src/server/Catalogue.js';
+import { startServer, type RunningServer } from '../../src/server/startServer.js';
+import { RecordValidator, pathToString } from '../../src/shacl/RecordValidator.js';
+import type { PathStep } from '../../src/shacl/RecordValidator.js';
+import { DEFAULT_SHAPES_DIR } from '../../src/shacl/loadShapes.js';
+import { SHAPE_CASES, caseQuads, fixtureQuads, summary } from '../shacl/shapeCases.js';
+import { jenaShacl, needTools, runCli } from './helpers.js';
+
+const SH = 'http://www.w3.org/ns/shacl#';
+const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const KEY = 'integration-KEY-shacl';
+let dir: string;
+let shapesFile: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'shacl-int-'));
+  // Jena reads one shapes file: the shipped files, concatenated.
+  shapesFile = join(dir, 'shapes.ttl');
+  writeFileSync(
+    shapesFile,
+    readdirSync(DEFAULT_SHAPES_DIR)
+      .filter((f) => f.endsWith('.ttl'))
+      .sort()
+      .map((f) => readFileSync(join(DEFAULT_SHAPES_DIR, f), 'utf8'))
+      .join('\n'),
+  );
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The results of a SHACL validation report (ours or Jena's) as comparable strings, and sh:conforms. */
+function readReport(text: string): { conforms: boolean; results: string[] } {
+  const quads = new Parser({ format: 'text/turtle' }).parse(text);
+  const out = (s: RDF.Term, p: string) => quads.filter((q) => q.subject.equals(s) && q.predicate.value === p).map((q) => q.object);
+  const one = (s: RDF.Term, p: string) => out(s, p)[0];
+  const list = (head: RDF.Term): RDF.Term[] => {
+    const items: RDF.Term[] = [];
+    for (let cell = head; cell.value !== `${RDF_NS}nil`; cell = one(cell, `${RDF_NS}rest`)!) items.push(one(cell, `${RDF_NS}first`)!);
+    return items;
+  };
+  const step = (t: RDF.Term): PathStep => {
+    if (t.termType === 'NamedNode') return { predicates: [t], inverse: false, quantifier: 'one' };
+    for (const [p, quantifier] of [['zeroOrMorePath', 'zeroOrMore'], ['oneOrMorePath', 'oneOrMore'], ['zeroOrOnePath', 'zeroOrOne']] as const) {
+      const inner = one(t, SH + p);
+      if (inner) return { ...step(inner), quantifier };
+    }
+    const inverse = one(t, `${SH}inversePath`);
+    if (inverse) return { ...step(inverse), inverse: true };
+    const alt = one(t, `${SH}alternativePath`);
+    if (alt) return { predicates: list(alt) as RDF.NamedNode[], inverse: false, quantifier: 'one' };
+    throw new Error('unknown path');
+  };
+  // Sequences may nest (Jena writes ((a b*) c) for a b* c).
+  const steps = (t: RDF.Term): PathStep[] =>
+    t.termType === 'BlankNode' && one(t, `${RDF_NS}first`) ? list(t).flatMap(steps) : [step(t)];
+  const path = (t: RDF.Term | undefined): string => (t ? pathToString(steps(t)) : '-');
+  const term = (t: RDF.Term | undefined) =>
+    !t ? '-' : t.termType === 'BlankNode' ? '_' : t.termType === 'Literal' ? JSON.stringify(t.value) : `<${t.value}>`;
+  const report = quads.find((q) => q.predicate.value === `${RDF_NS}type` && q.object.value === `${SH}ValidationReport`)!.subject;
+  const conforms = one(report, `${SH}conforms`)!.value === 'true';
+  const results = out(report, `${SH}result`).map((r) =>
+    [
+      term(one(r, `${SH}focusNode`)),
+      one(r, `${SH}sourceShape`)!.value.split('#')[1],
+      path(one(r, `${SH}resultPath`)),
+      one(r, `${SH}resultSeverity`)!.value.split('#')[1],
+      term(one(r, `${SH}value`)),
+    ].join(' '),
+  );
+  return { conforms, results: [...new Set(results)].sort() };
+}
+
+/** Ours (`validate --report`) and Jena's reports of one data file. */
+async function bothReports(data: string): Promise<{ ours: ReturnType<typeof readReport>; jena: ReturnType<typeof readReport>; exitCode: number }> {
+  const reportFile = `${data}.report.ttl`;
+  const r = await runCli(['validate', data, '--report', reportFile]);
+  const jena = await jenaShacl(shapesFile, data);
+  return { ours: readReport(readFileSync(reportFile, 'utf8')), jena: readReport(jena.report), exitCode: r.exitCode };
+}
+
+function writeTurtle(file: string, quads: RDF.Quad[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const w = new Writer({ format: 'N-Triples' });
+    w.addQuads(quads);
+    w.end((err, text: string) => (err ? reject(err) : resolve(writeFileSync(file, text))));
+  });
+}
+
+describe.runIf(needTools('jena'))('ours and Jena agree', () => {
+  it('on a sample export made by `export` (records and dataset description): no result', async () => {
+    const catalogue = Catalogue.fromRecords(generateRecords(300, 7, { catalogueFields: true }));
+    const server: RunningServer = await startServer({ catalogue, apiKeys: [{ key: KEY, plan: 'premium' }] });
+    try {
+      const file = join(dir, 'sample.nt');
+      const meta = join(dir, 'sample.meta.ttl');
+      const r = await runCli(['export', '-q', 'onlinedatefrom:1900-01-01', '-o', file, '--base-url', server.url, '--page-size', '100', '--quiet', '--api-key', KEY, '--meta', meta]);
+      expect(r.exitCode, r.stderr).toBe(0);
+      const both = join(dir, 'sample-and-meta.nt');
+      const quads = [...new Parser({ format: 'N-Triples' }).parse(readFileSync(file, 'utf8')), ...new Parser({ format: 'text/turtle' }).parse(readFileSync(meta, 'utf8'))];
+      await writeTurtle(both, quads);
+      const { ours, jena, exitCode } = await bothReports(both);
+      expect(ours.results.filter((x) => x.includes(' Violation '))).toEqual([]);
+      expect(jena.results).toEqual(ours.results);
+      expect(jena.conforms).toBe(ours.conforms);
+      expect(exitCode).toBe(0);
+      const v = await runCli(['validate', file]);
+      expect(v.stdout).toMatch(/^records: 300, conforming: 300, not conforming: 0/);
+    } finally {
+      await server.close(100);
+    }
+  });
+
+  it('on the dump of broken records: the same shapes and paths, exit code 1', async () => {
+    const file = join(dir, 'broken.nt');
+    await writeTurtle(file, fixtureQuads('broken-records.ttl'));
+    const { ours, jena, exitCode } = await bothReports(file);
+    expect(jena.conforms).toBe(false);
+    expect(ours.conforms).toBe(false);
+    expect(jena.results).toEqual(ours.results);
+    expect(ours.results.map((r) => r.split(' ').slice(1, 3).join(' '))).toEqual(
+      expect.arrayContaining([
+        'Work-datePublished schema:datePublished',
+        'PagesEither-pageStart schema:pageStart',
+        'Work-name schema:name',
+        'OrcidCheckDigitShape schema:sameAs',
+        'Work-authorListMembers bibo:authorList/rdf:rest*/rdf:first',
+      ]),
+    );
+    expect(exitCode).toBe(1);
+  });
+
+  it('on one broken copy of the fixtures per shape (all in one file, renamed apart)', async () => {
+    const all: RDF.Quad[] = [];
+    const { DataFactory } = await import('n3');
+    SHAPE_CASES.forEach((c, i) => {
+      const rename = (t: RDF.Term): RDF.Term =>
+        t.termType === 'NamedNode'
+          ? DataFactory.namedNode(t.value.replace('10.5555/', `10.5555/case${i}-`).replace('dump/0123456789abcdef', `dump/case${i}-0123456789abcdef`).replace('https://example.org/', `https://example.org/case${i}/`))
+          : t.termType === 'BlankNode' ? DataFactory.blankNode(`case${i}_${t.value}`) : t;
+      for (const q of caseQuads(c)) {
+        all.push(DataFactory.quad(rename(q.subject) as RDF.Quad_Subject, q.predicate, rename(q.object) as RDF.Quad_Object));
+      }
+    });
+    const file = join(dir, 'cases.nt');
+    await writeTurtle(file, all);
+    const { ours, jena } = await bothReports(file);
+    expect(ours.results.length).toBeGreaterThan(SHAPE_CASES.length);
+    expect(jena.results).toEqual(ours.results);
+  });
+});
+
+describe('native SPARQL constraints', () => {
+  it('give the same results as shacl-engine running the SPARQL queries (Comunica)', async () => {
+    const native = await RecordValidator.create();
+    const engine = await RecordValidator.create({ sparql: 'engine' });
+    const touched = ['AuthorListOrderShape', 'OrcidCheckDigitShape', 'LanguageTagShape', 'ListCell-first', 'ListCell-rest', 'Work-authorListMembers', 'Person-sameAs'];
+    const inputs = [
+      fixtureQuads('broken-records.ttl'),
+      fixtureQuads('full-records.ttl'),
+      ...SHAPE_CASES.filter((c) => touched.includes(c.shape)).map(caseQuads),
+    ];
+    for (const quads of inputs) {
+      const a = (await native.validateRecord(quads)).results.map(summary).sort();
+      const b = (await engine.validateRecord(quads)).results.map(summary).sort();
+      expect(a).toEqual(b);
+    }
+  });
+});
