@@ -120,17 +120,25 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
   };
 
   let atStart = true;
+  // The start of a line not ended yet, in pieces: a 10 MB line read in 64 KB chunks is joined once, not once per chunk.
+  let carryParts: string[] = [];
   for await (const chunk of input as AsyncIterable<Buffer | string>) {
-    let text = carry + (typeof chunk === 'string' ? chunk : decoder.write(chunk));
-    if (atStart && text !== '') {
+    let piece = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    if (atStart && piece !== '') {
       // A byte order mark (editors on Windows write one) is not part of the JSON.
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
       atStart = false;
     }
-    const lines = text.split('\n');
-    carry = lines.pop()!;
+    if (!piece.includes('\n')) {
+      if (piece !== '') carryParts.push(piece);
+      continue;
+    }
+    carryParts.push(piece);
+    const lines = carryParts.join('').split('\n');
+    carryParts = [lines.pop()!];
     for (const line of lines) yield* onLine(line.endsWith('\r') ? line.slice(0, -1) : line);
   }
+  carry = carryParts.join('');
   let rest = carry + decoder.end();
   if (atStart && rest.charCodeAt(0) === 0xfeff) rest = rest.slice(1);
   if (rest !== '') yield* onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
@@ -166,7 +174,18 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
     }
     return;
   }
-  yield { kind: 'problem', source, reason: describeJsonError(parsed.reason, documentText, documentStartLine), excerpt: documentText.trim().slice(0, 200) };
+  const reason = looksBinary(documentText)
+    ? 'not JSON text: the input looks binary (NUL bytes, invalid UTF-8 or control characters near its start); expected the JSON of the service, optionally gzip-compressed'
+    : describeJsonError(parsed.reason, documentText, documentStartLine);
+  yield { kind: 'problem', source, reason, excerpt: documentText.trim().slice(0, 200) };
+}
+
+/** Whether text that is not JSON is binary: a NUL, or many U+FFFD (invalid UTF-8) or controls, in its first 1,000 characters. */
+function looksBinary(text: string): boolean {
+  const head = text.slice(0, 1000);
+  if (head.includes('\u0000')) return true;
+  const odd = head.match(/[\uFFFD\u0001-\u0008\u000B\u000C\u000E-\u001F]/g)?.length ?? 0;
+  return odd > 8 && odd * 10 > head.length;
 }
 
 /** Lines joined into one record at most (a record broken over lines by raw line breaks). */

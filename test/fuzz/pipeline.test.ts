@@ -36,7 +36,7 @@ describe('reader → mapping → serialisers (property-based)', () => {
           expect(r.source).toBe('fuzz.json');
         }
       }),
-      fuzzParams('accounting', 600),
+      fuzzParams('accounting', 500),
     );
   });
 
@@ -55,7 +55,7 @@ describe('reader → mapping → serialisers (property-based)', () => {
           assertSameGraph(parsed, quads, format);
         }
       }),
-      fuzzParams('round trip, five formats', 300),
+      fuzzParams('round trip, five formats', 250),
     );
   });
 
@@ -67,7 +67,7 @@ describe('reader → mapping → serialisers (property-based)', () => {
         const b = await runPipeline(Buffer.from(text, 'utf8'), undefined, chunkSize);
         for (const { format } of FORMATS) expect(b.outputs.get(format)).toBe(a.outputs.get(format));
       }),
-      fuzzParams('determinism', 200),
+      fuzzParams('determinism', 150),
     );
   });
 });

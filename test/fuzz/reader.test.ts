@@ -64,7 +64,7 @@ describe('readRecords on anything (property-based)', () => {
       fc.asyncProperty(fc.jsonValue(), fc.boolean(), chunkSizeArb, async (value, pretty, chunkSize) => {
         await checkAnyInput(JSON.stringify(value, null, pretty ? 2 : undefined) ?? 'null', chunkSize);
       }),
-      fuzzParams('arbitrary JSON values', 700),
+      fuzzParams('arbitrary JSON values', 600),
     );
   });
 
@@ -77,7 +77,7 @@ describe('readRecords on anything (property-based)', () => {
           await checkAnyInput(input, chunkSize);
         },
       ),
-      fuzzParams('arbitrary text and bytes', 600),
+      fuzzParams('arbitrary text and bytes', 500),
     );
   });
 
@@ -86,7 +86,7 @@ describe('readRecords on anything (property-based)', () => {
       fc.asyncProperty(damagedInput, chunkSizeArb, async (bytes, chunkSize) => {
         await checkAnyInput(bytes, chunkSize);
       }),
-      fuzzParams('damaged inputs', 500),
+      fuzzParams('damaged inputs', 400),
     );
   });
 });

@@ -1,0 +1,173 @@
+/**
+ * The torture corpus through `convert`, as a user runs it: for every file,
+ * in all five formats, the exit code, the summary counts, one stderr line per
+ * rejection naming the file, record and field, the rejects file, and output
+ * that parses back (n3, jsonld.js, rdfxml-streaming-parser) — plus what each
+ * file must come out as. Jena's and rapper's verdicts on the same outputs are
+ * in test/integration/torture.test.ts.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type * as RDF from '@rdfjs/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { parseNTriples } from '../helpers/rdf.js';
+import { FORMATS } from './pipeline.js';
+import { BIG_ABSTRACT_CHARS, DEPTH, MANY_CREATORS, TORTURE_CASES, bigAbstractText, materialise } from './tortureCorpus.js';
+
+const EXT = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' } as const;
+const S = 'http://schema.org/';
+const BIBO = 'http://purl.org/ontology/bibo/';
+
+let dir: string;
+let paths: Map<string, string>;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'torture-'));
+  paths = materialise(dir);
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The N-Triples output of each case (converted once, in the first test), for the content checks. */
+const ntriples = new Map<string, RDF.Quad[]>();
+const stderrOf = new Map<string, string>();
+const rejectsOf = new Map<string, string[]>();
+
+const objectsOf = (quads: RDF.Quad[], predicate: string, subject?: string) =>
+  quads.filter((q) => q.predicate.value === predicate && (subject === undefined || q.subject.value === subject)).map((q) => q.object.value);
+
+describe('torture corpus through convert', () => {
+  for (const c of TORTURE_CASES) {
+    it(`${c.name}: ${c.what} → ${c.mapped} written, ${c.rejected} rejected, exit ${c.rejected ? 1 : 0}, output parses back${c.big ? ' (N-Triples)' : ' in all five formats'}`, async () => {
+      const input = paths.get(c.name)!;
+      // The big cases go through N-Triples here (a few seconds each); all five formats are judged by Jena in the integration suite.
+      for (const { format, parse } of c.big ? FORMATS.filter((f) => f.format === 'ntriples') : FORMATS) {
+        const out = join(dir, `${c.name}.${EXT[format]}`);
+        const rejects = join(dir, `${c.name}.${format}.rejects.jsonl`);
+        const r = await runCli(['convert', input, '-o', out, '--rejects', rejects]);
+        expect(r.code, r.stderr).toBe(c.rejected ? 1 : 0);
+        expect(r.stderr).toContain(`records read ${c.mapped + c.rejected}, mapped ${c.mapped}, rejected ${c.rejected}`);
+        const printed = r.stderr.split('\n').filter((l) => l.startsWith('rejected: '));
+        expect(printed).toHaveLength(c.rejected);
+        for (const line of printed) expect(line).toMatch(c.rejection!);
+        // Nothing unprintable reaches the terminal.
+        expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E]/);
+        if (c.rejected) {
+          expect(r.stderr).toContain(`${c.rejected} record(s) rejected; the records and reasons are in ${rejects}`);
+          const lines = readFileSync(rejects, 'utf8').split('\n').filter((l) => l !== '');
+          expect(lines).toHaveLength(c.rejected);
+          rejectsOf.set(c.name, lines);
+        } else {
+          expect(existsSync(rejects)).toBe(false);
+        }
+        const quads = await parse(readFileSync(out, 'utf8'));
+        const works = new Set(quads.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.subject.value));
+        expect(works.size, format).toBe(c.mapped);
+        if (format === 'ntriples') {
+          ntriples.set(c.name, quads);
+          stderrOf.set(c.name, r.stderr);
+        }
+      }
+    });
+  }
+});
+
+describe('what each torture file comes out as', () => {
+  it('control characters are removed from text (tab, LF, CR kept), each change counted as a note', () => {
+    const q = ntriples.get('control-characters.json')!;
+    for (const quad of q) expect(quad.object.value).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    expect(objectsOf(q, `${S}name`, 'https://doi.org/10.5555/ctl')).toEqual(['Titlewith NUL bell and DEL\u007F end']);
+    expect(objectsOf(q, `${S}abstract`)[0]).toContain('\t\n\r');
+    expect(objectsOf(q, `${S}url`)).toEqual(['http://example.org/ctlxy']);
+    expect(stderrOf.get('control-characters.json')).toMatch(/notes \d+/);
+  });
+
+  it('lone surrogates become U+FFFD, U+FFFE/U+FFFF are removed, pairs and other non-characters are kept; the DOI IRI is percent-encoded', () => {
+    const q = ntriples.get('surrogates-and-noncharacters.json')!;
+    const work = 'https://doi.org/10.5555/sur%EF%BF%BDrogate';
+    expect(objectsOf(q, `${BIBO}doi`, work)).toEqual(['10.5555/sur\uFFFDrogate']);
+    expect(objectsOf(q, `${S}name`, work)).toEqual(['lone high \uFFFD lone low \uFFFD reversed \uFFFD\uFFFD pair 😀 FFFE  FFFF  end']);
+    expect(objectsOf(q, `${S}abstract`, work)[0]).toContain('\uFDD0 \u{10FFFF} and private use \uE000');
+    expect(objectsOf(q, `${S}contentUrl`)).toEqual(['https://example.org/%EF%BF%BD/.pdf']);
+  });
+
+  it('bidi marks stay in text but never in an IRI', () => {
+    const q = ntriples.get('bidi-marks.json')!;
+    const work = 'https://doi.org/10.5555/bidi%E2%80%AEevil%E2%80%AC';
+    expect(objectsOf(q, `${BIBO}doi`, work)).toEqual(['10.5555/bidi\u202Eevil\u202C']);
+    expect(objectsOf(q, `${S}name`, work)[0]).toContain('with \u200FRLM and \u202ERLO');
+    for (const quad of q) {
+      for (const term of [quad.subject, quad.object]) if (term.termType === 'NamedNode') expect(term.value).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C]/);
+    }
+    expect(objectsOf(q, `${S}url`, work)).toEqual(['https://example.org/%E2%80%AEpath%E2%80%AC?q=%E2%80%8E1']);
+    // An ORCID wrapped in bidi marks is not an iD: kept as an identifier, not linked.
+    expect(objectsOf(q, `${S}sameAs`).filter((v) => v.includes('orcid'))).toEqual([]);
+  });
+
+  it('characters an IRI cannot hold are percent-encoded in DOIs and URLs; the DOI literal keeps them; non-URLs stay text', () => {
+    const q = ntriples.get('iri-breakers.json')!;
+    const work = 'https://doi.org/10.5555/a%20b%22c%3Cd%3E%7Be%7D%7Cf%5Eg%60h%5Ci%25j%23k%3Fl%5Bm%5Dn';
+    expect(objectsOf(q, `${BIBO}doi`, work)).toEqual(['10.5555/a b"c<d>{e}|f^g`h\\i%j#k?l[m]n']);
+    expect(objectsOf(q, `${S}url`, work).sort()).toEqual([
+      '<http://example.org/in-angle-brackets>',
+      'http://EXAMPLE.org/b',
+      'http://user:secret@example.org/',
+      'https://example.org/a%20b%22c%3Cd%3E%7Be%7D%7Cf%5Eg%60h%5Ci',
+      'javascript:alert(1)',
+    ]);
+    expect(objectsOf(q, `${S}contentUrl`)).toEqual(['http://example.org/x%20y.pdf?a=%5B1%5D&b=%7B2%7D#frag%23more']);
+    expect(objectsOf(q, `${S}sameAs`, work)).toEqual(['https://doi.org/10.5555/a%20b%22c%3Cd%3E']);
+    const orcids = objectsOf(q, `${S}sameAs`).filter((v) => v.includes('orcid.org'));
+    expect(orcids).toEqual(['https://orcid.org/0000-0002-1825-0097']);
+    expect(objectsOf(q, `${S}identifier`)).toEqual(expect.arrayContaining(['0000 0002 1825 0097', '<0000-0002-1825-0097>']));
+    expect(q.some((x) => x.subject.value === 'https://doi.org/10.5555/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O')).toBe(true);
+    expect(q.some((x) => x.subject.value === 'https://doi.org/10.5555/%2E/%2E%2E')).toBe(true);
+    expect(q.some((x) => x.subject.value.endsWith('#discipline-a%20b%2F%3Cc%3E'))).toBe(true);
+  });
+
+  it(']]> and -- reach RDF/XML and come back unchanged', async () => {
+    const { parseRdfXml } = await import('../helpers/rdf.js');
+    const q = await parseRdfXml(readFileSync(join(dir, 'xml-breakers.json.rdf'), 'utf8'));
+    expect(objectsOf(q, `${S}name`, 'https://doi.org/10.5555/xml')).toEqual(['CDATA end ]]> and comment -- and <!-- comment --> and &amp; & < > " \'']);
+    expect(objectsOf(q, `${S}keywords`).sort()).toEqual(['--', '<!--', ']]>']);
+  });
+
+  it('raw line breaks inside strings of a saved response are repaired, not lost', () => {
+    const q = ntriples.get('crlf-in-strings.json')!;
+    expect(objectsOf(q, `${S}name`, 'https://doi.org/10.5555/crlf1')).toEqual(['two\nlines']);
+    expect(objectsOf(q, `${S}abstract`, 'https://doi.org/10.5555/crlf1')).toEqual(['first paragraph.\n\nsecond\tparagraph with a raw tab.']);
+    expect(objectsOf(ntriples.get('ndjson-raw-newline.jsonl')!, `${S}name`, 'https://doi.org/10.5555/n2')).toEqual(['broken\nover\nlines']);
+  });
+
+  it('invalid UTF-8 bytes become U+FFFD', () => {
+    const q = ntriples.get('invalid-utf8.json')!;
+    const names = objectsOf(q, `${S}name`);
+    expect(names).toContain('M\uFFFDller, J\uFFFDrg');
+    expect(q.some((x) => x.subject.value === 'https://doi.org/10.5555/utf8%EF%BF%BD')).toBe(true);
+  });
+
+  it('a 10 MB abstract is written whole', () => {
+    const q = ntriples.get('big-abstract.json')!;
+    const abstract = objectsOf(q, `${S}abstract`);
+    expect(abstract).toHaveLength(1);
+    expect(abstract[0]!.length).toBe(BIG_ABSTRACT_CHARS);
+    expect(abstract[0] === bigAbstractText()).toBe(true);
+  });
+
+  it('10,000 creators are all written, in order, as authors and as a list', () => {
+    const q = ntriples.get('many-creators.json')!;
+    expect(objectsOf(q, `${S}author`)).toHaveLength(MANY_CREATORS);
+    expect(objectsOf(q, 'http://www.w3.org/1999/02/22-rdf-syntax-ns#first')).toHaveLength(MANY_CREATORS);
+    expect(objectsOf(q, `${S}name`, `https://w3id.org/scholarly-rdf/doi/10.5555/many#author-${MANY_CREATORS}`)).toEqual([`Author${MANY_CREATORS - 1}, Given 李`]);
+  });
+
+  it('a record nested 100,000 levels deep is rejected and kept whole in the rejects file; a deep unknown field is counted', () => {
+    const [line] = rejectsOf.get('deep-object-in-title.json')!;
+    const rejection = JSON.parse(line!) as { field: string; recordId: string; record: { title: unknown } };
+    expect(rejection).toMatchObject({ field: 'title', recordId: '10.5555/deep' });
+    let depth = 0;
+    for (let v: unknown = rejection.record.title; v && typeof v === 'object'; v = (v as { a: unknown }).a) depth++;
+    expect(depth).toBe(DEPTH);
+    expect(stderrOf.get('deep-unknown-field.json')).toMatch(/unknown fields: extra \(1\)/);
+  });
+});
