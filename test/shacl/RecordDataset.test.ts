@@ -1,0 +1,36 @@
+import { DataFactory } from 'n3';
+import { describe, expect, it } from 'vitest';
+import { RecordDataset } from '../../src/shacl/RecordDataset.js';
+
+const { namedNode, literal, quad } = DataFactory;
+const s = namedNode('urn:s');
+const t = namedNode('urn:t');
+const p = namedNode('urn:p');
+const q = namedNode('urn:q');
+
+describe('RecordDataset', () => {
+  const ds = () => new RecordDataset([quad(s, p, literal('a')), quad(s, q, t), quad(t, p, literal('a')), quad(t, p, literal('a', 'en'))]);
+
+  it('matches by subject, predicate, object and their combinations', () => {
+    expect(ds().match(s).size).toBe(2);
+    expect(ds().match(s, p).size).toBe(1);
+    expect(ds().match(null, p).size).toBe(3);
+    expect(ds().match(null, null, literal('a')).size).toBe(2);
+    expect(ds().match(null, null, t).size).toBe(1);
+    expect(ds().match(t, p, literal('a', 'en')).size).toBe(1);
+    expect(ds().match(null, q, literal('a')).size).toBe(0);
+    expect(ds().match().size).toBe(4);
+  });
+
+  it('adds, has and deletes', () => {
+    const d = ds();
+    d.add(quad(s, p, literal('a')));
+    expect(d.size).toBe(4);
+    d.add(quad(s, p, literal('b')));
+    expect(d.has(quad(s, p, literal('b')))).toBe(true);
+    expect(d.match(s, p).size).toBe(2);
+    d.delete(quad(s, p, literal('b')));
+    expect(d.has(quad(s, p, literal('b')))).toBe(false);
+    expect([...d]).toHaveLength(4);
+  });
+});

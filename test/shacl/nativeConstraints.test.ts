@@ -1,0 +1,75 @@
+import { DataFactory } from 'n3';
+import { describe, expect, it } from 'vitest';
+import {
+  LANGUAGE_TAG,
+  authorListOrder,
+  fillMessage,
+  isCalendarDate,
+  isValidOrcid,
+  orcidCheckCharacter,
+} from '../../src/shacl/nativeConstraints.js';
+import { RecordDataset } from '../../src/shacl/RecordDataset.js';
+
+const { namedNode, quad } = DataFactory;
+
+describe('orcidCheckCharacter', () => {
+  it('computes ISO 7064 MOD 11-2 over the first 15 digits', () => {
+    expect(orcidCheckCharacter('0000-0002-1825-0097')).toBe('7');
+    expect(orcidCheckCharacter('0000-0001-5109-3700')).toBe('0');
+    expect(orcidCheckCharacter('0000-0002-1694-233X')).toBe('X');
+  });
+
+  it('isValidOrcid checks the form and the check character', () => {
+    expect(isValidOrcid('0000-0002-1825-0097')).toBe(true);
+    expect(isValidOrcid('0000-0002-1825-0098')).toBe(false);
+    expect(isValidOrcid('0000-0002-1694-233x')).toBe(false);
+    expect(isValidOrcid('0000000218250097')).toBe(false);
+  });
+});
+
+describe('isCalendarDate', () => {
+  it('accepts real days, leap days and time zones', () => {
+    for (const d of ['2017-08-09', '2016-02-29', '2000-02-29', '2017-12-31Z', '2017-01-01+05:30']) expect(isCalendarDate(d), d).toBe(true);
+  });
+  it('refuses days that do not exist', () => {
+    for (const d of ['2015-02-30', '2015-02-29', '1900-02-29', '2017-04-31', '2017-13-01', '2017-00-10', '2017-01-00', '2017-1-1']) expect(isCalendarDate(d), d).toBe(false);
+  });
+});
+
+describe('LANGUAGE_TAG', () => {
+  it('accepts BCP 47 tags', () => {
+    for (const t of ['en', 'de-CH', 'zh-Hant-TW', 'sl-rozaj-biske', 'x-private', 'en-US-x-twain', 'gsw', 'english']) expect(LANGUAGE_TAG.test(t), t).toBe(true);
+  });
+  it('refuses tags that are not', () => {
+    for (const t of ['e', 'en-', 'en-a', 'de-CH-', 'english-language-tag-x', 'en_US', 'abcdefghi']) expect(LANGUAGE_TAG.test(t), t).toBe(false);
+  });
+});
+
+describe('authorListOrder', () => {
+  const base = 'https://w3id.org/scholarly-rdf/doi/10.1/x#';
+  const work = namedNode('https://doi.org/10.1/x');
+  const n = (l: string) => namedNode(base + l);
+  const first = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#first');
+  const rest = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#rest');
+  const nil = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#nil');
+  const list = namedNode('http://purl.org/ontology/bibo/authorList');
+  const problems = (quads: ReturnType<typeof quad>[]) =>
+    authorListOrder(work, new RecordDataset(quads)).map((r) => `${r.bindings!['problem']} ${r.value.value.replace(base, '')}`);
+
+  it('finds nothing wrong in a good list', () => {
+    expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-1')), quad(n('authors-1'), rest, n('authors-2')), quad(n('authors-2'), first, n('author-2')), quad(n('authors-2'), rest, nil)])).toEqual([]);
+  });
+
+  it('finds a list that does not end, a cycle, a person twice, and the wrong order', () => {
+    expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-1'))])).toEqual(['the list does not end in rdf:nil authors-1']);
+    expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-1')), quad(n('authors-1'), rest, n('authors-1'))])).toEqual(['the list does not end in rdf:nil authors-1', 'the authors are not in their order (#author-1, #author-2, ...) author-1']);
+    expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-2')), quad(n('authors-1'), rest, n('authors-2')), quad(n('authors-2'), first, n('author-1')), quad(n('authors-2'), rest, nil)])).toEqual(['the authors are not in their order (#author-1, #author-2, ...) author-1']);
+    expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-1')), quad(n('authors-1'), rest, n('authors-2')), quad(n('authors-2'), first, n('author-1')), quad(n('authors-2'), rest, nil)])).toEqual(['a person appears more than once in the list author-1', 'the authors are not in their order (#author-1, #author-2, ...) author-1']);
+  });
+});
+
+describe('fillMessage', () => {
+  it('fills {?var} and {$var}, leaves unknown ones', () => {
+    expect(fillMessage('a {?x} b {$y} c {?z}', { x: '1', y: '2' })).toBe('a 1 b 2 c {?z}');
+  });
+});

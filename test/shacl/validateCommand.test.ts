@@ -1,0 +1,145 @@
+import type * as RDF from '@rdfjs/types';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import { Parser } from 'n3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../src/cli/CliContext.js';
+import { run } from '../../src/cli/main.js';
+import type { FormatName } from '../../src/serialize/QuadSerializer.js';
+import { serializerFor } from '../../src/serialize/serializers.js';
+import { recordKeyOf } from '../../src/shacl/groupRecords.js';
+import { fixtureQuads, fixtureText } from './shapeCases.js';
+
+let dir: string;
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'validate-cli-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function cli(argv: string[], stdinText?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.on('data', (c: Buffer) => (out += c.toString()));
+  stderr.on('data', (c: Buffer) => (err += c.toString()));
+  const stdin = new PassThrough();
+  stdin.end(stdinText ?? '');
+  const io: CliIo = { stdin, stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false };
+  const code = await run(argv, io);
+  return { code, stdout: out, stderr: err };
+}
+
+/** Writes quads as the toolkit's serialisers do: one group per record. */
+function serialize(quads: RDF.Quad[], format: FormatName): string {
+  const groups = new Map<string, RDF.Quad[]>();
+  for (const q of quads) {
+    const k = recordKeyOf(q.subject) ?? '';
+    groups.set(k, [...(groups.get(k) ?? []), q]);
+  }
+  const w = serializerFor(format).createWriter();
+  return w.start() + [...groups.values()].map((g) => w.write(g)).join('') + w.end();
+}
+
+describe('scholarly-rdf validate', () => {
+  it('reports broken records by shape and path, with examples, and exits 1', async () => {
+    writeFileSync(join(dir, 'broken.ttl'), fixtureText('broken-records.ttl'));
+    const r = await cli(['validate', 'broken.ttl']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^records: 6, conforming: 1, not conforming: 5\n/);
+    expect(r.stdout).toContain('violations: 8, warnings: 2');
+    expect(r.stdout).toMatch(/Violation\s+1 in\s+1 record\(s\)\s+srsh:PagesEither-pageStart\s+schema:pageStart/);
+    expect(r.stdout).toMatch(/srsh:Work-authorListMembers\s+bibo:authorList\/rdf:rest\*\/rdf:first/);
+    expect(r.stdout).toContain('first examples:');
+    expect(r.stdout).toContain('10.5555/bad-orcid: <https://w3id.org/scholarly-rdf/doi/10.5555/bad-orcid#author-1> schema:sameAs = <https://orcid.org/0000-0002-1825-0098>');
+  });
+
+  it('exits 0 when every record conforms', async () => {
+    writeFileSync(join(dir, 'full.ttl'), fixtureText('full-records.ttl'));
+    const r = await cli(['validate', 'full.ttl', '--quiet']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('records: 2, conforming: 2, not conforming: 0\n');
+  });
+
+  it.each(['turtle', 'ntriples', 'nquads', 'jsonld', 'rdfxml'] as const)('reads %s (and its .gz)', async (format) => {
+    const ext = serializerFor(format).extensions[0];
+    const text = serialize(fixtureQuads('broken-records.ttl'), format);
+    writeFileSync(join(dir, `b.${ext}`), text);
+    writeFileSync(join(dir, `b.${ext}.gz`), gzipSync(text));
+    for (const file of [`b.${ext}`, `b.${ext}.gz`]) {
+      const r = await cli(['validate', file, '-q']);
+      expect(r.stderr).toBe('');
+      expect(r.stdout).toBe('records: 6, conforming: 1, not conforming: 5\n');
+      expect(r.code).toBe(1);
+    }
+  });
+
+  it('reads standard input (-), sniffing the format', async () => {
+    const r = await cli(['validate', '-', '-q'], serialize(fixtureQuads('broken-records.ttl'), 'ntriples'));
+    expect(r.stdout).toBe('records: 6, conforming: 1, not conforming: 5\n');
+    expect(r.code).toBe(1);
+  });
+
+  it('adds up several files', async () => {
+    writeFileSync(join(dir, 'full2.ttl'), fixtureText('full-records.ttl'));
+    writeFileSync(join(dir, 'broken2.ttl'), fixtureText('broken-records.ttl'));
+    const r = await cli(['validate', 'full2.ttl', 'broken2.ttl', '-q']);
+    expect(r.stdout).toBe('records: 8, conforming: 3, not conforming: 5\n');
+  });
+
+  it('writes the full report in Turtle (--report)', async () => {
+    writeFileSync(join(dir, 'broken3.ttl'), fixtureText('broken-records.ttl'));
+    const r = await cli(['validate', 'broken3.ttl', '--report', 'report.ttl']);
+    expect(r.code).toBe(1);
+    const quads = new Parser({ format: 'text/turtle' }).parse(readFileSync(join(dir, 'report.ttl'), 'utf8'));
+    const sh = 'http://www.w3.org/ns/shacl#';
+    expect(quads.filter((q) => q.predicate.value === `${sh}result`)).toHaveLength(10);
+    expect(quads.find((q) => q.predicate.value === `${sh}conforms`)?.object.value).toBe('false');
+    const path = quads.find((q) => q.predicate.value === `${sh}resultPath` && q.object.termType === 'BlankNode');
+    expect(path).toBeDefined();
+    expect(quads.filter((q) => q.predicate.value === `${sh}zeroOrMorePath`)).toHaveLength(1);
+    expect(r.stderr).toContain('report: report.ttl (10 result(s))');
+  });
+
+  it('uses other shapes (--shapes DIR)', async () => {
+    const shapes = join(dir, 'myshapes');
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(shapes);
+    writeFileSync(
+      join(shapes, 'one.ttl'),
+      `@prefix sh: <http://www.w3.org/ns/shacl#> . @prefix schema: <http://schema.org/> .
+       <urn:x:NeedsKeywords> a sh:NodeShape ; sh:targetClass schema:ScholarlyArticle ;
+         sh:property [ sh:path schema:keywords ; sh:minCount 1 ; sh:message "needs keywords" ] .`,
+    );
+    writeFileSync(join(dir, 'full4.ttl'), fixtureText('full-records.ttl'));
+    const r = await cli(['validate', 'full4.ttl', '--shapes', 'myshapes']);
+    expect(r.stdout).toMatch(/^records: 2, conforming: 2/);
+    writeFileSync(join(dir, 'broken4.ttl'), fixtureText('broken-records.ttl'));
+    const b = await cli(['validate', 'broken4.ttl', '--shapes', 'myshapes']);
+    // Five articles without keywords; the sixth record is a chapter, which the shape does not target.
+    expect(b.stdout).toMatch(/^records: 6, conforming: 1, not conforming: 5\n/);
+    expect(b.stdout).toMatch(/Violation\s+5 in\s+5 record\(s\)\s+_:anonymous\s+schema:keywords/);
+    expect(b.stdout).toContain('needs keywords');
+    expect(b.stdout).not.toContain('srsh:');
+    expect(b.code).toBe(1);
+  });
+
+  it('fails with exit code 4 on a missing file, bad shapes or bad RDF', async () => {
+    expect((await cli(['validate', 'nope.ttl'])).code).toBe(4);
+    writeFileSync(join(dir, 'full5.ttl'), fixtureText('full-records.ttl'));
+    const noShapes = await cli(['validate', 'full5.ttl', '--shapes', 'no-such-dir']);
+    expect(noShapes.code).toBe(4);
+    expect(noShapes.stderr).toContain('no-such-dir');
+    writeFileSync(join(dir, 'bad.ttl'), '<https://doi.org/10.1/x> <http://schema.org/name> "unterminated .');
+    const bad = await cli(['validate', 'bad.ttl']);
+    expect(bad.code).toBe(4);
+    expect(bad.stderr).toContain('bad.ttl');
+  });
+});
