@@ -78,7 +78,7 @@ export function createServer(options: ServeOptions = {}): http.Server {
   const cache = new Map<string, CachedResult>();
   const cacheSize = Math.max(0, options.cacheSize ?? 64);
 
-  const search = (req: http.IncomingMessage, url: RequestUrl, kind: EnvelopeKind): Answer => {
+  const search = (url: RequestUrl, kind: EnvelopeKind): Answer => {
     const params = url.params;
     const apiKey = params.get('api_key');
     const plan = apiKey === undefined ? undefined : keys.get(apiKey);
@@ -147,7 +147,6 @@ export function createServer(options: ServeOptions = {}): http.Server {
       ...(result.facets ? { facets: result.facets } : {}),
     });
     if (callback !== '') return { status: 200, body: `${callback}(${body})`, contentType: JSONP_TYPE };
-    void req;
     return json(200, body);
   };
 
@@ -190,7 +189,7 @@ export function createServer(options: ServeOptions = {}): http.Server {
         Allow: 'GET, HEAD',
       });
     }
-    return kind !== undefined ? search(req, url, kind) : vocabulary(req, url.path.slice(vocabPath.length + 1));
+    return kind !== undefined ? search(url, kind) : vocabulary(req, url.path.slice(vocabPath.length + 1));
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {

@@ -76,10 +76,18 @@ export function doiOf(r: Json): string {
 /** The publication year (from publicationDate, else coverDate, else onlineDate). */
 export function yearOf(r: Json): string {
   for (const key of ['publicationDate', 'coverDate', 'onlineDate']) {
-    const m = /^(\d{4})/.exec(str(r[key]));
-    if (m) return m[1]!;
+    const v = r[key];
+    if (typeof v === 'string' && v.length >= 4 && digits(v, 0, 4)) return v.slice(0, 4);
   }
   return '';
+}
+
+function digits(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 /** The journal id, either spelling. */
@@ -124,9 +132,13 @@ export function countriesOf(r: Json): string[] {
 
 /** A `YYYY-MM-DD` (or `YYYY-MM`, `YYYY`) date as the number YYYYMMDD (missing parts 00); 0 if none. */
 export function dateNumber(value: unknown): number {
-  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?/.exec(str(value));
-  if (!m) return 0;
-  return Number(m[1]) * 10000 + Number(m[2] ?? 0) * 100 + Number(m[3] ?? 0);
+  if (typeof value !== 'string' || value.length < 4 || !digits(value, 0, 4)) return 0;
+  let n = Number(value.slice(0, 4)) * 10000;
+  if (value.length >= 7 && value.charCodeAt(4) === 45 && digits(value, 5, 7)) {
+    n += Number(value.slice(5, 7)) * 100;
+    if (value.length >= 10 && value.charCodeAt(7) === 45 && digits(value, 8, 10)) n += Number(value.slice(8, 10));
+  }
+  return n;
 }
 
 /** The abstract as plain text (`{h1, p}` objects joined). */
