@@ -143,6 +143,10 @@ describe.runIf(needTools('jena'))('ours and Jena agree', () => {
       ]),
     );
     expect(exitCode).toBe(1);
+    // The same in worker threads (the built worker of dist/).
+    const parallel = await runCli(['validate', file, '--jobs', '2', '--report', `${file}.j2.ttl`]);
+    expect(parallel.exitCode).toBe(1);
+    expect(readReport(readFileSync(`${file}.j2.ttl`, 'utf8'))).toEqual(ours);
   });
 
   it('on one broken copy of the fixtures per shape (all in one file, renamed apart)', async () => {

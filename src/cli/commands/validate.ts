@@ -7,7 +7,10 @@ import type { CliContext } from '../CliContext.js';
 import { ToolkitError, exitCodeFor } from '../../errors.js';
 import { openRdfFile } from '../../parse/openRdfFile.js';
 import { parseRdf } from '../../parse/parseRdf.js';
+import { ParallelRecordValidator } from '../../shacl/ParallelRecordValidator.js';
+import type { RecordValidating } from '../../shacl/ParallelRecordValidator.js';
 import { RecordValidator } from '../../shacl/RecordValidator.js';
+import { availableParallelism } from 'node:os';
 import { ValidationReportWriter } from '../../shacl/ValidationReportWriter.js';
 import { ValidationSummary } from '../../shacl/ValidationSummary.js';
 import { validateStream } from '../../shacl/validateStream.js';
@@ -18,6 +21,7 @@ interface ValidateCliOptions {
   format?: string;
   examples: string;
   window: string;
+  jobs: string;
   quiet?: boolean;
 }
 
@@ -38,6 +42,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .option('-f, --format <format>', 'format of the inputs (default: from the file extension, else sniffed)')
     .option('--examples <n>', 'how many example violations the summary shows', '5')
     .option('--window <n>', 'records that may be open at once (a record is complete when this many newer ones started)', '4')
+    .option('-j, --jobs <n>', 'validate in N worker threads (auto: one per CPU core, at most 8); 1 validates in the main thread', '1')
     .option('-q, --quiet', 'print only the first summary line')
     .action(async (files: string[], opts: ValidateCliOptions) => {
       const { io } = ctx;
@@ -45,7 +50,10 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       const window = Math.max(1, nonNegativeInteger('--window', opts.window));
       if (files.filter((f) => f === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
       const here = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
-      const validator = await RecordValidator.create(opts.shapes ? { shapesDir: here(opts.shapes) } : {});
+      const jobs = opts.jobs === 'auto' ? Math.min(8, availableParallelism()) : Math.max(1, nonNegativeInteger('--jobs', opts.jobs));
+      const shapesOptions = opts.shapes ? { shapesDir: here(opts.shapes) } : {};
+      const parallel = jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs }) : undefined;
+      const validator: RecordValidating = parallel ?? (await RecordValidator.create(shapesOptions));
       const summary = new ValidationSummary({ maxExamples });
 
       let report: WriteStream | undefined;
@@ -74,6 +82,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
           });
           for await (const { key, outcome } of validateStream(quads, validator, {
             window,
+            concurrency: jobs * 4,
             signal: ctx.signal,
             onSplitRecord: () => summary.splitRecords++,
           })) {
@@ -82,6 +91,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
           }
         }
       } finally {
+        await parallel?.close();
         if (report && reportWriter) {
           report.end(reportWriter.end());
           await finished(report).catch((err: Error) => {
