@@ -95,6 +95,8 @@ export interface LoadSummary {
 }
 
 const DEFAULT_CHUNK = 50_000;
+/** Quads handed to the record writer at once (small groups write faster than one huge one). */
+const GROUP = 1000;
 
 /**
  * Loads a stream of quads into one named graph of a triple store over the
@@ -149,11 +151,19 @@ export class GraphStoreLoader {
     let blankNodeTriples = 0;
     let namedGraphQuads = 0;
     let inputDone = false;
-    /** The next chunk of the input, or `undefined` at its end. */
-    const nextChunk = async (): Promise<RDF.Quad[] | undefined> => {
+    let datasetIri: string | undefined;
+    /**
+     * The next chunk of the input as the text of one document (`undefined` at the end),
+     * written in groups of GROUP quads as they come: no chunk of quad objects is held.
+     * `write: false` only counts (chunks acknowledged before a resume).
+     */
+    const nextChunk = async (write: boolean, lookForDataset = false): Promise<{ text: string; triples: number } | undefined> => {
       if (inputDone) return undefined;
-      const chunk: RDF.Quad[] = [];
-      while (chunk.length < chunkTriples) {
+      const writer = write ? serializer.createWriter() : undefined;
+      const parts: string[] = writer ? [writer.start()] : [];
+      let group: RDF.Quad[] = [];
+      let triples = 0;
+      while (triples < chunkTriples) {
         if (signal?.aborted) throw abortError(signal);
         const next = await iterator.next();
         if (next.done) {
@@ -166,14 +176,27 @@ export class GraphStoreLoader {
           q = DataFactory.quad(q.subject as RDF.Quad_Subject, q.predicate as RDF.Quad_Predicate, q.object as RDF.Quad_Object);
         }
         if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') blankNodeTriples++;
-        chunk.push(q);
+        if (lookForDataset && datasetIri === undefined) datasetIri = findDatasetIri([q]);
+        triples++;
+        if (writer) {
+          group.push(q);
+          if (group.length === GROUP) {
+            parts.push(writer.write(group));
+            group = [];
+          }
+        }
       }
-      return chunk.length > 0 ? chunk : undefined;
+      if (triples === 0) return undefined;
+      if (writer) {
+        if (group.length > 0) parts.push(writer.write(group));
+        parts.push(writer.end());
+      }
+      return { text: parts.join(''), triples };
     };
 
     // The first chunk decides the default graph (a dataset description in it).
-    let pending = await nextChunk();
-    const graph = o.graph ?? (pending && findDatasetIri(pending) ? graphOfDataset(findDatasetIri(pending)!) : o.fallbackGraph);
+    let pending = await nextChunk(true, o.graph === undefined);
+    const graph = o.graph ?? (datasetIri !== undefined ? graphOfDataset(datasetIri) : o.fallbackGraph);
     if (!graph) {
       throw new ToolkitError('no graph to load into: pass --graph IRI (the dump has no void:Dataset or dcat:Dataset in its first chunk)', 'usage');
     }
@@ -234,12 +257,12 @@ export class GraphStoreLoader {
         const chunk = pending;
         chunkIndex++;
         if (chunkIndex <= skip) {
-          pending = await nextChunk();
+          pending = await nextChunk(chunkIndex + 1 > skip);
           continue;
         }
-        const writer = serializer.createWriter();
-        const body = Buffer.from(writer.start() + writer.write(chunk) + writer.end(), 'utf8');
-        // Written while the previous chunk uploads; sent when a request slot is free.
+        // Read and written while the previous chunk uploads; sent when a request slot is free.
+        const body = Buffer.from(chunk.text, 'utf8');
+        pending = undefined;
         while (inflight.length >= concurrency) await settleOldest();
         const index = chunkIndex;
         const promise = this.client
@@ -248,16 +271,16 @@ export class GraphStoreLoader {
             url: endpoints.graphStore,
             headers: { 'content-type': contentType },
             body,
-            what: `POST of chunk ${index} (${chunk.length} triples) to ${endpoints.graphStore}`,
+            what: `POST of chunk ${index} (${chunk.triples} triples) to ${endpoints.graphStore}`,
             signal,
           })
           .then(() => undefined);
         promise.catch(() => undefined); // awaited in order by settleOldest; no unhandled rejection meanwhile
-        inflight.push({ promise, triples: chunk.length, chunk: index });
+        inflight.push({ promise, triples: chunk.triples, chunk: index });
         chunksSent++;
-        triplesSent += chunk.length;
+        triplesSent += chunk.triples;
         bytes += body.length;
-        pending = await nextChunk();
+        pending = await nextChunk(true);
       }
       while (inflight.length > 0) await settleOldest();
     } catch (err) {
