@@ -157,23 +157,37 @@ async function child(format, count, sinkKind) {
   let records = 0;
   let quads = 0;
   const rss = [];
+  const heap = []; // heap still in use after a full GC: what the run retains
   let t = performance.now();
   await out.push(writer.start());
   ms += performance.now() - t;
   let g0 = performance.now();
   for (const chunk of source.groups(count)) {
     genMs += performance.now() - g0;
+    // Alternate which writer goes first on a chunk, so neither always gets the warm caches.
+    const formatFirst = !reference || (records / CHUNK) % 2 === 0;
+    if (reference && !formatFirst) {
+      t = performance.now();
+      for (const group of chunk) await refOut.push(reference.write(group));
+      refMs += performance.now() - t;
+    }
     t = performance.now();
     for (const group of chunk) await out.push(writer.write(group));
     ms += performance.now() - t;
-    if (reference) {
+    if (reference && formatFirst) {
       t = performance.now();
       for (const group of chunk) await refOut.push(reference.write(group));
       refMs += performance.now() - t;
     }
     records += chunk.length;
     for (const group of chunk) quads += group.length;
-    if (records % (count / 4) < CHUNK) rss.push(Math.round(process.memoryUsage().rss / 1048576));
+    if (records % (count / 4) < CHUNK) {
+      rss.push(Math.round(process.memoryUsage().rss / 1048576));
+      if (globalThis.gc) {
+        globalThis.gc();
+        heap.push(Math.round(process.memoryUsage().heapUsed / 1048576));
+      }
+    }
     g0 = performance.now();
   }
   t = performance.now();
@@ -182,14 +196,14 @@ async function child(format, count, sinkKind) {
   ms += performance.now() - t;
   if (refOut) await refOut.close();
   const maxRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-  process.stdout.write(`${JSON.stringify({ format, source: source.name, records, quads, ms, refMs, genMs, bytes, maxRssMB, rss })}\n`);
+  process.stdout.write(`${JSON.stringify({ format, source: source.name, records, quads, ms, refMs, genMs, bytes, maxRssMB, rss, heap })}\n`);
 }
 
 // ---------------------------------------------------------------- parent
 
 function runChild(format, count, sinkKind) {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, [fileURLToPath(import.meta.url), '--child', format, String(count), sinkKind], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', format, String(count), sinkKind], { stdio: ['ignore', 'pipe', 'inherit'] });
     let text = '';
     p.stdout.on('data', (d) => (text += d));
     p.on('error', reject);
@@ -204,16 +218,16 @@ async function main() {
   if (process.argv[2] === '--child') return child(process.argv[3], Number(process.argv[4]), process.argv[5]);
   const counts = arg('counts', '100000,400000').split(',').map(Number);
   const formats = arg('formats', 'ntriples,nquads,turtle,jsonld,rdfxml').split(',');
-  const sinkKind = arg('sink', 'file');
+  const sinkKind = arg('sink', 'null');
   console.log(`serialisation benchmark: node ${process.version}, sink ${sinkKind}, chunks of ${CHUNK} records generated untimed`);
   const results = {};
   for (const count of counts) {
     console.log(`\n${fmt(count)} records`);
-    console.log('format      records/s   triples/s   ratio  target  ok   output MB  peak RSS MB  RSS at 25/50/75/100%');
+    console.log('format      records/s   triples/s   ratio  target  ok   output MB  peak RSS MB  RSS at 25/50/75/100%  heap after GC');
     const ref = await runChild('reference', count, sinkKind);
     console.log(`source: ${ref.source}; ${fmt(ref.quads)} quads (${(ref.quads / ref.records).toFixed(1)}/record); generation ${fmt(ref.records / (ref.genMs / 1000))} records/s (untimed)`);
     const row = (name, r, ratio, target) =>
-      console.log(`${name.padEnd(10)} ${fmt(r.records / (r.ms / 1000)).padStart(10)} ${fmt(r.quads / (r.ms / 1000)).padStart(11)}  ${ratio === undefined ? '    -' : ratio.toFixed(2).padStart(5)}  ${target === undefined ? '   -  ' : `>=${target.toFixed(2)}`}  ${ratio === undefined ? '  ' : ratio >= target ? 'yes' : 'NO '}  ${(r.bytes / 1048576).toFixed(1).padStart(9)}  ${String(r.maxRssMB).padStart(11)}  ${r.rss.join('/')}`);
+      console.log(`${name.padEnd(10)} ${fmt(r.records / (r.ms / 1000)).padStart(10)} ${fmt(r.quads / (r.ms / 1000)).padStart(11)}  ${ratio === undefined ? '    -' : ratio.toFixed(2).padStart(5)}  ${target === undefined ? '   -  ' : `>=${target.toFixed(2)}`}  ${ratio === undefined ? '  ' : ratio >= target ? 'yes' : 'NO '}  ${(r.bytes / 1048576).toFixed(1).padStart(9)}  ${String(r.maxRssMB).padStart(11)}  ${r.rss.join('/').padEnd(20)}  ${r.heap.join('/')}`);
     row('reference', ref);
     for (const format of formats) {
       const r = await runChild(format, count, sinkKind);

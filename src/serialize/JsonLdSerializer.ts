@@ -303,4 +303,3 @@ export class JsonLdSerializer implements QuadSerializer {
   }
 }
 
-export { CONTEXT_URL };

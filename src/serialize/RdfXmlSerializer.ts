@@ -23,6 +23,7 @@ export class RdfXmlWriter implements RecordWriter {
   private readonly namespaces: [string, string][];
   private readonly prefixOf = new Map<string, string>();
   private readonly cache = new Map<string, QName>();
+  private readonly typeNames = new Map<string, string>();
 
   constructor(prefixes: Readonly<Record<string, string>>) {
     const entries: [string, string][] = [['rdf', RDF_NS]];
@@ -132,14 +133,20 @@ export class RdfXmlWriter implements RecordWriter {
     return out;
   }
 
-  /** The element name for a type when it can be a typed node element (declared namespace, not in rdf:). */
+  /** The element name for a type when it can be a typed node element (declared namespace, not in rdf:), cached. */
   private typeName(iri: string): string | undefined {
-    for (const [prefix, ns] of this.namespaces) {
-      if (ns !== RDF_NS && iri.length > ns.length && iri.startsWith(ns) && isNcName(iri.slice(ns.length))) {
-        return `${prefix}:${iri.slice(ns.length)}`;
+    let name = this.typeNames.get(iri);
+    if (name === undefined) {
+      name = '';
+      for (const [prefix, ns] of this.namespaces) {
+        if (ns !== RDF_NS && iri.length > ns.length && iri.startsWith(ns) && isNcName(iri.slice(ns.length))) {
+          name = `${prefix}:${iri.slice(ns.length)}`;
+          break;
+        }
       }
+      if (this.typeNames.size < CACHE_LIMIT) this.typeNames.set(iri, name);
     }
-    return undefined;
+    return name || undefined;
   }
 
   end(): string {

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import { CONTEXT_URL, JsonLdSerializer } from '../../src/serialize/JsonLdSerializer.js';
-import { shippedContext } from '../../src/serialize/jsonldContext.js';
+import { JsonLdSerializer } from '../../src/serialize/JsonLdSerializer.js';
+import { CONTEXT_URL, shippedContext } from '../../src/serialize/jsonldContext.js';
 import { expectIsomorphic, parseJsonLd } from '../helpers/rdf.js';
 import { blankNodeQuads, controlCharQuads, oddIriQuads, recordQuads, SCHEMA, trickyQuads, writeAll, XSD } from './quads.js';
 
