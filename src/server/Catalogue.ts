@@ -82,19 +82,18 @@ class FacetsBuilder {
   constructor() {
     this.offsets.push(0);
   }
-  /** Adds the values of facet `k` of the current record. */
-  add(k: number, values: readonly string[]): void {
+  /** The code (value id × 8 + k) of a value of facet `k`. */
+  code(k: number, value: string): number {
     const dict = this.dicts[k]!;
-    for (const v of values) {
-      let id = dict.get(v);
-      if (id === undefined) {
-        id = dict.size;
-        dict.set(v, id);
-        this.labels[k]!.push(v);
-      }
-      this.values.push(id * 8 + k);
+    let id = dict.get(value);
+    if (id === undefined) {
+      id = dict.size;
+      dict.set(value, id);
+      this.labels[k]!.push(value);
     }
+    return id * 8 + k;
   }
+
   /** Ends the current record. */
   next(): void {
     this.offsets.push(this.values.length);
@@ -110,21 +109,152 @@ interface DateIndex {
 }
 
 /** Builds a {@link Catalogue} record by record. */
+/** A word index being built, with a cache of the term ids of texts that repeat. */
+class TokenField {
+  readonly builder = new TermIndexBuilder();
+  private readonly cache: Map<string, number[]> | undefined;
+  constructor(cached: boolean) {
+    this.cache = cached ? new Map() : undefined;
+  }
+  add(text: string, id: number): void {
+    if (text === '') return;
+    const builder = this.builder;
+    const cache = this.cache;
+    let ids = cache?.get(text);
+    if (ids === undefined) {
+      const tokens = tokenize(text);
+      ids = new Array<number>(tokens.length);
+      for (let i = 0; i < tokens.length; i++) ids[i] = builder.termId(tokens[i]!);
+      if (cache) {
+        if (cache.size >= CACHE_LIMIT) cache.clear();
+        cache.set(text, ids);
+      }
+    }
+    for (let i = 0; i < ids.length; i++) builder.addId(ids[i]!, id);
+  }
+}
+
+/** A value index being built, with a cache of the term ids of values that repeat. */
+class ValueField {
+  readonly builder = new TermIndexBuilder();
+  /** The term id of a value (-1 when it normalises to nothing), without adding it. */
+  termIdOf(value: string): number {
+    const key = normalizeValue(this.index, value);
+    return key === '' ? -1 : this.builder.termId(key);
+  }
+  private readonly cache: Map<string, number> | undefined;
+  constructor(
+    private readonly index: ValueIndexName,
+    cached = true,
+  ) {
+    this.cache = cached ? new Map() : undefined;
+  }
+  add(value: string, id: number): void {
+    if (value === '') return;
+    const cache = this.cache;
+    let t = cache?.get(value);
+    if (t === undefined) {
+      const key = normalizeValue(this.index, value);
+      if (key === '') return;
+      t = this.builder.termId(key);
+      if (cache) {
+        if (cache.size >= CACHE_LIMIT) cache.clear();
+        cache.set(value, t);
+      }
+    }
+    this.builder.addId(t, id);
+  }
+  addAll(values: readonly string[], id: number): void {
+    for (let i = 0; i < values.length; i++) this.add(values[i]!, id);
+  }
+}
+
+interface GroupEntry {
+  tokens: number[];
+  value: number;
+  facet: number;
+}
+
+/**
+ * A field whose texts feed a word index, a value index and a facet at once
+ * (subjects, keywords, publication name, year, country, type): each distinct
+ * text is tokenised, normalised and looked up once, then remembered.
+ */
+class FieldGroup {
+  private readonly cache = new Map<string, GroupEntry>();
+  constructor(
+    private readonly words: TermIndexBuilder | undefined,
+    private readonly values: ValueField,
+    private readonly facets: FacetsBuilder,
+    private readonly facet: number,
+  ) {}
+
+  add(text: string, id: number): void {
+    if (text === '') return;
+    let e = this.cache.get(text);
+    if (e === undefined) {
+      const words = this.words;
+      const tokens = words ? tokenize(text) : [];
+      const ids = new Array<number>(tokens.length);
+      for (let i = 0; i < tokens.length; i++) ids[i] = words!.termId(tokens[i]!);
+      e = { tokens: ids, value: this.values.termIdOf(text), facet: this.facets.code(this.facet, text) };
+      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+      this.cache.set(text, e);
+    }
+    const words = this.words;
+    for (let i = 0; i < e.tokens.length; i++) words!.addId(e.tokens[i]!, id);
+    if (e.value >= 0) this.values.builder.addId(e.value, id);
+    this.facets.values.push(e.facet);
+  }
+
+  addAll(texts: readonly string[], id: number): void {
+    for (let i = 0; i < texts.length; i++) this.add(texts[i]!, id);
+  }
+}
+
+/** Builds a {@link Catalogue} record by record. */
 class CatalogueBuilder {
   readonly chunks: Buffer[] = [];
   readonly recChunk = new IntList();
   readonly recStart = new IntList();
   readonly recEnd = new IntList();
   readonly hidden = new IntList();
-  readonly tokens = new Map<TokenIndexName, TermIndexBuilder>(TOKEN_INDEXES.map((n) => [n, new TermIndexBuilder()]));
-  readonly values = new Map<ValueIndexName, TermIndexBuilder>(VALUE_INDEXES.map((n) => [n, new TermIndexBuilder()]));
-  /** Raw text → term ids, for texts that repeat across records (names, journals, subjects, keywords, short values). */
-  private readonly tokenCache = new Map<TokenIndexName, Map<string, number[]>>(TOKEN_INDEXES.map((n) => [n, new Map()]));
-  private readonly valueCache = new Map<ValueIndexName, Map<string, number>>(VALUE_INDEXES.map((n) => [n, new Map()]));
+  readonly tokens: Record<TokenIndexName, TokenField> = {
+    title: new TokenField(false),
+    name: new TokenField(true),
+    journal: new TokenField(true),
+    subjectWords: new TokenField(true),
+    keywordWords: new TokenField(true),
+  };
+  readonly values: Record<ValueIndexName, ValueField> = {
+    doi: new ValueField('doi', false),
+    year: new ValueField('year'),
+    subject: new ValueField('subject'),
+    keyword: new ValueField('keyword'),
+    journalid: new ValueField('journalid'),
+    issn: new ValueField('issn'),
+    isbn: new ValueField('isbn'),
+    type: new ValueField('type'),
+    language: new ValueField('language'),
+    pub: new ValueField('pub'),
+    country: new ValueField('country'),
+    openaccess: new ValueField('openaccess'),
+  };
   readonly facets = new FacetsBuilder();
+  private readonly subjectGroup = new FieldGroup(this.tokens.subjectWords.builder, this.values.subject, this.facets, 0);
+  private readonly keywordGroup = new FieldGroup(this.tokens.keywordWords.builder, this.values.keyword, this.facets, 1);
+  private readonly pubGroup = new FieldGroup(this.tokens.journal.builder, this.values.pub, this.facets, 2);
+  private readonly yearGroup = new FieldGroup(undefined, this.values.year, this.facets, 3);
+  private readonly countryGroup = new FieldGroup(undefined, this.values.country, this.facets, 4);
+  private readonly typeGroup = new FieldGroup(undefined, this.values.type, this.facets, 5);
+  private readonly noCountry: number;
   readonly pubDates = new IntList();
   readonly onlineDates = new IntList();
   size = 0;
+
+  constructor() {
+    this.noCountry = this.facets.code(4, '');
+  }
 
   /** Adds a chunk of newline-delimited JSON (whole lines only). */
   addChunk(chunk: Buffer, source: string, firstLine: number): number {
@@ -160,38 +290,6 @@ class CatalogueBuilder {
     return line;
   }
 
-  private addTokens(index: TokenIndexName, text: string, id: number, cached: boolean): void {
-    if (text === '') return;
-    const builder = this.tokens.get(index)!;
-    const cache = this.tokenCache.get(index)!;
-    let ids = cached ? cache.get(text) : undefined;
-    if (ids === undefined) {
-      ids = tokenize(text).map((t) => builder.termId(t));
-      if (cached) {
-        if (cache.size >= CACHE_LIMIT) cache.clear();
-        cache.set(text, ids);
-      }
-    }
-    for (const t of ids) builder.addId(t, id);
-  }
-
-  private addValue(index: ValueIndexName, value: string, id: number, cached: boolean): void {
-    if (value === '') return;
-    const builder = this.values.get(index)!;
-    const cache = this.valueCache.get(index)!;
-    let t = cached ? cache.get(value) : undefined;
-    if (t === undefined) {
-      const key = normalizeValue(index, value);
-      if (key === '') return;
-      t = builder.termId(key);
-      if (cached) {
-        if (cache.size >= CACHE_LIMIT) cache.clear();
-        cache.set(value, t);
-      }
-    }
-    builder.addId(t, id);
-  }
-
   private addRecord(r: Record<string, unknown>, chunk: number, start: number, end: number): void {
     const id = this.size;
     if (id >= MAX_RECORDS) throw new ToolkitError(`a catalogue holds at most ${MAX_RECORDS} records`, 'usage');
@@ -201,41 +299,29 @@ class CatalogueBuilder {
     this.recEnd.push(end);
     this.hidden.push(hiddenTail(r, this.chunks[chunk]!, start, end));
 
-    this.addTokens('title', fields.titleOf(r), id, false);
+    const t = this.tokens;
+    const v = this.values;
+    t.title.add(fields.titleOf(r), id);
     const names = fields.namesOf(r);
-    for (const n of names) this.addTokens('name', n, id, true);
-    const pub = fields.publicationNameOf(r);
-    this.addTokens('journal', pub, id, true);
-    const subjects = fields.subjectsOf(r);
-    for (const s of subjects) this.addTokens('subjectWords', s, id, true);
-    const keywords = fields.keywordsOf(r);
-    for (const k of keywords) this.addTokens('keywordWords', k, id, true);
-
-    this.addValue('doi', fields.doiOf(r), id, false);
-    const year = fields.yearOf(r);
-    this.addValue('year', year, id, true);
-    for (const s of subjects) this.addValue('subject', s, id, true);
-    for (const k of keywords) this.addValue('keyword', k, id, true);
-    this.addValue('journalid', fields.journalIdOf(r), id, true);
-    for (const i of fields.issnsOf(r)) this.addValue('issn', i, id, true);
-    for (const i of fields.isbnsOf(r)) this.addValue('isbn', i, id, true);
-    const publicationType = fields.publicationTypeOf(r);
-    this.addValue('type', publicationType, id, true);
-    this.addValue('type', fields.contentTypeOf(r), id, true);
-    this.addValue('language', fields.languageOf(r), id, true);
-    this.addValue('pub', pub, id, true);
+    for (let i = 0; i < names.length; i++) t.name.add(names[i]!, id);
+    // the facet values of the record go in this order: subject, keyword, pub, year, country, type
+    this.subjectGroup.addAll(fields.subjectsOf(r), id);
+    this.keywordGroup.addAll(fields.keywordsOf(r), id);
+    this.pubGroup.add(fields.publicationNameOf(r), id);
+    this.yearGroup.add(fields.yearOf(r), id);
     const countries = fields.countriesOf(r);
-    for (const c of countries) this.addValue('country', c, id, true);
-    this.addValue('openaccess', fields.openAccessOf(r), id, true);
+    if (countries.length > 0) this.countryGroup.addAll(countries, id);
+    else this.facets.values.push(this.noCountry);
+    this.typeGroup.add(fields.publicationTypeOf(r), id);
+    this.facets.next();
 
-    const f = this.facets;
-    f.add(0, subjects);
-    f.add(1, keywords);
-    if (pub) f.add(2, [pub]);
-    if (year) f.add(3, [year]);
-    f.add(4, countries.length > 0 ? countries : ['']);
-    if (publicationType) f.add(5, [publicationType]);
-    f.next();
+    v.doi.add(fields.doiOf(r), id);
+    v.type.add(fields.contentTypeOf(r), id);
+    v.journalid.add(fields.journalIdOf(r), id);
+    v.issn.addAll(fields.issnsOf(r), id);
+    v.isbn.addAll(fields.isbnsOf(r), id);
+    v.language.add(fields.languageOf(r), id);
+    v.openaccess.add(fields.openAccessOf(r), id);
 
     this.pubDates.push(fields.dateNumber(r.publicationDate));
     this.onlineDates.push(fields.dateNumber(r.onlineDate));
@@ -329,8 +415,8 @@ export class Catalogue {
     this.recStart = b.recStart.freeze();
     this.recEnd = b.recEnd.freeze();
     this.hidden = b.hidden.freeze();
-    this.tokenIndexes = new Map([...b.tokens].map(([k, v]) => [k, v.freeze()]));
-    this.valueIndexes = new Map([...b.values].map(([k, v]) => [k, v.freeze()]));
+    this.tokenIndexes = new Map(TOKEN_INDEXES.map((k) => [k, b.tokens[k].builder.freeze()]));
+    this.valueIndexes = new Map(VALUE_INDEXES.map((k) => [k, b.values[k].builder.freeze()]));
     this.facetLabels = b.facets.labels;
     this.facetOffsets = b.facets.offsets.freeze();
     this.facetValues = b.facets.values.freeze();

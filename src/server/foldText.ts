@@ -21,22 +21,26 @@ export function foldText(text: string): string {
  */
 export function tokenize(text: string): string[] {
   if (text === '') return [];
-  const n = text.length;
-  for (let i = 0; i < n; i++) if (text.charCodeAt(i) > 127) return tokenizeUnicode(text);
-  // ASCII: letters and digits, lower-cased (the same result as the Unicode path, faster)
+  // one pass over the lower-cased text: ASCII letters and digits make words, other ASCII
+  // characters separate them; a word with non-ASCII characters is folded on its own
   const lower = text.toLowerCase();
+  const n = lower.length;
   const out: string[] = [];
   let start = -1;
-  for (let i = 0; i < n; i++) {
-    const c = lower.charCodeAt(i);
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+  let unicode = false;
+  for (let i = 0; i <= n; i++) {
+    const c = i < n ? lower.charCodeAt(i) : 32;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c > 127) {
       if (start < 0) start = i;
+      if (c > 127) unicode = true;
     } else if (start >= 0) {
-      out.push(lower.slice(start, i));
+      if (unicode) {
+        for (const t of tokenizeUnicode(lower.slice(start, i))) out.push(t);
+        unicode = false;
+      } else out.push(lower.slice(start, i));
       start = -1;
     }
   }
-  if (start >= 0) out.push(lower.slice(start));
   return out;
 }
 
