@@ -7,7 +7,7 @@ import { DEFAULT_PREFIXES } from '../serialize/prefixes.js';
 import { loadShapes } from './loadShapes.js';
 import { RecordDataset } from './RecordDataset.js';
 import type { ShapesGraph } from './loadShapes.js';
-import { SHAPES_NS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
+import { NATIVE_CONSTRAINTS, SHAPES_NS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 
@@ -94,7 +94,7 @@ export class RecordValidator {
         mode === 'engine' ||
         shapes.dataset
           .getObjects(null, DataFactory.namedNode(`${SH}sparql`), null)
-          .some((c) => c.termType !== 'NamedNode' || !c.value.startsWith(SHAPES_NS));
+          .some((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
       if (needsEngine) {
         // shacl-engine's SPARQL plugin (Comunica) is loaded only when a shape needs it.
         const plugin = await import('shacl-engine/sparql.js');

@@ -143,3 +143,24 @@ describe('scholarly-rdf validate', () => {
     expect(bad.stderr).toContain('bad.ttl');
   });
 });
+
+describe('scholarly-rdf validate with shapes of your own', () => {
+  it('runs SPARQL constraints it has no native code for through the SPARQL engine', async () => {
+    const shapes = join(dir, 'sparql-shapes.ttl');
+    writeFileSync(
+      shapes,
+      `@prefix sh: <http://www.w3.org/ns/shacl#> . @prefix schema: <http://schema.org/> .
+       <urn:x:ShortTitle> a sh:NodeShape ; sh:targetSubjectsOf schema:name ;
+         sh:sparql [ sh:message "title longer than 20 characters" ;
+           sh:select "SELECT $this ?value WHERE { $this <http://schema.org/name> ?value . FILTER (STRLEN(STR(?value)) > 20) }" ] .`,
+    );
+    writeFileSync(
+      join(dir, 'two.nt'),
+      '<https://doi.org/10.1/a> <http://schema.org/name> "Short" .\n<https://doi.org/10.1/b> <http://schema.org/name> "A title of more than twenty characters" .\n',
+    );
+    const r = await cli(['validate', 'two.nt', '--shapes', 'sparql-shapes.ttl']);
+    expect(r.stdout).toMatch(/^records: 2, conforming: 1, not conforming: 1\n/);
+    expect(r.stdout).toContain('title longer than 20 characters');
+    expect(r.code).toBe(1);
+  }, 30_000);
+});
