@@ -13,7 +13,7 @@ import http from 'node:http';
 
 const dist = process.env.SR_DIST ? pathToFileURL(process.env.SR_DIST.replace(/\/?$/, '/')).href : new URL('../dist/', import.meta.url).href;
 const { generateRecords } = await import(`${dist}sample/generateRecords.js`);
-const { loadCatalogue, startServer } = await import(`${dist}server/index.js`);
+const { loadCatalogue, loadCatalogueInParallel, startServer } = await import(`${dist}server/index.js`);
 
 const N = Number(process.argv[2] ?? 1_000_000);
 const RUNS = 21;
@@ -74,19 +74,31 @@ try {
   const genOnly = (performance.now() - t) / 1000;
   console.log(`generate only: ${genOnly.toFixed(1)} s wall, ${cpuSeconds(cpu).toFixed(1)} s CPU (${Math.round(count / genOnly)} records/s wall)`);
 
-  // 2. load
+  // 2. load: on one thread, then on worker threads (what `serve` does)
   globalThis.gc?.();
-  const rssBefore = process.memoryUsage().rss;
+  let rssBefore = process.memoryUsage().rss;
   cpu = process.cpuUsage();
   t = performance.now();
-  const catalogue = loadCatalogue(file);
+  let catalogue = loadCatalogue(file);
   const loadSeconds = (performance.now() - t) / 1000;
   const loadCpu = cpuSeconds(cpu);
   globalThis.gc?.();
-  const mem = process.memoryUsage();
+  let mem = process.memoryUsage();
   console.log(
-    `load + index ${catalogue.size} records: ${loadSeconds.toFixed(1)} s wall, ${loadCpu.toFixed(1)} s CPU (all threads); ` +
+    `load + index ${catalogue.size} records on one thread: ${loadSeconds.toFixed(1)} s wall, ${loadCpu.toFixed(1)} s CPU; ` +
       `rss +${((mem.rss - rssBefore) / 1e6).toFixed(0)} MB, JS heap ${(mem.heapUsed / 1e6).toFixed(0)} MB, buffers and typed arrays ${(mem.arrayBuffers / 1e6).toFixed(0)} MB`,
+  );
+  catalogue = undefined;
+  globalThis.gc?.();
+  rssBefore = process.memoryUsage().rss;
+  t = performance.now();
+  catalogue = await loadCatalogueInParallel(file);
+  const parallelSeconds = (performance.now() - t) / 1000;
+  globalThis.gc?.();
+  mem = process.memoryUsage();
+  console.log(
+    `load + index ${catalogue.size} records on worker threads (${os.availableParallelism()} cores): ${parallelSeconds.toFixed(1)} s wall; ` +
+      `rss +${((mem.rss - rssBefore) / 1e6).toFixed(0)} MB`,
   );
 
   // 3 + 4. queries

@@ -3,7 +3,7 @@ import { ParseError, ToolkitError } from '../errors.js';
 import { foldText, tokenize } from './foldText.js';
 import * as fields from './recordFields.js';
 import { EMPTY } from './sortedSets.js';
-import { IntList, TermIndex, TermIndexBuilder } from './TermIndex.js';
+import { IntList, TermIndex, TermIndexBuilder, mergeTermPairs, type TermPairs } from './TermIndex.js';
 
 /** Indexes of words (free text, `title:`, `name:`, `journal:`). */
 export type TokenIndexName = 'title' | 'name' | 'journal' | 'subjectWords' | 'keywordWords';
@@ -256,6 +256,48 @@ class CatalogueBuilder {
     this.noCountry = this.facets.code(4, '');
   }
 
+  /** The catalogue as built. */
+  parts(): CatalogueParts {
+    return {
+      size: this.size,
+      chunks: this.chunks,
+      recChunk: this.recChunk.freeze(),
+      recStart: this.recStart.freeze(),
+      recEnd: this.recEnd.freeze(),
+      hidden: this.hidden.freeze(),
+      tokenIndexes: new Map(TOKEN_INDEXES.map((k) => [k, this.tokens[k].builder.freeze()])),
+      valueIndexes: new Map(VALUE_INDEXES.map((k) => [k, this.values[k].builder.freeze()])),
+      facetLabels: this.facets.labels,
+      facetOffsets: this.facets.offsets.freeze(),
+      facetValues: this.facets.values.freeze(),
+      pubDates: this.pubDates.freeze(),
+      onlineDates: this.onlineDates.freeze(),
+    };
+  }
+
+  /** The catalogue as built, as plain data (see {@link mergeParts}). */
+  raw(): RawCatalogueParts {
+    const tokens = {} as Record<TokenIndexName, TermPairs>;
+    for (const k of TOKEN_INDEXES) tokens[k] = this.tokens[k].builder.pairs();
+    const values = {} as Record<ValueIndexName, TermPairs>;
+    for (const k of VALUE_INDEXES) values[k] = this.values[k].builder.pairs();
+    return {
+      size: this.size,
+      chunks: this.chunks,
+      recChunk: this.recChunk.freeze(),
+      recStart: this.recStart.freeze(),
+      recEnd: this.recEnd.freeze(),
+      hidden: this.hidden.freeze(),
+      tokens,
+      values,
+      facetLabels: this.facets.labels,
+      facetOffsets: this.facets.offsets.freeze(),
+      facetValues: this.facets.values.freeze(),
+      pubDates: this.pubDates.freeze(),
+      onlineDates: this.onlineDates.freeze(),
+    };
+  }
+
   /** Adds a chunk of newline-delimited JSON (whole lines only). */
   addChunk(chunk: Buffer, source: string, firstLine: number): number {
     const chunkIndex = this.chunks.length;
@@ -368,8 +410,7 @@ function isBlank(byte: number): boolean {
   return byte === 32 || byte === 9 || byte === 13 || byte === 10;
 }
 
-function dateIndex(list: IntList): DateIndex {
-  const byRecord = list.freeze();
+function dateIndex(byRecord: Int32Array): DateIndex {
   const keys = new Float64Array(byRecord.length);
   for (let i = 0; i < byRecord.length; i++) keys[i] = byRecord[i]! * MAX_RECORDS + i;
   keys.sort();
@@ -382,6 +423,187 @@ function dateIndex(list: IntList): DateIndex {
     sortedIds[i] = k - date * MAX_RECORDS;
   }
   return { byRecord, sortedDates, sortedIds };
+}
+
+/** Everything a {@link Catalogue} is made of. */
+interface CatalogueParts {
+  size: number;
+  chunks: Buffer[];
+  recChunk: Int32Array;
+  recStart: Int32Array;
+  recEnd: Int32Array;
+  hidden: Int32Array;
+  tokenIndexes: Map<TokenIndexName, TermIndex>;
+  valueIndexes: Map<ValueIndexName, TermIndex>;
+  facetLabels: string[][];
+  facetOffsets: Int32Array;
+  facetValues: Int32Array;
+  pubDates: Int32Array;
+  onlineDates: Int32Array;
+}
+
+/** A part of a catalogue as plain data (what a loading worker sends back). */
+export interface RawCatalogueParts {
+  size: number;
+  chunks: Uint8Array[];
+  recChunk: Int32Array;
+  recStart: Int32Array;
+  recEnd: Int32Array;
+  hidden: Int32Array;
+  tokens: Record<TokenIndexName, TermPairs>;
+  values: Record<ValueIndexName, TermPairs>;
+  facetLabels: string[][];
+  facetOffsets: Int32Array;
+  facetValues: Int32Array;
+  pubDates: Int32Array;
+  onlineDates: Int32Array;
+}
+
+function concatInt32(arrays: readonly Int32Array[], shift: (k: number) => number = () => 0): Int32Array {
+  const out = new Int32Array(arrays.reduce((n, a) => n + a.length, 0));
+  let at = 0;
+  arrays.forEach((a, k) => {
+    const d = shift(k);
+    if (d === 0) out.set(a, at);
+    else for (let i = 0; i < a.length; i++) out[at + i] = a[i]! + d;
+    at += a.length;
+  });
+  return out;
+}
+
+/** Joins consecutive parts of a catalogue (read by workers) into one. */
+function mergeParts(parts: readonly RawCatalogueParts[]): CatalogueParts {
+  const recordOffsets: number[] = [];
+  const chunkOffsets: number[] = [];
+  let records = 0;
+  let chunks = 0;
+  for (const p of parts) {
+    recordOffsets.push(records);
+    chunkOffsets.push(chunks);
+    records += p.size;
+    chunks += p.chunks.length;
+  }
+  if (records > MAX_RECORDS) throw new ToolkitError(`a catalogue holds at most ${MAX_RECORDS} records`, 'usage');
+  // facets: one dictionary per facet, values re-coded
+  const facetLabels: string[][] = FACET_NAMES.map(() => []);
+  const dicts = FACET_NAMES.map(() => new Map<string, number>());
+  const facetValues = concatInt32(
+    parts.map((p) => {
+      const remaps = p.facetLabels.map((labels, k) =>
+        labels.map((label) => {
+          let id = dicts[k]!.get(label);
+          if (id === undefined) {
+            id = dicts[k]!.size;
+            dicts[k]!.set(label, id);
+            facetLabels[k]!.push(label);
+          }
+          return id;
+        }),
+      );
+      const out = new Int32Array(p.facetValues.length);
+      for (let i = 0; i < out.length; i++) {
+        const code = p.facetValues[i]!;
+        out[i] = remaps[code & 7]![code >>> 3]! * 8 + (code & 7);
+      }
+      return out;
+    }),
+  );
+  let valueOffset = 0;
+  const facetOffsets = concatInt32(
+    parts.map((p, k) => (k === 0 ? p.facetOffsets : p.facetOffsets.subarray(1))),
+    (k) => {
+      const d = valueOffset;
+      valueOffset += parts[k]!.facetValues.length;
+      return d;
+    },
+  );
+  return {
+    size: records,
+    chunks: parts.flatMap((p) => p.chunks.map((c) => Buffer.from(c.buffer, c.byteOffset, c.byteLength))),
+    recChunk: concatInt32(
+      parts.map((p) => p.recChunk),
+      (k) => chunkOffsets[k]!,
+    ),
+    recStart: concatInt32(parts.map((p) => p.recStart)),
+    recEnd: concatInt32(parts.map((p) => p.recEnd)),
+    hidden: concatInt32(parts.map((p) => p.hidden)),
+    tokenIndexes: new Map(
+      TOKEN_INDEXES.map((n) => [
+        n,
+        mergeTermPairs(
+          parts.map((p) => p.tokens[n]),
+          recordOffsets,
+        ),
+      ]),
+    ),
+    valueIndexes: new Map(
+      VALUE_INDEXES.map((n) => [
+        n,
+        mergeTermPairs(
+          parts.map((p) => p.values[n]),
+          recordOffsets,
+        ),
+      ]),
+    ),
+    facetLabels,
+    facetOffsets,
+    facetValues,
+    pubDates: concatInt32(parts.map((p) => p.pubDates)),
+    onlineDates: concatInt32(parts.map((p) => p.onlineDates)),
+  };
+}
+
+/**
+ * Reads the whole lines of NDJSON in bytes `start` … `end` of an open file
+ * into a builder; line numbers in errors count from `firstLine`.
+ */
+function readNdjson(fd: number, start: number, end: number, builder: CatalogueBuilder, source: string, firstLine = 1): void {
+  const chunkSize = 8 * 1024 * 1024;
+  let carry: Buffer = Buffer.alloc(0);
+  let line = firstLine;
+  let position = start;
+  for (;;) {
+    const want = Math.min(chunkSize, end - position);
+    const buf = Buffer.allocUnsafe(carry.length + Math.max(want, 0));
+    carry.copy(buf, 0);
+    const read = want > 0 ? readSync(fd, buf, carry.length, want, position) : 0;
+    position += read;
+    const total = carry.length + read;
+    if (read === 0) {
+      if (total > 0) builder.addChunk(buf.subarray(0, total), source, line);
+      return;
+    }
+    const lastNl = buf.lastIndexOf(NEWLINE, total - 1);
+    if (lastNl < 0) {
+      carry = buf.subarray(0, total);
+      continue;
+    }
+    line = builder.addChunk(buf.subarray(0, lastNl + 1), source, line);
+    carry = Buffer.from(buf.subarray(lastNl + 1, total));
+  }
+}
+
+function openCatalogue(path: string): number {
+  try {
+    return openSync(path, 'r');
+  } catch (err) {
+    throw new ToolkitError(`cannot read the catalogue ${path}: ${(err as Error).message}`, 'io', { cause: err });
+  }
+}
+
+/**
+ * Reads and indexes the records of bytes `start` … `end` of an NDJSON
+ * catalogue (both at line starts) as plain data: what a loading worker does.
+ */
+export function readCatalogueRange(path: string, start: number, end: number): RawCatalogueParts {
+  const fd = openCatalogue(path);
+  try {
+    const builder = new CatalogueBuilder();
+    readNdjson(fd, start, end, builder, path);
+    return builder.raw();
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -408,19 +630,24 @@ export class Catalogue {
   private readonly facetValues: Int32Array;
   private readonly dates: Record<DateKind, DateIndex>;
 
-  private constructor(b: CatalogueBuilder) {
-    this.size = b.size;
-    this.chunks = b.chunks;
-    this.recChunk = b.recChunk.freeze();
-    this.recStart = b.recStart.freeze();
-    this.recEnd = b.recEnd.freeze();
-    this.hidden = b.hidden.freeze();
-    this.tokenIndexes = new Map(TOKEN_INDEXES.map((k) => [k, b.tokens[k].builder.freeze()]));
-    this.valueIndexes = new Map(VALUE_INDEXES.map((k) => [k, b.values[k].builder.freeze()]));
-    this.facetLabels = b.facets.labels;
-    this.facetOffsets = b.facets.offsets.freeze();
-    this.facetValues = b.facets.values.freeze();
-    this.dates = { publication: dateIndex(b.pubDates), online: dateIndex(b.onlineDates) };
+  private constructor(p: CatalogueParts) {
+    this.size = p.size;
+    this.chunks = p.chunks;
+    this.recChunk = p.recChunk;
+    this.recStart = p.recStart;
+    this.recEnd = p.recEnd;
+    this.hidden = p.hidden;
+    this.tokenIndexes = p.tokenIndexes;
+    this.valueIndexes = p.valueIndexes;
+    this.facetLabels = p.facetLabels;
+    this.facetOffsets = p.facetOffsets;
+    this.facetValues = p.facetValues;
+    this.dates = { publication: dateIndex(p.pubDates), online: dateIndex(p.onlineDates) };
+  }
+
+  /** Joins consecutive parts read by {@link readCatalogueRange} (in file order) into one catalogue. */
+  static fromParts(parts: readonly RawCatalogueParts[]): Catalogue {
+    return new Catalogue(mergeParts(parts));
   }
 
   /**
@@ -429,18 +656,10 @@ export class Catalogue {
    * the line of a bad record, or a `ToolkitError` with code `io`.
    */
   static fromFile(path: string): Catalogue {
-    let fd: number;
-    try {
-      fd = openSync(path, 'r');
-    } catch (err) {
-      throw new ToolkitError(`cannot read the catalogue ${path}: ${(err as Error).message}`, 'io', { cause: err });
-    }
+    const fd = openCatalogue(path);
     try {
       const size = fstatSync(fd).size;
-      const head = Buffer.alloc(Math.min(size, 4096));
-      readSync(fd, head, 0, head.length, 0);
-      const first = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
-      if (first === '[') {
+      if (catalogueIsArray(fd, size)) {
         const all = Buffer.alloc(size);
         readSync(fd, all, 0, size, 0);
         let records: unknown;
@@ -452,27 +671,8 @@ export class Catalogue {
         return Catalogue.fromRecords(records as Iterable<object>, path);
       }
       const builder = new CatalogueBuilder();
-      const chunkSize = 8 * 1024 * 1024;
-      let carry: Buffer = Buffer.alloc(0);
-      let line = 1;
-      for (;;) {
-        const buf = Buffer.allocUnsafe(carry.length + chunkSize);
-        carry.copy(buf, 0);
-        const read = readSync(fd, buf, carry.length, chunkSize, null);
-        const total = carry.length + read;
-        if (read === 0) {
-          if (total > 0) line = builder.addChunk(buf.subarray(0, total), path, line);
-          break;
-        }
-        const lastNl = buf.lastIndexOf(NEWLINE, total - 1);
-        if (lastNl < 0) {
-          carry = buf.subarray(0, total);
-          continue;
-        }
-        line = builder.addChunk(buf.subarray(0, lastNl + 1), path, line);
-        carry = Buffer.from(buf.subarray(lastNl + 1, total));
-      }
-      return new Catalogue(builder);
+      readNdjson(fd, 0, size, builder, path);
+      return new Catalogue(builder.parts());
     } finally {
       closeSync(fd);
     }
@@ -494,7 +694,7 @@ export class Catalogue {
       }
     }
     if (text !== '') builder.addChunk(Buffer.from(text, 'utf8'), source, line);
-    return new Catalogue(builder);
+    return new Catalogue(builder.parts());
   }
 
   /** The JSON text of record `id` as served (catalogue-only `_` keys removed). */
@@ -621,6 +821,13 @@ function topValues(counts: Int32Array, labels: readonly string[], limit: number)
     if (top.length > limit) top.pop();
   }
   return top.map((v) => ({ value: labels[v]!, count: String(counts[v]) }));
+}
+
+/** Whether a catalogue file is one JSON array (else NDJSON). */
+export function catalogueIsArray(fd: number, size: number): boolean {
+  const head = Buffer.alloc(Math.min(size, 4096));
+  readSync(fd, head, 0, head.length, 0);
+  return head.toString('utf8').replace(/^\uFEFF/, '').trimStart().startsWith('[');
 }
 
 function lowerIndex(list: Int32Array, value: number): number {

@@ -56,6 +56,11 @@ export class TermIndexBuilder {
     if (term !== '') this.addId(this.termId(term), record);
   }
 
+  /** The pairs as plain data (to send from a worker), term ids in order of `keys`. */
+  pairs(): TermPairs {
+    return { keys: [...this.dict.keys()], terms: this.terms.freeze(), records: this.records.freeze() };
+  }
+
   freeze(): TermIndex {
     const termCount = this.dict.size;
     const offsets = new Int32Array(termCount + 1);
@@ -69,6 +74,52 @@ export class TermIndexBuilder {
     for (let i = 0; i < n; i++) ids[fill[terms[i]!]!++] = records[i]!;
     return new TermIndex(this.dict, offsets, ids);
   }
+}
+
+/** The (term, record) pairs of a part of a catalogue, as plain data. */
+export interface TermPairs {
+  /** Terms, by term id. */
+  keys: string[];
+  terms: Int32Array;
+  records: Int32Array;
+}
+
+/**
+ * Merges the pairs of consecutive parts of a catalogue into one index; the
+ * records of part `i` are shifted by `recordOffsets[i]`.
+ */
+export function mergeTermPairs(parts: readonly TermPairs[], recordOffsets: readonly number[]): TermIndex {
+  const dict = new Map<string, number>();
+  const remaps = parts.map((p) => {
+    const remap = new Int32Array(p.keys.length);
+    for (let i = 0; i < p.keys.length; i++) {
+      const key = p.keys[i]!;
+      let t = dict.get(key);
+      if (t === undefined) {
+        t = dict.size;
+        dict.set(key, t);
+      }
+      remap[i] = t;
+    }
+    return remap;
+  });
+  const termCount = dict.size;
+  const offsets = new Int32Array(termCount + 1);
+  let total = 0;
+  parts.forEach((p, k) => {
+    const remap = remaps[k]!;
+    for (let i = 0; i < p.terms.length; i++) offsets[remap[p.terms[i]!]! + 1]!++;
+    total += p.terms.length;
+  });
+  for (let t = 0; t < termCount; t++) offsets[t + 1]! += offsets[t]!;
+  const fill = offsets.slice(0, termCount);
+  const ids = new Int32Array(total);
+  parts.forEach((p, k) => {
+    const remap = remaps[k]!;
+    const shift = recordOffsets[k]!;
+    for (let i = 0; i < p.terms.length; i++) ids[fill[remap[p.terms[i]!]!]!++] = p.records[i]! + shift;
+  });
+  return new TermIndex(dict, offsets, ids);
 }
 
 /** An inverted index: term → sorted, duplicate-free record ids. */

@@ -12,5 +12,6 @@ export {
 export { Catalogue, loadCatalogue, FACET_NAMES, type CatalogueSource, type FacetName, type FacetValue } from './Catalogue.js';
 export { parseQuery, QuerySyntaxError, QUERY_FIELDS, type QueryNode, type QueryField, type TermNode, type ParseQueryOptions } from './parseQuery.js';
 export { evaluateQuery } from './evaluateQuery.js';
+export { loadCatalogueInParallel, type LoadCatalogueOptions } from './loadCatalogueInParallel.js';
 export { FaultInjector, type FaultDecision } from './FaultInjector.js';
 export { parseKeySpec, readKeysFile } from './apiKeys.js';

@@ -1,0 +1,52 @@
+/**
+ * Worker of {@link loadCatalogueInParallel}: reads and indexes one byte range
+ * of an NDJSON catalogue and sends the result back as plain data (typed arrays
+ * and chunk buffers transferred, not copied).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { ParseError } from '../errors.js';
+import { readCatalogueRange, type RawCatalogueParts } from './Catalogue.js';
+
+/** What the worker is given. */
+export interface CatalogueWorkerData {
+  path: string;
+  start: number;
+  end: number;
+}
+
+/** What the worker answers. */
+export type CatalogueWorkerResult =
+  | { ok: true; parts: RawCatalogueParts }
+  | { ok: false; message: string; line?: number; reason?: string };
+
+function transferables(parts: RawCatalogueParts): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  const add = (a: ArrayBufferView) => {
+    if (a.buffer instanceof ArrayBuffer && a.buffer.byteLength >= 4096) buffers.add(a.buffer);
+  };
+  for (const c of parts.chunks) add(c);
+  for (const a of [parts.recChunk, parts.recStart, parts.recEnd, parts.hidden, parts.facetOffsets, parts.facetValues, parts.pubDates, parts.onlineDates]) add(a);
+  for (const p of [...Object.values(parts.tokens), ...Object.values(parts.values)]) {
+    add(p.terms);
+    add(p.records);
+  }
+  return [...buffers];
+}
+
+if (parentPort) {
+  const { path, start, end } = workerData as CatalogueWorkerData;
+  let result: CatalogueWorkerResult;
+  try {
+    const parts = readCatalogueRange(path, start, end);
+    result = { ok: true, parts };
+    parentPort.postMessage(result, transferables(parts));
+  } catch (err) {
+    if (err instanceof ParseError) {
+      const reason = err.message.replace(/^.*?:\d+(:\d+)?: /, '');
+      result = { ok: false, message: err.message, reason, ...(err.line !== undefined ? { line: err.line } : {}) };
+    } else {
+      result = { ok: false, message: err instanceof Error ? err.message : String(err) };
+    }
+    parentPort.postMessage(result);
+  }
+}
