@@ -5,11 +5,18 @@ export type FormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld' | 'rdfxml';
 
 /** Options shared by the serialisers. */
 export interface SerializerOptions {
-  /** Prefixes to declare (Turtle, JSON-LD context terms, RDF/XML namespaces). Defaults to the mapping's prefixes. */
+  /**
+   * Prefixes to declare: the full set for Turtle `@prefix` and RDF/XML `xmlns:`; for JSON-LD, prefixes added to
+   * the shipped context (one that redefines a context prefix re-bases the terms written with it). Defaults to
+   * `DEFAULT_PREFIXES` (JSON-LD: the shipped context alone).
+   */
   prefixes?: Readonly<Record<string, string>>;
-  /** N-Quads only: the graph IRI written on every quad whose graph is the default graph. Defaults to none (triples). */
+  /** N-Quads only: the graph IRI written on every quad whose graph is the default graph; named graphs are kept. Defaults to none (triples). */
   graph?: string;
-  /** JSON-LD only: `'inline'` embeds the shipped context; a URL references it instead. Defaults to `'inline'`. */
+  /**
+   * JSON-LD only: `'inline'` embeds the shipped context (`vocab/context.jsonld`); a URL such as `CONTEXT_URL`
+   * references it instead (the URL must serve that same context). Defaults to `'inline'`.
+   */
   jsonldContext?: 'inline' | string;
 }
 

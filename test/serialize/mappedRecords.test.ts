@@ -37,7 +37,7 @@ function fixtureRecords(): unknown[] {
 describe('serialising the mapper output', () => {
   const cases: [string, () => RDF.Quad[][]][] = [
     ['the service fixtures', () => mapAll(fixtureRecords())],
-    ['300 generated sample records (quirks included)', () => mapAll(generateRecords(300, 7))],
+    ['120 generated sample records (quirks included)', () => mapAll(generateRecords(120, 7))],
   ];
   for (const [name, load] of cases) {
     it(`${name}: every format reads back to the mapper's quads, and the formats agree`, async () => {
