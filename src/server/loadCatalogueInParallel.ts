@@ -46,7 +46,8 @@ export async function loadCatalogueInParallel(path: string, options: LoadCatalog
     if (r.line !== undefined && r.reason !== undefined) {
       throw new ParseError(r.reason, path, linesBefore(path, ranges[failed]![0]) + r.line);
     }
-    throw new ToolkitError(`cannot load the catalogue ${path}: ${r.message}`, 'io');
+    // a worker could not run: read on this thread (which reports any error of the file itself)
+    return Catalogue.fromFile(path);
   }
   return Catalogue.fromParts(results.map((r) => (r as Extract<CatalogueWorkerResult, { ok: true }>).parts));
 }
@@ -98,9 +99,16 @@ function linesBefore(path: string, offset: number): number {
 
 function runWorker(data: CatalogueWorkerData): Promise<CatalogueWorkerResult> {
   return new Promise((resolve) => {
-    // flags only the main script can take (such as --input-type) would stop the worker
+    // flags only the main script can take (such as --input-type) would stop the worker;
+    // without them, the worker inherits the process's flags
     const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
-    const worker = new Worker(WORKER_URL, { workerData: data, execArgv });
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_URL, { workerData: data, ...(execArgv.length < process.execArgv.length ? { execArgv } : {}) });
+    } catch (err) {
+      resolve({ ok: false, message: err instanceof Error ? err.message : String(err) });
+      return;
+    }
     let settled = false;
     const settle = (r: CatalogueWorkerResult) => {
       if (settled) return;
