@@ -2,7 +2,8 @@
 // against a single `curl` PUT of the same file into the same store (the reference), in one run.
 // Prints both throughputs and their ratio (target: load >= 0.8 of curl), and the loader's peak RSS.
 // Usage: npm run bench -- load
-//        node bench/load.bench.mjs [--triples 1000000] [--chunk-triples 50000] [--concurrency 1] [--keep]
+//        node bench/load.bench.mjs [--triples 1000000] [--chunk-triples 50000] [--concurrency 1] [--keep] [--require]
+// Without Virtuoso it prints SKIPPED and exits 0 (1 with --require).
 // Needs dist/ (npm run build), virtuoso-t, isql-vt and curl (apt-get install virtuoso-opensource-7-bin curl).
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -26,8 +27,9 @@ const SEED = 7;
 
 for (const tool of ['virtuoso-t', 'isql-vt', 'curl']) {
   if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
-    console.error(`load bench: ${tool} not found (apt-get install virtuoso-opensource-7-bin curl)`);
-    process.exit(1);
+    // Not a failure of `npm run bench` on a machine without a store; --require makes it one.
+    console.error(`load bench SKIPPED: ${tool} not found (apt-get install virtuoso-opensource-7-bin curl)`);
+    process.exit(process.argv.includes('--require') ? 1 : 0);
   }
 }
 
