@@ -26,7 +26,17 @@ export function encodeIriPath(value: string): string {
     if (cp < 0x80) out += PATH_SAFE.test(ch) ? ch : percentEncode(ch);
     else out += isSafeUcschar(ch, cp) ? ch : percentEncode(ch);
   }
-  return encodeDotSegments(out);
+  return encodeDotSegments(nfcOrEncoded(out));
+}
+
+/**
+ * The IRI text itself when it is in Unicode Normalization Form C (RFC 3987
+ * §5.3.2.2; Jena warns otherwise), else with every non-ASCII character
+ * percent-encoded: normalising would change the identifier, encoding does not.
+ */
+function nfcOrEncoded(iri: string): string {
+  if (!/[^\u0000-\u007F]/.test(iri) || iri.normalize('NFC') === iri) return iri;
+  return iri.replace(/[^\u0000-\u007F]/gu, (ch) => percentEncode(ch));
 }
 
 /** Percent-encodes a string for use as an IRI fragment or path segment (also encodes `/`). */
@@ -62,19 +72,20 @@ function isSafeUcschar(ch: string, cp: number): boolean {
   return ucschar && VISIBLE.test(ch);
 }
 
-const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443', ftp: '21' };
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { http: '80', https: '443' };
 // A DNS label (letters and digits of any script, '-' inside), an IPv4 address, or an IPv6 literal.
 const LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?$/u;
 const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
 
 /**
  * Makes an absolute IRI from a URL found in a record, or returns `undefined`
- * when the value is not an `http`, `https` or `ftp` URL with a well-formed
+ * when the value is not an `http` or `https` URL with a well-formed
  * host, so the caller keeps it as text. Every IRI we write is one that strict
  * checkers (Jena's IRI rules, RDF/XML resolvers) accept as it is:
  * - the scheme is lower-cased; an empty or default port (`:80` for http) is dropped;
  * - a URL with user information (`user:password@host`) is not made an IRI (it is text);
  * - `.` and `..` path segments are resolved away (RFC 3986 §5.2.4, as a resolver would);
+ * - an IRI that is not in Unicode Normalization Form C has its non-ASCII characters percent-encoded;
  * - what may not stand in an IRI is percent-encoded: spaces, `<>"{}|\^\``,
  *   `[` `]` outside the host, a second `#`, controls, a `%` not followed by two
  *   hex digits, and the non-ASCII characters {@link encodeIriPath} encodes.
@@ -118,7 +129,8 @@ export function toIri(url: string): string | undefined {
     if (part === 'path') path += piece;
     else rest += piece;
   }
-  return `${scheme}://${host}${keepPort ? `:${port}` : ''}${removeDotSegments(path)}${rest}`;
+  const iri = `${scheme}://${host}${keepPort ? `:${port}` : ''}${nfcOrEncoded(removeDotSegments(path) + rest)}`;
+  return iri.normalize('NFC') === iri ? iri : undefined;
 }
 
 // ASCII that may stand in an IRI path as it is (RFC 3986 pchar without '%', plus '/').
@@ -149,17 +161,41 @@ const NOT_CARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD
 
 /**
  * Cleans text for a literal: removes the characters XML 1.0 cannot carry
- * (C0 controls but TAB/LF/CR, U+FFFE, U+FFFF) and replaces lone surrogates
- * by U+FFFD. Returns the text and how many characters were changed.
+ * (C0 controls but TAB/LF/CR, U+FFFE, U+FFFF), replaces lone surrogates by
+ * U+FFFD, and puts the text in Unicode Normalization Form C (the W3C
+ * character model's form for the Web; Jena's RDF/XML reader warns on any
+ * other, and NFC only changes how canonically equivalent text is encoded),
+ * and gives a leading combining character U+25CC DOTTED CIRCLE as its base.
+ * Returns the text and how many changes were made (one for the NFC step).
  */
 export function cleanText(value: string): { text: string; changed: number } {
   let changed = 0;
-  const text = value.replace(NOT_CARRIABLE, (ch) => {
+  let text = value.replace(NOT_CARRIABLE, (ch) => {
     changed++;
     return ch.length === 1 && ch.charCodeAt(0) >= 0xd800 && ch.charCodeAt(0) <= 0xdfff ? '\uFFFD' : '';
   });
+  // Text without combining marks or characters from U+0300 on is in NFC already: skip the work.
+  if (MAY_NEED_NFC.test(text)) {
+    const nfc = text.normalize('NFC');
+    if (nfc !== text) {
+      changed++;
+      text = nfc;
+    }
+  }
+  // A text that starts (after white space, which callers trim) with a combining character is not
+  // "fully normalized" (W3C character model; Jena's RDF/XML reader warns): the mark gets U+25CC DOTTED
+  // CIRCLE as its base, the Unicode convention for showing a mark on its own.
+  const lead = LEADING_COMPOSING.exec(text);
+  if (lead) {
+    changed++;
+    text = `${text.slice(0, lead[1]!.length)}\u25CC${text.slice(lead[1]!.length)}`;
+  }
   return { text, changed };
 }
+
+const MAY_NEED_NFC = /[\u0300-\uFFFF]/;
+// Combining marks, and the Hangul vowel and final jamo that compose with what precedes them.
+const LEADING_COMPOSING = /^(\s*)[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;
 
 /** Whether a string is a well-formed BCP 47 language tag (the syntax RDF requires). */
 export function isLanguageTag(tag: string): boolean {

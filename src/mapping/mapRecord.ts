@@ -2,7 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { MappingError } from '../errors.js';
 import type { ScholarlyRecord } from '../record/types.js';
-import { encodeIriPath, encodeIriSegment, isLanguageTag, toIri } from './iri.js';
+import { cleanText, encodeIriPath, encodeIriSegment, isLanguageTag, toIri } from './iri.js';
 import { DEFAULT_BASE, DOI_RESOLVER, NS, ORCID_RESOLVER } from './namespaces.js';
 import { classifyPages } from './classifyPages.js';
 import { dateLiteralKind } from './dates.js';
@@ -152,7 +152,8 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
       const comma = creator.name.indexOf(',');
       if (comma > 0 && comma === creator.name.lastIndexOf(',')) {
         const family = creator.name.slice(0, comma).trim();
-        const given = creator.name.slice(comma + 1).trim();
+        // What follows the comma may start with a combining mark: cleaned again (gives the mark a base).
+        const given = cleanText(creator.name.slice(comma + 1).trim()).text.trim();
         if (family && given) {
           add(person, schema('familyName'), str(family));
           add(person, schema('givenName'), str(given));

@@ -57,7 +57,7 @@ export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): S
   };
   const text = (value: string, path: string): string => {
     const { text: clean, changed } = cleanText(value);
-    if (changed) record.notes.push(`${path}: removed or replaced ${changed} character(s) that RDF/XML cannot carry`);
+    if (changed) record.notes.push(`${path}: removed or replaced ${changed} character(s) that RDF/XML cannot carry, or normalised the text to Unicode NFC`);
     return clean;
   };
 

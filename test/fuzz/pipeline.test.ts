@@ -5,14 +5,15 @@
  * files):
  * - no exception escapes;
  * - records in = records written + records rejected, and a rejection names the record and the field;
- * - every output parses back (n3, jsonld.js, rdfxml-streaming-parser) to the quads the mapper produced;
+ * - every output parses back (n3, jsonld.js, rdfxml-streaming-parser) to the quads the mapper produced,
+ *   and every term is one strict checkers (Jena) accept without a warning;
  * - the same input gives the same bytes.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inputArb, layoutInput } from './arbitraries.js';
 import { fuzzParams, reportCases } from './fuzzConfig.js';
-import { FORMATS, assertSameGraph, runPipeline } from './pipeline.js';
+import { FORMATS, assertSameGraph, assertStoreSafe, runPipeline } from './pipeline.js';
 
 const startedAt = Date.now();
 afterAll(() => reportCases('pipeline.test.ts', startedAt));
@@ -44,6 +45,7 @@ describe('reader → mapping → serialisers (property-based)', () => {
     await fc.assert(
       fc.asyncProperty(inputArb, async (input) => {
         const { quads, outputs } = await runPipeline(layoutInput(input));
+        assertStoreSafe(quads);
         for (const { format, parse } of FORMATS) {
           const text = outputs.get(format)!;
           let parsed;

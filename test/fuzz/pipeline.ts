@@ -87,3 +87,38 @@ export function assertSameGraph(actual: readonly RDF.Quad[], expected: readonly 
   const diff = [...[...aLines].filter((l) => !eLines.has(l)).map((l) => `+ ${l}`), ...[...eLines].filter((l) => !aLines.has(l)).map((l) => `- ${l}`)];
   throw new Error(`${label}: parsed graph (${a.length}) differs from the mapper's (${e.length}):\n${diff.slice(0, 20).join('\n')}`);
 }
+
+// What strict stores and checkers (Jena's riot and RDF/XML reader) warn about or refuse.
+const BAD_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LEADING_COMPOSING = /^[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;
+const BAD_IRI_CHAR = /[\u0000-\u0020<>"{}|\\^`\u007F-\u009F\p{Z}\p{Cf}\p{Co}\p{Cn}\p{Cs}]|[\u{10000}-\u{10FFFF}]/u;
+const HTTP_IRI = /^https?:\/\/(\[[0-9A-Fa-f:.]+\]|[^/?#@:[\]]+)(:\d+)?([/?#]|$)/;
+
+/**
+ * Throws unless every term is one strict checkers accept without a warning:
+ * literals without the characters XML cannot carry, in NFC, not starting
+ * with a combining character; IRIs of http(s) with a host, in NFC, with only
+ * visible characters of the BMP (percent-encoding for the rest), no dot
+ * segments, at most one '#'.
+ */
+export function assertStoreSafe(quads: readonly RDF.Quad[]): void {
+  for (const q of quads) {
+    for (const term of [q.subject, q.predicate, q.object]) {
+      const v = term.value;
+      if (term.termType === 'Literal') {
+        if (BAD_TEXT.test(v)) throw new Error(`literal holds a character XML cannot carry: ${JSON.stringify(v)}`);
+        if (v.normalize('NFC') !== v) throw new Error(`literal not in NFC: ${JSON.stringify(v)}`);
+        if (LEADING_COMPOSING.test(v)) throw new Error(`literal starts with a combining character: ${JSON.stringify(v)}`);
+      } else if (term.termType === 'NamedNode') {
+        if (!HTTP_IRI.test(v)) throw new Error(`IRI is not http(s) with a host: <${v}>`);
+        if (BAD_IRI_CHAR.test(v)) throw new Error(`IRI holds a character strict checkers refuse: <${v}>`);
+        if (v.normalize('NFC') !== v) throw new Error(`IRI not in NFC: <${v}>`);
+        if (/\/\.\.?(\/|[?#]|$)/.test(v)) throw new Error(`IRI holds a dot segment: <${v}>`);
+        if ((v.match(/#/g)?.length ?? 0) > 1) throw new Error(`IRI holds two '#': <${v}>`);
+        if (/%(?![0-9A-Fa-f]{2})/.test(v)) throw new Error(`IRI holds a bad percent-escape: <${v}>`);
+      } else {
+        throw new Error(`unexpected ${term.termType} (the mapper mints no blank nodes)`);
+      }
+    }
+  }
+}
