@@ -62,7 +62,7 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
   // A record of newline-delimited JSON broken over lines by raw line breaks inside a string (old saved responses).
   let pending: { text: string; line: number; lines: number } | undefined;
   const problemAt = (text: string, at: number, reason: string): ReadItem => ({
-    kind: 'problem', source, index: ++index, line: at, reason: `line ${at}: ${reason}`, excerpt: text.trim().slice(0, 200),
+    kind: 'problem', source, index: ++index, line: at, reason, excerpt: text.trim().slice(0, 200),
   });
 
   /** One line of newline-delimited JSON: a record, a problem, or a part of a record broken over lines. */
@@ -96,7 +96,7 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
     const parsed = tryParse(trimmed);
     if (parsed.ok) yield* emit(parsed.value, at);
     else if (endsInsideString(trimmed)) pending = { text: trimmed, line: at, lines: 1 };
-    else yield problemAt(trimmed, at, parsed.reason);
+    else yield problemAt(trimmed, at, describeJsonError(parsed.reason, trimmed, at, false));
   };
 
   const onLine = function* (line: string): Generator<ReadItem> {
@@ -213,17 +213,23 @@ function parseFailure(text: string): string {
 
 /** A JSON.parse message with the line and column, and a word on truncation when the error is at the very end. */
 function describeJsonError(reason: string, text: string, firstLine: number, atEnd = true): string {
+  const trimmed = text.trimEnd();
   const m = /at position (\d+)/.exec(reason);
-  const end = text.trimEnd().length;
-  const truncated = atEnd && (/Unexpected end|Unterminated/i.test(reason) || (m !== null && Number(m[1]) >= end));
+  const position = m ? Number(m[1]) : undefined;
+  const inString = endsInsideString(trimmed);
+  const truncated = atEnd && (/Unexpected end|Unterminated/i.test(reason) || (position !== undefined && position >= trimmed.length) || inString);
+  const at = truncated ? trimmed.length : position;
   let where = '';
-  if (m) {
-    const before = text.slice(0, Number(m[1]));
+  if (at !== undefined) {
+    const before = text.slice(0, at);
     const line = firstLine + before.split('\n').length - 1;
-    const column = Number(m[1]) - before.lastIndexOf('\n');
+    const column = at - before.lastIndexOf('\n');
     where = ` (line ${line}, column ${column})`;
   }
-  return `not valid JSON: ${reason}${where}${truncated ? '; the file looks truncated' : ''}`;
+  if (truncated) {
+    return `not valid JSON: the input ends ${inString ? 'inside a string' : 'before its objects and arrays are closed'}${where}; the file looks truncated (${reason})`;
+  }
+  return `not valid JSON: ${reason}${where}`;
 }
 
 type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };

@@ -15,7 +15,7 @@ import type { FormatName, SerializerOptions } from '../../serialize/QuadSerializ
 import { serializerFor } from '../../serialize/serializers.js';
 import { writeRecords } from '../../serialize/writeRecords.js';
 import type { CliContext } from '../CliContext.js';
-import { RejectsReport, oneLine } from '../RejectsReport.js';
+import { RejectsReport, describeRejection, oneLine } from '../RejectsReport.js';
 
 interface ConvertCliOptions {
   format?: string;
@@ -132,5 +132,5 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
 }
 
 function strictError(r: Rejection): ToolkitError {
-  return new ToolkitError(`--strict: ${r.source}${r.index !== undefined ? ` record ${r.index}` : ''} (${r.recordId}), field ${r.field}: ${r.reason}`, 'records-rejected');
+  return new ToolkitError(`--strict: stopped at the first rejected record: ${describeRejection(r)}`, 'records-rejected');
 }
