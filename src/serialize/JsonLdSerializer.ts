@@ -171,17 +171,17 @@ export class JsonLdWriter implements RecordWriter {
         }
         partitions = [...byGraph.values()];
       }
-      let out = '';
+      // Every piece is built before any separator is taken: a group refused half-way leaves the array intact.
+      const pieces: string[] = [];
       for (const part of partitions) {
         const graph = part[0]!.graph;
         subject = part[0]!.subject;
         const nodes = this.nodes(part, (s) => (subject = s));
-        if (graph.termType === 'DefaultGraph') {
-          for (const node of nodes) out += this.separator() + node;
-        } else {
-          out += `${this.separator()}{"@id":${jsonString(this.id(graph, 'graph'))},"@graph":[${nodes.join(',')}]}`;
-        }
+        if (graph.termType === 'DefaultGraph') pieces.push(...nodes);
+        else pieces.push(`{"@id":${jsonString(this.id(graph, 'graph'))},"@graph":[${nodes.join(',')}]}`);
       }
+      let out = '';
+      for (const piece of pieces) out += this.separator() + piece;
       return out;
     } catch (error) {
       throw subject ? withSubject(error, subject, 'JSON-LD') : error;

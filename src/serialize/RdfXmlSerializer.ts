@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { blankNodeLabel, escapeIri, escapeXmlAttr, escapeXmlText, isNcName, serializationError, splitIriForXml, withSubject } from './escape.js';
+import { blankNodeLabel, escapeIri, escapeResolvedIri, escapeXmlAttr, escapeXmlText, isNcName, serializationError, splitIriForXml, withSubject } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
 import { DEFAULT_PREFIXES, RDF_NS, RDF_TYPE, XSD_STRING } from './prefixes.js';
 
@@ -67,7 +67,7 @@ export class RdfXmlWriter implements RecordWriter {
   private resourceAttr(term: RDF.Term, position: string): string {
     if (term.termType === 'NamedNode') {
       if (!ABSOLUTE_IRI.test(term.value)) throw serializationError(`the IRI <${term.value}> is not absolute`);
-      return `rdf:${position === 'subject' ? 'about' : 'resource'}="${escapeXmlAttr(escapeIri(term.value))}"`;
+      return `rdf:${position === 'subject' ? 'about' : 'resource'}="${escapeXmlAttr(escapeResolvedIri(term.value))}"`;
     }
     if (term.termType === 'BlankNode') return `rdf:nodeID="b${blankNodeLabel(term.value)}"`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
@@ -115,7 +115,7 @@ export class RdfXmlWriter implements RecordWriter {
                 if (!LANGUAGE_TAG.test(o.language)) throw serializationError(`invalid language tag "${o.language}"`);
                 attrs = ` xml:lang="${o.language}"`;
               } else if (o.datatype.value !== XSD_STRING && o.datatype.value !== '') {
-                attrs = ` rdf:datatype="${escapeXmlAttr(escapeIri(o.datatype.value))}"`;
+                attrs = ` rdf:datatype="${escapeXmlAttr(escapeResolvedIri(o.datatype.value))}"`;
               }
               body += `  <${prop}${attrs}>${escapeXmlText(o.value)}</${prop}>\n`;
             } else {

@@ -101,6 +101,27 @@ export function escapeIri(iri: string): string {
   assertWellFormed(iri);
   return iri;
 }
+
+// A '.' or '..' segment in the path of an IRI (after the scheme and the authority, before '?' and '#').
+const DOT_SEGMENT = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?[^?#]*?(?:^|[:/])\.\.?(?:[/?#]|$)/;
+
+/**
+ * {@link escapeIri} for an IRI a reader resolves (RDF/XML `rdf:about`,
+ * `rdf:resource`, `rdf:datatype`): also refuses `.` and `..` path segments,
+ * which resolution (RFC 3986 §5.2.4) removes, so the IRI would not be read
+ * back as written.
+ */
+export function escapeResolvedIri(iri: string): string {
+  const m = DOT_SEGMENT.exec(iri);
+  if (m) {
+    const path = iri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?/, '').replace(/[?#].*$/s, '');
+    if (/(?:^|\/)\.\.?(?:\/|$)/.test(path)) {
+      throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds a '.' or '..' path segment, which a reader would resolve away (percent-encode it as %2E)`);
+    }
+  }
+  return escapeIri(iri);
+}
+
 // Characters XML 1.0 cannot carry at all (not even as character references).
 const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 const XML_TEXT_NEEDS = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
