@@ -120,11 +120,17 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--graph <iri>', 'N-Quads: put the records in this named graph')
     .option('--base <iri>', 'base of the IRIs minted for nodes a record owns (default: https://w3id.org/scholarly-rdf/)')
     .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects')
-    .option('--quiet', 'no progress and no summary');
+    .option('--quiet', 'no progress and no summary')
+    .option('--load <url>', 'then load the finished dump into this triple store (see `load`; needs -o)')
+    .addOption(new Option('--store <kind>', 'with --load: URL conventions of the store').choices(['fuseki', 'virtuoso', 'rdf4j', 'graphdb', 'generic']).default('fuseki'))
+    .option('--load-graph <iri>', 'with --load: the graph to load into (default: the dump\'s dataset IRI + "/graph")')
+    .option('--replace', 'with --load: empty the graph first');
   addConnectionOptions(exportCmd).action(async (opts: ConnectionOptions & {
     query: string; format?: string; output?: string; maxRecords?: number; concurrency: number; pageSize: number; state?: string; resume?: boolean;
     splitBy?: SplitUnit; maxStart: number; meta?: string; rejects?: string; graph?: string; base?: string; quiet?: boolean; validate?: boolean;
+    load?: string; store: string; loadGraph?: string; replace?: boolean;
   }) => {
+    if (opts.load && !opts.output) throw new ToolkitError('--load needs the dump in a file (-o FILE): the load is resumable from it', 'usage');
     let key: string | undefined;
     await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
       const format = opts.format ? parseFormatName(opts.format) : undefined;
@@ -165,6 +171,13 @@ export function registerExport(program: Command, ctx: CliContext): void {
         if (summary.counts.rejects > 0) {
           ctx.log(`scholarly-rdf: ${summary.counts.rejects} record(s) could not be mapped${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`);
           ctx.setExitCode(1);
+        }
+        if (opts.load && output) {
+          // The same code path as `scholarly-rdf load FILE --endpoint URL` (resumable by its load log).
+          await program.parseAsync(
+            ['load', output, '--endpoint', opts.load, '--store', opts.store, ...(opts.loadGraph ? ['--graph', opts.loadGraph] : []), ...(opts.replace ? ['--replace'] : [])],
+            { from: 'user' },
+          );
         }
       } finally {
         await connection.close();
