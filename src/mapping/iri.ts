@@ -129,7 +129,10 @@ export function toIri(url: string): string | undefined {
     if (part === 'path') path += piece;
     else rest += piece;
   }
-  const iri = `${scheme}://${host}${keepPort ? `:${port}` : ''}${nfcOrEncoded(removeDotSegments(path) + rest)}`;
+  // Dot segments in the query or fragment are not resolved by RFC 3986, but some readers (the RDF/XML parser of
+  // rdfjs) remove them anyway: their dots are percent-encoded (an equivalent IRI under RFC 3986 §6.2.2.2).
+  const safeRest = rest.replace(/\/(\.\.?)(?=[/?#]|$)/g, (_, dots: string) => `/${dots.replace(/\./g, '%2E')}`);
+  const iri = `${scheme}://${host}${keepPort ? `:${port}` : ''}${nfcOrEncoded(removeDotSegments(path) + safeRest)}`;
   return iri.normalize('NFC') === iri ? iri : undefined;
 }
 

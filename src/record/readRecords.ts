@@ -59,45 +59,17 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
     }
   };
 
-  // A record of newline-delimited JSON broken over lines by raw line breaks inside a string (old saved responses).
-  let pending: { text: string; line: number; lines: number } | undefined;
   const problemAt = (text: string, at: number, reason: string): ReadItem => ({
     kind: 'problem', source, index: ++index, line: at, reason, excerpt: text.trim().slice(0, 200),
   });
-
-  /** One line of newline-delimited JSON: a record, a problem, or a part of a record broken over lines. */
-  const ndjsonLine = function* (line: string, at: number): Generator<ReadItem> {
-    const trimmed = line.trim();
-    if (pending) {
-      const joined = `${pending.text}\n${line}`;
-      const p = tryParse(joined);
-      if (p.ok) {
-        const start = pending.line;
-        pending = undefined;
-        yield* emit(p.value, start);
-        return;
-      }
-      const alone = trimmed === '' ? undefined : tryParse(trimmed);
-      if (alone?.ok || !endsInsideString(joined) || pending.lines >= MAX_JOINED_LINES || joined.length > MAX_JOINED_CHARS) {
-        const broken = pending;
-        pending = undefined;
-        if (alone?.ok) {
-          yield problemAt(broken.text, broken.line, describeJsonError(parseFailure(broken.text), broken.text, broken.line, false));
-          yield* emit(alone.value, at);
-        } else {
-          yield problemAt(joined, broken.line, describeJsonError(parseFailure(joined), joined, broken.line, false));
-        }
-        return;
-      }
-      pending = { text: joined, line: pending.line, lines: pending.lines + 1 };
-      return;
+  const itemsOf = function* (pieces: NdjsonPiece[]): Generator<ReadItem> {
+    for (const piece of pieces) {
+      if (piece.ok) yield* emit(piece.value, piece.line);
+      else yield problemAt(piece.text, piece.line, piece.reason);
     }
-    if (trimmed === '') return;
-    const parsed = tryParse(trimmed);
-    if (parsed.ok) yield* emit(parsed.value, at);
-    else if (endsInsideString(trimmed)) pending = { text: trimmed, line: at, lines: 1 };
-    else yield problemAt(trimmed, at, describeJsonError(parsed.reason, trimmed, at, false));
   };
+  const joiner = new NdjsonJoiner();
+  const ndjsonLine = (line: string, at: number): Generator<ReadItem> => itemsOf(joiner.push(line, at));
 
   const onLine = function* (line: string): Generator<ReadItem> {
     lineNo++;
@@ -142,11 +114,7 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
   let rest = carry + decoder.end();
   if (atStart && rest.charCodeAt(0) === 0xfeff) rest = rest.slice(1);
   if (rest !== '') yield* onLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
-  if (pending) {
-    const broken: { text: string; line: number } = pending;
-    pending = undefined;
-    yield problemAt(broken.text, broken.line, describeJsonError(parseFailure(broken.text), broken.text, broken.line, true));
-  }
+  yield* itemsOf(joiner.end());
 
   if ((mode as string) !== 'document') {
     if ((mode as string) === 'unknown') yield { kind: 'problem', source, reason: 'the input is empty: no JSON found' };
@@ -157,21 +125,14 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
     yield* emit(parsed.value);
     return;
   }
-  // Not one document: perhaps newline-delimited JSON whose first line is broken. Only when most lines are
-  // records on their own: the lines of a truncated pretty-printed document (`"Article",`, `{}`) are not.
+  // Not one document: perhaps newline-delimited JSON whose first line is broken. Only when at least as many
+  // records as problems come out: the lines of a truncated pretty-printed document (`"title": "x",`) are problems.
   const lines = documentText.split('\n');
-  const nonEmpty = lines.filter((l) => l.trim() !== '').length;
-  const recordLines = lines.filter((l) => {
-    const p = tryParse(l.trim());
-    return p.ok && p.value !== null && typeof p.value === 'object' && Object.keys(p.value).length > 0;
-  }).length;
-  if (recordLines > 0 && recordLines * 2 >= nonEmpty) {
-    for (let i = 0; i < lines.length; i++) yield* ndjsonLine(lines[i]!, documentStartLine + i);
-    if (pending) {
-      const broken: { text: string; line: number } = pending;
-      pending = undefined;
-      yield problemAt(broken.text, broken.line, describeJsonError(parseFailure(broken.text), broken.text, broken.line, true));
-    }
+  const dryRun = new NdjsonJoiner();
+  const pieces = [...lines.flatMap((l, i) => dryRun.push(l, documentStartLine + i)), ...dryRun.end()];
+  const records = pieces.filter((p) => p.ok && p.value !== null && typeof p.value === 'object' && Object.keys(p.value).length > 0).length;
+  if (records > 0 && records >= pieces.filter((p) => !p.ok).length) {
+    yield* itemsOf(pieces);
     return;
   }
   const reason = looksBinary(documentText)
@@ -188,6 +149,67 @@ function looksBinary(text: string): boolean {
   return odd > 8 && odd * 10 > head.length;
 }
 
+/** A value of newline-delimited JSON (with the line it starts on), or text that could not be read. */
+type NdjsonPiece = { ok: true; value: unknown; line: number } | { ok: false; text: string; line: number; reason: string };
+
+/**
+ * Reads newline-delimited JSON line by line, joining a record broken over
+ * lines by raw line breaks inside a string (old saved responses). Whether the
+ * text so far ends inside a string is kept up to date line by line, so the
+ * joined text is parsed only once its string is closed: a record broken over
+ * 5,000 lines costs one parse, not 5,000.
+ */
+class NdjsonJoiner {
+  private pending: { text: string; line: number; lines: number; inString: boolean } | undefined;
+
+  /** The pieces a line completes (none while a broken record goes on). */
+  push(line: string, at: number): NdjsonPiece[] {
+    const trimmed = line.trim();
+    const pending = this.pending;
+    if (pending) {
+      const inString = stringStateAfter(line, pending.inString);
+      const joined = `${pending.text}\n${line}`;
+      if (!inString) {
+        const p = tryParse(joined);
+        if (p.ok) {
+          this.pending = undefined;
+          return [{ ok: true, value: p.value, line: pending.line }];
+        }
+      }
+      // A line that is a whole record (an object) on its own ends the broken one; text lines such as "2021",
+      // "null" or "[1]" do not.
+      const parsedAlone = trimmed.startsWith('{') ? tryParse(trimmed) : undefined;
+      const alone = parsedAlone?.ok && parsedAlone.value !== null && typeof parsedAlone.value === 'object' && !Array.isArray(parsedAlone.value) ? parsedAlone : undefined;
+      if (alone || !inString || pending.lines >= MAX_JOINED_LINES || joined.length > MAX_JOINED_CHARS) {
+        this.pending = undefined;
+        if (alone) return [broken(pending.text, pending.line, false), { ok: true, value: alone.value, line: at }];
+        return [broken(joined, pending.line, false)];
+      }
+      this.pending = { text: joined, line: pending.line, lines: pending.lines + 1, inString };
+      return [];
+    }
+    if (trimmed === '') return [];
+    const parsed = tryParse(trimmed);
+    if (parsed.ok) return [{ ok: true, value: parsed.value, line: at }];
+    if (endsInsideString(trimmed)) {
+      this.pending = { text: trimmed, line: at, lines: 1, inString: true };
+      return [];
+    }
+    return [{ ok: false, text: trimmed, line: at, reason: describeJsonError(parsed.reason, trimmed, at, false) }];
+  }
+
+  /** At the end of the input: a record still open is a problem (the input was cut). */
+  end(): NdjsonPiece[] {
+    const pending = this.pending;
+    this.pending = undefined;
+    return pending ? [broken(pending.text, pending.line, true)] : [];
+  }
+}
+
+function broken(text: string, line: number, atEnd: boolean): NdjsonPiece {
+  return { ok: false, text, line, reason: describeJsonError(parseFailure(text), text, line, atEnd) };
+}
+
 /** Lines joined into one record at most (a record broken over lines by raw line breaks). */
 const MAX_JOINED_LINES = 10_000;
 /** Characters joined into one record at most. */
@@ -195,7 +217,11 @@ const MAX_JOINED_CHARS = 64 * 1024 * 1024;
 
 /** Whether JSON text ends inside a string (an odd quote open): a raw line break inside a string follows. */
 export function endsInsideString(text: string): boolean {
-  let inString = false;
+  return stringStateAfter(text, false);
+}
+
+/** Whether JSON text that starts inside a string (or not, `inString`) ends inside one. */
+function stringStateAfter(text: string, inString: boolean): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {

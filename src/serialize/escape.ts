@@ -102,22 +102,19 @@ export function escapeIri(iri: string): string {
   return iri;
 }
 
-// A '.' or '..' segment in the path of an IRI (after the scheme and the authority, before '?' and '#').
-const DOT_SEGMENT = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?[^?#]*?(?:^|[:/])\.\.?(?:[/?#]|$)/;
+// A '.' or '..' segment after the scheme and authority: in the path, which resolution removes (RFC 3986
+// §5.2.4), or in the query or fragment, which some readers (rdfxml-streaming-parser) wrongly remove too.
+const SCHEME_AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:[/?#]|$)/;
 
 /**
  * {@link escapeIri} for an IRI a reader resolves (RDF/XML `rdf:about`,
- * `rdf:resource`, `rdf:datatype`): also refuses `.` and `..` path segments,
- * which resolution (RFC 3986 §5.2.4) removes, so the IRI would not be read
- * back as written.
+ * `rdf:resource`, `rdf:datatype`): also refuses `.` and `..` segments, which
+ * resolution removes, so the IRI would not be read back as written.
  */
 export function escapeResolvedIri(iri: string): string {
-  const m = DOT_SEGMENT.exec(iri);
-  if (m) {
-    const path = iri.replace(/^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?/, '').replace(/[?#].*$/s, '');
-    if (/(?:^|\/)\.\.?(?:\/|$)/.test(path)) {
-      throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds a '.' or '..' path segment, which a reader would resolve away (percent-encode it as %2E)`);
-    }
+  if (iri.includes('.') && DOT_SEGMENT.test(iri.replace(SCHEME_AUTHORITY, ''))) {
+    throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds a '.' or '..' segment, which a reader would resolve away (percent-encode it as %2E)`);
   }
   return escapeIri(iri);
 }

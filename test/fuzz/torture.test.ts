@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { parseNTriples } from '../helpers/rdf.js';
 import { FORMATS } from './pipeline.js';
-import { BIG_ABSTRACT_CHARS, DEPTH, MANY_CREATORS, TORTURE_CASES, bigAbstractText, materialise } from './tortureCorpus.js';
+import { BIG_ABSTRACT_CHARS, BROKEN_LINES, DEPTH, MANY_CREATORS, TORTURE_CASES, bigAbstractText, materialise } from './tortureCorpus.js';
 
 const EXT = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' } as const;
 const S = 'http://schema.org/';
@@ -137,6 +137,9 @@ describe('what each torture file comes out as', () => {
     expect(objectsOf(q, `${S}name`, 'https://doi.org/10.5555/crlf1')).toEqual(['two\nlines']);
     expect(objectsOf(q, `${S}abstract`, 'https://doi.org/10.5555/crlf1')).toEqual(['first paragraph.\n\nsecond\tparagraph with a raw tab.']);
     expect(objectsOf(ntriples.get('ndjson-raw-newline.jsonl')!, `${S}name`, 'https://doi.org/10.5555/n2')).toEqual(['broken\nover\nlines']);
+    const long = objectsOf(ntriples.get('ndjson-long-broken-record.jsonl')!, `${S}abstract`, 'https://doi.org/10.5555/long');
+    expect(long).toHaveLength(1);
+    expect(long[0]!.split('\n')).toHaveLength(BROKEN_LINES);
   });
 
   it('invalid UTF-8 bytes become U+FFFD', () => {

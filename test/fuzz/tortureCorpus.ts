@@ -34,6 +34,8 @@ export interface TortureCase {
 export const BIG_ABSTRACT_CHARS = 10 * 1024 * 1024;
 /** Creators of the many-creators case. */
 export const MANY_CREATORS = 10_000;
+/** Lines of the NDJSON record broken by raw newlines. */
+export const BROKEN_LINES = 5_000;
 /** Levels of nesting of the deep cases. */
 export const DEPTH = 100_000;
 
@@ -77,6 +79,10 @@ export const TORTURE_CASES: readonly TortureCase[] = [
         creators: Array.from({ length: MANY_CREATORS }, (_, i) => ({ creator: `Author${i}, Given ${['A', 'Ø', 'Ж', '李'][i % 4]}`, ...(i % 3 === 0 ? { ORCID: '0000-0002-1825-0097' } : {}) })),
       }],
     })),
+  },
+  {
+    name: 'ndjson-long-broken-record.jsonl', what: 'an NDJSON record broken over 5,000 lines by raw newlines, some lines JSON on their own ("2021", "null", "[1]")', mapped: 2, rejected: 0,
+    generate: () => Buffer.from(`{"doi":"10.5555/long","abstract":"${Array.from({ length: BROKEN_LINES }, (_, i) => (i % 3 === 0 ? '2021' : i % 3 === 1 ? 'null' : '[1]')).join('\n')}"}\n{"doi":"10.5555/after"}\n`),
   },
   {
     name: 'deep-arrays.json', what: '100,000 nested arrays', mapped: 0, rejected: 1,
