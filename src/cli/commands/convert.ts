@@ -14,6 +14,7 @@ import { DEFAULT_PREFIXES } from '../../serialize/prefixes.js';
 import type { FormatName, SerializerOptions } from '../../serialize/QuadSerializer.js';
 import { serializerFor } from '../../serialize/serializers.js';
 import { writeRecords } from '../../serialize/writeRecords.js';
+import { createRecordValidator, describeResult, resultToJson } from '../../shacl/createRecordValidator.js';
 import type { CliContext } from '../CliContext.js';
 import { RejectsReport, describeRejection, oneLine } from '../RejectsReport.js';
 
@@ -26,6 +27,8 @@ interface ConvertCliOptions {
   graph?: string;
   jsonldContext?: string;
   strict?: boolean;
+  validate?: boolean;
+  shapes?: string;
   quiet?: boolean;
 }
 
@@ -48,6 +51,8 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .option('--schema-https', 'use https://schema.org/ instead of http://schema.org/')
     .option('--graph <iri>', 'N-Quads: the graph to put the triples in')
     .option('--jsonld-context <url>', 'JSON-LD: reference the context by this URL instead of embedding it')
+    .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects, not the output')
+    .option('--shapes <dir>', 'with --validate: shapes of your own instead of the shipped ones')
     .option('--strict', 'stop at the first rejected record')
     .option('-q, --quiet', 'no summary on standard error')
     .action(async (inputs: string[], opts: ConvertCliOptions) => {
@@ -76,6 +81,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const rejectsPath = opts.rejects ?? (opts.output && opts.output !== '-' ? `${opts.output.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
   const rejects = new RejectsReport(rejectsPath, ctx);
   const output: Output = await openOutput(opts.output, ctx.io.stdout);
+  const validator = opts.validate ? await createRecordValidator(opts.shapes ? { shapesDir: opts.shapes } : {}) : undefined;
   const writer = new GuardedWriter(serializerFor(format).createWriter(serializerOptions));
 
   const reject = async (rejection: Rejection): Promise<void> => {
@@ -89,6 +95,23 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       const file = await openRdfFile(path, ctx.io.stdin);
       for await (const item of readRecords(file.input, { source: file.source })) {
         const outcome: ConvertOutcome = convertItem(item, mapOptions);
+        if (outcome.kind === 'mapped' && validator) {
+          const validation = await validator.validateRecord(outcome.mapped.quads);
+          const violations = validation.results.filter((r) => r.severity === 'Violation');
+          if (violations.length > 0) {
+            await reject({
+              source: item.source,
+              ...(item.index !== undefined ? { index: item.index } : {}),
+              ...(item.line !== undefined ? { line: item.line } : {}),
+              recordId: outcome.mapped.doi,
+              field: violations[0]!.path ?? '(shapes)',
+              reason: `does not conform to the shapes: ${describeResult(violations[0]!)}${violations.length > 1 ? ` (and ${violations.length - 1} more)` : ''}`,
+              violations: violations.map(resultToJson),
+              ...(item.kind === 'record' ? { record: item.raw } : {}),
+            });
+            continue;
+          }
+        }
         if (outcome.kind === 'mapped') {
           yield outcome.mapped.quads;
           // writeRecords has written the group by now: a record the format cannot carry is a rejection, not a failed run.

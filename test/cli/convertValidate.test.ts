@@ -1,0 +1,30 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { parseNTriples } from '../helpers/rdf.js';
+
+describe('convert --validate', () => {
+  it('keeps conforming records, moves the others to the rejects with their violations: records in = written + rejected', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'convert-validate-'));
+    const input = join(dir, 'in.ndjson');
+    const good = { doi: '10.1000/good', title: 'A title', publicationDate: '2020-01-02', creators: [{ creator: 'Doe, Jane', ORCID: '0000-0002-1825-0097' }] };
+    const noTitle = { doi: '10.1000/notitle', publicationDate: '2020-01-02' };
+    const badOrcid = { doi: '10.1000/orcid', title: 'T', creators: [{ creator: 'Doe, Jane', ORCID: '0000-0002-1825-0098' }] };
+    writeFileSync(input, [good, noTitle, badOrcid].map((r) => JSON.stringify(r)).join('\n'));
+    const out = join(dir, 'out.nt');
+    const rejects = join(dir, 'rejects.jsonl');
+    const r = await runCli(['convert', input, '-o', out, '--rejects', rejects, '--validate']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toMatch(/records read 3, mapped 1, rejected 2/);
+    const subjects = new Set(parseNTriples(readFileSync(out, 'utf8')).map((q) => q.subject.value));
+    expect(subjects.has('https://doi.org/10.1000/good')).toBe(true);
+    expect(subjects.has('https://doi.org/10.1000/notitle')).toBe(false);
+    const lines = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.recordId)).toEqual(['10.1000/notitle', '10.1000/orcid']);
+    expect(lines[0].violations.some((v: { path?: string }) => /name|title/.test(v.path ?? ''))).toBe(true);
+    expect(JSON.stringify(lines[1].violations)).toMatch(/orcid|ORCID/);
+    expect(lines[1].record).toEqual(badOrcid);
+  });
+});
