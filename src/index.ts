@@ -69,6 +69,24 @@ export { countGraph, countQuery, dropGraph, parseCountResult } from './store/cou
 export { graphOfFileName, graphOfDataset, findDatasetIri, GRAPH_BASE } from './store/defaultGraph.js';
 export { decideStoreRetry } from './store/storeRetry.js';
 
+// Validation (SHACL)
+export { loadShapes, parseShapesText, DEFAULT_SHAPES_DIR } from './shacl/loadShapes.js';
+export type { ShapesGraph } from './shacl/loadShapes.js';
+export { RecordValidator, compactIri, pathToString } from './shacl/RecordValidator.js';
+export type { RecordValidatorOptions, ValidationOutcome, ValidationResult, Severity, PathStep } from './shacl/RecordValidator.js';
+export { ParallelRecordValidator } from './shacl/ParallelRecordValidator.js';
+export type { RecordValidating, ParallelRecordValidatorOptions } from './shacl/ParallelRecordValidator.js';
+export { validateStream } from './shacl/validateStream.js';
+export type { RecordValidation, ValidateStreamOptions } from './shacl/validateStream.js';
+export { groupRecords, recordKeyOf } from './shacl/groupRecords.js';
+export type { RecordGroup, GroupRecordsOptions } from './shacl/groupRecords.js';
+export { ValidationSummary } from './shacl/ValidationSummary.js';
+export type { ShapeCount, ValidationExample, ValidationSummaryOptions } from './shacl/ValidationSummary.js';
+export { ValidationReportWriter } from './shacl/ValidationReportWriter.js';
+export { createRecordValidator, describeResult, describeViolations, resultToJson } from './shacl/createRecordValidator.js';
+export type { ValidationResultJson } from './shacl/createRecordValidator.js';
+export { isValidOrcid, orcidCheckCharacter, isCalendarDate } from './shacl/nativeConstraints.js';
+
 // CLI entry (for embedding)
 export { run, main, VERSION } from './cli/main.js';
 export type { CliIo, CliContext } from './cli/CliContext.js';
