@@ -121,6 +121,7 @@ try {
     'title:visual',
     'onlinedatefrom:2020-01-01',
     'openaccess:true AND year:2018',
+    `doi:${[...generateRecords(1, 1, { offset: Math.floor(N / 2) })][0].doi}`,
     'title:"visual analytics" OR keyword:"Deep learning"',
   ];
   const noCache = await startServer({ catalogue, apiKeys: ['bench:premium'], cacheSize: 0 });

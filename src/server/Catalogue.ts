@@ -39,8 +39,8 @@ export interface FacetValue {
 export type DateKind = 'publication' | 'online';
 
 const TOKEN_INDEXES: readonly TokenIndexName[] = ['title', 'name', 'journal', 'subjectWords', 'keywordWords'];
-const VALUE_INDEXES: readonly ValueIndexName[] = [
-  'doi',
+/** Value indexes kept as term → ids; DOIs, one per record, are kept as sorted hashes instead. */
+const VALUE_INDEXES: readonly Exclude<ValueIndexName, 'doi'>[] = [
   'year',
   'subject',
   'keyword',
@@ -226,8 +226,7 @@ class CatalogueBuilder {
     subjectWords: new TokenField(true),
     keywordWords: new TokenField(true),
   };
-  readonly values: Record<ValueIndexName, ValueField> = {
-    doi: new ValueField('doi', false),
+  readonly values: Record<Exclude<ValueIndexName, 'doi'>, ValueField> = {
     year: new ValueField('year'),
     subject: new ValueField('subject'),
     keyword: new ValueField('keyword'),
@@ -250,6 +249,8 @@ class CatalogueBuilder {
   private readonly noCountry: number;
   readonly pubDates = new IntList();
   readonly onlineDates = new IntList();
+  /** Per record: a hash of the normalised DOI (0 when none). */
+  readonly doiHashes = new IntList();
   size = 0;
 
   constructor() {
@@ -272,6 +273,7 @@ class CatalogueBuilder {
       facetValues: this.facets.values.freeze(),
       pubDates: this.pubDates.freeze(),
       onlineDates: this.onlineDates.freeze(),
+      doiHashes: this.doiHashes.freeze(),
     };
   }
 
@@ -279,7 +281,7 @@ class CatalogueBuilder {
   raw(): RawCatalogueParts {
     const tokens = {} as Record<TokenIndexName, TermPairs>;
     for (const k of TOKEN_INDEXES) tokens[k] = this.tokens[k].builder.pairs();
-    const values = {} as Record<ValueIndexName, TermPairs>;
+    const values = {} as Record<Exclude<ValueIndexName, 'doi'>, TermPairs>;
     for (const k of VALUE_INDEXES) values[k] = this.values[k].builder.pairs();
     return {
       size: this.size,
@@ -295,6 +297,7 @@ class CatalogueBuilder {
       facetValues: this.facets.values.freeze(),
       pubDates: this.pubDates.freeze(),
       onlineDates: this.onlineDates.freeze(),
+      doiHashes: this.doiHashes.freeze(),
     };
   }
 
@@ -357,7 +360,7 @@ class CatalogueBuilder {
     this.typeGroup.add(fields.publicationTypeOf(r), id);
     this.facets.next();
 
-    v.doi.add(fields.doiOf(r), id);
+    this.doiHashes.push(doiHash(fields.doiOf(r)));
     v.type.add(fields.contentTypeOf(r), id);
     v.journalid.add(fields.journalIdOf(r), id);
     v.issn.addAll(fields.issnsOf(r), id);
@@ -406,6 +409,36 @@ function hiddenTail(r: Record<string, unknown>, chunk: Buffer, start: number, en
   return -1;
 }
 
+const DOI_IN_TEXT = /"doi":"((?:[^"\\]|\\.)*)"/;
+
+/** A 28-bit hash (FNV-1a) of a DOI after normalisation; 0 for none. */
+function doiHash(doi: string): number {
+  if (doi === '') return 0;
+  const key = normalizeValue('doi', doi);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 4 || 1;
+}
+
+/** Values (non-negative, below 2^28) in ascending order, and the record of each. */
+function sortedPairs(byRecord: Int32Array): { values: Int32Array; ids: Int32Array } {
+  const keys = new Float64Array(byRecord.length);
+  for (let i = 0; i < byRecord.length; i++) keys[i] = byRecord[i]! * MAX_RECORDS + i;
+  keys.sort();
+  const values = new Int32Array(keys.length);
+  const ids = new Int32Array(keys.length);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const id = k % MAX_RECORDS;
+    ids[i] = id;
+    values[i] = byRecord[id]!;
+  }
+  return { values, ids };
+}
+
 function isBlank(byte: number): boolean {
   return byte === 32 || byte === 9 || byte === 13 || byte === 10;
 }
@@ -440,6 +473,7 @@ interface CatalogueParts {
   facetValues: Int32Array;
   pubDates: Int32Array;
   onlineDates: Int32Array;
+  doiHashes: Int32Array;
 }
 
 /** A part of a catalogue as plain data (what a loading worker sends back). */
@@ -451,12 +485,13 @@ export interface RawCatalogueParts {
   recEnd: Int32Array;
   hidden: Int32Array;
   tokens: Record<TokenIndexName, TermPairs>;
-  values: Record<ValueIndexName, TermPairs>;
+  values: Record<Exclude<ValueIndexName, 'doi'>, TermPairs>;
   facetLabels: string[][];
   facetOffsets: Int32Array;
   facetValues: Int32Array;
   pubDates: Int32Array;
   onlineDates: Int32Array;
+  doiHashes: Int32Array;
 }
 
 function concatInt32(arrays: readonly Int32Array[], shift: (k: number) => number = () => 0): Int32Array {
@@ -550,6 +585,7 @@ function mergeParts(parts: readonly RawCatalogueParts[]): CatalogueParts {
     facetValues,
     pubDates: concatInt32(parts.map((p) => p.pubDates)),
     onlineDates: concatInt32(parts.map((p) => p.onlineDates)),
+    doiHashes: concatInt32(parts.map((p) => p.doiHashes)),
   };
 }
 
@@ -631,6 +667,11 @@ export class Catalogue {
   private readonly facetBases: number[];
   private readonly facetValueCount: number;
   private readonly dates: Record<DateKind, DateIndex>;
+  /** DOI hashes in ascending order, and the record of each. */
+  private readonly doiSortedHashes: Int32Array;
+  private readonly doiSortedIds: Int32Array;
+  /** Normalised DOIs in ascending order with their records (built on the first prefix search). */
+  private doiSorted: { dois: string[]; ids: Int32Array } | undefined;
 
   private constructor(p: CatalogueParts) {
     this.size = p.size;
@@ -657,6 +698,9 @@ export class Catalogue {
     }
     this.facetValueCount = base;
     this.dates = { publication: dateIndex(p.pubDates), online: dateIndex(p.onlineDates) };
+    const doi = sortedPairs(p.doiHashes);
+    this.doiSortedHashes = doi.values;
+    this.doiSortedIds = doi.ids;
   }
 
   /** Joins consecutive parts read by {@link readCatalogueRange} (in file order) into one catalogue. */
@@ -751,12 +795,63 @@ export class Catalogue {
 
   /** Records with a value (normalised with {@link normalizeValue}). */
   valuePostings(index: ValueIndexName, value: string): Int32Array {
+    if (index === 'doi') return this.doiPostings(normalizeValue('doi', value));
     return this.valueIndexes.get(index)!.get(normalizeValue(index, value));
   }
 
   /** Records with a value that starts with `prefix`. */
   valuePrefixPostings(index: ValueIndexName, prefix: string): Int32Array {
+    if (index === 'doi') return this.doiPrefixPostings(normalizeValue('doi', prefix));
     return this.valueIndexes.get(index)!.prefix(normalizeValue(index, prefix), this.size);
+  }
+
+  /** The normalised DOI of a record, read from its text. */
+  private doiOf(id: number): string {
+    const m = DOI_IN_TEXT.exec(this.rawText(id));
+    let doi = '';
+    try {
+      doi = m ? (JSON.parse(`"${m[1]}"`) as string) : '';
+    } catch {
+      doi = '';
+    }
+    if (doi === '') doi = fields.doiOf(this.rawRecord(id));
+    return normalizeValue('doi', doi);
+  }
+
+  private doiPostings(doi: string): Int32Array {
+    if (doi === '') return EMPTY;
+    const h = doiHash(doi);
+    const hashes = this.doiSortedHashes;
+    let i = lowerIndex(hashes, h);
+    const out: number[] = [];
+    for (; i < hashes.length && hashes[i] === h; i++) {
+      const id = this.doiSortedIds[i]!;
+      if (this.doiOf(id) === doi) out.push(id);
+    }
+    return Int32Array.from(out).sort();
+  }
+
+  private doiPrefixPostings(prefix: string): Int32Array {
+    if (!this.doiSorted) {
+      const pairs: [string, number][] = [];
+      for (let id = 0; id < this.size; id++) {
+        const doi = this.doiOf(id);
+        if (doi !== '') pairs.push([doi, id]);
+      }
+      pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+      this.doiSorted = { dois: pairs.map((p) => p[0]), ids: Int32Array.from(pairs.map((p) => p[1])) };
+    }
+    const { dois, ids } = this.doiSorted;
+    let lo = 0;
+    let hi = dois.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (dois[mid]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    let end = lo;
+    while (end < dois.length && dois[end]!.startsWith(prefix)) end++;
+    return ids.slice(lo, end).sort();
   }
 
   /** Records whose date (YYYYMMDD numbers, both included) lies in a range, sorted by id. */

@@ -71,6 +71,10 @@ describe('Catalogue', () => {
       expect(find('doi:10.1007/S11306-017-1242-7')).toEqual([0]);
       expect(find('doi:10.1002/(SICI)1097-4636(199712)37:4<548::AID-JBM13>3.0.CO;2-A')).toEqual([2]);
       expect(find('doi=10.1007/978-3-030-64556-4_7', true)).toEqual([1]);
+      expect(find('doi:10.1007*')).toEqual([0, 1]);
+      expect(find('doi:10.1007/978*')).toEqual([1]);
+      expect(find('doi:10.1002/(sici)*')).toEqual([2]);
+      expect(find('doi:10.1007/s11306-017-1242')).toEqual([]);
       expect(find('journalid:4636')).toEqual([2]);
       expect(find('journalid:11306')).toEqual([0]);
       expect(find('openaccess:false')).toEqual([1, 2]);
