@@ -26,6 +26,13 @@ export * from './serialize/QuadSerializer.js';
 export { SERIALIZERS, serializerFor } from './serialize/serializers.js';
 export { writeRecords, type WriteRecordsOptions, type WriteRecordsResult } from './serialize/writeRecords.js';
 export { DEFAULT_PREFIXES } from './serialize/prefixes.js';
+export { QuadStreamSerializer, iterateQuads, type QuadStreamSerializerOptions } from './serialize/QuadStreamSerializer.js';
+export { TurtleSerializer } from './serialize/TurtleSerializer.js';
+export { NTriplesSerializer } from './serialize/NTriplesSerializer.js';
+export { NQuadsSerializer } from './serialize/NQuadsSerializer.js';
+export { JsonLdSerializer } from './serialize/JsonLdSerializer.js';
+export { RdfXmlSerializer } from './serialize/RdfXmlSerializer.js';
+export { CONTEXT_URL, shippedContext } from './serialize/jsonldContext.js';
 
 // Parsing RDF
 export { parseRdf, resolveFormat, type ParseRdfOptions, type RdfInput } from './parse/parseRdf.js';
