@@ -98,7 +98,7 @@ try {
   rssBefore = process.memoryUsage().rss;
   cpu = process.cpuUsage();
   t = performance.now();
-  catalogue = await loadCatalogueInParallel(file);
+  catalogue = await loadCatalogueInParallel(file, { workers: Math.min(4, os.availableParallelism()) });
   const parallelSeconds = (performance.now() - t) / 1000;
   const parallelCpu = cpuSeconds(cpu);
   globalThis.gc?.();

@@ -8,7 +8,11 @@ import type { CatalogueWorkerData, CatalogueWorkerResult } from './catalogueWork
 
 /** Options of {@link loadCatalogueInParallel}. */
 export interface LoadCatalogueOptions {
-  /** Threads that read and index parts of the file. Defaults to the available parallelism, at most 4. */
+  /**
+   * Threads that read and index parts of the file. Defaults to the available
+   * parallelism, at most 4, when it is 4 or more, else 1 (on a 2-vCPU machine
+   * two workers measured no faster than one thread).
+   */
   workers?: number;
   /** Files smaller than this are read on the calling thread. Defaults to 32 MiB. */
   minBytesPerWorker?: number;
@@ -18,8 +22,8 @@ const WORKER_URL = new URL('./catalogueWorker.js', import.meta.url);
 
 /**
  * Loads and indexes a catalogue file like `loadCatalogue`, reading parts of a
- * large NDJSON file on worker threads (one per core, at most 4) and joining
- * the parts. Falls back to the calling thread for JSON arrays, small files,
+ * large NDJSON file on worker threads (one per core, at most 4, on machines
+ * with 4 cores or more) and joining the parts. Falls back to the calling thread for JSON arrays, small files,
  * or when the worker script is not available (running from sources).
  */
 export async function loadCatalogueInParallel(path: string, options: LoadCatalogueOptions = {}): Promise<Catalogue> {
@@ -33,7 +37,9 @@ export async function loadCatalogueInParallel(path: string, options: LoadCatalog
   let ranges: [number, number][];
   try {
     const size = fstatSync(fd).size;
-    const workers = Math.max(1, Math.min(options.workers ?? Math.min(4, availableParallelism()), Math.floor(size / minBytes)));
+    const cores = availableParallelism();
+    const wanted = options.workers ?? (cores >= 4 ? Math.min(4, cores) : 1);
+    const workers = Math.max(1, Math.min(wanted, Math.floor(size / minBytes)));
     if (workers < 2 || catalogueIsArray(fd, size) || !existsSync(fileURLToPath(WORKER_URL))) return Catalogue.fromFile(path);
     ranges = splitAtLines(fd, size, workers);
   } finally {
