@@ -22,6 +22,10 @@ export class GuardedWriter implements RecordWriter {
     return this.inner.start();
   }
 
+  continueAfter(records: number): void {
+    this.inner.continueAfter(records);
+  }
+
   write(quads: readonly RDF.Quad[]): string {
     this.failure = undefined;
     try {

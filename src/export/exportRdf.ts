@@ -93,9 +93,6 @@ export interface ExportSummary {
   format: FormatName;
 }
 
-const PRIME: RDF.Quad[] = [
-  DataFactory.quad(DataFactory.namedNode('urn:x-scholarly-rdf:prime'), DataFactory.namedNode('urn:x-scholarly-rdf:prime'), DataFactory.literal('prime')),
-];
 const RDF_TYPE = `${NS.rdf}type`;
 
 /**
@@ -176,8 +173,7 @@ export async function exportRdf(options: ExportOptions): Promise<ExportSummary> 
           files.push(seenFile);
           seen.load(await readFile(seenPath));
         }
-        writer.start();
-        if (counts.records > 0) writer.write(PRIME); // a writer that separates records must know one came before
+        writer.continueAfter(counts.records);
       } else {
         out = await CheckpointFile.create(options.output, { gzip });
         files.push(out);

@@ -109,6 +109,10 @@ export class JsonLdWriter implements RecordWriter {
     return `{"@context":${JSON.stringify(this.contextValue)},\n"@graph":[`;
   }
 
+  continueAfter(records: number): void {
+    this.first = records === 0;
+  }
+
   private vocab(iri: string): string {
     let text = this.vocabCache.get(iri);
     if (text === undefined) {

@@ -70,6 +70,9 @@ export class NTriplesWriter implements RecordWriter {
     this.defaultGraph = graph ? ` ${this.terms.node({ termType: 'NamedNode', value: graph } as RDF.NamedNode, 'graph')}` : '';
   }
 
+  /** Records are independent in this format: nothing to carry over. */
+  continueAfter(_records: number): void {}
+
   start(): string {
     return '';
   }

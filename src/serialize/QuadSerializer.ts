@@ -32,6 +32,13 @@ export interface RecordWriter {
   write(quads: readonly RDF.Quad[]): string;
   /** Text that closes the document. */
   end(): string;
+  /**
+   * Prepares the writer to continue a document whose opening and first
+   * `records` groups are already written (a resumed export): no `start()` text
+   * is needed, and separators between records (JSON-LD) are written as if the
+   * earlier groups had gone through this writer.
+   */
+  continueAfter(records: number): void;
 }
 
 /** A serialisation format: its names and a factory of writers. */

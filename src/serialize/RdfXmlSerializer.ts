@@ -35,6 +35,9 @@ export class RdfXmlWriter implements RecordWriter {
     this.namespaces = entries.sort((a, b) => b[1].length - a[1].length);
   }
 
+  /** Records are independent in this format: nothing to carry over. */
+  continueAfter(_records: number): void {}
+
   start(): string {
     const decls = [...this.namespaces]
       .sort((a, b) => (a[0] === 'rdf' ? -1 : b[0] === 'rdf' ? 1 : a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))

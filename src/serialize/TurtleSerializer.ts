@@ -38,6 +38,9 @@ export class TurtleWriter implements RecordWriter {
     this.otherPrefixes = this.prefixes.filter(([, ns]) => !/[/#]$/.test(ns));
   }
 
+  /** Records are independent in this format: nothing to carry over. */
+  continueAfter(_records: number): void {}
+
   start(): string {
     const lines = [...this.prefixes]
       .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))

@@ -133,3 +133,18 @@ describe('JsonLdSerializer', () => {
     expectIsomorphic(read, groups.flat());
   });
 });
+
+describe('JsonLdSerializer continueAfter', () => {
+  it('continues a resumed document with the same bytes as an uninterrupted writer', () => {
+    const groups = [recordQuads('10.1000/a'), recordQuads('10.1000/b'), recordQuads('10.1000/c')];
+    const whole = new JsonLdSerializer().createWriter();
+    const expected = whole.start() + groups.map((g) => whole.write(g)).join('') + whole.end();
+    const first = new JsonLdSerializer().createWriter();
+    const head = first.start() + first.write(groups[0]!);
+    const second = new JsonLdSerializer().createWriter();
+    second.continueAfter(1);
+    const tail = second.write(groups[1]!) + second.write(groups[2]!) + second.end();
+    expect(head + tail).toBe(expected);
+    void parseJsonLd(expected);
+  });
+});
