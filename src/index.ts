@@ -94,6 +94,12 @@ export { createRecordValidator, describeResult, describeViolations, resultToJson
 export type { ValidationResultJson } from './shacl/createRecordValidator.js';
 export { isValidOrcid, orcidCheckCharacter, isCalendarDate } from './shacl/nativeConstraints.js';
 
+// The local service and the sample generator
+export { createServer, startServer, closeServer, sampleCatalogueOptions, SAMPLE_API_KEY, PLAN_PAGE_LIMITS, Catalogue, loadCatalogue, loadCatalogueInParallel, parseQuery, QuerySyntaxError, QUERY_FIELDS, FACET_NAMES } from './server/index.js';
+export type { ServeOptions, StartServerOptions, RunningServer, FaultOptions, ApiKeySpec, KeyPlan, CatalogueSource, LoadCatalogueOptions, QueryNode, TermNode, QueryField, ParseQueryOptions, FacetName, FacetValue } from './server/index.js';
+export { generateRecords, type GenerateRecordsOptions, type GeneratedRecord } from './sample/generateRecords.js';
+export { sampleCataloguePath } from './sample/sampleCatalogue.js';
+
 // CLI entry (for embedding)
 export { run, main, VERSION } from './cli/main.js';
 export type { CliIo, CliContext } from './cli/CliContext.js';
