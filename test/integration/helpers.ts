@@ -8,13 +8,11 @@
  * `needTools` throws instead of returning false, so in CI a missing tool fails
  * the file and is never a skip.
  */
+import { runCli as runCliInProcess } from '../helpers/cli.js';
 import { execFile, execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import type { CliIo } from '../../src/cli/CliContext.js';
-import { run } from '../../src/cli/main.js';
 
 const exec = promisify(execFile);
 
@@ -203,25 +201,11 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the CLI in-process (`run(argv, io)` of src/cli/main.ts) and captures its output. */
+/** Runs the CLI in-process (`runCli` of test/helpers/cli.ts, from the project root by default) and captures its output. */
 export async function runCli(
   argv: readonly string[],
   options: { env?: Record<string, string | undefined>; signal?: AbortSignal; cwd?: string } = {},
 ): Promise<CliResult> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: Buffer[] = [];
-  const err: Buffer[] = [];
-  stdout.on('data', (c: Buffer) => out.push(c));
-  stderr.on('data', (c: Buffer) => err.push(c));
-  const io: CliIo = {
-    stdin: new PassThrough(),
-    stdout,
-    stderr,
-    env: options.env ?? {},
-    cwd: options.cwd ?? ROOT,
-    stderrIsTTY: false,
-  };
-  const exitCode = await run(argv, io, options.signal);
-  return { exitCode, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') };
+  const { code, stdout, stderr } = await runCliInProcess(argv, { ...options, cwd: options.cwd ?? ROOT });
+  return { exitCode: code, stdout, stderr };
 }
