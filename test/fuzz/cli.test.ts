@@ -61,3 +61,30 @@ describe('convert CLI (property-based)', () => {
     );
   });
 });
+
+describe('convert CLI on what users get wrong', () => {
+  it('--strict stops at the first rejection, exits 1, names it, keeps it in the rejects file and leaves no half-written output', async () => {
+    const input = join(dir, 'strict.ndjson');
+    writeFileSync(input, '{"doi":"10.5555/ok1"}\n{"doi":"10.5555/bad","creators":[{"creator":{"x":1}}]}\n{"doi":"10.5555/ok2"}\n');
+    const out = join(dir, 'strict.ttl');
+    const rejects = join(dir, 'strict.rejects.jsonl');
+    const r = await runCli(['convert', input, '-o', out, '--rejects', rejects, '--strict']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`rejected: ${input} record 2 (line 2) 10.5555/bad, field creators[0].creator: expected a string, got an object`);
+    expect(r.stderr).toContain(`scholarly-rdf: error [records-rejected]: --strict: stopped at the first rejected record: ${input} record 2`);
+    expect(r.stderr).toContain(`${out} was removed`);
+    expect(existsSync(out)).toBe(false);
+    expect(JSON.parse(readFileSync(rejects, 'utf8').trim())).toMatchObject({ index: 2, field: 'creators[0].creator', record: { doi: '10.5555/bad' } });
+  });
+
+  it('a --base or --graph that no format can write is a usage error (exit 2) before anything is written', async () => {
+    const input = join(dir, 'base.json');
+    writeFileSync(input, '{"doi":"10.5555/x"}');
+    for (const args of [['--base', 'http://example.org/a b/'], ['--base', 'http://example.org/x/../'], ['--base', 'no-scheme/'], ['--graph', 'http://example.org/<g>', '-f', 'nquads']]) {
+      const r = await runCli(['convert', input, ...args]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toMatch(/error \[usage\]: --(base|graph) /);
+      expect(r.stdout).toBe('');
+    }
+  });
+});

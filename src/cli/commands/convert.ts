@@ -12,6 +12,7 @@ import { openRdfFile } from '../../parse/openRdfFile.js';
 import { readRecords } from '../../record/readRecords.js';
 import { DEFAULT_PREFIXES } from '../../serialize/prefixes.js';
 import type { FormatName, SerializerOptions } from '../../serialize/QuadSerializer.js';
+import { escapeResolvedIri } from '../../serialize/escape.js';
 import { serializerFor } from '../../serialize/serializers.js';
 import { writeRecords } from '../../serialize/writeRecords.js';
 import { createRecordValidator, describeResult, resultToJson } from '../../shacl/createRecordValidator.js';
@@ -64,9 +65,9 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const format: FormatName = opts.format
     ? parseFormatName(opts.format)
     : (opts.output && opts.output !== '-' ? formatFromPath(opts.output) : undefined) ?? 'turtle';
-  if (opts.graph !== undefined && !/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(opts.graph)) {
-    throw new ToolkitError(`--graph "${opts.graph}" is not an absolute IRI`, 'usage');
-  }
+  if (opts.graph !== undefined) checkIriOption('--graph', opts.graph);
+  // The base starts every IRI minted for a record: a bad one would make every record unwritable.
+  if (opts.base !== undefined) checkIriOption('--base', opts.base);
   if (inputs.filter((i) => i === '-').length > 1) throw new ToolkitError('standard input (-) can be read only once', 'usage');
   const mapOptions: MapOptions = {
     ...(opts.base ? { base: opts.base } : {}),
@@ -156,4 +157,17 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
 
 function strictError(r: Rejection): ToolkitError {
   return new ToolkitError(`--strict: stopped at the first rejected record: ${describeRejection(r)}`, 'records-rejected');
+}
+
+/** A usage error unless an option's value is an absolute IRI every format can write as it is. */
+function checkIriOption(name: string, value: string): void {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value)) throw new ToolkitError(`${name} "${oneLine(value)}" is not an absolute IRI`, 'usage');
+  try {
+    escapeResolvedIri(value);
+  } catch (err) {
+    if (err instanceof ToolkitError && err.code === 'serialization') {
+      throw new ToolkitError(`${name} "${oneLine(value)}" cannot be used: ${err.message}`, 'usage', { cause: err });
+    }
+    throw err;
+  }
 }
