@@ -20,6 +20,8 @@ export { encodeIriPath, encodeIriSegment, toIri, cleanText, isLanguageTag } from
 export { convertItem, type ConvertOutcome, type Rejection } from './convert/convertItem.js';
 export { ConvertStats } from './convert/ConvertStats.js';
 export { openOutput, type Output } from './convert/openOutput.js';
+export { GuardedWriter } from './convert/GuardedWriter.js';
+export { jsonText } from './record/jsonText.js';
 
 // Serialisers
 export * from './serialize/QuadSerializer.js';
