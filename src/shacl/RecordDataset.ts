@@ -1,9 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-
-function key(term: RDF.Term): string {
-  if (term.termType === 'Literal') return `"${term.value}"@${term.language}^^${term.datatype.value}`;
-  return `${term.termType[0]}${term.value}`;
-}
+import { termKey as key } from './TermInterner.js';
 
 /**
  * A small, read-mostly RDF/JS `DatasetCore` for the quads of one record,

@@ -6,10 +6,27 @@ import { ToolkitError } from '../errors.js';
 import { DEFAULT_PREFIXES } from '../serialize/prefixes.js';
 import { loadShapes } from './loadShapes.js';
 import { RecordDataset } from './RecordDataset.js';
+import { TermInterner, termKey } from './TermInterner.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { NATIVE_CONSTRAINTS, SHAPES_NS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+
+/**
+ * What selects the focus nodes of a targeted shape, as shacl-engine resolved
+ * it (its `TargetResolver`): a record none of whose types and predicates
+ * appear here gives the shape no focus node, so the engine is not asked.
+ */
+interface TargetFilter {
+  terms: RDF.Term[];
+  /** Keys of the target classes (with their subclasses, as the engine resolves them). */
+  classes: string[];
+  /** IRIs of `sh:targetSubjectsOf` and `sh:targetObjectsOf`. */
+  predicates: string[];
+  /** `sh:targetNode` or `sh:target` (SPARQL, ...): always validated. */
+  always: boolean;
+}
 
 /** Severity of a validation result (`sh:Violation`, `sh:Warning`, `sh:Info`). */
 export type Severity = 'Violation' | 'Warning' | 'Info';
@@ -78,7 +95,9 @@ export class RecordValidator {
   private constructor(
     private readonly validator: Validator,
     /** The shapes that have targets: only these start a validation (the others are reached from them). */
-    private readonly targeted: { terms: RDF.Term[] }[],
+    private readonly targeted: TargetFilter[],
+    /** The shapes' terms: a record's terms are copied against them. */
+    private readonly interner: TermInterner,
     /** The shapes in use. */
     readonly shapes: ShapesGraph,
   ) {}
@@ -106,9 +125,13 @@ export class RecordValidator {
       [DataFactory.namedNode(`${SH}datatype`), compileStrictDatatype],
       [DataFactory.namedNode(`${SH}sparql`), sparql],
     ];
+    // The engine reads the shapes through plain-field terms in an indexed dataset
+    // (n3's Store answers each match() with a new store and stream).
+    const interner = new TermInterner();
+    const shapesDataset = new RecordDataset(shapes.dataset.getQuads(null, null, null, null).map((q) => interner.quad(q)));
     let validator: Validator;
     try {
-      validator = new Validator(shapes.dataset, { factory: DataFactory as unknown as RDF.DataFactory, validations });
+      validator = new Validator(shapesDataset, { factory: DataFactory as unknown as RDF.DataFactory, validations });
     } catch (err) {
       throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
     }
@@ -121,13 +144,25 @@ export class RecordValidator {
     for (const s of shapes.dataset.getSubjects(DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class'), null)) {
       targeted.set(`${s.termType}|${s.value}`, s);
     }
-    return new RecordValidator(validator, [...targeted.values()].map((t) => ({ terms: [t] })), shapes);
+    const filters = [...targeted.values()].map((t) => targetFilter(validator, interner.term(t)));
+    return new RecordValidator(validator, filters, interner, shapes);
   }
 
   /** Validates one group of quads (one record: its work and the nodes it owns). */
   async validateRecord(quads: Iterable<RDF.Quad>): Promise<ValidationOutcome> {
-    const dataset = new RecordDataset(dedupeQuads(quads));
-    const report = await this.validator.validate({ dataset }, this.targeted);
+    const interner = new TermInterner(this.interner);
+    const triples = dedupeQuads(quads, interner);
+    const types = new Set<string>();
+    const predicates = new Set<string>();
+    for (const q of triples) {
+      predicates.add(q.predicate.value);
+      if (q.predicate.value === RDF_TYPE) types.add(termKey(q.object));
+    }
+    const shapes = this.targeted.filter(
+      (t) => t.always || t.classes.some((c) => types.has(c)) || t.predicates.some((p) => predicates.has(p)),
+    );
+    const dataset = new RecordDataset(triples);
+    const report = await this.validator.validate({ dataset }, shapes);
     const results = report.results.map(toResult);
     let violations = 0;
     let warnings = 0;
@@ -186,16 +221,48 @@ export function pathToString(steps: readonly PathStep[]): string {
     .join('/');
 }
 
-/** The distinct triples of some quads (graphs ignored), as a dataset would hold them. */
-function dedupeQuads(quads: Iterable<RDF.Quad>): RDF.Quad[] {
+/** The distinct triples of some quads (graphs ignored), as a dataset would hold them, with interned terms. */
+function dedupeQuads(quads: Iterable<RDF.Quad>, interner: TermInterner): RDF.Quad[] {
   const seen = new Set<string>();
   const out: RDF.Quad[] = [];
-  for (const q of quads) {
-    const o = q.object;
-    const k = `${q.subject.termType[0]}${q.subject.value} ${q.predicate.value} ${o.termType === 'Literal' ? `"${o.value}"@${o.language}^^${o.datatype.value}` : `${o.termType[0]}${o.value}`}`;
+  for (const quad of quads) {
+    const q = interner.quad(quad);
+    const k = `${termKey(q.subject)} ${q.predicate.value} ${termKey(q.object)}`;
     if (seen.has(k)) continue;
     seen.add(k);
     out.push(q);
   }
   return out;
+}
+
+/** The target filter of a shape, read from shacl-engine's own target resolver of the shape. */
+function targetFilter(validator: Validator, term: RDF.Term): TargetFilter {
+  const engine = validator as unknown as {
+    shapesPtr: { node(terms: RDF.Term[]): unknown };
+    shape(ptr: unknown): {
+      targetResolver: {
+        targetClass: Iterable<RDF.Term>;
+        targetNode: RDF.Term[];
+        targetSubjectsOf: RDF.Term[];
+        targetObjectsOf: RDF.Term[];
+        targets: unknown[];
+      };
+    } | null;
+  };
+  const resolver = engine.shape(engine.shapesPtr.node([term]))?.targetResolver;
+  const known =
+    resolver &&
+    resolver.targetClass?.[Symbol.iterator] &&
+    Array.isArray(resolver.targetNode) &&
+    Array.isArray(resolver.targetSubjectsOf) &&
+    Array.isArray(resolver.targetObjectsOf) &&
+    Array.isArray(resolver.targets);
+  // Another version of the engine: no filter, every targeted shape is validated.
+  if (!known) return { terms: [term], classes: [], predicates: [], always: true };
+  return {
+    terms: [term],
+    classes: [...resolver.targetClass].map(termKey),
+    predicates: [...resolver.targetSubjectsOf, ...resolver.targetObjectsOf].map((p) => p.value),
+    always: resolver.targetNode.length > 0 || resolver.targets.length > 0,
+  };
 }
