@@ -1,10 +1,9 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
+import { type CliResult, runCli } from '../helpers/cli.js';
 import { GspTestServer } from './GspTestServer.js';
 
 const G = 'https://w3id.org/scholarly-rdf/graph/cli';
@@ -17,15 +16,8 @@ beforeEach(async () => {
 });
 afterEach(async () => server.stop());
 
-async function cli(argv: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const code = await run(argv, { stdin: new PassThrough(), stdout, stderr, env, cwd: dir, stderrIsTTY: false });
-  return { code, stdout: out, stderr: err };
+async function cli(argv: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return runCli(argv, { env, cwd: dir });
 }
 
 const TTL = `@prefix schema: <http://schema.org/> .

@@ -3,11 +3,9 @@
  * src/server/), `term --accept X -f Y` works for all 16 pairs and each output
  * is the shipped graph. Run in-process with run().
  */
-import { PassThrough, Readable } from 'node:stream';
 import type * as RDF from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import type { CliIo } from '../../src/cli/CliContext.js';
+import { type CliResult, runCli } from '../helpers/cli.js';
 import { startServer, type RunningServer } from '../../src/server/startServer.js';
 import { expectIsomorphic, parseJsonLd, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
 import { vocabFile } from './vocabServer.js';
@@ -19,16 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => service.close(0));
 
-async function term(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const io: CliIo = { stdin: Readable.from([]), stdout, stderr, env: {}, cwd: process.cwd(), stderrIsTTY: false };
-  const code = await run(['term', ...argv], io);
-  return { code, stdout: out, stderr: err };
+async function term(...argv: string[]): Promise<CliResult> {
+  return runCli(['term', ...argv]);
 }
 
 const PARSE: Record<string, (text: string) => RDF.Quad[] | Promise<RDF.Quad[]>> = {

@@ -2,11 +2,9 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import type * as RDF from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.js';
-import type { CliIo } from '../../src/cli/CliContext.js';
+import { type CliResult, runCli } from '../helpers/cli.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
 import { startVocabServer, vocabFile, type VocabServer } from './vocabServer.js';
 
@@ -21,16 +19,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function term(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c) => (out += c));
-  stderr.on('data', (c) => (err += c));
-  const io: CliIo = { stdin: Readable.from([]), stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false };
-  const code = await run(['term', ...argv], io);
-  return { code, stdout: out, stderr: err };
+async function term(...argv: string[]): Promise<CliResult> {
+  return runCli(['term', ...argv], { cwd: dir });
 }
 
 /** Parses CLI output with parsers that are not ours. */
