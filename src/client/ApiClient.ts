@@ -1,3 +1,4 @@
+import { abortError, sleep } from '../abort.js';
 import { HttpError, ToolkitError, redact } from '../errors.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
 import { RateLimiter } from './RateLimiter.js';
@@ -83,26 +84,9 @@ export interface PageRequest {
   p: number;
 }
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal!));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+const defaultSleep = sleep;
 
-/** The error to throw when `signal` aborted: its reason if that is a ToolkitError, else an `aborted` error. */
-export function abortError(signal: AbortSignal): ToolkitError {
-  const reason: unknown = signal.reason;
-  if (reason instanceof ToolkitError) return reason;
-  return new ToolkitError('cancelled', 'aborted', { cause: reason });
-}
+export { abortError };
 
 /**
  * The HTTP client of the service's record endpoints: builds URL-encoded

@@ -1,5 +1,5 @@
 import type { ApiClient, SearchPage } from './ApiClient.js';
-import { abortError } from './ApiClient.js';
+import { abortError } from '../abort.js';
 
 /** Options of {@link searchPages}. */
 export interface SearchPagesOptions {

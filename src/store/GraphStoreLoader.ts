@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import { abortError } from '../client/ApiClient.js';
+import { abortError } from '../abort.js';
 import type { RetryPolicy, RetryPolicyOptions } from '../client/RetryPolicy.js';
 import { ToolkitError } from '../errors.js';
 import { formatInfo } from '../formats.js';

@@ -1,4 +1,4 @@
-import { abortError } from '../client/ApiClient.js';
+import { abortError, sleep } from '../abort.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../client/RetryPolicy.js';
 import { HttpError, redact } from '../errors.js';
 import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from './digestAuth.js';
@@ -46,19 +46,7 @@ export interface StoreResponse {
   text: string;
 }
 
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError(signal));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal!));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+const defaultSleep = sleep;
 
 /**
  * HTTP for triple stores: retries (see {@link decideStoreRetry}) and
