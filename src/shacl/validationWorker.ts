@@ -1,7 +1,7 @@
 /**
  * The body of a validation worker thread ({@link ParallelRecordValidator}):
  * builds a {@link RecordValidator} from `workerData` and answers
- * `{ id, quads }` messages with `{ id, outcome }` (terms encoded).
+ * `{ id, records }` messages with `{ id, outcomes }` (terms encoded).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { RecordValidator } from './RecordValidator.js';
@@ -14,9 +14,9 @@ const port = parentPort!;
 
 RecordValidator.create(options).then(
   (validator) => {
-    port.on('message', (msg: { id: number; quads: string[] }) => {
-      validator.validateRecord(decodeQuads(msg.quads)).then(
-        (outcome) => port.postMessage({ id: msg.id, outcome: encodeOutcome(outcome) }),
+    port.on('message', (msg: { id: number; records: string[][] }) => {
+      validator.validateRecords(msg.records.map(decodeQuads)).then(
+        (outcomes) => port.postMessage({ id: msg.id, outcomes: outcomes.map(encodeOutcome) }),
         (err: Error) => port.postMessage({ id: msg.id, error: err.message }),
       );
     });

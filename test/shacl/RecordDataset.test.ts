@@ -34,3 +34,26 @@ describe('RecordDataset', () => {
     expect([...d]).toHaveLength(4);
   });
 });
+
+describe('RecordDataset answers', () => {
+  it('are datasets of their own: changing an answer changes neither the dataset nor later answers', () => {
+    const d = new RecordDataset([quad(s, p, literal('a')), quad(s, q, t)]);
+    const answer = d.match(s, p);
+    answer.add(quad(s, p, literal('b')));
+    answer.delete(quad(s, p, literal('a')));
+    expect([...answer].map((x) => x.object.value)).toEqual(['b']);
+    expect(d.match(s, p).size).toBe(1);
+    expect(d.size).toBe(2);
+    expect(d.has(quad(s, p, literal('b')))).toBe(false);
+  });
+
+  it('follow changes of the dataset', () => {
+    const d = new RecordDataset([quad(s, p, literal('a'))]);
+    expect(d.match(s, p).size).toBe(1);
+    d.add(quad(s, p, literal('b')));
+    expect(d.match(s, p).size).toBe(2);
+    expect(d.match(null, p, literal('b')).size).toBe(1);
+    d.delete(quad(s, p, literal('a')));
+    expect(d.match(null, p).size).toBe(1);
+  });
+});
