@@ -324,13 +324,17 @@ export function pathToString(steps: readonly PathStep[]): string {
 
 /** The distinct triples of some quads (graphs ignored), as a dataset would hold them, with interned terms. */
 function dedupeQuads(quads: Iterable<RDF.Quad>, interner: TermInterner): RDF.Quad[] {
-  const seen = new Set<string>();
+  // Interned terms are one object per term: the triples seen, by subject, predicate and object identity.
+  const seen = new Map<RDF.Term, Map<RDF.Term, Set<RDF.Term>>>();
   const out: RDF.Quad[] = [];
   for (const quad of quads) {
     const q = interner.quad(quad);
-    const k = `${termKey(q.subject)} ${q.predicate.value} ${termKey(q.object)}`;
-    if (seen.has(k)) continue;
-    seen.add(k);
+    let byPredicate = seen.get(q.subject);
+    if (!byPredicate) seen.set(q.subject, (byPredicate = new Map()));
+    let objects = byPredicate.get(q.predicate);
+    if (!objects) byPredicate.set(q.predicate, (objects = new Set()));
+    if (objects.has(q.object)) continue;
+    objects.add(q.object);
     out.push(q);
   }
   return out;

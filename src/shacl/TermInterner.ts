@@ -98,17 +98,30 @@ const DEFAULT_GRAPH: RDF.DefaultGraph = {
  * make one per record.
  */
 export class TermInterner {
+  /** By key ({@link termKey}). */
   private readonly terms = new Map<string, RDF.Term>();
+  /** By the `id` of n3's terms (the very string of the term: its hash is computed once). */
+  private readonly byId = new Map<string, RDF.Term>();
 
   constructor(private readonly parent?: TermInterner) {}
 
-  /** The interned copy of a term (the same object for equal terms). */
+  /** The interned copy of a term (the same object for equal terms, whatever made them). */
   term<T extends RDF.Term>(term: T): T {
     if (term.termType === 'DefaultGraph') return DEFAULT_GRAPH as unknown as T;
     if (term.termType === 'Quad') return this.quad(term as unknown as RDF.Quad) as unknown as T;
-    // n3's terms carry a unique string id: a lookup key without reading the (computed) fields.
+    // n3's terms carry a unique string id: a lookup without reading their (computed) fields.
     const id = (term as { id?: unknown }).id;
-    const key = typeof id === 'string' && !(term as Partial<KeyedTerm>).key ? `#${id}` : termKey(term);
+    if (typeof id !== 'string' || (term as Partial<KeyedTerm>).key !== undefined) return this.byKey(term);
+    const found = this.lookupId(id);
+    if (found) return found as T;
+    const made = this.byKey(term);
+    this.byId.set(id, made);
+    return made;
+  }
+
+  /** The copy of a term found or made by its key ({@link termKey}). */
+  private byKey<T extends RDF.Term>(term: T): T {
+    const key = termKey(term);
     const found = this.lookup(key);
     if (found) return found as T;
     let made: RDF.Term;
@@ -132,5 +145,9 @@ export class TermInterner {
 
   private lookup(key: string): RDF.Term | undefined {
     return this.terms.get(key) ?? this.parent?.lookup(key);
+  }
+
+  private lookupId(id: string): RDF.Term | undefined {
+    return this.byId.get(id) ?? this.parent?.lookupId(id);
   }
 }
