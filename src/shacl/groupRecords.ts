@@ -59,7 +59,9 @@ export async function* groupRecords(
   const done = new Set<string>();
   const DONE_LIMIT = 10_000;
   const retire = (key: string) => {
-    done.add(key);
+    // A key is a slice of a subject IRI, itself often a slice of the parser's whole
+    // input chunk: kept as it is, each remembered key would keep a chunk alive.
+    done.add(detached(key));
     if (done.size > DONE_LIMIT) done.delete(done.values().next().value as string);
   };
   for await (const quad of quads) {
@@ -94,4 +96,9 @@ export async function* groupRecords(
     yield { key, quads: group };
   }
   if (other.length) yield { key: undefined, quads: other };
+}
+
+/** A copy of a string that shares no memory with the string it was sliced from. */
+function detached(s: string): string {
+  return Buffer.from(s, 'utf16le').toString('utf16le');
 }
