@@ -147,6 +147,17 @@ describe.runIf(needTools('jena'))('ours and Jena agree', () => {
     const parallel = await runCli(['validate', file, '--jobs', '2', '--report', `${file}.j2.ttl`]);
     expect(parallel.exitCode).toBe(1);
     expect(readReport(readFileSync(`${file}.j2.ttl`, 'utf8'))).toEqual(ours);
+    expect(parallel.stderr).toContain('validating in 2 worker threads');
+    // Without --jobs: the main thread for a small input, worker threads from 16 MiB on
+    // (here the same records after a 16 MiB comment).
+    const small = await runCli(['validate', file, '-q']);
+    expect(small.stderr).not.toContain('worker threads');
+    const big = join(dir, 'broken-big.nt');
+    writeFileSync(big, `# ${'padding '.repeat(2 * 2 ** 20)}\n${readFileSync(file, 'utf8')}`);
+    const auto = await runCli(['validate', big, '-q']);
+    expect(auto.stderr).toMatch(/validating in \d+ worker threads/);
+    expect(auto.stdout).toBe(small.stdout);
+    expect(auto.exitCode).toBe(1);
   });
 
   it('on one broken copy of the fixtures per shape (all in one file, renamed apart)', async () => {

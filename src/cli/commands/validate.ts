@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, statSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -21,7 +21,7 @@ interface ValidateCliOptions {
   format?: string;
   examples: string;
   window: string;
-  jobs: string;
+  jobs?: string;
   quiet?: boolean;
 }
 
@@ -42,7 +42,10 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .option('-f, --format <format>', 'format of the inputs (default: from the file extension, else sniffed)')
     .option('--examples <n>', 'how many example violations the summary shows', '5')
     .option('--window <n>', 'records that may be open at once (a record is complete when this many newer ones started)', '4')
-    .option('-j, --jobs <n>', 'validate in N worker threads (auto: one per CPU core, at most 8); 1 validates in the main thread', '1')
+    .option(
+      '-j, --jobs <n>',
+      'validate in N worker threads (auto: one per CPU core, at most 8); 1 validates in the main thread (default: auto for inputs of 16 MiB or more, else 1)',
+    )
     .option('-q, --quiet', 'print only the first summary line')
     .action(async (files: string[], opts: ValidateCliOptions) => {
       const { io } = ctx;
@@ -50,9 +53,11 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       const window = Math.max(1, nonNegativeInteger('--window', opts.window));
       if (files.filter((f) => f === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
       const here = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
-      const jobs = opts.jobs === 'auto' ? Math.min(8, availableParallelism()) : Math.max(1, nonNegativeInteger('--jobs', opts.jobs));
+      const jobsOption = opts.jobs ?? (inputBytes(files.map((f) => (f === '-' ? f : here(f)))) >= AUTO_JOBS_BYTES ? 'auto' : '1');
+      const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : Math.max(1, nonNegativeInteger('--jobs', jobsOption));
       const shapesOptions = opts.shapes ? { shapesDir: here(opts.shapes) } : {};
       const parallel = jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs }) : undefined;
+      if (parallel) ctx.log(`validating in ${jobs} worker threads`);
       const validator: RecordValidating = parallel ?? (await RecordValidator.create(shapesOptions));
       const summary = new ValidationSummary({ maxExamples });
 
@@ -105,6 +110,23 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       if (opts.report) ctx.log(`report: ${opts.report} (${reportWriter?.results ?? 0} result(s))`);
       if (!summary.conforms) ctx.setExitCode(exitCodeFor('validation-failed'));
     });
+}
+
+/** From this size of input on, worker threads pay for their start (about a third of a second) many times over. */
+const AUTO_JOBS_BYTES = 16 * 2 ** 20;
+
+/** Bytes of the input files (stdin and unreadable files count nothing: they are reported when read). */
+function inputBytes(paths: string[]): number {
+  let total = 0;
+  for (const p of paths) {
+    if (p === '-') continue;
+    try {
+      total += statSync(p).size;
+    } catch {
+      // reported when the file is opened
+    }
+  }
+  return total;
 }
 
 function safeDecode(key: string): string {
