@@ -27,4 +27,24 @@ describe('convert --validate', () => {
     expect(JSON.stringify(lines[1].violations)).toMatch(/orcid|ORCID/);
     expect(lines[1].record).toEqual(badOrcid);
   });
+
+  it('keeps input order in the output and the rejects across batches of records', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'convert-validate-'));
+    const input = join(dir, 'in.ndjson');
+    const records = Array.from({ length: 40 }, (_, i) =>
+      i % 7 === 3 ? { doi: `10.1000/r${i}`, publicationDate: '2020-01-02' } : { doi: `10.1000/r${i}`, title: `Title ${i}`, publicationDate: '2020-01-02' },
+    );
+    const lines = records.map((r) => JSON.stringify(r));
+    lines[20] = '{"title": "no DOI"}';
+    writeFileSync(input, lines.join('\n'));
+    const out = join(dir, 'out.nt');
+    const rejects = join(dir, 'rejects.jsonl');
+    const r = await runCli(['convert', input, '-o', out, '--rejects', rejects, '--validate']);
+    const bad = records.map((_, i) => i).filter((i) => i % 7 === 3 || i === 20);
+    expect(r.stderr).toMatch(new RegExp(`records read 40, mapped ${40 - bad.length}, rejected ${bad.length}`));
+    const written = [...new Set(parseNTriples(readFileSync(out, 'utf8')).map((q) => q.subject.value).filter((s) => s.startsWith('https://doi.org/')))];
+    expect(written).toEqual(records.map((_, i) => i).filter((i) => !bad.includes(i)).map((i) => `https://doi.org/10.1000/r${i}`));
+    const rejected = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(rejected.map((l) => l.line)).toEqual(bad.map((i) => i + 1));
+  });
 });
