@@ -9,6 +9,7 @@ import type { FormatName } from '../serialize/QuadSerializer.js';
 import { createDocumentLoader, type DocumentLoader } from '../vocabulary/documentLoader.js';
 import { ClosingRdfXmlParser } from './ClosingRdfXmlParser.js';
 import { sniffFormat } from './sniffFormat.js';
+import { splitJsonLdGraph } from './splitJsonLdGraph.js';
 
 /** What {@link parseRdf} reads: a whole document, a byte or text stream, or any iterable of chunks. */
 export type RdfInput = string | Readable | AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
@@ -31,6 +32,16 @@ export interface ParseRdfOptions {
   factory?: RDF.DataFactory;
   /** Cancels parsing: the iteration throws an `aborted` error. Defaults to none. */
   signal?: AbortSignal;
+  /**
+   * The caller drops the graph of every quad (validation, loading into one
+   * graph). A streamed JSON-LD document `{"@context": ..., "@graph": [...]}` is
+   * then read in pieces of a few hundred nodes ({@link splitJsonLdGraph}), in
+   * memory that does not grow with it (a graph name given by an `@id` after
+   * `@graph` is lost). Without this option such
+   * a document is held whole by the JSON-LD parser until its last `}`.
+   * Defaults to false.
+   */
+  ignoreGraphs?: boolean;
 }
 
 const SNIFF_CHARS = 4096;
@@ -51,7 +62,8 @@ const OUT_OF_ORDER = 'invalid streaming key order';
  * not in that order is parsed again without the profile).
  *
  * Bytes are decoded as UTF-8 (a BOM is dropped). Memory does not grow with the
- * input, except for JSON-LD given as one string, which is parsed whole.
+ * input, except for JSON-LD given as one string, which is parsed whole, and a
+ * JSON-LD document with a top-level `@graph` unless `ignoreGraphs` is set.
  *
  * Failures are thrown by the iteration: {@link ParseError} (code `parse`) with
  * the line (and column when the parser knows it), or the `network` error of a
@@ -89,6 +101,22 @@ export async function* parseRdf(input: RdfInput, options: ParseRdfOptions = {}):
       quads = await collect(parseOnce(decodeUtf8(input), format, source, options, false));
     }
     yield* quads;
+    return;
+  }
+  if (format === 'jsonld' && options.ignoreGraphs) {
+    for await (const piece of splitJsonLdGraph(chunks)) {
+      try {
+        yield* parseOnce(oneChunk(piece.text), format, source, options, true);
+      } catch (err) {
+        // Lines of the piece -> lines of the input (the piece's first line is its context and its nodes' first line).
+        if (err instanceof ParseError && err.line !== undefined && piece.line > 1) {
+          const prefix = `${err.source}:${err.line}${err.column !== undefined ? `:${err.column}` : ''}: `;
+          const message = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+          throw new ParseError(message, err.source, err.line + piece.line - 1, err.line === 1 ? undefined : err.column, { cause: err });
+        }
+        throw err;
+      }
+    }
     return;
   }
   yield* parseOnce(chunks, format, source, options, true);
@@ -270,6 +298,10 @@ class PositionTracker {
     }
     return { line, column: Math.max(1, offset - lineStart + 1) };
   }
+}
+
+async function* oneChunk(text: string): AsyncGenerator<string> {
+  yield text;
 }
 
 /** Decodes chunks as UTF-8 text (multi-byte characters may span chunks) and drops a leading BOM. */

@@ -109,7 +109,13 @@ export function registerLoad(program: Command, ctx: CliContext): void {
       async function* quads(): AsyncGenerator<RDF.Quad> {
         for (const path of paths) {
           const file = await openRdfFile(path, io.stdin);
-          yield* parseRdf(file.input, { format: file.format, source: path === '-' ? file.source : files[paths.indexOf(path)]!, signal: ctx.signal });
+          yield* parseRdf(file.input, {
+            format: file.format,
+            source: path === '-' ? file.source : files[paths.indexOf(path)]!,
+            signal: ctx.signal,
+            // Every quad goes into the one target graph: JSON-LD dumps stream.
+            ignoreGraphs: true,
+          });
         }
       }
 

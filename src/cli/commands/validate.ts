@@ -84,6 +84,8 @@ export function registerValidate(program: Command, ctx: CliContext): void {
             format: opts.format ?? opened.format,
             source,
             signal: ctx.signal,
+            // Graphs are ignored by the validation: JSON-LD dumps stream.
+            ignoreGraphs: true,
           });
           for await (const { key, outcome } of validateStream(quads, validator, {
             window,

@@ -1,0 +1,228 @@
+/** One document of {@link splitJsonLdGraph}: a whole JSON-LD text, and the line of the input where its nodes start. */
+export interface JsonLdPiece {
+  text: string;
+  line: number;
+}
+
+/**
+ * Cuts a JSON-LD document of the form `{"@context": C, "@graph": [n1, n2, ...]}`
+ * (the layout of this toolkit's dumps and of most JSON-LD dumps) into
+ * documents `{"@context": C, "@graph": [n1 ... nN]}`, `{"@context": C, "@graph": [...]}`, ...
+ * while it streams, to be parsed one after the other.
+ *
+ * Why: jsonld-streaming-parser holds every quad of a top-level `@graph` until
+ * the object around it closes, because a key after `@graph` (an `@id`, a
+ * property) could still make it a named graph (w3c/json-ld-streaming#54), and
+ * it keeps the values of a top-level array until the array closes: a dump of a
+ * million records would be held whole. Documents of N nodes are not.
+ *
+ * The triples are the same, in the default graph. Keys after `@graph` become
+ * one more document with the same context, so their triples are kept; the
+ * graph name they would have given the nodes (an `@id` after `@graph`) is not,
+ * so this is only for readers that drop the graph of every quad (validation,
+ * loading into one graph). Labelled blank nodes keep their labels across the
+ * documents. A document of any other layout comes back whole (one piece).
+ * A cut document gives a last piece that is cut too, for the parser to report.
+ */
+export async function* splitJsonLdGraph(chunks: AsyncIterable<string>, nodesPerPiece = 256): AsyncGenerator<JsonLdPiece, void, undefined> {
+  const iterator = chunks[Symbol.asyncIterator]();
+  // The head: up to the `[` of "@graph".
+  let head = '';
+  let found: Head | 'fallback' | undefined;
+  while (found === undefined) {
+    const next = await iterator.next();
+    if (next.done) {
+      found = 'fallback';
+      break;
+    }
+    head += next.value;
+    found = readHead(head);
+    if (found === undefined && head.length > MAX_HEAD) found = 'fallback';
+  }
+  if (found === 'fallback') {
+    // Not the layout: the document as it is (the JSON-LD parser holds it anyway).
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) head += next.value;
+    yield { text: head, line: 1 };
+    return;
+  }
+  const scanner = new GraphScanner(found.context === undefined ? '' : `"@context":${found.context.replace(/[\r\n]/g, ' ')},`, Math.max(1, nodesPerPiece), lines(head.slice(0, found.end)) + 1);
+  yield* scanner.scan(head.slice(found.end));
+  for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield* scanner.scan(next.value);
+  yield* scanner.end();
+}
+
+function lines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** The longest head (the `@context` is in it) read before giving up and passing the document through. */
+const MAX_HEAD = 8 * 2 ** 20;
+
+interface Head {
+  /** The text of the `@context` value, when there is one before `@graph`. */
+  context: string | undefined;
+  /** Offset just after the `[` that opens the `@graph` array. */
+  end: number;
+}
+
+const WS = /[ \t\r\n]/;
+
+/** Reads `{ ["@context": VALUE ,] "@graph" : [` (whitespace and a BOM allowed): the head, `undefined` when more text is needed, or `fallback`. */
+function readHead(text: string): Head | 'fallback' | undefined {
+  let i = 0;
+  const skip = () => {
+    while (i < text.length && (WS.test(text[i]!) || text[i] === '\uFEFF')) i++;
+  };
+  skip();
+  if (i >= text.length) return undefined;
+  if (text[i] !== '{') return 'fallback';
+  i++;
+  let context: string | undefined;
+  for (;;) {
+    skip();
+    if (i >= text.length) return undefined;
+    if (text[i] !== '"') return 'fallback';
+    const keyEnd = stringEnd(text, i);
+    if (keyEnd < 0) return undefined;
+    const key = text.slice(i, keyEnd);
+    i = keyEnd;
+    skip();
+    if (i >= text.length) return undefined;
+    if (text[i] !== ':') return 'fallback';
+    i++;
+    skip();
+    if (i >= text.length) return undefined;
+    if (key === '"@graph"') {
+      if (text[i] !== '[') return 'fallback';
+      return { context, end: i + 1 };
+    }
+    if (key !== '"@context"' || context !== undefined) return 'fallback';
+    const valueEnd = valueEndAt(text, i);
+    if (valueEnd < 0) return undefined;
+    context = text.slice(i, valueEnd);
+    i = valueEnd;
+    skip();
+    if (i >= text.length) return undefined;
+    if (text[i] !== ',') return 'fallback';
+    i++;
+  }
+}
+
+/** Offset after the JSON string that starts at `start` (a `"`), or -1 when it does not end in `text`. */
+function stringEnd(text: string, start: number): number {
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92) i++; // backslash: skip the escaped character
+    else if (c === 34) return i + 1;
+  }
+  return -1;
+}
+
+/** Offset after the JSON value that starts at `start`, or -1 when it does not end in `text`. */
+function valueEndAt(text: string, start: number): number {
+  const first = text[start];
+  if (first === '"') return stringEnd(text, start);
+  if (first !== '{' && first !== '[') {
+    // A number, true, false, null: up to the next delimiter.
+    for (let i = start; i < text.length; i++) if (/[,}\] \t\r\n]/.test(text[i]!)) return i;
+    return -1;
+  }
+  let depth = 0;
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      const end = stringEnd(text, i);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Follows the `@graph` array across chunks and cuts it every N nodes. */
+class GraphScanner {
+  /** Nesting inside the array: 0 between its nodes. */
+  private depth = 0;
+  private inString = false;
+  private escaped = false;
+  private nodes = 0;
+  /** `graph`: in the array; `after`: just after it (the next `,` or `}` decides); `tail`: keys after it; `done`: after the last `}`. */
+  private state: 'graph' | 'after' | 'tail' | 'done' = 'graph';
+  /** Text of the piece being read (nodes, or the keys after `@graph`). */
+  private body = '';
+  private line: number;
+  private pieceLine: number;
+
+  constructor(
+    private readonly context: string,
+    private readonly nodesPerPiece: number,
+    line: number,
+  ) {
+    this.line = line;
+    this.pieceLine = line;
+  }
+
+  *scan(chunk: string): Generator<JsonLdPiece> {
+    let from = 0;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk.charCodeAt(i);
+      if (c === 10) this.line++;
+      if (this.state === 'tail' || this.state === 'done') continue;
+      if (this.state === 'after') {
+        if (c === 44) {
+          // `,` : keys follow "@graph": one more document, with the context (the outer `}` closes it).
+          this.state = 'tail';
+          this.body = `{${this.context}`;
+          this.pieceLine = this.line;
+          from = i + 1;
+        } else if (c === 125) {
+          this.state = 'done';
+        }
+        continue;
+      }
+      if (this.inString) {
+        if (this.escaped) this.escaped = false;
+        else if (c === 92) this.escaped = true;
+        else if (c === 34) this.inString = false;
+        continue;
+      }
+      if (c === 34) this.inString = true;
+      else if (c === 123 || c === 91) this.depth++;
+      else if (c === 125 || c === 93) {
+        if (this.depth > 0) {
+          this.depth--;
+          continue;
+        }
+        // The `]` of the array.
+        this.body += chunk.slice(from, i);
+        if (this.body.trim()) yield this.piece(true);
+        this.body = '';
+        this.state = 'after';
+      } else if (c === 44 && this.depth === 0 && ++this.nodes % this.nodesPerPiece === 0) {
+        this.body += chunk.slice(from, i);
+        yield this.piece(true);
+        this.body = '';
+        this.pieceLine = this.line;
+        from = i + 1;
+      }
+    }
+    if (this.state === 'graph' || this.state === 'tail') this.body += chunk.slice(from);
+  }
+
+  /** The last piece: the keys after `@graph`, or what is left of a cut document (for the parser to report). */
+  *end(): Generator<JsonLdPiece> {
+    if (this.state === 'tail') yield { text: this.body, line: this.pieceLine };
+    else if (this.state === 'graph') yield this.piece(false);
+    else if (this.state === 'after') yield { text: `{${this.context}"@graph":[]`, line: this.line };
+  }
+
+  private piece(closed: boolean): JsonLdPiece {
+    return { text: `{${this.context}"@graph":[${this.body}${closed ? ']}' : ''}`, line: this.pieceLine };
+  }
+}
