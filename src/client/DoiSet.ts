@@ -7,16 +7,19 @@ import { createHash } from 'node:crypto';
  * with a probability of about n²/2⁶⁵ (3·10⁻⁶ for ten million DOIs), in which
  * case the second record would be dropped as a duplicate.
  *
- * New hashes are also queued as 8-byte entries (`drainNew()`), so a resumable
- * export can append them to a side file and `load()` them back.
+ * With `queueNew`, new hashes are also queued as 8-byte entries (`drainNew()`),
+ * so a resumable export can append them to a side file and `load()` them back;
+ * without it (the default) nothing is queued, as nobody would drain it.
  */
 export class DoiSet {
   private hi: Uint32Array;
   private lo: Uint32Array;
   private count = 0;
   private pending: Buffer[] = [];
+  private readonly queueNew: boolean;
 
-  constructor(capacity = 1024) {
+  constructor(capacity = 1024, options: { queueNew?: boolean } = {}) {
+    this.queueNew = options.queueNew ?? false;
     let size = 16;
     while (size < capacity * 2) size *= 2;
     this.hi = new Uint32Array(size);
@@ -33,7 +36,7 @@ export class DoiSet {
     const digest = createHash('sha1').update(doi.trim().toLowerCase()).digest();
     const entry = digest.subarray(0, 8);
     const added = this.addHash(entry.readUInt32BE(0), entry.readUInt32BE(4));
-    if (added) this.pending.push(Buffer.from(entry));
+    if (added && this.queueNew) this.pending.push(Buffer.from(entry));
     return added;
   }
 

@@ -152,7 +152,8 @@ export async function exportRdf(options: ExportOptions): Promise<ExportSummary> 
   let apiMessage = saved?.apiMessage ?? null;
   const startedAt = saved?.startedAt ?? now().toISOString();
   let cursor: HarvestCursor = saved?.cursor ?? { start: 1, done: false };
-  const seen = new DoiSet();
+  // New DOIs are queued for the side file of a resumable export only (else the queue would only grow).
+  const seen = new DoiSet(1024, { queueNew: Boolean(options.output && seenPath) });
 
   const writer: RecordWriter = serializerFor(format).createWriter(options.graph ? { graph: options.graph } : {});
   let out: CheckpointFile | undefined;

@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import type { ValidationOutcome, ValidationResult } from './RecordValidator.js';
 import { compactIri } from './RecordValidator.js';
+import { detachedString, detachedTerm } from './detached.js';
 
 /** Results counted under one shape and path. */
 export interface ShapeCount {
@@ -81,7 +82,7 @@ export class ValidationSummary {
       const id = `${shape} ${r.path ?? ''} ${r.severity}`;
       let c = this.counts.get(id);
       if (!c) {
-        c = { shape, path: r.path, severity: r.severity, count: 0, records: 0, message: r.message };
+        c = { shape, path: r.path, severity: r.severity, count: 0, records: 0, message: detachedString(r.message) };
         this.counts.set(id, c);
       }
       c.count++;
@@ -90,7 +91,14 @@ export class ValidationSummary {
         c.records++;
       }
       if (!exampleTaken && r.severity === 'Violation' && this.examples.length < this.maxExamples) {
-        this.examples.push({ record: record ?? termLabel(r.focusNode), result: r });
+        // Copies: the parsed terms and texts would keep their input chunks alive for the whole run.
+        const result: ValidationResult = {
+          ...r,
+          focusNode: detachedTerm(r.focusNode),
+          value: r.value && detachedTerm(r.value),
+          message: detachedString(r.message),
+        };
+        this.examples.push({ record: detachedString(record ?? termLabel(r.focusNode)), result });
         exampleTaken = true;
       }
     }

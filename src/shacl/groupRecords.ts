@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { detachedString } from './detached.js';
 
 /** The quads of one record: its work and the nodes it owns; or a group of other quads. */
 export interface RecordGroup {
@@ -61,7 +62,7 @@ export async function* groupRecords(
   const retire = (key: string) => {
     // A key is a slice of a subject IRI, itself often a slice of the parser's whole
     // input chunk: kept as it is, each remembered key would keep a chunk alive.
-    done.add(detached(key));
+    done.add(detachedString(key));
     if (done.size > DONE_LIMIT) done.delete(done.values().next().value as string);
   };
   for await (const quad of quads) {
@@ -96,9 +97,4 @@ export async function* groupRecords(
     yield { key, quads: group };
   }
   if (other.length) yield { key: undefined, quads: other };
-}
-
-/** A copy of a string that shares no memory with the string it was sliced from. */
-function detached(s: string): string {
-  return Buffer.from(s, 'utf16le').toString('utf16le');
 }

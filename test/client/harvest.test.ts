@@ -88,7 +88,7 @@ describe('dateWindows', () => {
 
 describe('DoiSet', () => {
   it('is case-insensitive, grows, and round-trips through its side-file entries', () => {
-    const set = new DoiSet(4);
+    const set = new DoiSet(4, { queueNew: true });
     for (let i = 0; i < 5000; i++) expect(set.add(`10.1000/X.${i}`)).toBe(true);
     expect(set.add('10.1000/x.17')).toBe(false);
     expect(set.size).toBe(5000);
@@ -97,6 +97,13 @@ describe('DoiSet', () => {
     expect(copy.size).toBe(5000);
     expect(copy.has('10.1000/x.4999')).toBe(true);
     expect(copy.has('10.1000/x.5000')).toBe(false);
+    expect(set.drainNew()).toHaveLength(0);
+  });
+
+  it('queues nothing unless asked to (a harvest without a side file keeps only the table)', () => {
+    const set = new DoiSet();
+    for (let i = 0; i < 100; i++) set.add(`10.1000/${i}`);
+    expect(set.size).toBe(100);
     expect(set.drainNew()).toHaveLength(0);
   });
 });
