@@ -83,6 +83,9 @@ export class MappingError extends ToolkitError {
 
 /** An input that could not be parsed, with its position when known. */
 export class ParseError extends ToolkitError {
+  /** What is wrong, without the input and position that `message` starts with. */
+  readonly reason: string;
+
   constructor(
     message: string,
     readonly source: string,
@@ -95,6 +98,7 @@ export class ParseError extends ToolkitError {
       'parse',
       { ...options, details: { source, line, column } },
     );
+    this.reason = message;
   }
 }
 

@@ -85,10 +85,14 @@ export { RecordValidator, compactIri, pathToString } from './shacl/RecordValidat
 export type { RecordValidatorOptions, ValidationOutcome, ValidationResult, Severity, PathStep } from './shacl/RecordValidator.js';
 export { ParallelRecordValidator } from './shacl/ParallelRecordValidator.js';
 export type { RecordValidating, ParallelRecordValidatorOptions } from './shacl/ParallelRecordValidator.js';
-export { validateStream } from './shacl/validateStream.js';
-export type { RecordValidation, ValidateStreamOptions } from './shacl/validateStream.js';
+export { validateStream, validateNTriples } from './shacl/validateStream.js';
+export type { RecordValidation, RecordTextValidation, ValidateStreamOptions, ValidateNTriplesOptions } from './shacl/validateStream.js';
 export { groupRecords, recordKeyOf } from './shacl/groupRecords.js';
 export type { RecordGroup, GroupRecordsOptions } from './shacl/groupRecords.js';
+export { groupNTriplesRecords } from './shacl/groupNTriplesRecords.js';
+export type { NTriplesRecordGroup, GroupNTriplesRecordsOptions } from './shacl/groupNTriplesRecords.js';
+export { parseRecordText } from './shacl/RecordText.js';
+export type { RecordText } from './shacl/RecordText.js';
 export { ValidationSummary } from './shacl/ValidationSummary.js';
 export type { ShapeCount, ValidationExample, ValidationSummaryOptions } from './shacl/ValidationSummary.js';
 export { ValidationReportWriter } from './shacl/ValidationReportWriter.js';

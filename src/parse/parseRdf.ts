@@ -1,11 +1,11 @@
 import { Readable, pipeline, type Transform } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, StreamParser } from 'n3';
 import { JsonLdParser } from 'jsonld-streaming-parser';
 import { ParseError, ToolkitError } from '../errors.js';
 import { FORMATS, formatFromMediaType, parseFormatName } from '../formats.js';
 import type { FormatName } from '../serialize/QuadSerializer.js';
+import { decodeUtf8 } from './decodeUtf8.js';
 import { createDocumentLoader, type DocumentLoader } from '../vocabulary/documentLoader.js';
 import { ClosingRdfXmlParser } from './ClosingRdfXmlParser.js';
 import { sniffFormat } from './sniffFormat.js';
@@ -120,6 +120,18 @@ export async function* parseRdf(input: RdfInput, options: ParseRdfOptions = {}):
     return;
   }
   yield* parseOnce(chunks, format, source, options, true);
+}
+
+/**
+ * Decodes an input and tells its format from its first 4 KiB
+ * ({@link sniffFormat}), for callers that choose how to read it before
+ * parsing: the text, whole, and the format (`undefined` when it cannot be
+ * told, or for an HTML page: {@link parseRdf} of the text then says why).
+ */
+export async function sniffRdf(input: RdfInput): Promise<{ format: FormatName | undefined; text: AsyncIterable<string> }> {
+  const { head, rest } = await readHead(decodeUtf8(input), SNIFF_CHARS);
+  const sniffed = sniffFormat(head);
+  return { format: sniffed === 'html' ? undefined : sniffed, text: rest };
 }
 
 /** Resolves a format name or media type; throws `unsupported-media-type` for media types we do not read. */
@@ -302,26 +314,6 @@ class PositionTracker {
 
 async function* oneChunk(text: string): AsyncGenerator<string> {
   yield text;
-}
-
-/** Decodes chunks as UTF-8 text (multi-byte characters may span chunks) and drops a leading BOM. */
-async function* decodeUtf8(input: RdfInput): AsyncGenerator<string> {
-  if (typeof input === 'string') {
-    yield input.replace(/^\uFEFF/, '');
-    return;
-  }
-  const decoder = new StringDecoder('utf8');
-  let first = true;
-  for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
-    let text = typeof chunk === 'string' ? chunk : decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-    if (first && text !== '') {
-      text = text.replace(/^\uFEFF/, '');
-      first = false;
-    }
-    if (text !== '') yield text;
-  }
-  const tail = decoder.end();
-  if (tail !== '') yield tail;
 }
 
 /** Reads at least `size` characters (or all) and returns them with an iterable of the whole text. */

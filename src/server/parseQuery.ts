@@ -97,7 +97,7 @@ export interface ParseQueryOptions {
 /** A query that cannot be parsed; `position` is 0-based, `column` 1-based. */
 export class QuerySyntaxError extends ParseError {
   constructor(
-    readonly reason: string,
+    override readonly reason: string,
     readonly position: number,
   ) {
     super(`${reason} at position ${position + 1}`, 'query', 1, position + 1);

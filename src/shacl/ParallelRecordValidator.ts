@@ -4,17 +4,28 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { DataFactory } from 'n3';
-import { ToolkitError } from '../errors.js';
+import { ParseError, ToolkitError } from '../errors.js';
 import type { ErrorCode } from '../errors.js';
 import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationResult } from './RecordValidator.js';
 import { decodeTerm, encodeQuads, encodeTerm } from './termCodec.js';
 import type { EncodedTerm } from './termCodec.js';
+import type { RecordText } from './RecordText.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */
 export interface RecordValidating {
   validateRecord(quads: Iterable<RDF.Quad>): Promise<ValidationOutcome>;
   /** The outcomes of several records, in order (as {@link validateRecord} of each gives them). */
   validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]>;
+  /** The outcomes of records given as N-Triples or N-Quads lines, parsed where they are validated; a syntax error rejects with a `ParseError`. */
+  validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]>;
+}
+
+/** @internal What a worker answers: outcomes, or the error of the request (a `ParseError` with its position). */
+export interface WorkerAnswer {
+  id: number;
+  outcomes?: EncodedOutcome[];
+  error?: string;
+  parse?: { message: string; source: string; line?: number; column?: number };
 }
 
 /** Options of {@link ParallelRecordValidator.create}. */
@@ -134,13 +145,14 @@ export class ParallelRecordValidator implements RecordValidating {
           worker.once('message', onMessage);
           worker.once('error', reject);
         });
-        worker.on('message', (msg: { id: number; outcomes?: EncodedOutcome[]; error?: string }) => {
+        worker.on('message', (msg: WorkerAnswer) => {
           const p = slot.pending.get(msg.id);
           if (!p) return;
           slot.pending.delete(msg.id);
           slot.load -= p.records;
           if (slot.pending.size === 0) worker.unref();
           if (msg.outcomes) p.resolve(msg.outcomes.map(decodeOutcome));
+          else if (msg.parse) p.reject(new ParseError(msg.parse.message, msg.parse.source, msg.parse.line, msg.parse.column));
           else p.reject(new ToolkitError(`validation failed: ${msg.error}`, 'internal'));
         });
         worker.on('error', (err) => {
@@ -168,17 +180,26 @@ export class ParallelRecordValidator implements RecordValidating {
 
   /** Validates the records in one worker (in one engine run where they share no node). */
   validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
+    return this.request(records.length, { records: records.map(encodeQuads) });
+  }
+
+  /** Parses and validates the records in one worker: the calling thread only posts their text. */
+  validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
+    return this.request(records.length, { texts: records });
+  }
+
+  private request(count: number, body: { records: EncodedTerm[][] } | { texts: readonly RecordText[] }): Promise<ValidationOutcome[]> {
     if (this.closed) return Promise.reject(new ToolkitError('the validator is closed', 'internal'));
-    if (records.length === 0) return Promise.resolve([]);
+    if (count === 0) return Promise.resolve([]);
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.load < slot.load) slot = s;
     const id = this.nextId++;
     return new Promise<ValidationOutcome[]>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject, records: records.length });
-      slot.load += records.length;
+      slot.pending.set(id, { resolve, reject, records: count });
+      slot.load += count;
       // Idle workers do not keep the process alive; busy ones do.
       if (slot.pending.size === 1) slot.worker.ref();
-      slot.worker.postMessage({ id, records: records.map(encodeQuads) });
+      slot.worker.postMessage({ id, ...body });
     });
   }
 

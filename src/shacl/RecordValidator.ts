@@ -6,6 +6,8 @@ import { ToolkitError } from '../errors.js';
 import { DEFAULT_PREFIXES } from '../serialize/prefixes.js';
 import { loadShapes } from './loadShapes.js';
 import { RecordDataset } from './RecordDataset.js';
+import { parseRecordText } from './RecordText.js';
+import type { RecordText } from './RecordText.js';
 import { TermInterner, termKey } from './TermInterner.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { NATIVE_CONSTRAINTS, SHAPES_NS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
@@ -184,6 +186,15 @@ export class RecordValidator {
     }
     outcomes.push(...(await this.validateRun(run)));
     return outcomes;
+  }
+
+  /**
+   * Parses and validates records given as N-Triples or N-Quads lines
+   * ({@link RecordText}): the outcomes of {@link validateRecords} on their
+   * quads. A syntax error throws a `ParseError` naming the input line.
+   */
+  async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
+    return this.validateRecords(records.map(parseRecordText));
   }
 
   /** One engine run over records that share no node; each result goes to the record that owns its focus node. */

@@ -30,8 +30,11 @@ const OWNED_NODE = /\/doi\/(10\.[^#]+)#/;
  * written in the IRI; anything else gives `undefined`.
  */
 export function recordKeyOf(subject: RDF.Term): string | undefined {
-  if (subject.termType !== 'NamedNode') return undefined;
-  const iri = subject.value;
+  return subject.termType === 'NamedNode' ? recordKeyOfIri(subject.value) : undefined;
+}
+
+/** {@link recordKeyOf} of a subject IRI. */
+export function recordKeyOfIri(iri: string): string | undefined {
   if (iri.startsWith(DOI_RESOLVER)) {
     const hash = iri.indexOf('#');
     return hash < 0 ? iri.slice(DOI_RESOLVER.length) : iri.slice(DOI_RESOLVER.length, hash);
@@ -39,6 +42,84 @@ export function recordKeyOf(subject: RDF.Term): string | undefined {
   const m = OWNED_NODE.exec(iri);
   return m ? m[1] : undefined;
 }
+
+/** A group of items (quads, lines, ...) of one record, or of no record (`key` undefined). */
+export interface KeyedGroup<T> {
+  key: string | undefined;
+  items: T[];
+}
+
+/**
+ * The grouping of {@link groupRecords}, item by item, for any kind of item
+ * with a record key: {@link add} each item in input order, then {@link end};
+ * both return the groups they completed, oldest first.
+ */
+export class RecordGrouper<T> {
+  private readonly window: number;
+  private readonly maxOther: number;
+  private readonly open = new Map<string, T[]>();
+  private other: T[] = [];
+  /** Keys recently passed on, to notice split records (bounded). */
+  private readonly done = new Set<string>();
+
+  constructor(private readonly options: GroupRecordsOptions = {}) {
+    this.window = Math.max(1, options.window ?? 4);
+    this.maxOther = Math.max(1, options.maxOtherQuads ?? 10_000);
+  }
+
+  /** Adds an item of the record `key` (undefined: of no record). */
+  add(key: string | undefined, item: T): readonly KeyedGroup<T>[] {
+    if (key === undefined) {
+      this.other.push(item);
+      if (this.other.length < this.maxOther) return NONE;
+      const full = this.other;
+      this.other = [];
+      return [{ key: undefined, items: full }];
+    }
+    let group = this.open.get(key);
+    if (group) {
+      group.push(item);
+      return NONE;
+    }
+    // A new record: the oldest open ones are complete when the window is full.
+    if (this.done.has(key)) {
+      this.done.delete(key);
+      this.options.onSplitRecord?.(key);
+    }
+    const out: KeyedGroup<T>[] = [];
+    while (this.open.size >= this.window) {
+      const [oldest, items] = this.open.entries().next().value as [string, T[]];
+      this.open.delete(oldest);
+      this.retire(oldest);
+      out.push({ key: oldest, items });
+    }
+    this.open.set(key, [item]);
+    return out;
+  }
+
+  /** The groups still open, at the end of the input. */
+  end(): KeyedGroup<T>[] {
+    const out: KeyedGroup<T>[] = [];
+    for (const [key, items] of this.open) {
+      this.retire(key);
+      out.push({ key, items });
+    }
+    this.open.clear();
+    if (this.other.length) out.push({ key: undefined, items: this.other });
+    this.other = [];
+    return out;
+  }
+
+  private retire(key: string): void {
+    // A key is a slice of a subject IRI, itself often a slice of the parser's whole
+    // input chunk: kept as it is, each remembered key would keep a chunk alive.
+    this.done.add(detachedString(key));
+    if (this.done.size > DONE_LIMIT) this.done.delete(this.done.values().next().value as string);
+  }
+}
+
+const DONE_LIMIT = 10_000;
+const NONE: readonly never[] = [];
 
 /**
  * Groups a stream of quads record by record (by {@link recordKeyOf} of each
@@ -52,49 +133,9 @@ export async function* groupRecords(
   quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>,
   options: GroupRecordsOptions = {},
 ): AsyncGenerator<RecordGroup, void, undefined> {
-  const window = Math.max(1, options.window ?? 4);
-  const maxOther = Math.max(1, options.maxOtherQuads ?? 10_000);
-  const open = new Map<string, RDF.Quad[]>();
-  let other: RDF.Quad[] = [];
-  // Keys recently passed on, to notice split records (bounded).
-  const done = new Set<string>();
-  const DONE_LIMIT = 10_000;
-  const retire = (key: string) => {
-    // A key is a slice of a subject IRI, itself often a slice of the parser's whole
-    // input chunk: kept as it is, each remembered key would keep a chunk alive.
-    done.add(detachedString(key));
-    if (done.size > DONE_LIMIT) done.delete(done.values().next().value as string);
-  };
+  const grouper = new RecordGrouper<RDF.Quad>(options);
   for await (const quad of quads) {
-    const key = recordKeyOf(quad.subject);
-    if (key === undefined) {
-      other.push(quad);
-      if (other.length >= maxOther) {
-        yield { key: undefined, quads: other };
-        other = [];
-      }
-      continue;
-    }
-    let group = open.get(key);
-    if (!group) {
-      if (done.has(key)) {
-        done.delete(key);
-        options.onSplitRecord?.(key);
-      }
-      while (open.size >= window) {
-        const [oldest, oldQuads] = open.entries().next().value as [string, RDF.Quad[]];
-        open.delete(oldest);
-        retire(oldest);
-        yield { key: oldest, quads: oldQuads };
-      }
-      group = [];
-      open.set(key, group);
-    }
-    group.push(quad);
+    for (const g of grouper.add(recordKeyOf(quad.subject), quad)) yield { key: g.key, quads: g.items };
   }
-  for (const [key, group] of open) {
-    retire(key);
-    yield { key, quads: group };
-  }
-  if (other.length) yield { key: undefined, quads: other };
+  for (const g of grouper.end()) yield { key: g.key, quads: g.items };
 }

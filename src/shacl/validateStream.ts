@@ -1,4 +1,8 @@
 import type * as RDF from '@rdfjs/types';
+import { decodeUtf8 } from '../parse/decodeUtf8.js';
+import type { RdfInput } from '../parse/parseRdf.js';
+import { groupNTriplesRecords } from './groupNTriplesRecords.js';
+import type { NTriplesRecordGroup } from './groupNTriplesRecords.js';
 import { groupRecords } from './groupRecords.js';
 import type { GroupRecordsOptions, RecordGroup } from './groupRecords.js';
 import type { ValidationOutcome } from './RecordValidator.js';
@@ -44,18 +48,66 @@ export async function* validateStream(
   validator: RecordValidating,
   options: ValidateStreamOptions = {},
 ): AsyncGenerator<RecordValidation, void, undefined> {
+  const validate = (groups: RecordGroup[]) => validator.validateRecords(groups.map((g) => g.quads));
+  for await (const { group, outcome } of inOrder(groupRecords(quads, options), validate, options)) {
+    yield { key: group.key, quads: group.quads, outcome };
+  }
+}
+
+/** The outcome of one record of an N-Triples or N-Quads dump ({@link validateNTriples}). */
+export interface RecordTextValidation {
+  /** The record's DOI as written in its IRIs, or `undefined` for quads that belong to no record. */
+  key: string | undefined;
+  outcome: ValidationOutcome;
+}
+
+/** Options of {@link validateNTriples}. */
+export interface ValidateNTriplesOptions extends ValidateStreamOptions {
+  /** Defaults to `ntriples`. */
+  format?: 'ntriples' | 'nquads';
+  /** The name of the input in error messages. Defaults to `<input>`. */
+  source?: string;
+}
+
+/**
+ * {@link validateStream} for an N-Triples or N-Quads dump given as bytes or
+ * text: the dump is cut into the lines of each record
+ * ({@link groupNTriplesRecords}) and each batch is parsed where it is
+ * validated, so that with a {@link ParallelRecordValidator} the parsing runs
+ * in the workers too and the reading thread is no bottleneck. Same outcomes,
+ * same order, flat memory. A syntax error throws a `ParseError` with the
+ * input line when its record's turn comes.
+ */
+export async function* validateNTriples(
+  input: RdfInput,
+  validator: RecordValidating,
+  options: ValidateNTriplesOptions = {},
+): AsyncGenerator<RecordTextValidation, void, undefined> {
+  const groups = groupNTriplesRecords(decodeUtf8(input), options);
+  const validate = (batch: NTriplesRecordGroup[]) => validator.validateTexts(batch);
+  for await (const { group, outcome } of inOrder(groups, validate, options)) yield { key: group.key, outcome };
+}
+
+/**
+ * Validates groups in batches (records together, a group of no record
+ * alone), `concurrency` batches at a time, and yields each group with its
+ * outcome in input order.
+ */
+async function* inOrder<G extends { key: string | undefined }>(
+  groups: AsyncIterable<G>,
+  validate: (batch: G[]) => Promise<ValidationOutcome[]>,
+  options: ValidateStreamOptions,
+): AsyncGenerator<{ group: G; outcome: ValidationOutcome }, void, undefined> {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batch ?? 16);
-  const queue: Promise<RecordValidation[]>[] = [];
-  let batch: RecordGroup[] = [];
-  const send = (groups: RecordGroup[]) => {
-    const pending = validator
-      .validateRecords(groups.map((g) => g.quads))
-      .then((outcomes) => groups.map((g, i) => ({ key: g.key, quads: g.quads, outcome: outcomes[i]! })));
+  const queue: Promise<{ group: G; outcome: ValidationOutcome }[]>[] = [];
+  let batch: G[] = [];
+  const send = (groups: G[]) => {
+    const pending = validate(groups).then((outcomes) => groups.map((group, i) => ({ group, outcome: outcomes[i]! })));
     pending.catch(() => undefined); // awaited below, in order
     queue.push(pending);
   };
-  for await (const group of groupRecords(quads, options)) {
+  for await (const group of groups) {
     options.signal?.throwIfAborted();
     if (group.key === undefined) {
       // Quads of no record: alone, after the records before them.

@@ -1,23 +1,34 @@
 /**
  * The body of a validation worker thread ({@link ParallelRecordValidator}):
  * builds a {@link RecordValidator} from `workerData` and answers
- * `{ id, records }` messages with `{ id, outcomes }` (terms encoded).
+ * `{ id, records }` (encoded quads) and `{ id, texts }` (N-Triples or N-Quads
+ * lines, parsed here) with `{ id, outcomes }` (terms encoded), or with
+ * `{ id, error }` (`parse` too for a syntax error).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { ParseError } from '../errors.js';
 import { RecordValidator } from './RecordValidator.js';
 import type { RecordValidatorOptions } from './RecordValidator.js';
+import type { RecordText } from './RecordText.js';
 import { decodeQuads } from './termCodec.js';
 import { encodeOutcome } from './ParallelRecordValidator.js';
+import type { WorkerAnswer } from './ParallelRecordValidator.js';
 
 const options = workerData as Pick<RecordValidatorOptions, 'shapesDir' | 'sparql'>;
 const port = parentPort!;
 
 RecordValidator.create(options).then(
   (validator) => {
-    port.on('message', (msg: { id: number; records: string[][] }) => {
-      validator.validateRecords(msg.records.map(decodeQuads)).then(
-        (outcomes) => port.postMessage({ id: msg.id, outcomes: outcomes.map(encodeOutcome) }),
-        (err: Error) => port.postMessage({ id: msg.id, error: err.message }),
+    port.on('message', (msg: { id: number; records?: string[][]; texts?: RecordText[] }) => {
+      const outcomes = msg.texts ? validator.validateTexts(msg.texts) : validator.validateRecords((msg.records ?? []).map(decodeQuads));
+      outcomes.then(
+        (o) => port.postMessage({ id: msg.id, outcomes: o.map(encodeOutcome) } satisfies WorkerAnswer),
+        (err: Error) =>
+          port.postMessage({
+            id: msg.id,
+            error: err.message,
+            ...(err instanceof ParseError ? { parse: { message: err.reason, source: err.source, line: err.line, column: err.column } } : {}),
+          } satisfies WorkerAnswer),
       );
     });
     port.postMessage({ ready: true });

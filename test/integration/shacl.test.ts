@@ -158,6 +158,16 @@ describe.runIf(needTools('jena'))('ours and Jena agree', () => {
     expect(auto.stderr).toMatch(/validating in \d+ worker threads/);
     expect(auto.stdout).toBe(small.stdout);
     expect(auto.exitCode).toBe(1);
+    // A syntax error, parsed in a worker: the input line, exit code 4.
+    const broken = join(dir, 'syntax.nt');
+    const lines = readFileSync(file, 'utf8').split('\n');
+    lines.splice(40, 0, '<https://doi.org/10.5555/x> <http://schema.org/name> "unterminated .');
+    writeFileSync(broken, lines.join('\n'));
+    for (const jobs of ['1', '2']) {
+      const bad = await runCli(['validate', broken, '--jobs', jobs]);
+      expect(bad.exitCode).toBe(4);
+      expect(bad.stderr).toContain(`${broken}:41: invalid N-Triples`);
+    }
   });
 
   it('on one broken copy of the fixtures per shape (all in one file, renamed apart)', async () => {

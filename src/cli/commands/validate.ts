@@ -6,14 +6,15 @@ import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
 import { ToolkitError, exitCodeFor } from '../../errors.js';
 import { openRdfFile } from '../../parse/openRdfFile.js';
-import { parseRdf } from '../../parse/parseRdf.js';
+import { parseRdf, resolveFormat, sniffRdf } from '../../parse/parseRdf.js';
+import type { RdfInput } from '../../parse/parseRdf.js';
 import { ParallelRecordValidator } from '../../shacl/ParallelRecordValidator.js';
 import type { RecordValidating } from '../../shacl/ParallelRecordValidator.js';
 import { RecordValidator } from '../../shacl/RecordValidator.js';
 import { availableParallelism } from 'node:os';
 import { ValidationReportWriter } from '../../shacl/ValidationReportWriter.js';
 import { ValidationSummary } from '../../shacl/ValidationSummary.js';
-import { validateStream } from '../../shacl/validateStream.js';
+import { validateNTriples, validateStream } from '../../shacl/validateStream.js';
 
 interface ValidateCliOptions {
   shapes?: string;
@@ -80,19 +81,26 @@ export function registerValidate(program: Command, ctx: CliContext): void {
         for (const file of files) {
           const opened = await openRdfFile(file === '-' ? '-' : here(file), io.stdin);
           const source = file === '-' ? '<stdin>' : file;
-          const quads = parseRdf(opened.input, {
-            format: opts.format ?? opened.format,
-            source,
-            signal: ctx.signal,
-            // Graphs are ignored by the validation: JSON-LD dumps stream.
-            ignoreGraphs: true,
-          });
-          for await (const { key, outcome } of validateStream(quads, validator, {
-            window,
-            concurrency: jobs * 4,
-            signal: ctx.signal,
-            onSplitRecord: () => summary.splitRecords++,
-          })) {
+          let input: RdfInput = opened.input;
+          let format = opts.format ? resolveFormat(opts.format) : opened.format;
+          if (format === undefined) ({ format, text: input } = await sniffRdf(input));
+          const streamOptions = { window, concurrency: jobs * 4, signal: ctx.signal, onSplitRecord: () => summary.splitRecords++ };
+          const outcomes =
+            format === 'ntriples' || format === 'nquads'
+              ? // Cut into the lines of each record; parsed where validated (in the workers).
+                validateNTriples(input, validator, { ...streamOptions, format, source })
+              : validateStream(
+                  parseRdf(input, {
+                    format,
+                    source,
+                    signal: ctx.signal,
+                    // Graphs are ignored by the validation: JSON-LD dumps stream.
+                    ignoreGraphs: true,
+                  }),
+                  validator,
+                  streamOptions,
+                );
+          for await (const { key, outcome } of outcomes) {
             summary.add(key === undefined ? undefined : safeDecode(key), outcome);
             if (reportWriter && outcome.results.length) await writeReport(reportWriter.write(outcome.results));
           }

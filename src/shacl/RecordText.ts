@@ -1,0 +1,38 @@
+import type * as RDF from '@rdfjs/types';
+import { Parser } from 'n3';
+import { ParseError } from '../errors.js';
+
+/**
+ * The N-Triples or N-Quads lines of one record (or of some quads of no
+ * record), as they were read from a dump: validation workers parse them
+ * themselves, so the thread that reads the dump only cuts it into lines.
+ */
+export interface RecordText {
+  format: 'ntriples' | 'nquads';
+  /** The name of the input in error messages. */
+  source: string;
+  /** The lines, each ended by `\n`. */
+  text: string;
+  /** The input line number of each line of `text`. */
+  lines: number[];
+}
+
+const MEDIA_TYPE = { ntriples: 'application/n-triples', nquads: 'application/n-quads' } as const;
+const LABEL = { ntriples: 'N-Triples', nquads: 'N-Quads' } as const;
+
+/**
+ * The quads of a {@link RecordText}. Blank nodes keep their labels (`_:b1` is
+ * `blankNode('b1')`). Throws a {@link ParseError} that names the input and
+ * its line, as `parseRdf` does.
+ */
+export function parseRecordText(record: RecordText): RDF.Quad[] {
+  try {
+    return new Parser({ format: MEDIA_TYPE[record.format], blankNodePrefix: '' }).parse(record.text);
+  } catch (err) {
+    const error = err instanceof Error ? err : new Error(String(err));
+    const at = (error as { context?: { line?: unknown } }).context?.line;
+    const line = typeof at === 'number' ? (record.lines[at - 1] ?? record.lines[record.lines.length - 1]) : undefined;
+    const message = error.message.replace(/ on line \d+\.$/, '');
+    throw new ParseError(`invalid ${LABEL[record.format]}: ${message}`, record.source, line, undefined, { cause: error });
+  }
+}

@@ -1,0 +1,90 @@
+import type * as RDF from '@rdfjs/types';
+import { DataFactory, Parser } from 'n3';
+import { describe, expect, it } from 'vitest';
+import { groupNTriplesRecords } from '../../src/shacl/groupNTriplesRecords.js';
+import type { NTriplesRecordGroup } from '../../src/shacl/groupNTriplesRecords.js';
+import { groupRecords } from '../../src/shacl/groupRecords.js';
+import { parseRecordText } from '../../src/shacl/RecordText.js';
+import { serializerFor } from '../../src/serialize/serializers.js';
+import { mapRecord } from '../../src/mapping/mapRecord.js';
+import { normalizeRecord } from '../../src/record/normalizeRecord.js';
+import { generateRecords } from '../../src/sample/generateRecords.js';
+import { fixtureQuads } from './shapeCases.js';
+
+async function* chunksOf(text: string, sizes: number[]): AsyncGenerator<string> {
+  let i = 0;
+  for (let k = 0; i < text.length; k++) {
+    const n = sizes[k % sizes.length]!;
+    yield text.slice(i, i + n);
+    i += n;
+  }
+}
+
+async function groupsOf(text: string, sizes = [1 << 16], options: Parameters<typeof groupNTriplesRecords>[1] = {}) {
+  const out: NTriplesRecordGroup[] = [];
+  const split: string[] = [];
+  for await (const g of groupNTriplesRecords(chunksOf(text, sizes), { ...options, onSplitRecord: (k) => split.push(k) })) out.push(g);
+  return { out, split };
+}
+
+const nt = (quads: RDF.Quad[]) => {
+  const w = serializerFor('ntriples').createWriter();
+  return w.start() + w.write(quads) + w.end();
+};
+const sorted = (quads: RDF.Quad[]) => quads.map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value}`).sort();
+
+describe('groupNTriplesRecords', () => {
+  it('cuts a dump into the same records, with the same quads, as groupRecords over its parsed quads, wherever the chunks end', async () => {
+    const quads = [...generateRecords(25, 7)].flatMap((r) => mapRecord(normalizeRecord(r)).quads);
+    quads.push(...fixtureQuads('dataset-description.ttl'));
+    const text = nt(quads);
+    const expected: { key: string | undefined; quads: string[] }[] = [];
+    for await (const g of groupRecords(new Parser({ format: 'application/n-triples' }).parse(text))) expected.push({ key: g.key, quads: sorted(g.quads) });
+    expect(expected.length).toBeGreaterThan(25);
+    for (const sizes of [[1 << 16], [1], [7, 3, 1000], [4096]]) {
+      const { out, split } = await groupsOf(text, sizes);
+      expect(out.map((g) => ({ key: g.key, quads: sorted(parseRecordText(g)) }))).toEqual(expected);
+      expect(split).toEqual([]);
+    }
+  });
+
+  it('keeps the input line of every line, across comments, blank lines, CRLF and lone CR', async () => {
+    const text = [
+      '# a comment',
+      '<https://doi.org/10.1/a> <http://schema.org/name> "A" .',
+      '',
+      '   ',
+      '<https://w3id.org/scholarly-rdf/doi/10.1/a#author-1> <http://schema.org/name> "P" .\r',
+      '<https://doi.org/10.1/b> <http://schema.org/name> "B" .\r<https://doi.org/10.1/b> <http://schema.org/genre> "G" .',
+      '_:x <http://schema.org/name> "other" .',
+      '\t<https://doi.org/10.1/a> <http://schema.org/genre> "late but in the window" .',
+    ].join('\n');
+    const { out } = await groupsOf(text, [5]);
+    expect(out.map((g) => [g.key, g.lines])).toEqual([
+      ['10.1/a', [2, 5, 9]],
+      ['10.1/b', [6, 7]],
+      [undefined, [8]],
+    ]);
+  });
+
+  it('decodes \\u escapes of subject IRIs before taking the record key', async () => {
+    const { out } = await groupsOf('<https://doi.org/10.1/\\u0041> <http://schema.org/name> "A" .\n<https://doi.org/10.1/A> <http://schema.org/genre> "G" .\n');
+    expect(out.map((g) => g.key)).toEqual(['10.1/A']);
+    expect(parseRecordText(out[0]!).map((q) => q.subject.value)).toEqual(['https://doi.org/10.1/A', 'https://doi.org/10.1/A']);
+  });
+
+  it('reports a record whose lines come back after the window, as groupRecords does', async () => {
+    const line = (doi: string) => `<https://doi.org/${doi}> <http://schema.org/name> "x" .`;
+    const text = ['10.1/a', '10.1/b', '10.1/c', '10.1/a'].map(line).join('\n');
+    const { out, split } = await groupsOf(text, [1 << 16], { window: 1 });
+    expect(out.map((g) => g.key)).toEqual(['10.1/a', '10.1/b', '10.1/c', '10.1/a']);
+    expect(split).toEqual(['10.1/a']);
+  });
+
+  it('reads N-Quads, graphs kept by the parser', async () => {
+    const text = '<https://doi.org/10.1/a> <http://schema.org/name> "A" <urn:g> .\n';
+    const { out } = await groupsOf(text, [3], { format: 'nquads' });
+    const quads = parseRecordText(out[0]!);
+    expect(quads[0]!.equals(DataFactory.quad(DataFactory.namedNode('https://doi.org/10.1/a'), DataFactory.namedNode('http://schema.org/name'), DataFactory.literal('A'), DataFactory.namedNode('urn:g')))).toBe(true);
+  });
+});
