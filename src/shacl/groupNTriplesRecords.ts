@@ -20,6 +20,7 @@ interface Line {
   line: number;
 }
 
+const BROKEN_IRI = /[\s<]/;
 const UCHAR = /\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g;
 
 /**
@@ -59,7 +60,10 @@ export async function* groupNTriplesRecords(
     let key = lastKey;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
-      key = end < 0 ? undefined : recordKeyOfIri(unescapeIri(text.slice(i + 1, end)));
+      const iri = end < 0 ? '' : text.slice(i + 1, end);
+      // An IRI reference that does not close before a space or '<' is a syntax error: the
+      // line stays with the lines before it, whose record reports it in its turn.
+      if (iri !== '' && !BROKEN_IRI.test(iri)) key = recordKeyOfIri(unescapeIri(iri));
     } else if (first === 95 /* _ */) {
       key = undefined;
     }

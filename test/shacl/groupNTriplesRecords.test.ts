@@ -88,3 +88,12 @@ describe('groupNTriplesRecords', () => {
     expect(quads[0]!.equals(DataFactory.quad(DataFactory.namedNode('https://doi.org/10.1/a'), DataFactory.namedNode('http://schema.org/name'), DataFactory.literal('A'), DataFactory.namedNode('urn:g')))).toBe(true);
   });
 });
+
+describe('groupNTriplesRecords on broken lines', () => {
+  it('keeps a line with an unclosed subject IRI with the record before it, so that its error comes in its turn', async () => {
+    const text = '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/a <http://schema.org/name> "B" .\n';
+    const { out } = await groupsOf(text);
+    expect(out.map((g) => [g.key, g.lines])).toEqual([['10.1/a', [1, 2]]]);
+    expect(() => parseRecordText(out[0]!)).toThrow(/^<input>:2: invalid N-Triples/);
+  });
+});
