@@ -9,15 +9,19 @@ import type { ErrorCode } from '../errors.js';
 import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationResult } from './RecordValidator.js';
 import { decodeTerm, encodeQuads, encodeTerm } from './termCodec.js';
 import type { EncodedTerm } from './termCodec.js';
-import type { RecordText } from './RecordText.js';
+import type { RecordText, parseRecordText } from './RecordText.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */
 export interface RecordValidating {
   validateRecord(quads: Iterable<RDF.Quad>): Promise<ValidationOutcome>;
   /** The outcomes of several records, in order (as {@link validateRecord} of each gives them). */
   validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]>;
-  /** The outcomes of records given as N-Triples or N-Quads lines, parsed where they are validated; a syntax error rejects with a `ParseError`. */
-  validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]>;
+  /**
+   * The outcomes of records given as N-Triples or N-Quads lines, parsed where they are validated; a syntax
+   * error rejects with a `ParseError`. Optional: without it `validateNTriples` parses them
+   * ({@link parseRecordText}) and calls {@link validateRecords}.
+   */
+  validateTexts?(records: readonly RecordText[]): Promise<ValidationOutcome[]>;
 }
 
 /** @internal What a worker answers: outcomes, or the error of the request (a `ParseError` with its position). */

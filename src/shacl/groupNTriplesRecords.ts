@@ -70,25 +70,34 @@ export async function* groupNTriplesRecords(
     lastKey = key;
     for (const g of grouper.add(key, { text, line: lineNumber })) completed.push(toGroup(g));
   };
-  // Lines end at \n, \r\n or a lone \r, as the parsers count them.
-  const addSegment = (segment: string) => {
-    if (segment.indexOf('\r') < 0) return addLine(segment);
-    const parts = segment.split('\r');
-    if (parts[parts.length - 1] === '') parts.pop(); // \r\n
-    for (const part of parts) addLine(part);
-  };
   let carry = '';
   for await (const chunk of chunks) {
     const text = carry === '' ? chunk : carry + chunk;
     let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      addSegment(text.slice(start, nl));
-      start = nl + 1;
+    if (text.indexOf('\r') < 0) {
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+        addLine(text.slice(start, nl));
+        start = nl + 1;
+      }
+    } else {
+      // Lines end at \n, \r\n or a lone \r, as the parsers count them.
+      for (let i = start; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 10) {
+          addLine(text.slice(start, i));
+          start = i + 1;
+        } else if (c === 13) {
+          if (i + 1 === text.length) break; // may be the \r of a \r\n cut by the chunk: kept in carry
+          addLine(text.slice(start, i));
+          if (text.charCodeAt(i + 1) === 10) i++;
+          start = i + 1;
+        }
+      }
     }
     carry = text.slice(start);
     if (completed.length) yield* completed.splice(0);
   }
-  if (carry !== '') addSegment(carry);
+  if (carry !== '') addLine(carry.endsWith('\r') ? carry.slice(0, -1) : carry);
   for (const g of grouper.end()) completed.push(toGroup(g));
   yield* completed;
 }

@@ -4,6 +4,7 @@ import type { RdfInput } from '../parse/parseRdf.js';
 import { groupNTriplesRecords } from './groupNTriplesRecords.js';
 import type { NTriplesRecordGroup } from './groupNTriplesRecords.js';
 import { groupRecords } from './groupRecords.js';
+import { parseRecordText } from './RecordText.js';
 import type { GroupRecordsOptions, RecordGroup } from './groupRecords.js';
 import type { ValidationOutcome } from './RecordValidator.js';
 import type { RecordValidating } from './ParallelRecordValidator.js';
@@ -84,7 +85,8 @@ export async function* validateNTriples(
   options: ValidateNTriplesOptions = {},
 ): AsyncGenerator<RecordTextValidation, void, undefined> {
   const groups = groupNTriplesRecords(decodeUtf8(input), options);
-  const validate = (batch: NTriplesRecordGroup[]) => validator.validateTexts(batch);
+  const validate = async (batch: NTriplesRecordGroup[]) =>
+    validator.validateTexts ? validator.validateTexts(batch) : validator.validateRecords(batch.map(parseRecordText));
   for await (const { group, outcome } of inOrder(groups, validate, options)) yield { key: group.key, outcome };
 }
 

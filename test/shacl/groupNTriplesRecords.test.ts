@@ -97,3 +97,24 @@ describe('groupNTriplesRecords on broken lines', () => {
     expect(() => parseRecordText(out[0]!)).toThrow(/^<input>:2: invalid N-Triples/);
   });
 });
+
+describe('groupNTriplesRecords on lone-CR line ends', () => {
+  it('passes records on as it reads, not at the end of the input', async () => {
+    const line = (i: number) => `<https://doi.org/10.1/r${i}> <http://schema.org/name> "x" .\r`;
+    let read = 0;
+    async function* chunks() {
+      for (let i = 0; i < 50; i++) {
+        read++;
+        yield line(i);
+      }
+    }
+    const readWhenYielded: number[] = [];
+    const keys: (string | undefined)[] = [];
+    for await (const g of groupNTriplesRecords(chunks())) {
+      readWhenYielded.push(read);
+      keys.push(g.key);
+    }
+    expect(keys).toEqual(Array.from({ length: 50 }, (_, i) => `10.1/r${i}`));
+    expect(readWhenYielded[0]).toBeLessThan(10);
+  });
+});

@@ -67,3 +67,14 @@ describe('validateNTriples', () => {
     expect(seen).toHaveLength(3);
   });
 });
+
+describe('validateNTriples with a validator of your own', () => {
+  it('parses the records itself when the validator has no validateTexts', async () => {
+    const text = nt(fixtureQuads('broken-records.ttl'));
+    const own = { validateRecord: (q: Iterable<RDF.Quad>) => validator.validateRecord(q), validateRecords: (r: readonly Iterable<RDF.Quad>[]) => validator.validateRecords(r) };
+    const outcomes = [];
+    for await (const v of validateNTriples(text, own)) outcomes.push(v.outcome.conforms);
+    expect(outcomes.filter((c) => !c)).toHaveLength(5);
+    expect(outcomes).toHaveLength(6);
+  });
+});
