@@ -110,9 +110,7 @@ export async function* parseRdf(input: RdfInput, options: ParseRdfOptions = {}):
       } catch (err) {
         // Lines of the piece -> lines of the input (the piece's first line is its context and its nodes' first line).
         if (err instanceof ParseError && err.line !== undefined && piece.line > 1) {
-          const prefix = `${err.source}:${err.line}${err.column !== undefined ? `:${err.column}` : ''}: `;
-          const message = err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
-          throw new ParseError(message, err.source, err.line + piece.line - 1, err.line === 1 ? undefined : err.column, { cause: err });
+          throw new ParseError(err.reason, err.source, err.line + piece.line - 1, err.line === 1 ? undefined : err.column, { cause: err });
         }
         throw err;
       }
