@@ -21,13 +21,15 @@ interface Line {
 }
 
 const BROKEN_IRI = /[\s<]/;
+/** An RDF 1.2 version directive (`VERSION "1.2"`): no statement, like a comment. */
+const VERSION_DIRECTIVE = /^VERSION[ \t]+("[^"\\\r\n]*"|'[^'\\\r\n]*')[ \t]*(#.*)?$/;
 const UCHAR = /\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g;
 
 /**
  * Groups the lines of an N-Triples or N-Quads text record by record, as
  * `groupRecords` groups quads, without parsing it: each line goes to the
  * record of its subject IRI (a line that starts with no subject goes with the
- * line before it; comments and blank lines are dropped). A statement per line,
+ * line before it; comments, blank lines and version directives are dropped). A statement per line,
  * as the formats define them. The groups are parsed later
  * ({@link parseRecordText}), in whichever thread validates them: reading a
  * dump this way costs the reading thread a few microseconds a record instead
@@ -57,6 +59,7 @@ export async function* groupNTriplesRecords(
     if (i === text.length) return; // blank
     const first = text.charCodeAt(i);
     if (first === 35 /* # */) return; // comment
+    if (first === 86 /* V */ && VERSION_DIRECTIVE.test(text.slice(i))) return; // a malformed one goes on, for the parser to report
     let key = lastKey;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);

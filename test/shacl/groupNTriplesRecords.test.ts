@@ -67,6 +67,15 @@ describe('groupNTriplesRecords', () => {
     ]);
   });
 
+  it('drops RDF 1.2 version directives, which state nothing, and keeps a malformed one for the parser to report', async () => {
+    const record = '<https://doi.org/10.1/a> <http://schema.org/name> "A" .';
+    const { out } = await groupsOf(`VERSION "1.2"\n${record}\n  VERSION '1.2-basic' # c\n`);
+    expect(out.map((g) => [g.key, g.lines])).toEqual([['10.1/a', [2]]]);
+    const broken = await groupsOf(`${record}\nVERSION 1.2\n`);
+    expect(broken.out.map((g) => [g.key, g.lines])).toEqual([['10.1/a', [1, 2]]]);
+    expect(() => parseRecordText(broken.out[0]!)).toThrow(/^<input>:2: invalid N-Triples/);
+  });
+
   it('decodes \\u escapes of subject IRIs before taking the record key', async () => {
     const { out } = await groupsOf('<https://doi.org/10.1/\\u0041> <http://schema.org/name> "A" .\n<https://doi.org/10.1/A> <http://schema.org/genre> "G" .\n');
     expect(out.map((g) => g.key)).toEqual(['10.1/A']);
