@@ -102,13 +102,36 @@ async function* inOrder<G extends { key: string | undefined }>(
 ): AsyncGenerator<{ group: G; outcome: ValidationOutcome }, void, undefined> {
   const concurrency = Math.max(1, options.concurrency ?? 1);
   const batchSize = Math.max(1, options.batch ?? 16);
-  const queue: Promise<{ group: G; outcome: ValidationOutcome }[]>[] = [];
+  type Done = { group: G; outcome: ValidationOutcome };
+  const queue: Promise<{ done: Done[]; failed?: { error: unknown } }>[] = [];
   let batch: G[] = [];
+  const run = async (groups: G[]) => (await validate(groups)).map((outcome, i) => ({ group: groups[i]!, outcome }));
   const send = (groups: G[]) => {
-    const pending = validate(groups).then((outcomes) => groups.map((group, i) => ({ group, outcome: outcomes[i]! })));
-    pending.catch(() => undefined); // awaited below, in order
-    queue.push(pending);
+    queue.push(
+      run(groups).then(
+        (done) => ({ done }),
+        async (error: unknown) => {
+          // A batch that fails (a syntax error in one record): the records before that one still count.
+          const done: Done[] = [];
+          if (groups.length > 1) {
+            for (const group of groups) {
+              try {
+                done.push(...(await run([group])));
+              } catch (err) {
+                return { done, failed: { error: err } };
+              }
+            }
+          }
+          return { done, failed: { error } };
+        },
+      ),
+    );
   };
+  async function* next(): AsyncGenerator<Done, void, undefined> {
+    const { done, failed } = await queue.shift()!;
+    yield* done;
+    if (failed) throw failed.error;
+  }
   for await (const group of groups) {
     options.signal?.throwIfAborted();
     if (group.key === undefined) {
@@ -123,8 +146,8 @@ async function* inOrder<G extends { key: string | undefined }>(
         batch = [];
       }
     }
-    while (queue.length >= concurrency) yield* await queue.shift()!;
+    while (queue.length >= concurrency) yield* next();
   }
   if (batch.length) send(batch);
-  while (queue.length) yield* await queue.shift()!;
+  while (queue.length) yield* next();
 }

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -141,6 +141,19 @@ describe('scholarly-rdf validate', () => {
     const bad = await cli(['validate', 'bad.ttl']);
     expect(bad.code).toBe(4);
     expect(bad.stderr).toContain('bad.ttl');
+  });
+
+  it('stops at a syntax error without leaving a report that would call the records after it conforming', async () => {
+    const records = fixtureText('broken-records.ttl');
+    writeFileSync(join(dir, 'stops.nt'), serialize(new Parser({ format: 'text/turtle' }).parse(records), 'ntriples') + '<https://doi.org/10.1/x> <http://schema.org/name> "unterminated .\n');
+    writeFileSync(join(dir, 'stale.ttl'), 'an old report');
+    for (const jobs of ['1', '2']) {
+      const r = await cli(['validate', 'stops.nt', '--report', 'stale.ttl', '-j', jobs]);
+      expect(r.code).toBe(4);
+      expect(r.stderr).toMatch(/stops\.nt:\d+: invalid N-Triples/);
+      expect(r.stderr).toContain('validation stopped: 6 record(s) validated before it (5 not conforming); no report written to stale.ttl');
+      expect(existsSync(join(dir, 'stale.ttl'))).toBe(false);
+    }
   });
 });
 

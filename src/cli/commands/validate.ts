@@ -1,4 +1,4 @@
-import { createWriteStream, statSync } from 'node:fs';
+import { createWriteStream, rmSync, statSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
@@ -77,6 +77,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
         });
       };
 
+      let stopped = true;
       try {
         for (const file of files) {
           const opened = await openRdfFile(file === '-' ? '-' : here(file), io.stdin);
@@ -105,13 +106,23 @@ export function registerValidate(program: Command, ctx: CliContext): void {
             if (reportWriter && outcome.results.length) await writeReport(reportWriter.write(outcome.results));
           }
         }
+        stopped = false;
       } finally {
         await parallel?.close();
-        if (report && reportWriter) {
+        if (report && reportWriter && !stopped) {
           report.end(reportWriter.end());
           await finished(report).catch((err: Error) => {
             throw new ToolkitError(`cannot write the report ${opts.report}: ${err.message}`, 'io', { cause: err });
           });
+        } else if (report) {
+          // A report of part of the input would say that the rest conforms: none is left.
+          report.destroy();
+          await finished(report).catch(() => undefined);
+          rmSync(here(opts.report!), { force: true });
+        }
+        if (stopped) {
+          const done = `${summary.records} record(s) validated before it (${summary.records - summary.conforming} not conforming)`;
+          ctx.log(`validation stopped: ${done}${report ? `; no report written to ${opts.report}` : ''}`);
         }
       }
 
