@@ -4,7 +4,7 @@
  * line per rejection), exit code 1 exactly when something was rejected, and
  * an output file that parses back to the mapper's graph.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -72,9 +72,24 @@ describe('convert CLI on what users get wrong', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`rejected: ${input} record 2 (line 2) 10.5555/bad, field creators[0].creator: expected a string, got an object`);
     expect(r.stderr).toContain(`scholarly-rdf: error [records-rejected]: --strict: stopped at the first rejected record: ${input} record 2`);
-    expect(r.stderr).toContain(`${out} was removed`);
+    expect(r.stderr).toContain(`nothing was written to ${out}`);
     expect(existsSync(out)).toBe(false);
     expect(JSON.parse(readFileSync(rejects, 'utf8').trim())).toMatchObject({ index: 2, field: 'creators[0].creator', record: { doi: '10.5555/bad' } });
+  });
+
+  it('a run that fails leaves a file already at the -o path as it was, and no temporary file beside it', async () => {
+    const out = join(dir, 'precious.ttl');
+    writeFileSync(out, 'precious\n');
+    const input = join(dir, 'fine.json');
+    writeFileSync(input, '{"doi":"10.5555/x"}');
+    const r = await runCli(['convert', input, join(dir, 'no-such-input.json'), '-o', out]);
+    expect(r.code).toBe(4);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    expect(readdirSync(dir).filter((f) => f.includes('precious'))).toEqual(['precious.ttl']);
+    const ok = await runCli(['convert', input, '-o', out]);
+    expect(ok.code).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('<https://doi.org/10.5555/x>');
+    expect(readdirSync(dir).filter((f) => f.includes('precious'))).toEqual(['precious.ttl']);
   });
 
   it('a --base or --graph that no format can write is a usage error (exit 2) before anything is written', async () => {

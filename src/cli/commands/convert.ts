@@ -162,7 +162,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   } catch (err) {
     // Never leave a half-written file that looks complete (a cut Turtle file is still valid Turtle).
     await output.discard();
-    if (output.name !== '<stdout>') ctx.log(`convert: stopped; ${output.name} was removed (no partial output is kept)`);
+    if (output.name !== '<stdout>') ctx.log(`convert: stopped; nothing was written to ${output.name} (no partial output is kept)`);
     throw err;
   } finally {
     await rejects.close();
