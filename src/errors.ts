@@ -121,14 +121,22 @@ export function exitCodeFor(code: ErrorCode): number {
   return ERROR_CODES[code] ?? 70;
 }
 
-/** Removes every occurrence of each secret from a text (for logs and messages). */
+/**
+ * Removes every occurrence of each secret from a text (for logs and messages).
+ * A short secret (under 12 characters) is removed where it stands alone, not
+ * inside a longer run of letters and digits: a key `k` must not turn
+ * "network" into "networ<API_KEY>".
+ */
 export function redact(text: string, secrets: readonly (string | undefined)[]): string {
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    out = out.split(secret).join('<API_KEY>');
-    const encoded = encodeURIComponent(secret);
-    if (encoded !== secret) out = out.split(encoded).join('<API_KEY>');
+    for (const form of new Set([secret, encodeURIComponent(secret)])) {
+      if (form.length >= SHORT_SECRET) out = out.split(form).join('<API_KEY>');
+      else out = out.replace(new RegExp(`(?<![A-Za-z0-9])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), '<API_KEY>');
+    }
   }
   return out;
 }
+
+const SHORT_SECRET = 12;

@@ -85,6 +85,9 @@ export class StoreHttpClient {
         response = await this.sendWithAuth(req);
       } catch (err) {
         if (req.signal?.aborted) throw abortError(req.signal);
+        const unsendable = unsendableReason(err);
+        // No retry can help a request that fetch refuses to send (a port browsers block, a URL it cannot use).
+        if (unsendable) throw new HttpError(`${what}: cannot be sent: ${unsendable}`, 'usage', req.url, undefined, false, { cause: err });
         const decision = decideStoreRetry({ kind: 'network', message: this.clean(networkMessage(err)) }, attempt, this.policy, what);
         if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, req.url, undefined, decision.retryable, { cause: err });
         this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
@@ -175,4 +178,13 @@ function networkMessage(err: unknown): string {
     return code ? `${code} ${cause.message}` : cause.message;
   }
   return err.message;
+}
+
+/** Why fetch refused to send a request at all (undici: `bad port`, `unknown scheme`, an invalid URL), else undefined. */
+function unsendableReason(err: unknown): string | undefined {
+  const cause = (err as { cause?: { message?: unknown; code?: unknown } } | undefined)?.cause;
+  if (cause?.code === 'ERR_INVALID_URL') return 'not a valid URL';
+  if (cause?.message === 'bad port') return 'fetch refuses this port (one of the ports browsers block); use another port';
+  if (cause?.message === 'unknown scheme') return 'not an http(s) URL';
+  return undefined;
 }

@@ -42,15 +42,9 @@ export interface StoreEndpointsOptions {
  * to the default graph, or on some stores to a new graph).
  */
 export function storeEndpoints(store: StoreKind, endpoint: string, graph: string, options: StoreEndpointsOptions = {}): StoreEndpoints {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new ToolkitError(`--endpoint is not a URL: ${endpoint}`, 'usage');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ToolkitError(`--endpoint must be an http(s) URL: ${endpoint}`, 'usage');
-  }
+  const url = httpUrl('--endpoint', endpoint);
+  if (options.query) httpUrl('--query-endpoint', options.query);
+  if (options.update) httpUrl('--update-endpoint', options.update);
   url.username = '';
   url.password = '';
   url.hash = '';
@@ -93,6 +87,18 @@ export function storeEndpoints(store: StoreKind, endpoint: string, graph: string
   if (options.query) result.query = options.query;
   if (options.update) result.update = options.update;
   return result;
+}
+
+/** A user's URL option as a URL; a usage error naming the option when it is none or not http(s). */
+function httpUrl(option: string, value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ToolkitError(`${option} is not a URL: ${value}`, 'usage');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`${option} must be an http(s) URL: ${value}`, 'usage');
+  return url;
 }
 
 /** Parses a user's store name. Throws a usage error naming the choices. */

@@ -94,6 +94,12 @@ describe('scholarly-rdf load', () => {
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--chunk-triples', '0'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--user', 'only-user'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', 'ftp://x/ds'])).code).toBe(2);
+    expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--query-endpoint', 'x'])).code).toBe(2);
+    // A port fetch will not use: one try, a usage error, not five retries of a "network" failure.
+    const blocked = await cli(['load', 'g.nt', '--endpoint', 'http://127.0.0.1:1/ds']);
+    expect(blocked.code).toBe(2);
+    expect(blocked.stderr).toContain('fetch refuses this port');
+    expect(blocked.stderr).not.toContain('retry');
     expect((await cli(['load', 'missing.nt', '--endpoint', server.dataset])).code).toBe(4);
   });
 });

@@ -51,6 +51,12 @@ describe('storeEndpoints', () => {
     expect(() => storeEndpoints('fuseki', 'localhost:3030/ds', G)).toThrow(expect.objectContaining({ code: 'usage' }));
     expect(() => storeEndpoints('fuseki', 'not a url', G)).toThrow(expect.objectContaining({ code: 'usage' }));
   });
+
+  it('checks --query-endpoint and --update-endpoint as it checks --endpoint', () => {
+    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { query: 'x' })).toThrow(/^--query-endpoint is not a URL: x$/);
+    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { update: 'ftp://h/u' })).toThrow(/^--update-endpoint must be an http\(s\) URL/);
+    expect(storeEndpoints('generic', 'http://localhost/gsp', G, { query: 'http://localhost/q' }).query).toBe('http://localhost/q');
+  });
 });
 
 describe('parseStoreKind', () => {
