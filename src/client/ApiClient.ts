@@ -1,5 +1,6 @@
 import { abortError, sleep } from '../abort.js';
 import { HttpError, ToolkitError, redact } from '../errors.js';
+import { unsendableReason } from './unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
 import { RateLimiter } from './RateLimiter.js';
 import { RetryPolicy, type RequestOutcome, type RetryPolicyOptions } from './RetryPolicy.js';
@@ -241,6 +242,9 @@ export class ApiClient {
       response = await this.fetchFn(url, { signal: combined, headers: { accept: 'application/json' } });
     } catch (err) {
       if (signal?.aborted) throw abortError(signal);
+      const unsendable = unsendableReason(err);
+      // No retry can help a request that fetch refuses to send (a port browsers block, a URL it cannot use).
+      if (unsendable) throw new HttpError(this.redact(`cannot send a request to ${this.baseUrl}: ${unsendable}`), 'usage', this.baseUrl, undefined, false);
       return { kind: 'network', message: this.describeNetworkError(err, timeout.aborted) };
     }
     let bytes: Uint8Array;

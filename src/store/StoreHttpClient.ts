@@ -1,6 +1,7 @@
 import { abortError, sleep } from '../abort.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../client/RetryPolicy.js';
 import { HttpError, redact } from '../errors.js';
+import { unsendableReason } from '../client/unsendableReason.js';
 import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from './digestAuth.js';
 import { decideStoreRetry } from './storeRetry.js';
 
@@ -180,11 +181,3 @@ function networkMessage(err: unknown): string {
   return err.message;
 }
 
-/** Why fetch refused to send a request at all (undici: `bad port`, `unknown scheme`, an invalid URL), else undefined. */
-function unsendableReason(err: unknown): string | undefined {
-  const cause = (err as { cause?: { message?: unknown; code?: unknown } } | undefined)?.cause;
-  if (cause?.code === 'ERR_INVALID_URL') return 'not a valid URL';
-  if (cause?.message === 'bad port') return 'fetch refuses this port (one of the ports browsers block); use another port';
-  if (cause?.message === 'unknown scheme') return 'not an http(s) URL';
-  return undefined;
-}

@@ -67,6 +67,15 @@ describe('ApiClient', () => {
       expect((secret.envelope['records'] as { title: string }[])[0]!.title).toBe('a <API_KEY> of samples');
     });
 
+    it('stops at once with a usage error when fetch refuses the port, without retries', async () => {
+      let retries = 0;
+      const client = new ApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k3y-not-shown', onRetry: () => retries++, sleep: async () => {} });
+      const error = await client.fetchPage({ q: 'x', s: 1, p: 1 }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'usage', message: expect.stringContaining('fetch refuses this port') });
+      expect((error as Error).message).not.toContain('k3y-not-shown');
+      expect(retries).toBe(0);
+    });
+
     it('uses the chosen endpoint', async () => {
       service = await startFakeService({ records: makeRecords(3) });
       await new ApiClient({ baseUrl: service.url, endpoint: 'meta-v1' }).fetchPage({ q: 'x', s: 1, p: 2 });
