@@ -41,6 +41,8 @@ export class GspTestServer {
   readonly faults: Fault[] = [];
   /** A scripted answer by the number (1-based) of the Graph Store write, after `faults`. */
   faultFor: ((write: number) => Fault | undefined) | undefined;
+  /** A scripted answer to every SPARQL query (the count), while set. */
+  queryFault: Exclude<Fault, 'reset'> | undefined;
   private writeCount = 0;
   /** Drop this many triples of each later write silently (to provoke a count mismatch). */
   loseTriples = 0;
@@ -179,6 +181,7 @@ export class GspTestServer {
     if (url.pathname === '/ds/query' && req.method === 'GET') {
       const query = url.searchParams.get('query') ?? '';
       rec.sparql = query;
+      if (this.queryFault) return reply(this.queryFault.status, this.queryFault.body ?? `fault ${this.queryFault.status}`, this.queryFault.headers);
       const m = /^SELECT \(COUNT\(\*\) AS \?n\) WHERE \{ GRAPH <([^>]+)> \{ \?s \?p \?o \} \}$/.exec(query.trim());
       if (!m) return reply(400, `unsupported query: ${query}`);
       const n = String(this.graphSize(m[1]!));

@@ -89,6 +89,20 @@ describe('scholarly-rdf load', () => {
     expect(server.graphSize(G)).toBe(6);
   });
 
+  it('does not point to a load log that a run stopped before writing, and says when --resume finds none', async () => {
+    writeFileSync(join(dir, 'down.nt'), NT);
+    // The count before the first chunk answered 503 through every retry (Retry-After: 0).
+    server.queryFault = { status: 503, headers: { 'retry-after': '0' } };
+    const down = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'down.json']);
+    server.queryFault = undefined;
+    expect(down.code).toBe(3);
+    expect(down.stderr).toContain('the load stopped before it began');
+    expect(down.stderr).not.toContain('acknowledged chunks are in');
+    const resumed = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'down.json', '--resume']);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stderr).toContain('no load log at');
+  });
+
   it('rejects bad options with usage (exit 2)', async () => {
     writeFileSync(join(dir, 'g.nt'), NT);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--chunk-triples', '0'])).code).toBe(2);

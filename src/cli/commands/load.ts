@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
 import type * as RDF from '@rdfjs/types';
@@ -145,6 +146,7 @@ export function registerLoad(program: Command, ctx: CliContext): void {
           }
         },
       });
+      if (opts.resume && statePath && !existsSync(statePath)) ctx.log(`no load log at ${statePath}: nothing to resume, loading from the start`);
       let summary: LoadSummary;
       try {
         summary = await loader.load(quads());
@@ -152,7 +154,11 @@ export function registerLoad(program: Command, ctx: CliContext): void {
         if (err instanceof ToolkitError && err.code === 'count-mismatch' && err.details['summary']) {
           printSummary(ctx, err.details['summary'] as LoadSummary, statePath);
         } else if (err instanceof ToolkitError && statePath && (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted')) {
-          ctx.log(`the load stopped; acknowledged chunks are in ${statePath}: run again with --resume to continue`);
+          ctx.log(
+            existsSync(statePath)
+              ? `the load stopped; acknowledged chunks are in ${statePath}: run again with --resume to continue`
+              : 'the load stopped before it began (no chunk was sent): run it again as it was',
+          );
         }
         throw err;
       }
