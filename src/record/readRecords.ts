@@ -29,6 +29,12 @@ export type ReadItem =
 export interface ReadRecordsOptions {
   /** Name of the input for messages. Defaults to `<input>`. */
   source?: string;
+  /**
+   * The largest single JSON document read whole, in characters (newline-delimited
+   * input streams and has no limit). A larger one is reported as a problem, not
+   * a crash. Defaults to 2^28 (256 Mi).
+   */
+  maxDocumentChars?: number;
 }
 
 /**
@@ -51,6 +57,8 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
   let mode: 'unknown' | 'lines' | 'document' = 'unknown';
   let documentText = '';
   let documentStartLine = 1;
+  const maxDocumentChars = options.maxDocumentChars ?? 2 ** 28;
+  let documentTooLarge = false;
 
   const emit = function* (value: unknown, line?: number): Generator<ReadItem> {
     for (const item of unwrap(value)) {
@@ -74,7 +82,11 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
   const onLine = function* (line: string): Generator<ReadItem> {
     lineNo++;
     if (mode === 'document') {
-      documentText += `${line}\n`;
+      if (documentTooLarge) return;
+      if (documentText.length + line.length >= maxDocumentChars) {
+        documentTooLarge = true;
+        documentText = documentText.slice(0, 200);
+      } else documentText += `${line}\n`;
       return;
     }
     if (mode === 'unknown') {
@@ -118,6 +130,17 @@ export async function* readRecords(input: Readable | AsyncIterable<Buffer | stri
 
   if ((mode as string) !== 'document') {
     if ((mode as string) === 'unknown') yield { kind: 'problem', source, reason: 'the input is empty: no JSON found' };
+    return;
+  }
+  if (documentTooLarge) {
+    const mib = Math.round(maxDocumentChars / 2 ** 20);
+    yield {
+      kind: 'problem',
+      source,
+      line: documentStartLine,
+      reason: `the JSON document is larger than ${mib} MiB, more than is read as a whole: give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
+      excerpt: documentText.trim().slice(0, 200),
+    };
     return;
   }
   const parsed = tryParse(documentText);

@@ -31,6 +31,18 @@ describe('readRecords', () => {
     expect(problems[0]).toMatchObject({ line: 3, index: 3 });
   });
 
+  it('reports a single JSON document too large to read whole as a problem, with the way out, instead of failing', async () => {
+    const doc = `[\n${Array.from({ length: 50 }, (_, i) => `  {"doi":"10.1/r${i}"}`).join(',\n')}\n]\n`;
+    const items: ReadItem[] = [];
+    for await (const item of readRecords(Readable.from([doc]), { source: 'big.json', maxDocumentChars: 400 })) items.push(item);
+    expect(items).toEqual([
+      expect.objectContaining({ kind: 'problem', source: 'big.json', line: 1, reason: expect.stringMatching(/^the JSON document is larger than .* newline-delimited JSON/) }),
+    ]);
+    const whole: ReadItem[] = [];
+    for await (const item of readRecords(Readable.from([doc]), { maxDocumentChars: doc.length + 1 })) whole.push(item);
+    expect(records(whole)).toHaveLength(50);
+  });
+
   it('splits lines across chunk boundaries and multi-byte characters', async () => {
     const text = Buffer.from('{"doi":"10.1/ä"}\n{"doi":"10.1/ü"}\n');
     const chunks = [...text].map((b) => Buffer.from([b]));
