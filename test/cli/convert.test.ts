@@ -93,6 +93,23 @@ describe('convert', () => {
     expect(subjects.has('https://doi.org/10.1/ok') && subjects.has('https://doi.org/10.1/ok2')).toBe(true);
   });
 
+  it('rejects a record whose DOI (in any case) came before it, across inputs, rather than merging the two', async () => {
+    const a = join(dir, 'dup-a.ndjson');
+    const b = join(dir, 'dup-b.ndjson');
+    writeFileSync(a, '{"doi":"10.1/dup","title":"First"}\n{"doi":"10.1/other","title":"Other"}\n');
+    writeFileSync(b, '{"doi":"10.1/DUP","title":"Second"}\n');
+    const out = join(dir, 'dup.nt');
+    const rejects = join(dir, 'dup.rejects.jsonl');
+    const r = await runCli(['convert', a, b, '-o', out, '--rejects', rejects]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/records read 3, mapped 2, rejected 1/);
+    const [line] = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(line).toMatchObject({ source: b, index: 1, recordId: '10.1/DUP', field: 'doi', record: { title: 'Second' } });
+    expect(line.reason).toMatch(/same DOI/);
+    const titles = parseNTriples(readFileSync(out, 'utf8')).filter((q) => q.predicate.value === 'http://schema.org/name' && q.subject.value.startsWith('https://doi.org/'));
+    expect(titles.map((q) => q.object.value).sort()).toEqual(['First', 'Other']);
+  });
+
   it('--strict stops at the first rejection; a missing file and a bad format are clear errors', async () => {
     const input = join(dir, 'strict.ndjson');
     writeFileSync(input, '{"title":"no doi"}\n{"doi":"10.1/ok"}\n');

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
 import { type ConvertOutcome, type Rejection, convertItem } from '../../convert/convertItem.js';
+import { DoiSet } from '../../client/DoiSet.js';
 import { ConvertStats } from '../../convert/ConvertStats.js';
 import { GuardedWriter } from '../../convert/GuardedWriter.js';
 import { type Output, openOutput } from '../../convert/openOutput.js';
@@ -95,12 +96,16 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   /** Records are validated in batches (records that share no node cost less together); without --validate, one at a time. */
   const batchSize = validator ? 16 : 1;
 
+  // A second record with a DOI already seen would merge into the first one's node (two titles, ...): rejected.
+  const dois = new DoiSet();
+
   async function* groups(): AsyncGenerator<readonly MappedRecord['quads'][number][]> {
     for (const path of inputs) {
       const file = await openRdfFile(path, ctx.io.stdin);
       let batch: Converted[] = [];
       for await (const item of readRecords(file.input, { source: file.source })) {
-        batch.push({ item, outcome: convertItem(item, mapOptions) });
+        const outcome = convertItem(item, mapOptions);
+        batch.push({ item, outcome: outcome.kind === 'mapped' && !dois.add(outcome.mapped.doi) ? duplicateDoi(item, outcome.mapped.doi) : outcome });
         if (batch.length >= batchSize) {
           yield* settle(batch);
           batch = [];
@@ -195,4 +200,20 @@ function checkIriOption(name: string, value: string): void {
     }
     throw err;
   }
+}
+
+/** The rejection of a record whose DOI came before in the same run. */
+function duplicateDoi(item: ReadItem, doi: string): ConvertOutcome {
+  return {
+    kind: 'rejected',
+    rejection: {
+      source: item.source,
+      ...(item.index !== undefined ? { index: item.index } : {}),
+      ...(item.line !== undefined ? { line: item.line } : {}),
+      recordId: doi,
+      field: 'doi',
+      reason: 'a record with the same DOI (DOIs are case-insensitive) came before it in this run; its triples would merge into that record\'s',
+      ...(item.kind === 'record' ? { record: item.raw } : {}),
+    },
+  };
 }
