@@ -311,7 +311,11 @@ export class GraphStoreLoader {
       if (summary.count !== summary.expectedCount) {
         throw new ToolkitError(
           `the graph <${graph}> holds ${summary.count} triples, ${summary.expectedCount} expected (${baseline} before the load + ${ackedTriples} sent)` +
-            (replaced ? '' : '; triples already in the graph or repeated in the input are counted once: load with --replace for an exact check'),
+            (summary.count < summary.expectedCount
+              ? replaced
+                ? '; a triple repeated in the input (the same file given twice, a record twice) is counted once in a graph; if the input repeats none, triples were lost'
+                : '; triples already in the graph or repeated in the input are counted once: load with --replace for an exact check'
+              : '; something else wrote to the graph during the load'),
           'count-mismatch',
           { details: { summary, graph, count: summary.count, expected: summary.expectedCount } },
         );

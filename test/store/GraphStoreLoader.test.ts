@@ -291,6 +291,14 @@ describe('GraphStoreLoader', () => {
       expect((err.details['summary'] as LoadSummary).triples).toBe(30);
     });
 
+    it('says why a graph loaded with replace may hold fewer triples than sent: the input repeats some', async () => {
+      const quads: RDF.Quad[] = [];
+      for await (const q of records(5)) quads.push(q);
+      const err = await rejection(loader({ replace: true }).load([...quads, ...quads]));
+      expect(err.code).toBe('count-mismatch');
+      expect(err.message).toMatch(/holds 5 triples, 10 expected .*repeated in the input .* is counted once/);
+    });
+
     it('reads Virtuoso\'s typed-literal counts', async () => {
       server.typedLiteralCounts = true;
       expect((await loader().load(records(7))).count).toBe(7);
