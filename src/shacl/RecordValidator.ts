@@ -139,6 +139,7 @@ export class RecordValidator {
     } catch (err) {
       throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
     }
+    compileAllShapes(validator);
     const targetPredicates = ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf', 'target'];
     const targeted = new Map<string, RDF.Term>();
     for (const p of targetPredicates) {
@@ -381,4 +382,44 @@ function targetFilter(validator: Validator, term: RDF.Term): TargetFilter {
     predicates: [...resolver.targetSubjectsOf, ...resolver.targetObjectsOf].map((p) => p.value),
     always: resolver.targetNode.length > 0 || resolver.targets.length > 0,
   };
+}
+
+/**
+ * Compiles every shape now, the shapes the compiled ones reach included:
+ * shacl-engine compiles a shape when it first validates with it, and a shape
+ * it cannot compile (an `sh:pattern` that is no regular expression, ...) would
+ * then fail in the middle of a run, and pass silently after that. Throws a
+ * `parse` error naming the shape.
+ */
+function compileAllShapes(validator: Validator): void {
+  const engine = validator as unknown as {
+    shapes: { values(): Iterable<{ ptr: { term: RDF.Term }; shapeValidator: { compiled: unknown } }> };
+  };
+  if (typeof engine.shapes?.values !== 'function') return; // another version of the engine: it compiles as it goes
+  const done = new Set<unknown>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const shape of [...engine.shapes.values()]) {
+      if (done.has(shape)) continue;
+      done.add(shape);
+      grew = true;
+      try {
+        void shape.shapeValidator.compiled;
+      } catch (err) {
+        const term = shape.ptr.term;
+        const name = term.termType === 'NamedNode' ? `<${term.value}>` : `a shape (blank node) ${describeBlankShape(validator, term)}`;
+        throw new ToolkitError(`the shapes cannot be used: ${name}: ${(err as Error).message}`, 'parse', { cause: err });
+      }
+    }
+  }
+}
+
+/** Where a blank-node shape is: its `sh:path` and the shape whose property it is, when it has them. */
+function describeBlankShape(validator: Validator, term: RDF.Term): string {
+  const engine = validator as unknown as { shapesPtr: { dataset: RDF.DatasetCore } };
+  const dataset = engine.shapesPtr?.dataset;
+  if (!dataset) return '';
+  const path = [...dataset.match(term, DataFactory.namedNode(`${SH}path`), null)][0]?.object;
+  const owner = [...dataset.match(null, DataFactory.namedNode(`${SH}property`), term)][0]?.subject;
+  return [path?.termType === 'NamedNode' ? `with sh:path <${path.value}>` : '', owner?.termType === 'NamedNode' ? `in <${owner.value}>` : ''].filter(Boolean).join(' ');
 }

@@ -137,6 +137,16 @@ describe('scholarly-rdf validate', () => {
     const noShapes = await cli(['validate', 'full5.ttl', '--shapes', 'no-such-dir']);
     expect(noShapes.code).toBe(4);
     expect(noShapes.stderr).toContain('no-such-dir');
+    writeFileSync(
+      join(dir, 'badpattern.ttl'),
+      `@prefix sh: <http://www.w3.org/ns/shacl#> . @prefix schema: <http://schema.org/> .
+       <urn:x:S> a sh:NodeShape ; sh:targetClass schema:ScholarlyArticle ; sh:property [ sh:path schema:name ; sh:pattern "([a-z" ] .`,
+    );
+    for (const jobs of ['1', '2']) {
+      const badPattern = await cli(['validate', 'full5.ttl', '--shapes', 'badpattern.ttl', '-j', jobs]);
+      expect(badPattern.code).toBe(4);
+      expect(badPattern.stderr).toContain('the shapes cannot be used: a shape (blank node) with sh:path <http://schema.org/name> in <urn:x:S>: Invalid regular expression');
+    }
     writeFileSync(join(dir, 'bad.ttl'), '<https://doi.org/10.1/x> <http://schema.org/name> "unterminated .');
     const bad = await cli(['validate', 'bad.ttl']);
     expect(bad.code).toBe(4);
