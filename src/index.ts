@@ -96,7 +96,8 @@ export type { RecordText } from './shacl/RecordText.js';
 export { ValidationSummary } from './shacl/ValidationSummary.js';
 export type { ShapeCount, ValidationExample, ValidationSummaryOptions } from './shacl/ValidationSummary.js';
 export { ValidationReportWriter } from './shacl/ValidationReportWriter.js';
-export { createRecordValidator, describeResult, describeViolations, resultToJson } from './shacl/createRecordValidator.js';
+export { createRecordValidator, describeResult, describeViolations, resultToJson, violationsToJson } from './shacl/createRecordValidator.js';
+export { describeResultJson } from './shacl/ValidationResultJson.js';
 export type { ValidationResultJson } from './shacl/createRecordValidator.js';
 export { isValidOrcid, orcidCheckCharacter, isCalendarDate } from './shacl/nativeConstraints.js';
 

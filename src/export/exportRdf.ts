@@ -1,4 +1,6 @@
 import type * as RDF from '@rdfjs/types';
+import { describeResultJson } from '../shacl/ValidationResultJson.js';
+import type { ValidationResultJson } from '../shacl/ValidationResultJson.js';
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { DataFactory } from 'n3';
@@ -68,10 +70,11 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
   metaGraph?: boolean;
   /**
    * Checks a record's quads (e.g. against the SHACL shapes) and returns its
-   * violations, one line each; a record with any is rejected like an
-   * unmappable one. Defaults to none (no check).
+   * violations: lines for a person, or SHACL results as JSON (written so to
+   * the rejects file, as `convert --validate` writes them); a record with
+   * any is rejected like an unmappable one. Defaults to none (no check).
    */
-  validateRecord?: (quads: readonly RDF.Quad[]) => Promise<readonly string[]>;
+  validateRecord?: (quads: readonly RDF.Quad[]) => Promise<readonly (string | ValidationResultJson)[]>;
   /** Called after every page. Defaults to none. */
   onProgress?: (progress: ExportProgress) => void;
   /** Clock (for provenance times and progress). Defaults to `() => new Date()`. */
@@ -247,8 +250,10 @@ export async function exportRdf(options: ExportOptions): Promise<ExportSummary> 
           if (violations.length > 0) {
             counts.rejects++;
             const doi = typeof raw['doi'] === 'string' ? raw['doi'] : '?';
-            rejects?.append(`${JSON.stringify({ reason: `does not conform to the shapes: ${violations[0]}`, code: 'validation-failed', violations, record: raw })}\n`);
-            options.onWarning?.(`rejected ${doi}: does not conform to the shapes (${violations.length} violation(s)): ${violations[0]}`);
+            const first = typeof violations[0] === 'string' ? violations[0] : describeResultJson(violations[0]!);
+            const reason = `does not conform to the shapes: ${first}${violations.length > 1 ? ` (and ${violations.length - 1} more)` : ''}`;
+            rejects?.append(`${JSON.stringify({ reason, code: 'validation-failed', violations, record: raw })}\n`);
+            options.onWarning?.(`rejected ${doi}: ${reason}`);
             continue;
           }
         }

@@ -1,6 +1,10 @@
 import type { RecordValidatorOptions, ValidationOutcome, ValidationResult } from './RecordValidator.js';
 import { RecordValidator, compactIri } from './RecordValidator.js';
 import { termLabel } from './ValidationSummary.js';
+import { describeResultJson } from './ValidationResultJson.js';
+import type { ValidationResultJson } from './ValidationResultJson.js';
+
+export type { ValidationResultJson } from './ValidationResultJson.js';
 
 /**
  * Loads the shapes once and returns a validator for mapped records, for
@@ -14,16 +18,6 @@ import { termLabel } from './ValidationSummary.js';
  */
 export function createRecordValidator(options: RecordValidatorOptions = {}): Promise<RecordValidator> {
   return RecordValidator.create(options);
-}
-
-/** A result as plain JSON (for a rejects file): terms as `<iri>` / `"literal"` strings, shape compact. */
-export interface ValidationResultJson {
-  severity: ValidationResult['severity'];
-  shape: string;
-  focusNode: string;
-  path?: string;
-  value?: string;
-  message: string;
 }
 
 /** {@link ValidationResult} as plain JSON. */
@@ -40,11 +34,15 @@ export function resultToJson(result: ValidationResult): ValidationResultJson {
 
 /** One line for a person: `Violation srsh:Work-doi <https://doi.org/...> bibo:doi: message`. */
 export function describeResult(result: ValidationResult): string {
-  const j = resultToJson(result);
-  return `${j.severity} ${j.shape} ${j.focusNode}${j.path ? ` ${j.path}` : ''}${j.value ? ` = ${j.value}` : ''}: ${j.message}`;
+  return describeResultJson(resultToJson(result));
 }
 
 /** The violations of an outcome, one line each (warnings left out). */
 export function describeViolations(outcome: ValidationOutcome): string[] {
   return outcome.results.filter((r) => r.severity === 'Violation').map(describeResult);
+}
+
+/** The violations of an outcome as JSON (warnings left out): what `export --validate` and `convert --validate` write to the rejects file. */
+export function violationsToJson(outcome: ValidationOutcome): ValidationResultJson[] {
+  return outcome.results.filter((r) => r.severity === 'Violation').map(resultToJson);
 }

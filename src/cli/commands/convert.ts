@@ -17,7 +17,7 @@ import type { FormatName, SerializerOptions } from '../../serialize/QuadSerializ
 import { escapeResolvedIri } from '../../serialize/escape.js';
 import { serializerFor } from '../../serialize/serializers.js';
 import { writeRecords } from '../../serialize/writeRecords.js';
-import { createRecordValidator, describeResult, resultToJson } from '../../shacl/createRecordValidator.js';
+import { createRecordValidator, describeResult, violationsToJson } from '../../shacl/createRecordValidator.js';
 import type { CliContext } from '../CliContext.js';
 import { RejectsReport, describeRejection, oneLine } from '../RejectsReport.js';
 
@@ -132,7 +132,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
             recordId: outcome.mapped.doi,
             field: violations[0]!.path ?? '(shapes)',
             reason: `does not conform to the shapes: ${describeResult(violations[0]!)}${violations.length > 1 ? ` (and ${violations.length - 1} more)` : ''}`,
-            violations: violations.map(resultToJson),
+            violations: violationsToJson(validation),
             ...(item.kind === 'record' ? { record: item.raw } : {}),
           });
           continue;

@@ -5,6 +5,7 @@ import { ApiClient, DEFAULT_BASE_URL, MAX_PAGE_SIZE, type ApiClientOptions, type
 import type { SplitUnit } from '../../client/dateWindows.js';
 import { ToolkitError, redact } from '../../errors.js';
 import { exportRdf } from '../../export/exportRdf.js';
+import type { ExportOptions } from '../../export/exportRdf.js';
 import { ExportReporter } from '../../export/ExportReporter.js';
 import { parseFormatName } from '../../formats.js';
 import { mapRecord } from '../../mapping/mapRecord.js';
@@ -136,11 +137,11 @@ export function registerExport(program: Command, ctx: CliContext): void {
       const format = opts.format ? parseFormatName(opts.format) : undefined;
       if (opts.resume && !opts.output) throw new ToolkitError('--resume needs the output file of the export (-o FILE)', 'usage');
       const reporter = opts.quiet ? undefined : new ExportReporter({ write: (t) => ctx.io.stderr.write(t), tty: ctx.io.stderrIsTTY, columns: (ctx.io.stderr as { columns?: number }).columns ?? 80 });
-      let validateRecord: ((quads: readonly import('@rdfjs/types').Quad[]) => Promise<readonly string[]>) | undefined;
+      let validateRecord: ExportOptions['validateRecord'];
       if (opts.validate) {
         const shacl = await import('../../shacl/createRecordValidator.js');
         const validator = await shacl.createRecordValidator();
-        validateRecord = async (quads) => shacl.describeViolations(await validator.validateRecord(quads));
+        validateRecord = async (quads) => shacl.violationsToJson(await validator.validateRecord(quads));
       }
       const connection = await connect(opts, ctx);
       key = connection.key;
@@ -169,7 +170,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
         });
         reporter?.summary(summary, opts.output ?? 'stdout');
         if (summary.counts.rejects > 0) {
-          ctx.log(`scholarly-rdf: ${summary.counts.rejects} record(s) could not be mapped${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`);
+          const why = opts.validate ? 'could not be mapped or did not conform to the shapes' : 'could not be mapped';
+          ctx.log(`scholarly-rdf: ${summary.counts.rejects} record(s) ${why}${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`);
           ctx.setExitCode(1);
         }
         if (opts.load && output) {
