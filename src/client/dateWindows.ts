@@ -19,8 +19,20 @@ export const DEFAULT_FROM = '1800-01-01';
 
 const DATE_TERM = /(^|\s)(onlinedatefrom|onlinedateto):("?)(\d{4}-\d{2}-\d{2})\3(?=\s|$)/gi;
 
-/** Splits a query into its date bounds (`onlinedatefrom:`, `onlinedateto:`) and the rest. */
+/** `OR`, `NOT` or a parenthesis outside double quotes: the query is more than terms joined by AND. */
+function hasOperators(query: string): boolean {
+  const unquoted = query.replace(/"[^"]*"?/g, ' ');
+  return /(^|\s)(OR|NOT)(?=\s|\(|$)/.test(unquoted) || /(^|\s)\(|\)(\s|$)/.test(unquoted);
+}
+
+/**
+ * Splits a query into its date bounds (`onlinedatefrom:`, `onlinedateto:`) and
+ * the rest. Only a query of terms joined by AND gives up its date terms: in
+ * `A OR onlinedatefrom:X` or `NOT onlinedatefrom:X` they are no bounds of the
+ * whole, so such a query is kept whole (its windows then span every date).
+ */
 export function extractDateBounds(query: string): { rest: string; from?: string; to?: string } {
+  if (hasOperators(query)) return { rest: query.trim() };
   let from: string | undefined;
   let to: string | undefined;
   const rest = query
@@ -34,9 +46,14 @@ export function extractDateBounds(query: string): { rest: string; from?: string;
   return { rest, ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
-/** The query of one window: the query without its date terms, plus the window's. */
+/**
+ * The query of one window: the query without its date terms, plus the
+ * window's. A query with OR or NOT is put in parentheses: AND binds tighter
+ * than OR, so `A OR B onlinedatefrom:X` would bound B alone.
+ */
 export function windowQuery(rest: string, window: DateWindow): string {
-  return `${rest} onlinedatefrom:${window.from} onlinedateto:${window.to}`.trim();
+  const query = rest !== '' && hasOperators(rest) ? `(${rest})` : rest;
+  return `${query} onlinedatefrom:${window.from} onlinedateto:${window.to}`.trim();
 }
 
 function parts(date: string): [number, number, number] {

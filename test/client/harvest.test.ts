@@ -4,6 +4,8 @@ import { DoiSet } from '../../src/client/DoiSet.js';
 import { extractDateBounds, fitsUnit, splitWindow, windowQuery } from '../../src/client/dateWindows.js';
 import { harvest, harvestPages, type HarvestCursor } from '../../src/client/harvest.js';
 import { reachableRecords, searchPages } from '../../src/client/searchPages.js';
+import { Catalogue, startServer } from '../../src/server/index.js';
+import { sampleCataloguePath } from '../../src/sample/sampleCatalogue.js';
 import { makeRecords, randomFaults, startFakeService, type FakeService } from './fakeService.js';
 
 let service: FakeService | undefined;
@@ -74,6 +76,32 @@ describe('dateWindows', () => {
     const b = extractDateBounds('keyword:"graphene" onlinedatefrom:2024-01-01 type:Journal');
     expect(b).toEqual({ rest: 'keyword:"graphene" type:Journal', from: '2024-01-01' });
     expect(windowQuery(b.rest, { from: '2024-01-01', to: '2024-06-30' })).toBe('keyword:"graphene" type:Journal onlinedatefrom:2024-01-01 onlinedateto:2024-06-30');
+  });
+
+  it('keeps a query with OR, NOT or parentheses whole, and puts it in parentheses in its windows', () => {
+    for (const q of ['type:Journal OR type:Book', 'year:2015 NOT onlinedatefrom:2015-06-01', '(a OR b) onlinedatefrom:2020-01-01']) {
+      expect(extractDateBounds(q)).toEqual({ rest: q });
+      expect(windowQuery(q, { from: '2020-01-01', to: '2020-12-31' })).toBe(`(${q}) onlinedatefrom:2020-01-01 onlinedateto:2020-12-31`);
+    }
+    // Operators inside a phrase, and a DOI's own parentheses, are no operators.
+    expect(extractDateBounds('title:"war OR peace" onlinedatefrom:2020-01-01')).toEqual({ rest: 'title:"war OR peace"', from: '2020-01-01' });
+    expect(extractDateBounds('doi:10.1002/(SICI)1097 onlinedateto:2020-01-01')).toEqual({ rest: 'doi:10.1002/(SICI)1097', to: '2020-01-01' });
+  });
+
+  it('harvests a query with OR or NOT in date windows as it harvests it whole (the local service)', async () => {
+    const server = await startServer({ catalogue: Catalogue.fromFile(sampleCataloguePath()), apiKeys: ['k-windows'] });
+    try {
+      const client = new ApiClient({ baseUrl: server.url, apiKey: 'k-windows' });
+      for (const q of ['type:Journal OR type:Book', 'year:2015 NOT onlinedatefrom:2015-06-01']) {
+        const whole = (await collect(harvestPages(q, { client, pageSize: 25 }))).flatMap((p) => p.records.map((r) => r['doi']));
+        const pages = await collect(harvestPages(q, { client, pageSize: 25, splitBy: 'year' }));
+        const windowed = pages.flatMap((p) => p.records.map((r) => r['doi']));
+        expect(windowed.sort(), q).toEqual(whole.sort());
+        expect(pages.reduce((n, p) => n + p.duplicates, 0), q).toBe(0);
+      }
+    } finally {
+      await server.close();
+    }
   });
 
   it('halves at year, then month, then day boundaries', () => {
