@@ -175,7 +175,10 @@ export class ApiClient {
 
   private toPage(envelope: Record<string, unknown>, request: PageRequest): SearchPage {
     const result = Array.isArray(envelope['result']) ? (envelope['result'][0] as Record<string, unknown> | undefined) : undefined;
-    const totalNumber = Number(typeof result?.['total'] === 'string' ? result['total'].trim() : result?.['total']);
+    // An empty total ("", as any scalar of the service may be) is no total: Number('') would say 0 and end the harvest.
+    const rawTotal = result?.['total'];
+    const totalNumber =
+      typeof rawTotal === 'string' && /^\s*\d+\s*$/.test(rawTotal) ? Number(rawTotal) : typeof rawTotal === 'number' && Number.isInteger(rawTotal) ? rawTotal : NaN;
     const nextPage = typeof envelope['nextPage'] === 'string' ? envelope['nextPage'] : undefined;
     let nextStart: number | undefined;
     if (nextPage) {

@@ -28,6 +28,8 @@ export interface FakeServiceOptions {
   latencyMs?: number;
   /** Whether to send nextPage. Defaults to true. */
   nextPage?: boolean;
+  /** Sends `total` as an empty string (as any scalar of the real service may be). Defaults to false. */
+  emptyTotal?: boolean;
 }
 
 export interface FakeService {
@@ -114,7 +116,7 @@ export async function startFakeService(options: FakeServiceOptions): Promise<Fak
       apiMessage: 'This JSON was provided by Springer Nature',
       query: q,
       apiKey: key ?? '',
-      result: [{ total: pastEnd ? '0' : String(matching.length), start: String(s), pageLength: String(p), recordsDisplayed: String(pageRecords.length) }],
+      result: [{ total: options.emptyTotal ? '' : pastEnd ? '0' : String(matching.length), start: String(s), pageLength: String(p), recordsDisplayed: String(pageRecords.length) }],
       records: pageRecords,
       facets: [{ name: 'type', values: pastEnd ? [] : [{ value: 'Journal', count: String(matching.length) }] }],
     };

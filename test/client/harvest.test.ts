@@ -78,6 +78,13 @@ describe('dateWindows', () => {
     expect(windowQuery(b.rest, { from: '2024-01-01', to: '2024-06-30' })).toBe('keyword:"graphene" type:Journal onlinedatefrom:2024-01-01 onlinedateto:2024-06-30');
   });
 
+  it('pages on to the end when the service sends an empty total, rather than reading it as 0', async () => {
+    service = await startFakeService({ records: makeRecords(23), emptyTotal: true });
+    const pages = await collect(harvestPages('x', { baseUrl: service.url, pageSize: 5 }));
+    expect(pages.flatMap((p) => p.records)).toHaveLength(23);
+    expect(pages[0]!.total).toBeUndefined();
+  });
+
   it('keeps a query with OR, NOT or parentheses whole, and puts it in parentheses in its windows', () => {
     for (const q of ['type:Journal OR type:Book', 'year:2015 NOT onlinedatefrom:2015-06-01', '(a OR b) onlinedatefrom:2020-01-01']) {
       expect(extractDateBounds(q)).toEqual({ rest: q });
