@@ -42,6 +42,26 @@ describe('export command', () => {
     expect(readFileSync(join(dir, 'out.nt'), 'utf8')).toContain('<https://doi.org/10.1000/test.29>');
   });
 
+  it('exits 1 and says so when fewer records were harvested than the service reported (a short page)', async () => {
+    const records = makeRecords(15);
+    service = await startFakeService({
+      records,
+      apiKey: KEY,
+      // The page at s=6 holds 3 of its 5 records.
+      fault: ({ url, res }) => {
+        if (url.searchParams.get('s') !== '6') return false;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ query: 'x', result: [{ total: '15', start: '6', pageLength: '5', recordsDisplayed: '3' }], records: records.slice(5, 8), facets: [], nextPage: `/meta/v2/json?q=x&s=11&p=5&api_key=${KEY}` }));
+        return true;
+      },
+    });
+    const r = await cli(['export', '-q', 'x', '-o', 'short.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '5']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('the service reported 15 record(s) for the query but 13 were harvested (2 fewer)');
+    const full = await cli(['export', '-q', 'x', '-o', 'full.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '5', '--max-records', '10']);
+    expect(full.exitCode).toBe(0);
+  });
+
   it('--validate moves records that do not conform to the rejects file, their violations as convert writes them', async () => {
     const records = makeRecords(4);
     records[2]!.creators = [{ creator: 'Doe, Jane', ORCID: '0000-0002-1825-0098' }];

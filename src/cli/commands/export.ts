@@ -174,6 +174,15 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ctx.log(`scholarly-rdf: ${summary.counts.rejects} record(s) ${why}${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`);
           ctx.setExitCode(1);
         }
+        const harvested = summary.counts.records + summary.counts.rejects;
+        if (summary.total !== null && !opts.maxRecords && harvested < summary.total) {
+          // Pages that came back short or empty: the dump lacks records the service said it has.
+          ctx.log(
+            `scholarly-rdf: the service reported ${summary.total} record(s) for the query but ${harvested} were harvested (${summary.total - harvested} fewer): ` +
+              'some pages came back short or empty; run the export again (without --resume) to get them',
+          );
+          ctx.setExitCode(1);
+        }
         if (opts.load && output) {
           // The same code path as `scholarly-rdf load FILE --endpoint URL` (resumable by its load log).
           await program.parseAsync(
