@@ -116,11 +116,15 @@ export class ApiClient {
     this.apiKey = options.apiKey || undefined;
     this.secret = options.keyIsPublic ? undefined : this.apiKey;
     this.baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).replace(/\/+$/, '');
+    let url: URL;
     try {
-      new URL(this.baseUrl);
+      url = new URL(this.baseUrl);
     } catch {
       throw new ToolkitError(`--base-url "${options.baseUrl}" is not a URL`, 'usage');
     }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`--base-url must be an http(s) URL, not ${url.protocol}`, 'usage');
+    // The service takes its key as api_key; a user:password in the URL would end up in messages.
+    if (url.username || url.password) throw new ToolkitError('--base-url must not hold a user or password (the key goes in --api-key or SCHOLARLY_API_KEY)', 'usage');
     this.endpoint = options.endpoint ?? 'meta-v2';
     this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
     this.fetchFn = options.fetch ?? globalThis.fetch;

@@ -142,7 +142,8 @@ export function serviceMessageOf(body: string): string | undefined {
   } catch {
     // not JSON: fall through to an excerpt
   }
-  const oneLine = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  // Tags go, the placeholder of a redacted key stays (the body is redacted before it comes here).
+  const oneLine = text.replace(/<(?!API_KEY>)[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
   return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine || undefined;
 }
 

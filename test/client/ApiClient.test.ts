@@ -67,6 +67,18 @@ describe('ApiClient', () => {
       expect((secret.envelope['records'] as { title: string }[])[0]!.title).toBe('a <API_KEY> of samples');
     });
 
+    it('refuses a base URL that is not http(s) or holds a user and password, without showing the password', () => {
+      expect(() => new ApiClient({ baseUrl: 'ftp://example.org' })).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining('http(s)') }));
+      let error: unknown;
+      try {
+        new ApiClient({ baseUrl: 'http://user:pa55word@127.0.0.1:9/' });
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toMatchObject({ code: 'usage' });
+      expect((error as Error).message).not.toContain('pa55word');
+    });
+
     it('stops at once with a usage error when fetch refuses the port, without retries', async () => {
       let retries = 0;
       const client = new ApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k3y-not-shown', onRetry: () => retries++, sleep: async () => {} });

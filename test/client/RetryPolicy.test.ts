@@ -80,6 +80,8 @@ describe('RetryPolicy', () => {
       );
       expect(serviceMessageOf('<html><body>Bad gateway</body></html>')).toBe('Bad gateway');
       expect(serviceMessageOf('')).toBeUndefined();
+      // A body that echoed the (already redacted) URL keeps the placeholder where the key was.
+      expect(serviceMessageOf('<p>bad request: /meta?q=x&api_key=<API_KEY></p>')).toBe('bad request: /meta?q=x&api_key=<API_KEY>');
     });
   });
 });
