@@ -146,6 +146,11 @@ export async function exportRdf(options: ExportOptions): Promise<ExportSummary> 
     } else {
       options.onWarning?.(`no saved state in ${statePath}: starting afresh`);
     }
+  } else if (statePath) {
+    const earlier = await readExportState(statePath).catch(() => undefined);
+    if (earlier && !earlier.complete) {
+      options.onWarning?.(`an unfinished export (${earlier.counts.records} records) in ${statePath} is started again from the beginning; --resume would have continued it`);
+    }
   }
 
   const counts: ExportCounts = saved ? { ...saved.counts } : { pages: 0, records: 0, duplicates: 0, rejects: 0, triples: 0, retries: 0, entities: 0 };

@@ -72,6 +72,19 @@ describe('exportRdf', () => {
     });
   }
 
+  it('says so when a run without resume starts an unfinished export again', async () => {
+    service = await startFakeService({ records: makeRecords(35), apiKey: KEY });
+    const out = join(dir, 'again.nt');
+    await interrupted(base({ output: out }), 2);
+    const warnings: string[] = [];
+    const summary = await exportRdf(base({ output: out, onWarning: (w) => warnings.push(w) }));
+    expect(summary.counts.records).toBe(35);
+    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records\) in .*again\.nt\.state\.json is started again from the beginning; --resume would have continued it$/)]);
+    const quiet: string[] = [];
+    await exportRdf(base({ output: out, onWarning: (w) => quiet.push(w) }));
+    expect(quiet).toEqual([]); // the state of a finished export says nothing
+  });
+
   it('makes .gz output resumable (one gzip member per page)', async () => {
     service = await startFakeService({ records: makeRecords(35), apiKey: KEY });
     const full = join(dir, 'full.nt.gz');
