@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { ExportLock } from './ExportLock.js';
 import { describeResultJson } from '../shacl/ValidationResultJson.js';
 import type { ValidationResultJson } from '../shacl/ValidationResultJson.js';
 import { readFile } from 'node:fs/promises';
@@ -108,6 +109,21 @@ const RDF_TYPE = `${NS.rdf}type`;
  * file is the same as an uninterrupted export's, even after `kill -9`.
  */
 export async function exportRdf(options: ExportOptions): Promise<ExportSummary> {
+  const statePath = statePathOf(options);
+  const lock = statePath && options.output ? await ExportLock.acquire(`${statePath}.lock`) : undefined;
+  try {
+    return await exportLocked(options, statePath);
+  } finally {
+    await lock?.release();
+  }
+}
+
+/** The state file of an export: `statePath`, else `<output>.state.json`, else none (a stream). */
+function statePathOf(options: ExportOptions): string | undefined {
+  return options.statePath ?? (options.output ? `${options.output}.state.json` : undefined);
+}
+
+async function exportLocked(options: ExportOptions, statePath: string | undefined): Promise<ExportSummary> {
   const now = options.now ?? (() => new Date());
   const runStart = now().getTime();
   const format = options.format ?? (options.output ? formatFromPath(options.output) : undefined) ?? 'turtle';
@@ -130,7 +146,6 @@ export async function exportRdf(options: ExportOptions): Promise<ExportSummary> 
     base: options.base ?? null,
     validate: options.validateRecord !== undefined,
   };
-  const statePath = options.statePath ?? (options.output ? `${options.output}.state.json` : undefined);
   const seenPath = statePath ? `${statePath}.seen` : undefined;
   const dataset = datasetIri(identity);
 
