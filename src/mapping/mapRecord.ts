@@ -180,8 +180,20 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
   // Containers: journal > volume > issue, or the book of a chapter.
   const containerName = record.publicationName ?? record.journalTitle;
   const isbns = [record.printIsbn, record.electronicIsbn, record.isbn].filter((v): v is string => Boolean(v));
+  /** The ISSNs of a journal or of a book series: print as bibo:issn, electronic as bibo:eissn, both as schema:issn. */
+  const addIssns = (container: RDF.NamedNode) => {
+    if (record.issn) {
+      add(container, schema('issn'), str(record.issn));
+      add(container, bibo('issn'), str(record.issn));
+    }
+    if (record.eIssn) {
+      add(container, schema('issn'), str(record.eIssn));
+      add(container, bibo('eissn'), str(record.eIssn));
+    }
+    if (record.journalId) add(container, schema('identifier'), str(record.journalId));
+  };
   if (isBookContainer(record, kind)) {
-    if (containerName || isbns.length || record.volume) {
+    if (containerName || isbns.length || record.volume || record.issn || record.eIssn || record.journalId) {
       const book = node('book');
       add(work, schema('isPartOf'), book);
       add(book, rdfType, schema('Book'));
@@ -192,6 +204,14 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
         add(book, bibo('isbn'), str(isbn));
       }
       if (record.volume) add(book, schema('volumeNumber'), str(record.volume));
+      if (record.issn || record.eIssn || record.journalId) {
+        // A book with an ISSN is a volume of a book series (Methods in Molecular Biology, ...).
+        const series = node('series');
+        add(book, schema('isPartOf'), series);
+        add(series, rdfType, schema('BookSeries'));
+        add(series, rdfType, bibo('Series'));
+        addIssns(series);
+      }
     }
     if (record.number) add(work, bibo('issue'), str(record.number));
     if (record.issueType) add(work, sr('issueType'), str(record.issueType));
@@ -202,15 +222,7 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
       add(top, rdfType, schema('Periodical'));
       add(top, rdfType, bibo('Journal'));
       if (containerName) add(top, schema('name'), str(containerName));
-      if (record.issn) {
-        add(top, schema('issn'), str(record.issn));
-        add(top, bibo('issn'), str(record.issn));
-      }
-      if (record.eIssn) {
-        add(top, schema('issn'), str(record.eIssn));
-        add(top, bibo('eissn'), str(record.eIssn));
-      }
-      if (record.journalId) add(top, schema('identifier'), str(record.journalId));
+      addIssns(top);
       for (const isbn of dedupe(isbns)) add(top, schema('isbn'), str(isbn));
     }
     if (record.volume) {

@@ -107,6 +107,17 @@ describe('mapRecord', () => {
     expect(values(chapter, `${S}isbn`, `${NODE}book`)).toEqual(['978-1-4939-0000-1']);
   });
 
+  it('keeps the ISSNs of a book in a series on a schema:BookSeries the book is part of', () => {
+    const { quads } = map({ contentType: 'Protocol', publicationType: 'Book', publicationName: 'Plant Stress', issn: '1064-3745', eIssn: '1940-6029', printIsbn: '978-1-0716-3972-6', volume: '1351' });
+    expect(values(quads, `${S}isPartOf`, WORK)).toEqual([`${NODE}book`]);
+    expect(values(quads, `${S}isPartOf`, `${NODE}book`)).toEqual([`${NODE}series`]);
+    expect(values(quads, `${RDF_NS}type`, `${NODE}series`).sort()).toEqual([`${B}Series`, `${S}BookSeries`]);
+    expect(values(quads, `${S}issn`, `${NODE}series`).sort()).toEqual(['1064-3745', '1940-6029']);
+    expect(values(quads, `${B}issn`, `${NODE}series`)).toEqual(['1064-3745']);
+    expect(values(quads, `${B}eissn`, `${NODE}series`)).toEqual(['1940-6029']);
+    expect(values(quads, `${S}volumeNumber`, `${NODE}book`)).toEqual(['1351']);
+  });
+
   it('types dates and open access, and keeps malformed values as plain literals', () => {
     const { quads, notes } = map({ publicationDate: '2017-08-09', onlineDate: '2015-02-30', coverDate: '2017-09', openaccess: 'true' });
     const dt = (p: string) => (objects(quads, p)[0] as RDF.Literal).datatype.value;

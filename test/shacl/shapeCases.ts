@@ -113,6 +113,11 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Book-name', add: 'c:book schema:name "Protocols, 2nd edition" .' },
   { shape: 'Book-isbn', add: 'c:book schema:isbn "ISBN unknown" .' },
   { shape: 'Book-volumeNumber', add: 'c:book schema:volumeNumber "3" .' },
+  { shape: 'Book-isPartOf', add: 'c:book schema:isPartOf c:book .' },
+  { shape: 'BookSeriesShape', add: '[] a schema:BookSeries , bibo:Series ; schema:issn "1064-3745" .' },
+  { shape: 'BookSeries-issn', remove: ['c:series schema:issn'] },
+  { shape: 'BookSeries-biboIssn', add: 'c:series bibo:issn "10643745" .' },
+  { shape: 'BookSeries-eissn', add: 'c:series bibo:eissn "1940-6030" .' },
   // Files, disciplines, conferences
   { shape: 'MediaObjectShape', add: '[] a schema:MediaObject ; schema:contentUrl <https://example.org/f.pdf> ; schema:encodingFormat "application/pdf" .' },
   { shape: 'MediaObject-contentUrl', remove: ['a:pdf schema:contentUrl'] },
