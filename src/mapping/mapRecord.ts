@@ -330,17 +330,23 @@ const MEDIA_TYPES: Record<string, string> = {
   xml: 'application/xml',
 };
 
+/**
+ * The kind of a work: from `contentType` when it names one; else (a type of
+ * its own such as Protocol or ReferenceWorkEntry, or none) from where it was
+ * published: `publicationType`, else the container keys it has (ISSN or
+ * journal id: an article; ISBN: a chapter).
+ */
 function workKind(record: ScholarlyRecord): WorkKind {
   const type = (record.contentType ?? '').toLowerCase();
-  if (type) {
-    if (type === 'article' || type === 'journal article') return 'article';
-    if (type === 'chapter' || type === 'book chapter') return 'chapter';
-    if (type === 'book') return 'book';
-    return 'other';
-  }
+  if (type === 'article' || type === 'journal article') return 'article';
+  if (type === 'chapter' || type === 'book chapter') return 'chapter';
+  if (type === 'book') return 'book';
   const pub = (record.publicationType ?? '').toLowerCase();
   if (pub === 'journal') return 'article';
   if (pub === 'book' || pub === 'bookseries') return 'chapter';
+  if (pub) return 'other';
+  if (record.issn || record.eIssn || record.journalId) return 'article';
+  if (record.printIsbn || record.electronicIsbn || record.isbn) return 'chapter';
   return 'other';
 }
 

@@ -46,10 +46,20 @@ describe('mapRecord', () => {
     ['Chapter', 'Book', 'Chapter', 'Chapter'],
     ['Book', undefined, 'Book', 'Book'],
     ['Protocol', undefined, 'CreativeWork', 'Document'],
+    ['Protocol', 'Book', 'Chapter', 'Chapter'],
+    ['Editorial', 'Journal', 'ScholarlyArticle', 'AcademicArticle'],
     [undefined, 'Journal', 'ScholarlyArticle', 'AcademicArticle'],
   ])('types contentType %s / publicationType %s as schema:%s + bibo:%s', (contentType, publicationType, s, b) => {
     const { quads } = map({ contentType, publicationType });
     expect(values(quads, `${RDF_NS}type`, WORK).sort()).toEqual([S + s, B + b].sort());
+  });
+
+  it('types a work of no type by its container keys: ISSN or journal id, an article; ISBN, a chapter', () => {
+    const type = (extra: Record<string, string>) => values(map(extra).quads, `${RDF_NS}type`, WORK).sort();
+    expect(type({ issn: '1573-3882', publicationName: 'Metabolomics' })).toEqual([`${B}AcademicArticle`, `${S}ScholarlyArticle`]);
+    expect(type({ journalId: '11306' })).toEqual([`${B}AcademicArticle`, `${S}ScholarlyArticle`]);
+    expect(type({ isbn: '978-3-319-24277-4' })).toEqual([`${S}Chapter`, `${B}Chapter`].sort());
+    expect(type({ publicationName: 'Somewhere' })).toEqual([`${B}Document`, `${S}CreativeWork`]);
   });
 
   it('writes split pages as pageStart/pageEnd (schema and bibo) with numPages, and no pagination', () => {
