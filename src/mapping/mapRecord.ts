@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { orcidCheckCharacter } from '../record/orcid.js';
 import { DataFactory } from 'n3';
 import { MappingError } from '../errors.js';
 import type { ScholarlyRecord } from '../record/types.js';
@@ -165,7 +166,9 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
       add(person, schema('identifier'), str(creator.orcid));
     } else if (creator.orcidRaw) {
       add(person, schema('identifier'), str(creator.orcidRaw));
-      notes.push(`creators[${i}].ORCID: "${creator.orcidRaw}" is not an ORCID iD; kept as an identifier only`);
+      const digits = /(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])$/.exec(creator.orcidRaw)?.[1]?.toUpperCase();
+      const why = digits ? `has a wrong check character (expected ${orcidCheckCharacter(digits)})` : 'is not an ORCID iD';
+      notes.push(`creators[${i}].ORCID: "${creator.orcidRaw}" ${why}; kept as an identifier only, not linked to orcid.org`);
     }
   });
   if (persons.length) {

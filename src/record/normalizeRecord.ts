@@ -1,4 +1,5 @@
 import { MappingError } from '../errors.js';
+import { isValidOrcid } from './orcid.js';
 import { cleanText } from '../mapping/iri.js';
 import type { AbstractText, Creator, RawRecord, RecordUrl, ScholarlyRecord } from './types.js';
 
@@ -220,7 +221,8 @@ function readCreators(value: unknown, id: string, path: string, clean: Clean, re
     const creator: Creator = { name };
     if (orcidValue) {
       const m = ORCID_PATTERN.exec(orcidValue);
-      if (m) creator.orcid = m[1]!.toUpperCase();
+      // A mistyped iD (wrong check character) would link the person to someone else's orcid.org page.
+      if (m && isValidOrcid(m[1]!.toUpperCase())) creator.orcid = m[1]!.toUpperCase();
       else creator.orcidRaw = orcidValue;
     }
     if (creator.name || creator.orcid || creator.orcidRaw) out.push(creator);

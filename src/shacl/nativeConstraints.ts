@@ -13,6 +13,9 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import type { CompileValidation, EngineContext, EnginePointer } from 'shacl-engine';
 import { compileDatatype } from 'shacl-engine/lib/validations/type.js';
+import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
+
+export { isValidOrcid, orcidCheckCharacter };
 
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const SH = 'http://www.w3.org/ns/shacl#';
@@ -43,20 +46,6 @@ export interface ConstraintRow {
 export type NativeConstraint = (focus: RDF.Term, dataset: RDF.DatasetCore) => ConstraintRow[];
 
 const ORCID_IRI = /^https:\/\/orcid\.org\/[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/;
-
-/** ISO 7064 MOD 11-2 check character of the first 15 digits of an ORCID iD (hyphens ignored). */
-export function orcidCheckCharacter(id: string): string {
-  const digits = id.replace(/-/g, '');
-  let total = 0;
-  for (let i = 0; i < 15; i++) total = (total + Number(digits[i])) * 2;
-  const result = (12 - (total % 11)) % 11;
-  return result === 10 ? 'X' : String(result);
-}
-
-/** Whether an ORCID iD (`0000-0002-1825-0097`) has the right check character. */
-export function isValidOrcid(id: string): boolean {
-  return /^[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/.test(id) && orcidCheckCharacter(id) === id[id.length - 1];
-}
 
 /** BCP 47 language tag syntax (RFC 5646 `langtag` and private use; irregular grandfathered tags excluded). */
 export const LANGUAGE_TAG =

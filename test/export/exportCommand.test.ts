@@ -64,17 +64,17 @@ describe('export command', () => {
 
   it('--validate moves records that do not conform to the rejects file, their violations as convert writes them', async () => {
     const records = makeRecords(4);
-    records[2]!.creators = [{ creator: 'Doe, Jane', ORCID: '0000-0002-1825-0098' }];
+    records[2]!.doi = '10.12/short'; // a registrant code of two digits: srsh:Work-doi
     service = await startFakeService({ records, apiKey: KEY });
     const r = await cli(['export', '-q', 'x', '-o', 'v.nt', '--base-url', service.url, '--api-key', KEY, '--validate', '--rejects', 'v.rejects.jsonl']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('1 record(s) could not be mapped or did not conform to the shapes; see v.rejects.jsonl');
     const [line] = readFileSync(join(dir, 'v.rejects.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(line.code).toBe('validation-failed');
-    expect(line.reason).toMatch(/^does not conform to the shapes: Violation srsh:OrcidCheckDigitShape /);
-    expect(line.violations[0]).toMatchObject({ severity: 'Violation', shape: 'srsh:OrcidCheckDigitShape', message: expect.stringMatching(/wrong check character/) });
-    expect(line.record.doi).toBe('10.1000/test.2');
-    expect(readFileSync(join(dir, 'v.nt'), 'utf8')).not.toContain('test.2>');
+    expect(line.reason).toMatch(/^does not conform to the shapes: Violation srsh:Work-doi /);
+    expect(line.violations[0]).toMatchObject({ severity: 'Violation', shape: 'srsh:Work-doi', path: 'bibo:doi', message: expect.stringMatching(/exactly one bibo:doi/) });
+    expect(line.record.doi).toBe('10.12/short');
+    expect(readFileSync(join(dir, 'v.nt'), 'utf8')).not.toContain('10.12/short');
   });
 
   it('draws a progress bar on a terminal and nothing with --quiet', async () => {

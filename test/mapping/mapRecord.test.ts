@@ -85,6 +85,13 @@ describe('mapRecord', () => {
     expect(values(quads, `${B}numPages`)).toEqual([]);
   });
 
+  it('does not link a mistyped ORCID iD (wrong check character) to orcid.org, and says why in a note', () => {
+    const { quads, notes } = map({ creators: [{ creator: 'Doe, Jane', ORCID: '0000-0002-1825-0098' }] });
+    expect(values(quads, `${S}sameAs`, `${NODE}author-1`)).toEqual([]);
+    expect(values(quads, `${S}identifier`, `${NODE}author-1`)).toEqual(['0000-0002-1825-0098']);
+    expect(notes).toContain('creators[0].ORCID: "0000-0002-1825-0098" has a wrong check character (expected 7); kept as an identifier only, not linked to orcid.org');
+  });
+
   it('maps creators to persons with names, ORCID and an ordered bibo:authorList of minted cells', () => {
     const { quads } = map({ creators: [{ creator: 'Spicer, Rachel', ORCID: '0000-0002-1825-0097' }, { creator: 'Plato' }] });
     expect(values(quads, `${S}author`, WORK)).toEqual([`${NODE}author-1`, `${NODE}author-2`]);

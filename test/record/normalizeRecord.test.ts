@@ -46,13 +46,19 @@ describe('normalizeRecord', () => {
     expect(normalizeRecord({ identifier: 'doi:10.1/xyz' }).doi).toBe('10.1/xyz');
   });
 
-  it('reads ORCID iDs with or without the resolver, and keeps a malformed one as raw', () => {
+  it('reads ORCID iDs with or without the resolver, and keeps a malformed or mistyped one as raw', () => {
     const r = normalizeRecord({
       doi: '10.1/a',
-      creators: [{ creator: 'A, B', ORCID: 'https://orcid.org/0000-0002-1825-009x' }, { creator: 'C, D', ORCID: 'nope' }],
+      creators: [
+        { creator: 'A, B', ORCID: 'https://orcid.org/0000-0002-1694-233x' },
+        { creator: 'C, D', ORCID: 'nope' },
+        { creator: 'E, F', ORCID: '0000-0002-1825-009X' },
+      ],
     });
-    expect(r.creators[0]).toEqual({ name: 'A, B', orcid: '0000-0002-1825-009X' });
+    expect(r.creators[0]).toEqual({ name: 'A, B', orcid: '0000-0002-1694-233X' });
     expect(r.creators[1]).toEqual({ name: 'C, D', orcidRaw: 'nope' });
+    // The check character of 0000-0002-1825-009 is 7: a mistyped iD, not linked.
+    expect(r.creators[2]).toEqual({ name: 'E, F', orcidRaw: '0000-0002-1825-009X' });
   });
 
   it('keeps unknown keys, also inside creators, instead of dropping them', () => {

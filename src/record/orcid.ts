@@ -1,0 +1,13 @@
+/** ISO 7064 MOD 11-2 check character of the first 15 digits of an ORCID iD (hyphens ignored). */
+export function orcidCheckCharacter(id: string): string {
+  const digits = id.replace(/-/g, '');
+  let total = 0;
+  for (let i = 0; i < 15; i++) total = (total + Number(digits[i])) * 2;
+  const result = (12 - (total % 11)) % 11;
+  return result === 10 ? 'X' : String(result);
+}
+
+/** Whether an ORCID iD (`0000-0002-1825-0097`) has the right check character. */
+export function isValidOrcid(id: string): boolean {
+  return /^[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/.test(id) && orcidCheckCharacter(id) === id[id.length - 1];
+}
