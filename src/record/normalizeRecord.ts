@@ -202,7 +202,7 @@ function readCreators(value: unknown, id: string, path: string, clean: Clean, re
   items.forEach((item, i) => {
     const p = Array.isArray(value) ? `${path}[${i}]` : path;
     if (typeof item === 'string') {
-      const name = clean(item, p).trim();
+      const name = personName(clean(item, p).trim(), p, record);
       if (name) out.push({ name });
       return;
     }
@@ -218,7 +218,7 @@ function readCreators(value: unknown, id: string, path: string, clean: Clean, re
       else if (lk === 'orcid') orcidValue = clean(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`).trim() || undefined;
       else record.unknownFields[`${path}[].${k}`] = v;
     }
-    const creator: Creator = { name };
+    const creator: Creator = { name: personName(name, `${p}.creator`, record) };
     if (orcidValue) {
       const m = ORCID_PATTERN.exec(orcidValue);
       // A mistyped iD (wrong check character) would link the person to someone else's orcid.org page.
@@ -228,6 +228,13 @@ function readCreators(value: unknown, id: string, path: string, clean: Clean, re
     if (creator.name || creator.orcid || creator.orcidRaw) out.push(creator);
   });
   return out;
+}
+
+/** A creator's name, or '' (with a note) when it has no letter or digit at all (`" , "`, `"-"`): nobody to name. */
+function personName(name: string, path: string, record: ScholarlyRecord): string {
+  if (name === '' || /[\p{L}\p{N}]/u.test(name)) return name;
+  record.notes.push(`${path}: "${name}" names nobody (no letter or digit); the name is left out (and the creator, unless it has an ORCID)`);
+  return '';
 }
 
 // A heading glued to the text ("AbstractWe ..."): a known heading word immediately followed by an upper-case letter.

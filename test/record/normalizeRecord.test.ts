@@ -42,6 +42,12 @@ describe('normalizeRecord', () => {
     });
   });
 
+  it('leaves out a creator whose name has no letter or digit, with a note', () => {
+    const r = normalizeRecord({ doi: '10.1/a', creators: [{ creator: '  ,  ' }, ' - ', { creator: 'Doe, Jane' }, { creator: ',', ORCID: '0000-0002-1825-0097' }] });
+    expect(r.creators).toEqual([{ name: 'Doe, Jane' }, { name: '', orcid: '0000-0002-1825-0097' }]);
+    expect(r.notes.filter((n) => n.includes('names nobody'))).toHaveLength(3);
+  });
+
   it('takes the DOI from the identifier when the doi key is missing', () => {
     expect(normalizeRecord({ identifier: 'doi:10.1/xyz' }).doi).toBe('10.1/xyz');
   });
