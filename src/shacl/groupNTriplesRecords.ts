@@ -61,15 +61,23 @@ export async function* groupNTriplesRecords(
     if (first === 35 /* # */) return; // comment
     if (first === 86 /* V */ && VERSION_DIRECTIVE.test(text.slice(i))) return; // a malformed one goes on, for the parser to report
     let key = lastKey;
+    let subjectEnd = -1;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
       const iri = end < 0 ? '' : text.slice(i + 1, end);
       // An IRI reference that does not close before a space or '<' is a syntax error: the
       // line stays with the lines before it, whose record reports it in its turn.
-      if (iri !== '' && !BROKEN_IRI.test(iri)) key = recordKeyOfIri(unescapeIri(iri));
+      if (iri !== '' && !BROKEN_IRI.test(iri)) {
+        key = recordKeyOfIri(unescapeIri(iri));
+        subjectEnd = end + 1;
+      }
     } else if (first === 95 /* _ */) {
-      key = undefined;
+      const label = blankLabelAt(text, i);
+      key = grouper.keyOf(undefined, label, undefined);
+      if (label !== undefined) subjectEnd = i + 2 + label.length;
     }
+    // A blank-node object of a record's line: the lines of that blank node are the record's too.
+    if (key !== undefined && subjectEnd > 0) grouper.keyOf(key, undefined, blankObjectOf(text, subjectEnd));
     lastKey = key;
     for (const g of grouper.add(key, { text, line: lineNumber })) completed.push(toGroup(g));
   };
@@ -103,6 +111,25 @@ export async function* groupNTriplesRecords(
   if (carry !== '') addLine(carry.endsWith('\r') ? carry.slice(0, -1) : carry);
   for (const g of grouper.end()) completed.push(toGroup(g));
   yield* completed;
+}
+
+const BLANK_LABEL = /^_:([A-Za-z0-9_\u00C0-\uFFFF](?:[A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*[A-Za-z0-9_\-\u00B7\u00C0-\uFFFF])?)/;
+
+/** The label of the blank node written at `at` (`_:b1`), or undefined. */
+function blankLabelAt(text: string, at: number): string | undefined {
+  return BLANK_LABEL.exec(at === 0 ? text : text.slice(at))?.[1];
+}
+
+/** The label of the object of a statement whose subject ends at `from`, when the object is a blank node. */
+function blankObjectOf(text: string, from: number): string | undefined {
+  let i = from;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  if (text.charCodeAt(i) !== 60 /* < */) return undefined;
+  const end = text.indexOf('>', i + 1);
+  if (end < 0) return undefined;
+  i = end + 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return text.charCodeAt(i) === 95 /* _ */ ? blankLabelAt(text, i) : undefined;
 }
 
 /** The IRI of an N-Triples IRI reference's text (`\u0041` escapes decoded). */

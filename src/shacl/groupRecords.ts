@@ -61,10 +61,32 @@ export class RecordGrouper<T> {
   private other: T[] = [];
   /** Keys recently passed on, to notice split records (bounded). */
   private readonly done = new Set<string>();
+  /** Blank nodes that are objects of an open record's quads: their quads belong to that record. */
+  private readonly blankOwner = new Map<string, string>();
+  private readonly blanksOf = new Map<string, string[]>();
 
   constructor(private readonly options: GroupRecordsOptions = {}) {
     this.window = Math.max(1, options.window ?? 4);
     this.maxOther = Math.max(1, options.maxOtherQuads ?? 10_000);
+  }
+
+  /**
+   * The record of an item: `key` (from its subject IRI), else the record that
+   * refers to its blank-node subject (`subjectBlank`, a label) as an object.
+   * A blank-node object (`objectBlank`) of a record's item is then that
+   * record's too: a list or an author written as blank nodes stays with its
+   * work, as long as it comes after the quad that refers to it.
+   */
+  keyOf(key: string | undefined, subjectBlank: string | undefined, objectBlank: string | undefined): string | undefined {
+    const owner = key ?? (subjectBlank === undefined ? undefined : this.blankOwner.get(subjectBlank));
+    if (owner !== undefined && objectBlank !== undefined && !this.blankOwner.has(objectBlank)) {
+      const label = detachedString(objectBlank);
+      this.blankOwner.set(label, owner);
+      const labels = this.blanksOf.get(owner);
+      if (labels) labels.push(label);
+      else this.blanksOf.set(owner, [label]);
+    }
+    return owner;
   }
 
   /** Adds an item of the record `key` (undefined: of no record). */
@@ -111,6 +133,8 @@ export class RecordGrouper<T> {
   }
 
   private retire(key: string): void {
+    for (const label of this.blanksOf.get(key) ?? NONE) this.blankOwner.delete(label);
+    this.blanksOf.delete(key);
     // A key is a slice of a subject IRI, itself often a slice of the parser's whole
     // input chunk: kept as it is, each remembered key would keep a chunk alive.
     this.done.add(detachedString(key));
@@ -135,7 +159,12 @@ export async function* groupRecords(
 ): AsyncGenerator<RecordGroup, void, undefined> {
   const grouper = new RecordGrouper<RDF.Quad>(options);
   for await (const quad of quads) {
-    for (const g of grouper.add(recordKeyOf(quad.subject), quad)) yield { key: g.key, quads: g.items };
+    const key = grouper.keyOf(
+      recordKeyOf(quad.subject),
+      quad.subject.termType === 'BlankNode' ? quad.subject.value : undefined,
+      quad.object.termType === 'BlankNode' ? quad.object.value : undefined,
+    );
+    for (const g of grouper.add(key, quad)) yield { key: g.key, quads: g.items };
   }
   for (const g of grouper.end()) yield { key: g.key, quads: g.items };
 }
