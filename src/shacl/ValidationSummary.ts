@@ -120,7 +120,12 @@ export class ValidationSummary {
       `violations: ${this.violations}, warnings: ${this.warnings}`,
     ];
     if (this.otherGroups) lines.push(`other quads (no record, e.g. the dataset description): ${this.otherConforms ? 'conform' : 'do not conform'}`);
-    if (this.splitRecords) lines.push(`warning: the quads of ${this.splitRecords} record(s) were not together in the input; they were validated in pieces`);
+    if (this.splitRecords) {
+      lines.push(
+        `warning: the quads of ${this.splitRecords} record(s) were not together in the input (a dump sorted by subject?): they were validated in pieces, ` +
+          'so their results are wrong (missing nodes look like violations); validate again with --regroup',
+      );
+    }
     const shapes = this.byShape();
     if (shapes.length) {
       lines.push('', 'by shape and path:');

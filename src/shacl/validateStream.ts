@@ -5,6 +5,7 @@ import { groupNTriplesRecords } from './groupNTriplesRecords.js';
 import type { NTriplesRecordGroup } from './groupNTriplesRecords.js';
 import { groupRecords } from './groupRecords.js';
 import { parseRecordText } from './RecordText.js';
+import { serializerFor } from '../serialize/serializers.js';
 import type { GroupRecordsOptions, RecordGroup } from './groupRecords.js';
 import type { ValidationOutcome } from './RecordValidator.js';
 import type { RecordValidating } from './ParallelRecordValidator.js';
@@ -84,10 +85,31 @@ export async function* validateNTriples(
   validator: RecordValidating,
   options: ValidateNTriplesOptions = {},
 ): AsyncGenerator<RecordTextValidation, void, undefined> {
-  const groups = groupNTriplesRecords(decodeUtf8(input), options);
+  yield* validateRecordTexts(groupNTriplesRecords(decodeUtf8(input), options), validator, options);
+}
+
+/**
+ * Validates records given as the lines of each ({@link groupNTriplesRecords},
+ * or {@link regroupRecords} after it), parsing each batch where it is
+ * validated; outcomes in the order of the groups.
+ */
+export async function* validateRecordTexts(
+  groups: AsyncIterable<NTriplesRecordGroup>,
+  validator: RecordValidating,
+  options: ValidateStreamOptions = {},
+): AsyncGenerator<RecordTextValidation, void, undefined> {
   const validate = async (batch: NTriplesRecordGroup[]) =>
     validator.validateTexts ? validator.validateTexts(batch) : validator.validateRecords(batch.map(parseRecordText));
   for await (const { group, outcome } of inOrder(groups, validate, options)) yield { key: group.key, outcome };
+}
+
+/**
+ * The groups of {@link groupRecords} as N-Triples lines (for {@link regroupRecords}):
+ * how a dump in another format is regrouped. Blank nodes keep their labels.
+ */
+export async function* recordTextsOf(groups: AsyncIterable<RecordGroup>, source: string): AsyncGenerator<NTriplesRecordGroup, void, undefined> {
+  const writer = serializerFor('ntriples').createWriter();
+  for await (const g of groups) yield { key: g.key, format: 'ntriples', source, text: writer.write(g.quads), lines: [] };
 }
 
 /**

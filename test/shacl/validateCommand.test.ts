@@ -153,6 +153,27 @@ describe('scholarly-rdf validate', () => {
     expect(bad.stderr).toContain('bad.ttl');
   });
 
+  it('validates a dump whose records are not together (sorted by subject) record by record with --regroup, and says to use it without', async () => {
+    const quads = new Parser({ format: 'text/turtle' }).parse(fixtureText('broken-records.ttl'));
+    const lines = serialize(quads, 'ntriples').trim().split('\n');
+    writeFileSync(join(dir, 'together.nt'), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, 'sorted.nt'), `${[...lines].sort().join('\n')}\n`);
+    const together = await cli(['validate', 'together.nt']);
+    expect(together.stdout).toMatch(/^records: 6, conforming: 1, not conforming: 5\n/);
+    const pieces = await cli(['validate', 'sorted.nt']);
+    expect(pieces.stdout).toMatch(/were not together in the input .* validate again with --regroup/);
+    for (const args of [['sorted.nt', '--regroup'], ['sorted.nt', '--regroup', '-j', '2']]) {
+      const r = await cli(['validate', ...args]);
+      expect(r.code).toBe(1);
+      expect(r.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
+      expect(r.stdout).not.toContain('not together');
+    }
+    // Turtle (N-Triples is Turtle): its quads go through the same temporary files, as N-Triples lines.
+    writeFileSync(join(dir, 'sorted.ttl'), `${[...lines].sort().join('\n')}\n`);
+    const nq = await cli(['validate', 'sorted.ttl', '--regroup']);
+    expect(nq.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
+  });
+
   it('stops at a syntax error without leaving a report that would call the records after it conforming', async () => {
     const records = fixtureText('broken-records.ttl');
     writeFileSync(join(dir, 'stops.nt'), serialize(new Parser({ format: 'text/turtle' }).parse(records), 'ntriples') + '<https://doi.org/10.1/x> <http://schema.org/name> "unterminated .\n');

@@ -1,0 +1,58 @@
+import { readdirSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { groupNTriplesRecords } from '../../src/shacl/groupNTriplesRecords.js';
+import { regroupRecords } from '../../src/shacl/regroupRecords.js';
+import type { KeyedRecordText } from '../../src/shacl/regroupRecords.js';
+import { parseRecordText } from '../../src/shacl/RecordText.js';
+
+async function* of(text: string): AsyncGenerator<string> {
+  yield text;
+}
+
+async function collect(it: AsyncIterable<KeyedRecordText>): Promise<KeyedRecordText[]> {
+  const out: KeyedRecordText[] = [];
+  for await (const g of it) out.push(g);
+  return out;
+}
+
+describe('regroupRecords', () => {
+  it('brings the scattered lines of each record together, with their input lines, and leaves no temporary file', async () => {
+    const line = (subject: string, value: string) => `<${subject}> <http://schema.org/name> "${value}" .`;
+    const work = (doi: string) => `https://doi.org/${doi}`;
+    const owned = (doi: string) => `https://w3id.org/scholarly-rdf/doi/${doi}#author-1`;
+    // Sorted by subject: every work first, then every owned node; one line of no record.
+    const text = [
+      line(work('10.1/a'), 'A'),
+      line(work('10.1/b'), 'B'),
+      line(work('10.1/c'), 'C'),
+      '_:x <http://schema.org/name> "other" .',
+      line(owned('10.1/a'), 'a1'),
+      line(owned('10.1/b'), 'b1'),
+      line(owned('10.1/c'), 'c1'),
+    ].join('\n');
+    const tmp = mkdtempSync(join(tmpdir(), 'regroup-test-'));
+    try {
+      const groups = await collect(regroupRecords(groupNTriplesRecords(of(text), { window: 1 }), { buckets: 2, tmpDir: tmp }));
+      const records = groups.filter((g) => g.key !== undefined);
+      expect(records.map((g) => g.key).sort()).toEqual(['10.1/a', '10.1/b', '10.1/c']);
+      const a = records.find((g) => g.key === '10.1/a')!;
+      expect(a.lines).toEqual([1, 5]);
+      expect(parseRecordText(a).map((q) => q.object.value)).toEqual(['A', 'a1']);
+      expect(groups.filter((g) => g.key === undefined).map((g) => g.lines)).toEqual([[4]]);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps input lines through the merge, so a syntax error names its line', async () => {
+    const text = '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/b> <http://schema.org/name> "B" .\n<https://doi.org/10.1/a> <http://schema.org/name> "broken .\n';
+    const groups = await collect(regroupRecords(groupNTriplesRecords(of(text), { window: 1 }), { buckets: 1 }));
+    const a = groups.find((g) => g.key === '10.1/a')!;
+    expect(a.lines).toEqual([1, 3]);
+    expect(() => parseRecordText(a)).toThrow(/^<input>:3: invalid N-Triples/);
+  });
+});
