@@ -112,6 +112,26 @@ describe('term', () => {
       expect(r.stdout).toMatch(/- <http:\/\/schema\.org\/pagination> <http:\/\/purl\.org\/dc\/terms\/source> /);
     });
 
+    it('fails (exit 1) when the service serves another format than asked: that format was never checked', async () => {
+      const r = await term('--check', '--vocab-url', `${server.url}/always-turtle`);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('content negotiation: 3 of 4 format(s) not served as asked (application/ld+json, application/n-triples, application/rdf+xml)');
+    });
+
+    it('compares every format with the shipped copy, not only the first', async () => {
+      const r = await term('--check', '--vocab-url', `${server.url}/extra-nt`);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain('formats agree: no');
+      expect(r.stdout).toContain('same as the shipped copy (vocab/pagination): no (application/n-triples)');
+    });
+
+    it('reports every format that does not parse, each with its error, and exits 1', async () => {
+      const r = await term('--check', '--vocab-url', `${server.url}/all-broken`);
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stdout.match(/ error: /g)).toHaveLength(4);
+      expect(r.stdout).toContain('formats agree: no (4 failed)');
+    });
+
     it('lists a format that fails and exits 1', async () => {
       const r = await term('--check', '--vocab-url', `${server.url}/only-turtle`, '--no-fallback');
       expect(r.code).toBe(1);

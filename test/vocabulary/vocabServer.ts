@@ -114,6 +114,20 @@ function route(req: IncomingMessage, res: ServerResponse): void {
     case '/only-turtle/pagination':
       if (negotiate(req.headers.accept, ['text/turtle'])) return send(res, 200, 'text/turtle', vocabFile('pagination.ttl'));
       return send(res, 406, 'text/plain', 'Not Acceptable');
+    // Accept ignored: Turtle whatever is asked.
+    case '/always-turtle/pagination':
+      return send(res, 200, 'text/turtle', vocabFile('pagination.ttl'));
+    // Negotiated, but the N-Triples answer has one triple more.
+    case '/extra-nt/pagination': {
+      const type = negotiate(req.headers.accept, Object.keys(SHIPPED));
+      if (type !== 'application/n-triples') return negotiated(req, res);
+      return send(res, 200, type, `${vocabFile('pagination.nt')}<http://schema.org/pagination> <http://www.w3.org/2000/01/rdf-schema#comment> "extra" .\n`);
+    }
+    // Negotiated, every answer broken.
+    case '/all-broken/pagination': {
+      const type = negotiate(req.headers.accept, Object.keys(SHIPPED)) ?? 'text/turtle';
+      return send(res, 200, type, type === 'application/ld+json' ? '{"@context": ' : type === 'application/rdf+xml' ? '<rdf:RDF' : '<http://a> <http://b> "no end');
+    }
     case '/missing/pagination':
       return send(res, 404, 'text/html', '<html><body>Not Found</body></html>');
     case '/ext/pagination':

@@ -108,7 +108,8 @@ async function check(
     }
   }
   const ok = results.filter((r) => r.term);
-  if (ok.length === 0) throw results[0]!.error!;
+  // Nothing came back at all (the service is down, the term unknown): that error, not a comparison of nothing.
+  if (ok.length === 0 && results.some((r) => !(r.error instanceof ToolkitError && r.error.code === 'parse'))) throw results[0]!.error!;
   let differs = false;
   out(`term ${name} at ${where}`);
   for (const r of results) {
@@ -121,6 +122,17 @@ async function check(
       differs = true;
       out(`  ${r.mediaType.padEnd(22)} error: ${r.error!.message}`);
     }
+  }
+  // A format the service did not serve as asked was not checked: the service does not negotiate it.
+  const notServed = ok.filter((r) => r.term!.mediaType !== r.mediaType);
+  if (notServed.length > 0) {
+    differs = true;
+    out(`content negotiation: ${notServed.length} of ${results.length} format(s) not served as asked (${notServed.map((r) => r.mediaType).join(', ')})`);
+  }
+  if (ok.length === 0) {
+    out(`formats agree: no (${results.length} failed)`);
+    ctx.setExitCode(1);
+    return;
   }
   const reference = ok[0]!;
   let agree = true;
@@ -141,11 +153,12 @@ async function check(
     out(`shipped copy: none (${(err as Error).message})`);
   }
   if (shipped) {
-    const cmp = compareGraphs(reference.term!.quads, shipped.quads);
-    out(`same as the shipped copy (vocab/${name}): ${cmp.same ? 'yes' : 'no'}`);
-    if (!cmp.same) {
+    // Every format that came back, not only the first: they may disagree among themselves.
+    const unlike = ok.map((r) => ({ r, cmp: compareGraphs(r.term!.quads, shipped.quads) })).filter((c) => !c.cmp.same);
+    out(`same as the shipped copy (vocab/${name}): ${unlike.length === 0 ? 'yes' : `no (${unlike.map((c) => c.r.mediaType).join(', ')})`}`);
+    for (const { r, cmp } of unlike) {
       differs = true;
-      out(`  + only in ${reference.mediaType} from ${where}, - only in the shipped copy:`);
+      out(`  + only in ${r.mediaType} from ${where}, - only in the shipped copy:`);
       printDiff(out, cmp.onlyInFirst, cmp.onlyInSecond);
     }
   }
