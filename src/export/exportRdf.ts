@@ -10,7 +10,7 @@ import type { DateWindow } from '../client/dateWindows.js';
 import { DoiSet } from '../client/DoiSet.js';
 import { harvestPages, type HarvestCursor, type HarvestOptions } from '../client/harvest.js';
 import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE } from '../client/searchPages.js';
-import { MappingError, ToolkitError } from '../errors.js';
+import { HttpError, MappingError, ToolkitError } from '../errors.js';
 import { formatFromPath, isGzipPath } from '../formats.js';
 import { mapRecord } from '../mapping/mapRecord.js';
 import { NS } from '../mapping/namespaces.js';
@@ -331,7 +331,14 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
     return { counts, total, resumed: saved !== undefined, alreadyComplete: false, elapsedMs: now().getTime() - runStart, dataset, statePath, format };
   } catch (err) {
     if (statePath && out && err instanceof ToolkitError && err.code !== 'state-mismatch' && err.code !== 'usage') {
-      throw new ToolkitError(`${err.message}\nprogress is saved in ${statePath}: run the same command with --resume to continue`, err.code, { cause: err, details: { ...err.details, statePath } });
+      // Whether running again can help: a refused key can be replaced; a bad query or page size cannot be resumed.
+      const advice =
+        err.code === 'auth'
+          ? 'run again with a valid key (--api-key or SCHOLARLY_API_KEY) and --resume to continue'
+          : err instanceof HttpError && !err.retryable
+            ? 'the same command would fail the same way; a changed query or --page-size starts afresh (without --resume)'
+            : 'run the same command with --resume to continue';
+      throw new ToolkitError(`${err.message}\nprogress is saved in ${statePath}: ${advice}`, err.code, { cause: err, details: { ...err.details, statePath } });
     }
     throw err;
   } finally {

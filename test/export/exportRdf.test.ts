@@ -164,6 +164,15 @@ describe('exportRdf', () => {
     expect(summary.counts.retries).toBeGreaterThan(0);
   });
 
+  it('does not advise --resume after an error that running again cannot cure (a 400 on a deep page)', async () => {
+    service = await startFakeService({ records: makeRecords(35), apiKey: KEY, maxStart: 10 });
+    const out = join(dir, 'deep.nt');
+    const err = (await exportRdf(base({ output: out, concurrency: 1 })).catch((e: unknown) => e)) as ToolkitError;
+    expect(err.code).toBe('http-status');
+    expect(err.message).toMatch(/progress is saved in .*: the same command would fail the same way/);
+    expect(err.message).not.toContain('with --resume to continue');
+  });
+
   it('stops cleanly when the quota runs out, saving state, and resumes later', async () => {
     let quotaGone = false;
     let served = 0;
