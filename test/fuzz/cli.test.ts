@@ -92,6 +92,25 @@ describe('convert CLI on what users get wrong', () => {
     expect(readdirSync(dir).filter((f) => f.includes('precious'))).toEqual(['precious.ttl']);
   });
 
+  it('options that do nothing without another are usage errors, and -f against the -o extension is said', async () => {
+    const input = join(dir, 'opts.json');
+    writeFileSync(input, '{"doi":"10.5555/x"}');
+    for (const args of [['--graph', 'http://example.org/g', '-f', 'turtle'], ['--shapes', 'shapes']]) {
+      const r = await runCli(['convert', input, ...args]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+    }
+    for (const args of [['--load-graph', 'http://example.org/g'], ['--replace'], ['--api-key', 'mine']]) {
+      const r = await runCli(['export', '--sample', '-q', 'x', '-o', join(dir, 'e.nt'), ...args]);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
+    }
+    const term = await runCli(['term', '--offline', '--vocab-url', 'http://127.0.0.1:9/vocab']);
+    expect(term.code).toBe(2);
+    const out = join(dir, 'named.ttl');
+    const r = await runCli(['convert', input, '-f', 'ntriples', '-o', out]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`convert: writing N-Triples to ${out}, whose name says Turtle (-f wins)`);
+  });
+
   it('a --base or --graph that no format can write is a usage error (exit 2) before anything is written', async () => {
     const input = join(dir, 'base.json');
     writeFileSync(input, '{"doi":"10.5555/x"}');

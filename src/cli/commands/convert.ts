@@ -68,6 +68,10 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
     ? parseFormatName(opts.format)
     : (opts.output && opts.output !== '-' ? formatFromPath(opts.output) : undefined) ?? 'turtle';
   if (opts.graph !== undefined) checkIriOption('--graph', opts.graph);
+  if (opts.graph !== undefined && format !== 'nquads') throw new ToolkitError(`--graph needs N-Quads output (-f nquads or -o FILE.nq), not ${format}`, 'usage');
+  if (opts.shapes !== undefined && !opts.validate) throw new ToolkitError('--shapes goes with --validate', 'usage');
+  const fromPath = opts.output && opts.output !== '-' ? formatFromPath(opts.output) : undefined;
+  if (opts.format && fromPath && fromPath !== format) ctx.log(`convert: writing ${formatInfo(format).label} to ${opts.output}, whose name says ${formatInfo(fromPath).label} (-f wins)`);
   // The base starts every IRI minted for a record: a bad one would make every record unwritable.
   if (opts.base !== undefined) checkIriOption('--base', opts.base);
   if (inputs.filter((i) => i === '-').length > 1) throw new ToolkitError('standard input (-) can be read only once', 'usage');

@@ -61,6 +61,7 @@ async function connect(opts: ConnectionOptions, ctx: CliContext, onRetry?: ApiCl
   let key = opts.apiKey ?? (ctx.io.env['SCHOLARLY_API_KEY'] || undefined);
   if (opts.sample) {
     if (opts.baseUrl) throw new ToolkitError('--sample and --base-url do not go together', 'usage');
+    if (opts.apiKey) throw new ToolkitError('--sample uses the sample service\'s own key: drop --api-key', 'usage');
     const server = await import('../../server/index.js');
     const running = await server.startServer({ ...server.sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
     baseUrl = running.url;
@@ -132,6 +133,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
     load?: string; store: string; loadGraph?: string; replace?: boolean;
   }) => {
     if (opts.load && !opts.output) throw new ToolkitError('--load needs the dump in a file (-o FILE): the load is resumable from it', 'usage');
+    if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
     let key: string | undefined;
     await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
       const format = opts.format ? parseFormatName(opts.format) : undefined;
