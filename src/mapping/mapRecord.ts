@@ -92,7 +92,7 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
 
   const date = (value: string | undefined, field: string, ...predicates: RDF.NamedNode[]) => {
     if (!value) return;
-    const type = dateLiteralKind(value, field === 'coverDate' ? 'gYearMonth' : 'date');
+    const type = dateLiteralKind(value);
     const literal = type ? typed(value, type) : str(value);
     if (!type) notes.push(`${field}: "${value}" is not a valid date; written as plain text`);
     for (const p of predicates) add(work, p, literal);

@@ -135,6 +135,16 @@ describe('mapRecord', () => {
     expect(values(quads, `${S}volumeNumber`, `${NODE}book`)).toEqual(['1351']);
   });
 
+  it('types partial dates as the service sends them: a year xsd:gYear, a month xsd:gYearMonth, in every date field', () => {
+    const { quads, notes } = map({ publicationDate: '2024', onlineDate: '2024-03', coverDate: '2024', openaccess: 'true' });
+    const literal = (p: string) => objects(quads, p)[0] as RDF.Literal;
+    expect([literal(`${S}datePublished`).value, literal(`${S}datePublished`).datatype.value]).toEqual(['2024', `${XSD}gYear`]);
+    expect(literal('http://purl.org/dc/terms/available').datatype.value).toBe(`${XSD}gYearMonth`);
+    expect(literal('http://prismstandard.org/namespaces/basic/2.0/coverDate').datatype.value).toBe(`${XSD}gYear`);
+    expect(notes.filter((n) => /date/i.test(n))).toEqual([]);
+    expect((objects(map({ publicationDate: '2024-13' }).quads, `${S}datePublished`)[0] as RDF.Literal).datatype.value).toBe(`${XSD}string`);
+  });
+
   it('types dates and open access, and keeps malformed values as plain literals', () => {
     const { quads, notes } = map({ publicationDate: '2017-08-09', onlineDate: '2015-02-30', coverDate: '2017-09', openaccess: 'true' });
     const dt = (p: string) => (objects(quads, p)[0] as RDF.Literal).datatype.value;

@@ -52,6 +52,7 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Work-datePublished', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015-02-30"^^xsd:date ; dcterms:issued "2015-02-30"^^xsd:date .' },
   { shape: 'Work-datePublishedText', severity: 'Warning', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015" ; dcterms:issued "2015" .' },
   { shape: 'Work-issued', add: 'doi:full-1 dcterms:issued "2017-08-10"^^xsd:date .' },
+  { shape: 'Work-datePublished', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015-13"^^xsd:gYearMonth ; dcterms:issued "2015-13"^^xsd:gYearMonth .' },
   { shape: 'Work-issuedText', severity: 'Warning', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "Summer 2015" ; dcterms:issued "Summer 2015" .' },
   { shape: 'Work-available', remove: ['doi:full-1 dcterms:available'], add: 'doi:full-1 dcterms:available "2017-13-01"^^xsd:date .' },
   { shape: 'Work-availableText', severity: 'Warning', remove: ['doi:full-1 dcterms:available'], add: 'doi:full-1 dcterms:available "sometime" .' },
