@@ -93,6 +93,19 @@ describe('convert', () => {
     expect(subjects.has('https://doi.org/10.1/ok') && subjects.has('https://doi.org/10.1/ok2')).toBe(true);
   });
 
+  it('lists the notes of written records with --notes (record, field, what was done)', async () => {
+    const input = join(dir, 'notes.ndjson');
+    writeFileSync(input, '{"doi":"10.1/n1","title":"T","publicationDate":"2015-02-30"}\n{"doi":"10.1/n2","title":"U"}\n');
+    const notes = join(dir, 'notes.jsonl');
+    const r = await runCli(['convert', input, '-o', join(dir, 'notes.nt'), '--notes', notes]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`notes: in ${notes}`);
+    const lines = readFileSync(notes, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toEqual([{ source: input, index: 1, line: 1, recordId: '10.1/n1', notes: ['publicationDate: "2015-02-30" is not a valid date; written as plain text'] }]);
+    const without = await runCli(['convert', input, '-o', join(dir, 'notes2.nt')]);
+    expect(without.stderr).toContain('--notes FILE lists them');
+  });
+
   it('rejects a record whose DOI (in any case) came before it, across inputs, rather than merging the two', async () => {
     const a = join(dir, 'dup-a.ndjson');
     const b = join(dir, 'dup-b.ndjson');

@@ -19,6 +19,7 @@ import { serializerFor } from '../../serialize/serializers.js';
 import { writeRecords } from '../../serialize/writeRecords.js';
 import { createRecordValidator, describeResult, violationsToJson } from '../../shacl/createRecordValidator.js';
 import type { CliContext } from '../CliContext.js';
+import { NotesReport } from '../NotesReport.js';
 import { RejectsReport, describeRejection, oneLine } from '../RejectsReport.js';
 
 interface ConvertCliOptions {
@@ -30,6 +31,7 @@ interface ConvertCliOptions {
   graph?: string;
   jsonldContext?: string;
   strict?: boolean;
+  notes?: string;
   validate?: boolean;
   shapes?: string;
   quiet?: boolean;
@@ -54,6 +56,7 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .option('--schema-https', 'use https://schema.org/ instead of http://schema.org/')
     .option('--graph <iri>', 'N-Quads: the graph to put the triples in')
     .option('--jsonld-context <url>', 'JSON-LD: reference the context by this URL instead of embedding it')
+    .option('--notes <file>', 'write the notes of each written record (what was changed or left out, and why) as JSON lines')
     .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects, not the output')
     .option('--shapes <dir>', 'with --validate: shapes of your own instead of the shipped ones')
     .option('--strict', 'stop at the first rejected record')
@@ -87,6 +90,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const stats = new ConvertStats();
   const rejectsPath = opts.rejects ?? (opts.output && opts.output !== '-' ? `${opts.output.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
   const rejects = new RejectsReport(rejectsPath, ctx);
+  const notesReport = opts.notes ? new NotesReport(opts.notes, ctx) : undefined;
   const output: Output = await openOutput(opts.output, ctx.io.stdout);
   const validator = opts.validate ? await createRecordValidator(opts.shapes ? { shapesDir: opts.shapes } : {}) : undefined;
   const writer = new GuardedWriter(serializerFor(format).createWriter(serializerOptions));
@@ -158,6 +162,13 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
           });
         } else {
           stats.addMapped(outcome.mapped);
+          await notesReport?.add({
+            source: item.source,
+            ...(item.index !== undefined ? { index: item.index } : {}),
+            ...(item.line !== undefined ? { line: item.line } : {}),
+            recordId: outcome.mapped.doi,
+            notes: outcome.mapped.notes,
+          });
         }
       } else {
         await reject(outcome.rejection);
@@ -175,9 +186,11 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
     throw err;
   } finally {
     await rejects.close();
+    await notesReport?.close();
   }
   if (!opts.quiet) {
     ctx.log(oneLine(`convert: ${stats.summary()}${output.name !== '<stdout>' ? `; wrote ${output.name} (${format})` : ''}`, 2000));
+    if (stats.notes > 0) ctx.log(opts.notes ? `notes: in ${opts.notes}` : 'notes: what was changed or left out in written records; --notes FILE lists them');
   }
   rejects.report();
   if (stats.rejected > 0) ctx.setExitCode(1);
