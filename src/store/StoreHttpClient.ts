@@ -101,6 +101,8 @@ export class StoreHttpClient {
         attempt,
         this.policy,
         what,
+        Date.now(),
+        this.credentials !== undefined,
       );
       if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, req.url, response.status, decision.retryable);
       this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });

@@ -62,6 +62,10 @@ export function storeEndpoints(store: StoreKind, endpoint: string, graph: string
       break;
     }
     case 'virtuoso': {
+      // Virtuoso's endpoints are at the server's root: a path other than theirs is a mistake, not a place to load into.
+      if (!/^\/?$|^\/(sparql|sparql-auth|sparql-graph-crud|sparql-graph-crud-auth)\/?$/.test(url.pathname)) {
+        throw new ToolkitError(`a Virtuoso endpoint is the server's URL (http://host:8890), not ${url.pathname} under it: ${url.origin}`, 'usage');
+      }
       const suffix = options.authenticated ? '-auth' : '';
       result = {
         graphStore: withGraph(`${url.origin}/sparql-graph-crud${suffix}`),

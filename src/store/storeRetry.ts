@@ -18,7 +18,14 @@ import { parseRetryAfter, serviceMessageOf, type RequestOutcome, type RetryDecis
  *
  * `what` names the request in messages ("POST of chunk 3 to <url>").
  */
-export function decideStoreRetry(outcome: RequestOutcome, attempt: number, policy: RetryPolicy, what: string, now = Date.now()): RetryDecision {
+export function decideStoreRetry(
+  outcome: RequestOutcome,
+  attempt: number,
+  policy: RetryPolicy,
+  what: string,
+  now = Date.now(),
+  credentialsSent = false,
+): RetryDecision {
   const canRetry = attempt <= policy.retries;
   const tries = `${attempt} ${attempt === 1 ? 'try' : 'tries'}`;
   if (outcome.kind !== 'status') {
@@ -41,7 +48,10 @@ export function decideStoreRetry(outcome: RequestOutcome, attempt: number, polic
     return { action: 'stop', code: 'http-status', retryable: true, message: `${what} failed with ${status}${detail} after ${tries}` };
   }
   if (status === 401) {
-    return { action: 'stop', code: 'auth', retryable: false, message: `${what}: the store refused the credentials (401${detail}); pass --user/--password or SCHOLARLY_STORE_USER/SCHOLARLY_STORE_PASSWORD` };
+    const hint = credentialsSent
+      ? 'the store refused the user and password given (401' + detail + '); check them'
+      : 'the store wants a user and password (401' + detail + '); pass --user/--password or SCHOLARLY_STORE_USER/SCHOLARLY_STORE_PASSWORD';
+    return { action: 'stop', code: 'auth', retryable: false, message: `${what}: ${hint}` };
   }
   if (status === 403) {
     return { action: 'stop', code: 'auth', retryable: false, message: `${what}: the store forbids this (403${detail}); the user needs write rights (Virtuoso: GRANT SPARQL_UPDATE TO "SPARQL", or pass credentials)` };

@@ -277,8 +277,10 @@ describe('GraphStoreLoader', () => {
       const err = await rejection(loader({ credentials: { user: 'loader', password: 'wrong-pass-123' } }).load(records(4)));
       expect(err.code).toBe('auth');
       expect(`${err.message} ${JSON.stringify(err.details)}`).not.toContain('wrong-pass-123');
+      expect(err.message).toContain('the store refused the user and password given (401');
       const anonymous = await rejection(loader().load(records(4)));
       expect(anonymous.code).toBe('auth');
+      expect(anonymous.message).toContain('the store wants a user and password (401');
     });
   });
 

@@ -62,6 +62,15 @@ describe('scholarly-rdf load', () => {
     }
   });
 
+  it('takes a user and password from the endpoint URL, a % that is no escape as written', async () => {
+    server.auth = { scheme: 'basic', user: 'loader', password: 's3cret%PW' };
+    writeFileSync(join(dir, 'u.nt'), NT);
+    const url = new URL(server.dataset);
+    const r = await cli(['load', 'u.nt', '--endpoint', `${url.protocol}//loader:s3cret%PW@${url.host}${url.pathname}`, '--graph', G]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain('s3cret');
+  });
+
   it('exits 1 with the summary on a count mismatch', async () => {
     server.loseTriples = 1;
     writeFileSync(join(dir, 'e.nt'), NT);

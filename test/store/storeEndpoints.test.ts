@@ -32,6 +32,11 @@ describe('storeEndpoints', () => {
     });
   });
 
+  it('refuses a Virtuoso endpoint with a path of its own (it would be dropped)', () => {
+    expect(storeEndpoints('virtuoso', 'http://127.0.0.1:8890/sparql-graph-crud/', G).graphStore).toBe(`http://127.0.0.1:8890/sparql-graph-crud?${Q}`);
+    expect(() => storeEndpoints('virtuoso', 'http://127.0.0.1:8890/nope', G)).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining("a Virtuoso endpoint is the server's URL") }));
+  });
+
   it('follows RDF4J/GraphDB: /repositories/{id}/rdf-graphs/service?graph=', () => {
     expect(storeEndpoints('rdf4j', 'http://localhost:8080/rdf4j-server/repositories/scholarly', G)).toEqual({
       graphStore: `http://localhost:8080/rdf4j-server/repositories/scholarly/rdf-graphs/service?${Q}`,

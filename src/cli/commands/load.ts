@@ -70,8 +70,8 @@ export function registerLoad(program: Command, ctx: CliContext): void {
       try {
         const url = new URL(endpoint);
         if (url.username) {
-          user ??= decodeURIComponent(url.username);
-          password ??= decodeURIComponent(url.password);
+          user ??= decodeOrKeep(url.username);
+          password ??= decodeOrKeep(url.password);
           url.username = '';
           url.password = '';
           endpoint = url.toString();
@@ -183,4 +183,13 @@ function printSummary(ctx: CliContext, s: LoadSummary, statePath: string | undef
   }
   if (s.namedGraphQuads > 0) ctx.log(`note:      ${s.namedGraphQuads} quads of named graphs were loaded into <${s.graph}>`);
   if (statePath) ctx.log(`load log:  ${statePath}`);
+}
+
+/** A percent-decoded user or password of a URL; as written when it is no valid escape (`S3cret%PW`). */
+function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
