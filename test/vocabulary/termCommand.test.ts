@@ -70,8 +70,10 @@ describe('term', () => {
   });
 
   it('--offline prints the shipped copy without a network', async () => {
-    const r = await term('--offline', '--vocab-url', 'http://127.0.0.1:9/unused');
+    const r = await term('--offline');
     expect(r.code).toBe(0);
+    // Both: which one was meant? A usage error rather than a silent choice.
+    expect((await term('--offline', '--vocab-url', 'http://127.0.0.1:9/unused')).code).toBe(2);
     expect(r.stdout).toBe(vocabFile('pagination.jsonld'));
     const x = await term('--offline', '--accept', 'application/rdf+xml', '-f', 'turtle');
     expectIsomorphic(parseTurtle(x.stdout), SHIPPED);

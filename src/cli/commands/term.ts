@@ -45,14 +45,14 @@ export function registerTerm(program: Command, ctx: CliContext): void {
     .option('-o, --output <file>', 'write the term to a file instead of standard output')
     .option('--offline', 'use the copy shipped in vocab/ instead of the network')
     .option('--check', 'fetch all four formats, report whether they are the same graph and whether it is the shipped one (exit 1 if not)')
-    .option('--timeout <ms>', 'time limit of each HTTP request', '30000')
+    .option('--timeout <seconds>', 'time limit of each HTTP request, in seconds (as in export, search, get)', '30')
     .option('--no-fallback', 'after a 404/406, do not try <url>/<name>.jsonld, .ttl, .nt, .rdf')
     .action(async (name: string, options: TermCommandOptions, command: Command) => {
       if (options.offline && command.getOptionValueSource('vocabUrl') === 'cli') {
         throw new ToolkitError('--offline reads the shipped copy in vocab/: drop --vocab-url, or --offline to fetch it', 'usage');
       }
-      const timeoutMs = Number(options.timeout);
-      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ToolkitError(`--timeout must be a positive number of milliseconds`, 'usage');
+      const timeoutMs = Number(options.timeout) * 1000;
+      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ToolkitError(`--timeout must be a positive number of seconds, not "${options.timeout}"`, 'usage');
       const format = options.format === undefined ? undefined : parseFormatName(options.format);
       const get = (accept: string | undefined): Promise<FetchedTerm> =>
         options.offline
