@@ -11,7 +11,7 @@ interface ServeCliOptions {
   catalogue?: string;
   port: string;
   host: string;
-  apiKey: string[];
+  apiKey?: string[];
   keysFile?: string;
   rate?: string;
   retryAfter?: string;
@@ -25,8 +25,8 @@ interface ServeCliOptions {
   resetRate?: string;
 }
 
-function collect(value: string, previous: string[]): string[] {
-  return [...previous, value];
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function number(name: string, text: string | undefined, min: number, max: number, integer = false): number | undefined {
@@ -46,7 +46,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--catalogue <file>', 'records to serve: NDJSON or a JSON array (default: the bundled sample, 300 records)')
     .option('--port <n>', 'port to listen on; 0 picks a free one', '8080')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
-    .option('--api-key <key>', "an accepted key, 'KEY' (basic: p<=25) or 'KEY:premium' (p<=100); repeatable", collect, [])
+    .option('--api-key <key>', "an accepted key, 'KEY' (basic: p<=25) or 'KEY:premium' (p<=100); repeatable (default: without --api-key and --keys-file, the key 'sample', premium)", collect)
     .option('--keys-file <file>', 'a file of keys, one per line (KEY or KEY:premium)')
     .option('--rate <n>', 'requests per second allowed per key (429 with Retry-After beyond); 0 = no limit', '0')
     .option('--retry-after <s>', 'Retry-After seconds sent with a 429', '1')
@@ -88,7 +88,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
           catalogue,
           port,
           host: opts.host,
-          apiKeys: opts.apiKey,
+          apiKeys: opts.apiKey ?? [],
           ...(opts.keysFile ? { keysFile: resolve(ctx.io.cwd, opts.keysFile) } : {}),
           rate,
           retryAfter,
@@ -100,7 +100,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
         if (err instanceof ToolkitError) throw err;
         throw new ToolkitError(`cannot listen on ${opts.host}:${port}: ${(err as Error).message}`, 'io', { cause: err });
       }
-      if (opts.apiKey.length === 0 && !opts.keysFile) ctx.log(`no keys given: accepting the key '${SAMPLE_API_KEY}' (premium)`);
+      if (!opts.apiKey?.length && !opts.keysFile) ctx.log(`no keys given: accepting the key '${SAMPLE_API_KEY}' (premium)`);
       const active = Object.entries(faults).filter(([k, v]) => k !== 'seed' && v);
       if (active.length > 0) ctx.log(`injecting faults (seed ${faults.seed}): ${active.map(([k, v]) => `${k}=${v}`).join(', ')}`);
       ctx.io.stdout.write(`${running.url}\n`);
