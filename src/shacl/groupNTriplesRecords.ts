@@ -61,7 +61,8 @@ export async function* groupNTriplesRecords(
     if (first === 35 /* # */) return; // comment
     if (first === 86 /* V */ && VERSION_DIRECTIVE.test(text.slice(i))) return; // a malformed one goes on, for the parser to report
     let key = lastKey;
-    let subjectEnd = -1;
+    let subjectBlank: string | undefined;
+    let objectBlank: string | undefined;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
       const iri = end < 0 ? '' : text.slice(i + 1, end);
@@ -69,17 +70,16 @@ export async function* groupNTriplesRecords(
       // line stays with the lines before it, whose record reports it in its turn.
       if (iri !== '' && !BROKEN_IRI.test(iri)) {
         key = recordKeyOfIri(unescapeIri(iri));
-        subjectEnd = end + 1;
+        objectBlank = blankObjectOf(text, end + 1);
       }
     } else if (first === 95 /* _ */) {
-      const label = blankLabelAt(text, i);
-      key = grouper.keyOf(undefined, label, undefined);
-      if (label !== undefined) subjectEnd = i + 2 + label.length;
+      key = undefined;
+      subjectBlank = blankLabelAt(text, i);
+      if (subjectBlank !== undefined) objectBlank = blankObjectOf(text, i + 2 + subjectBlank.length);
     }
-    // A blank-node object of a record's line: the lines of that blank node are the record's too.
-    if (key !== undefined && subjectEnd > 0) grouper.keyOf(key, undefined, blankObjectOf(text, subjectEnd));
-    lastKey = key;
-    for (const g of grouper.add(key, { text, line: lineNumber })) completed.push(toGroup(g));
+    // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
+    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank)) completed.push(toGroup(g));
+    lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
   };
   let carry = '';
   for await (const chunk of chunks) {

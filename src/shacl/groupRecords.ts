@@ -19,6 +19,13 @@ export interface GroupRecordsOptions {
   maxOtherQuads?: number;
   /** Called when quads of a record arrive after the record was passed on (its quads were not together in the input). Defaults to none. */
   onSplitRecord?: (key: string) => void;
+  /**
+   * Remember which record each blank node belongs to for the whole input, not
+   * only while the record is open: for {@link regroupRecords}, whose input may
+   * put a blank node's quads far after its record's (a sorted dump). Memory
+   * then grows with the number of blank nodes. Defaults to false.
+   */
+  keepBlankOwners?: boolean;
 }
 
 const DOI_RESOLVER = 'https://doi.org/';
@@ -51,8 +58,15 @@ export interface KeyedGroup<T> {
 
 /**
  * The grouping of {@link groupRecords}, item by item, for any kind of item
- * with a record key: {@link add} each item in input order, then {@link end};
- * both return the groups they completed, oldest first.
+ * with a record key: {@link place} (or {@link add}) each item in input order,
+ * then {@link end}; both return the groups they completed, oldest first.
+ *
+ * Blank nodes: an item whose subject is a blank node belongs to the record
+ * that has the blank node as an object. Items of a blank node no record has
+ * referred to yet wait (at most `maxOtherQuads` of them) for one that does:
+ * Turtle's `( ... )` and `[ ... ]` put a list's or a node's triples before the
+ * triple that refers to it. Those that no record claims go with the items of
+ * no record.
  */
 export class RecordGrouper<T> {
   private readonly window: number;
@@ -61,9 +75,12 @@ export class RecordGrouper<T> {
   private other: T[] = [];
   /** Keys recently passed on, to notice split records (bounded). */
   private readonly done = new Set<string>();
-  /** Blank nodes that are objects of an open record's quads: their quads belong to that record. */
+  /** Blank nodes that are objects of a record's items: their items belong to that record. */
   private readonly blankOwner = new Map<string, string>();
   private readonly blanksOf = new Map<string, string[]>();
+  /** Items of blank nodes no record has claimed yet, by label, with the blank nodes they refer to. */
+  private pending = new Map<string, { items: T[]; objects: string[] }>();
+  private pendingItems = 0;
 
   constructor(private readonly options: GroupRecordsOptions = {}) {
     this.window = Math.max(1, options.window ?? 4);
@@ -71,22 +88,58 @@ export class RecordGrouper<T> {
   }
 
   /**
-   * The record of an item: `key` (from its subject IRI), else the record that
-   * refers to its blank-node subject (`subjectBlank`, a label) as an object.
-   * A blank-node object (`objectBlank`) of a record's item is then that
-   * record's too: a list or an author written as blank nodes stays with its
-   * work, as long as it comes after the quad that refers to it.
+   * Places an item: with the record `key` (from its subject IRI), else with
+   * the record that refers to its blank-node subject (`subjectBlank`, a
+   * label); `objectBlank` is the label of its object when that is a blank node.
    */
-  keyOf(key: string | undefined, subjectBlank: string | undefined, objectBlank: string | undefined): string | undefined {
+  place(item: T, key: string | undefined, subjectBlank?: string, objectBlank?: string): readonly KeyedGroup<T>[] {
     const owner = key ?? (subjectBlank === undefined ? undefined : this.blankOwner.get(subjectBlank));
-    if (owner !== undefined && objectBlank !== undefined && !this.blankOwner.has(objectBlank)) {
-      const label = detachedString(objectBlank);
-      this.blankOwner.set(label, owner);
-      const labels = this.blanksOf.get(owner);
-      if (labels) labels.push(label);
-      else this.blanksOf.set(owner, [label]);
+    if (owner === undefined && subjectBlank !== undefined) {
+      // Not claimed yet: it waits for the item that refers to it.
+      let p = this.pending.get(subjectBlank);
+      if (!p) this.pending.set(detachedString(subjectBlank), (p = { items: [], objects: [] }));
+      p.items.push(item);
+      if (objectBlank !== undefined) p.objects.push(detachedString(objectBlank));
+      if (++this.pendingItems <= this.maxOther) return NONE;
+      return this.releasePending();
     }
-    return owner;
+    const out = this.add(owner, item);
+    if (owner !== undefined && objectBlank !== undefined) this.claim(objectBlank, owner);
+    return out;
+  }
+
+  /** The record a blank node belongs to, when one has claimed it. */
+  ownerOf(label: string): string | undefined {
+    return this.blankOwner.get(label);
+  }
+
+  /** Gives a blank node (and the blank nodes its waiting items refer to) to a record whose group is open. */
+  private claim(label: string, owner: string): void {
+    const stack = [label];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (this.blankOwner.has(next)) continue;
+      const kept = detachedString(next);
+      this.blankOwner.set(kept, owner);
+      const labels = this.blanksOf.get(owner);
+      if (labels) labels.push(kept);
+      else this.blanksOf.set(owner, [kept]);
+      const waiting = this.pending.get(next);
+      if (!waiting) continue;
+      this.pending.delete(next);
+      this.pendingItems -= waiting.items.length;
+      this.open.get(owner)?.push(...waiting.items);
+      stack.push(...waiting.objects);
+    }
+  }
+
+  /** The waiting items, to the items of no record (too many waited, or the input ended). */
+  private releasePending(): KeyedGroup<T>[] {
+    const out: KeyedGroup<T>[] = [];
+    for (const { items } of this.pending.values()) for (const item of items) out.push(...this.add(undefined, item));
+    this.pending = new Map();
+    this.pendingItems = 0;
+    return out;
   }
 
   /** Adds an item of the record `key` (undefined: of no record). */
@@ -121,7 +174,7 @@ export class RecordGrouper<T> {
 
   /** The groups still open, at the end of the input. */
   end(): KeyedGroup<T>[] {
-    const out: KeyedGroup<T>[] = [];
+    const out: KeyedGroup<T>[] = this.releasePending();
     for (const [key, items] of this.open) {
       this.retire(key);
       out.push({ key, items });
@@ -133,8 +186,12 @@ export class RecordGrouper<T> {
   }
 
   private retire(key: string): void {
-    for (const label of this.blanksOf.get(key) ?? NONE) this.blankOwner.delete(label);
-    this.blanksOf.delete(key);
+    // With keepBlankOwners (--regroup), a blank node keeps its record after the record is passed on:
+    // its items may come much later (a sorted dump puts every _: line after the IRI lines).
+    if (!this.options.keepBlankOwners) {
+      for (const label of this.blanksOf.get(key) ?? NONE) this.blankOwner.delete(label);
+      this.blanksOf.delete(key);
+    }
     // A key is a slice of a subject IRI, itself often a slice of the parser's whole
     // input chunk: kept as it is, each remembered key would keep a chunk alive.
     this.done.add(detachedString(key));
@@ -159,12 +216,13 @@ export async function* groupRecords(
 ): AsyncGenerator<RecordGroup, void, undefined> {
   const grouper = new RecordGrouper<RDF.Quad>(options);
   for await (const quad of quads) {
-    const key = grouper.keyOf(
+    const groups = grouper.place(
+      quad,
       recordKeyOf(quad.subject),
       quad.subject.termType === 'BlankNode' ? quad.subject.value : undefined,
       quad.object.termType === 'BlankNode' ? quad.object.value : undefined,
     );
-    for (const g of grouper.add(key, quad)) yield { key: g.key, quads: g.items };
+    for (const g of groups) yield { key: g.key, quads: g.items };
   }
   for (const g of grouper.end()) yield { key: g.key, quads: g.items };
 }

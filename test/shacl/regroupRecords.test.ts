@@ -48,6 +48,24 @@ describe('regroupRecords', () => {
     }
   });
 
+  it('gives a sorted dump\'s blank-node lines, which come after every IRI line, to their records (keepBlankOwners)', async () => {
+    const lines = [
+      '<https://doi.org/10.1/a> <http://purl.org/ontology/bibo/authorList> _:a1 .',
+      '<https://doi.org/10.1/b> <http://purl.org/ontology/bibo/authorList> _:b1 .',
+      '<https://doi.org/10.1/c> <http://schema.org/name> "C" .',
+      '_:a1 <http://www.w3.org/1999/02/22-rdf-syntax-ns#rest> _:a2 .',
+      '_:a2 <http://www.w3.org/1999/02/22-rdf-syntax-ns#rest> <http://www.w3.org/1999/02/22-rdf-syntax-ns#nil> .',
+      '_:b1 <http://www.w3.org/1999/02/22-rdf-syntax-ns#rest> <http://www.w3.org/1999/02/22-rdf-syntax-ns#nil> .',
+      '_:z <http://schema.org/name> "nobody\'s" .',
+    ].sort();
+    const groups = await collect(regroupRecords(groupNTriplesRecords(of(`${lines.join('\n')}\n`), { window: 1, keepBlankOwners: true }), { buckets: 3 }));
+    const subjects = (key: string | undefined) =>
+      groups.filter((g) => g.key === key).flatMap((g) => parseRecordText(g).map((q) => (q.subject.termType === 'BlankNode' ? `_:${q.subject.value}` : q.subject.value)));
+    expect(subjects('10.1/a').sort()).toEqual(['_:a1', '_:a2', 'https://doi.org/10.1/a']);
+    expect(subjects('10.1/b').sort()).toEqual(['_:b1', 'https://doi.org/10.1/b']);
+    expect(subjects(undefined)).toEqual(['_:z']);
+  });
+
   it('keeps input lines through the merge, so a syntax error names its line', async () => {
     const text = '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/b> <http://schema.org/name> "B" .\n<https://doi.org/10.1/a> <http://schema.org/name> "broken .\n';
     const groups = await collect(regroupRecords(groupNTriplesRecords(of(text), { window: 1 }), { buckets: 1 }));

@@ -147,8 +147,8 @@ export function registerValidate(program: Command, ctx: CliContext): void {
 
 /** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
 function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal, window: number): AsyncIterable<NTriplesRecordGroup> {
-  if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window });
-  return recordTextsOf(groupRecords(parseRdf(input, { format, source, signal, ignoreGraphs: true }), { window }), source);
+  if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true });
+  return recordTextsOf(groupRecords(parseRdf(input, { format, source, signal, ignoreGraphs: true }), { window, keepBlankOwners: true }), source);
 }
 
 /** Temporary files for --regroup: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */
