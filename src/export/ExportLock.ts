@@ -2,7 +2,7 @@ import { open, readFile, rm } from 'node:fs/promises';
 import { ToolkitError } from '../errors.js';
 
 /**
- * A lock file beside an export's state (`<state>.lock`, holding the process
+ * A lock file beside an export's output (`<output>.lock`, holding the process
  * id): two exports to the same output would overwrite each other's state and
  * pages. A lock left by a process that no longer runs (killed) is taken over.
  */

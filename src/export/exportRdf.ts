@@ -110,7 +110,8 @@ const RDF_TYPE = `${NS.rdf}type`;
  */
 export async function exportRdf(options: ExportOptions): Promise<ExportSummary> {
   const statePath = statePathOf(options);
-  const lock = statePath && options.output ? await ExportLock.acquire(`${statePath}.lock`) : undefined;
+  // Locked by the output (two exports with different state files would still write one file).
+  const lock = options.output ? await ExportLock.acquire(`${options.output}.lock`) : undefined;
   try {
     return await exportLocked(options, statePath);
   } finally {

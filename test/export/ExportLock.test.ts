@@ -15,7 +15,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('ExportLock', () => {
   it('is held by one export at a time, and free again once released', async () => {
-    const path = join(dir, 'out.nt.state.json.lock');
+    const path = join(dir, 'out.nt.lock');
     const lock = await ExportLock.acquire(path);
     await expect(ExportLock.acquire(path)).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining(`process ${process.pid}`) });
     await lock.release();
@@ -38,8 +38,10 @@ describe('ExportLock', () => {
       const first = exportRdf(options);
       await new Promise((r) => setTimeout(r, 100));
       await expect(exportRdf(options)).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('another export') });
+      // Another state file, the same output: still refused.
+      await expect(exportRdf({ ...options, statePath: join(dir, 'other-state.json') })).rejects.toMatchObject({ code: 'usage' });
       expect((await first).counts.records).toBe(30);
-      expect(existsSync(`${output}.state.json.lock`)).toBe(false);
+      expect(existsSync(`${output}.lock`)).toBe(false);
     } finally {
       await service.close();
     }
