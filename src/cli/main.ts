@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { removeTempFiles } from '../tempFiles.js';
 import { ToolkitError, exitCodeFor } from '../errors.js';
 import type { CliContext, CliIo } from './CliContext.js';
 import { COMMANDS } from './commands/index.js';
@@ -55,9 +56,17 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
 /** Entry point of the `scholarly-rdf` binary. */
 export async function main(argv: readonly string[]): Promise<number> {
   const controller = new AbortController();
-  const onSignal = () => controller.abort(new ToolkitError('interrupted', 'aborted'));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  // The first signal stops the run cleanly; a second one exits at once, removing temporary files first.
+  const onSignal = () => {
+    if (!controller.signal.aborted) {
+      controller.abort(new ToolkitError('interrupted', 'aborted'));
+      return;
+    }
+    removeTempFiles();
+    process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     return await run(
       argv,
@@ -74,5 +83,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    // A run that ended (interrupted, say) while stdin stays open must not keep the process waiting on it.
+    process.stdin.destroy();
   }
 }

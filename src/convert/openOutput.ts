@@ -1,11 +1,12 @@
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { chmod, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { ToolkitError } from '../errors.js';
 import { isGzipPath } from '../formats.js';
+import { registerTempFile, unregisterTempFile } from '../tempFiles.js';
 
 /** An output being written: the stream to write to, and how to finish it. */
 export interface Output {
@@ -22,15 +23,30 @@ export interface Output {
  * Opens an output: a file (gzip-compressed when its name ends in `.gz`), or
  * `fallback` (stdout) when `path` is undefined or `-`. The file is written
  * under a temporary name beside it and renamed to `path` by `close()`, so a
- * run that fails leaves an existing file untouched and no partial one. Fails
- * with code `io`, naming the path, when the file cannot be created.
+ * run that fails leaves an existing file untouched and no partial one (a
+ * symbolic link at `path` is written through to its target, an existing
+ * file's mode is kept; a hard link is not kept). Fails with code `io`,
+ * naming the path, when the file cannot be created or `path` is a directory.
  */
 export async function openOutput(path: string | undefined, fallback: Writable): Promise<Output> {
   if (path === undefined || path === '-') {
     return { stream: fallback, name: '<stdout>', close: async () => {}, discard: async () => {} };
   }
-  const partial = join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`);
+  // What is at the path now: a symbolic link is written through (to its target), a file keeps its mode.
+  let target = path;
+  let mode: number | undefined;
+  try {
+    target = await realpath(path);
+    const info = await stat(target);
+    if (info.isDirectory()) throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
+    mode = info.mode & 0o7777;
+  } catch (err) {
+    if (err instanceof ToolkitError) throw err;
+    // Nothing there yet (or a dangling link): a new file.
+  }
+  const partial = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`);
   const file = createWriteStream(partial);
+  registerTempFile(partial);
   await new Promise<void>((resolve, reject) => {
     file.once('open', () => resolve());
     file.once('error', (err: NodeJS.ErrnoException) =>
@@ -43,12 +59,16 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
       else file.once('close', () => resolve()).destroy();
     });
     await rm(partial, { force: true });
+    unregisterTempFile(partial);
   };
   const place = async (): Promise<void> => {
     try {
-      await rename(partial, path);
+      if (mode !== undefined) await chmod(partial, mode);
+      await rename(partial, target);
+      unregisterTempFile(partial);
     } catch (err) {
       await rm(partial, { force: true });
+      unregisterTempFile(partial);
       throw new ToolkitError(`cannot write ${path}: ${(err as Error).message}`, 'io', { cause: err, details: { path } });
     }
   };

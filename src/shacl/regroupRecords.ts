@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import type { RecordText } from './RecordText.js';
+import { registerTempFile, unregisterTempFile } from '../tempFiles.js';
 
 /** A group of lines of one record (`key`), or of no record (`key` undefined), as {@link groupNTriplesRecords} gives them. */
 export interface KeyedRecordText extends RecordText {
@@ -35,6 +36,7 @@ export async function* regroupRecords(
 ): AsyncGenerator<KeyedRecordText, void, undefined> {
   const count = Math.max(1, options.buckets ?? 64);
   const dir = mkdtempSync(join(options.tmpDir ?? tmpdir(), 'scholarly-rdf-regroup-'));
+  registerTempFile(dir);
   try {
     const files = Array.from({ length: count + 1 }, (_, i) => join(dir, `bucket-${i}.jsonl`));
     const pending: string[][] = files.map(() => []);
@@ -85,6 +87,7 @@ export async function* regroupRecords(
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    unregisterTempFile(dir);
   }
 }
 

@@ -1,0 +1,51 @@
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openOutput } from '../../src/convert/openOutput.js';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'open-output-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+async function write(path: string, text: string): Promise<void> {
+  const out = await openOutput(path, new PassThrough());
+  out.stream.write(text);
+  await out.close();
+}
+
+describe('openOutput', () => {
+  it('puts the file in place only on close; a discarded run leaves what was there', async () => {
+    const path = join(dir, 'out.ttl');
+    writeFileSync(path, 'before\n');
+    const out = await openOutput(path, new PassThrough());
+    out.stream.write('half');
+    expect(readFileSync(path, 'utf8')).toBe('before\n');
+    await out.discard();
+    expect(readFileSync(path, 'utf8')).toBe('before\n');
+    expect(readdirSync(dir)).toEqual(['out.ttl']);
+    await write(path, 'after\n');
+    expect(readFileSync(path, 'utf8')).toBe('after\n');
+  });
+
+  it('writes through a symbolic link to its target and keeps an existing file\'s mode', async () => {
+    const target = join(dir, 'real.nt');
+    writeFileSync(target, 'old\n');
+    chmodSync(target, 0o640);
+    const link = join(dir, 'link.nt');
+    symlinkSync(target, link);
+    await write(link, 'new\n');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(target, 'utf8')).toBe('new\n');
+    expect(statSync(target).mode & 0o777).toBe(0o640);
+  });
+
+  it('refuses a directory before anything is written', async () => {
+    mkdirSync(join(dir, 'adir'));
+    await expect(openOutput(join(dir, 'adir'), new PassThrough())).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('is a directory') });
+    expect(readdirSync(dir)).toEqual(['adir']);
+  });
+});
