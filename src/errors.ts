@@ -131,9 +131,12 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    for (const form of new Set([secret, encodeURIComponent(secret)])) {
+    // As given, as in a URL path or query (encodeURIComponent), as a form field (URLSearchParams: a space is +).
+    const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams([['k', secret]]).toString().slice(2)]);
+    for (const form of forms) {
       if (form.length >= SHORT_SECRET) out = out.split(form).join('<API_KEY>');
-      else out = out.replace(new RegExp(`(?<![A-Za-z0-9])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), '<API_KEY>');
+      // Alone: not inside a run of letters and digits, except that a %XX escape before it ends one (api_key%3Dabc).
+      else out = out.replace(new RegExp(`(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), '<API_KEY>');
     }
   }
   return out;

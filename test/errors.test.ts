@@ -15,5 +15,8 @@ describe('redact', () => {
     );
     expect(redact('"apiKey":"sample" --sample', ['sample'])).toBe('"apiKey":"<API_KEY>" --<API_KEY>');
     expect(redact('user dba, password a.b at a.b.c', ['a.b'])).toBe('user dba, password <API_KEY> at <API_KEY>.c');
+    // In a URL that was itself percent-encoded, and as URLSearchParams writes it.
+    expect(redact('next=url%3Fapi_key%3Dabc%26p%3D1', ['abc'])).toBe('next=url%3Fapi_key%3D<API_KEY>%26p%3D1');
+    expect(redact('api_key=a+b&x=a%20b&y=a%21b%7E', ['a b', 'a!b~'])).toBe('api_key=<API_KEY>&x=<API_KEY>&y=<API_KEY>');
   });
 });
