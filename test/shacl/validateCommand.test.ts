@@ -132,7 +132,9 @@ describe('scholarly-rdf validate', () => {
   });
 
   it('fails with exit code 4 on a missing file, bad shapes or bad RDF', async () => {
-    expect((await cli(['validate', 'nope.ttl'])).code).toBe(4);
+    const missing = await cli(['validate', 'nope.ttl']);
+    expect(missing.code).toBe(4);
+    expect(missing.stderr).not.toContain('validation stopped'); // nothing was validated: only the error
     writeFileSync(join(dir, 'full5.ttl'), fixtureText('full-records.ttl'));
     const noShapes = await cli(['validate', 'full5.ttl', '--shapes', 'no-such-dir']);
     expect(noShapes.code).toBe(4);

@@ -82,10 +82,20 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       }
       const writeReport = async (text: string) => {
         if (!report || !text) return;
-        if (!report.write(text)) await new Promise<void>((ok, fail) => {
-          report!.once('drain', ok);
-          report!.once('error', fail);
-        });
+        if (!report.write(text)) {
+          await new Promise<void>((ok, fail) => {
+            const drained = () => {
+              report!.off('error', failed);
+              ok();
+            };
+            const failed = (err: Error) => {
+              report!.off('drain', drained);
+              fail(err);
+            };
+            report!.once('drain', drained);
+            report!.once('error', failed);
+          });
+        }
       };
 
       let stopped = true;
@@ -132,7 +142,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
           await finished(report).catch(() => undefined);
           rmSync(here(opts.report!), { force: true });
         }
-        if (stopped) {
+        if (stopped && (summary.records > 0 || report)) {
           const done = `${summary.records} record(s) validated before it (${summary.records - summary.conforming} not conforming)`;
           ctx.log(`validation stopped: ${done}${report ? `; no report written to ${opts.report}` : ''}`);
         }
