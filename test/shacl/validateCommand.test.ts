@@ -132,6 +132,7 @@ describe('scholarly-rdf validate', () => {
   });
 
   it('fails with exit code 4 on a missing file, bad shapes or bad RDF', async () => {
+    for (const zero of [['-j', '0'], ['--window', '0']]) expect((await cli(['validate', 'nope.ttl', ...zero])).code).toBe(2);
     const missing = await cli(['validate', 'nope.ttl']);
     expect(missing.code).toBe(4);
     expect(missing.stderr).not.toContain('validation stopped'); // nothing was validated: only the error

@@ -39,6 +39,12 @@ function nonNegativeInteger(name: string, value: string): number {
   return n;
 }
 
+function positiveInteger(name: string, value: string): number {
+  const n = nonNegativeInteger(name, value);
+  if (n === 0) throw new ToolkitError(`${name} must be at least 1${name === '--jobs' ? ' (or auto)' : ''}, not 0`, 'usage');
+  return n;
+}
+
 /** `scholarly-rdf validate FILE...`: checks dumps against the SHACL shapes, record by record. */
 export function registerValidate(program: Command, ctx: CliContext): void {
   program
@@ -62,11 +68,11 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .action(async (files: string[], opts: ValidateCliOptions) => {
       const { io } = ctx;
       const maxExamples = nonNegativeInteger('--examples', opts.examples);
-      const window = Math.max(1, nonNegativeInteger('--window', opts.window));
+      const window = positiveInteger('--window', opts.window);
       if (files.filter((f) => f === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
       const here = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
       const jobsOption = opts.jobs ?? (inputBytes(files.map((f) => (f === '-' ? f : here(f)))) >= AUTO_JOBS_BYTES ? 'auto' : '1');
-      const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : Math.max(1, nonNegativeInteger('--jobs', jobsOption));
+      const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : positiveInteger('--jobs', jobsOption);
       const shapesOptions = opts.shapes ? { shapesDir: here(opts.shapes) } : {};
       const parallel = jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs }) : undefined;
       if (parallel) ctx.log(`validating in ${jobs} worker threads`);
