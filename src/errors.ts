@@ -131,8 +131,9 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    // As given, as in a URL path or query (encodeURIComponent), as a form field (URLSearchParams: a space is +).
-    const forms = new Set([secret, encodeURIComponent(secret), new URLSearchParams([['k', secret]]).toString().slice(2)]);
+    // As given, as in a URL path or query (encodeURIComponent, hex digits in either case), as a form field (URLSearchParams: a space is +).
+    const encoded = encodeURIComponent(secret);
+    const forms = new Set([secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()), new URLSearchParams([['k', secret]]).toString().slice(2)]);
     for (const form of forms) {
       if (form.length >= SHORT_SECRET) out = out.split(form).join('<API_KEY>');
       // Alone: not inside a run of letters and digits, except that a %XX escape before it ends one (api_key%3Dabc).

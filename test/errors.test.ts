@@ -7,6 +7,7 @@ describe('redact', () => {
     expect(redact(`GET /meta?api_key=${key}&s=1 said x${key}y`, [key])).toBe('GET /meta?api_key=<API_KEY>&s=1 said x<API_KEY>y');
     expect(redact('p=s3cret%2Fpw!', ['s3cret/pw!long'])).toBe('p=s3cret%2Fpw!');
     expect(redact('p=s3cret%2Fpw!long', ['s3cret/pw!long'])).toBe('p=<API_KEY>');
+    expect(redact('p=s3cret%2fpw!long', ['s3cret/pw!long'])).toBe('p=<API_KEY>');
   });
 
   it('removes a short key where it stands alone, and leaves the words that contain it', () => {

@@ -38,6 +38,8 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (err) {
+    // The reader of stdout went away (`| head`): nothing more to say to anyone.
+    if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return exitCode;
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
       return err.exitCode === 0 ? 0 : 2;
@@ -67,6 +69,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  // `scholarly-rdf convert x.json | head`: stdout closes early; the run ends quietly, not with an unhandled error.
+  const onStdoutError = (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    controller.abort(new ToolkitError('stdout closed', 'aborted'));
+  };
+  process.stdout.on('error', onStdoutError);
   try {
     return await run(
       argv,
@@ -83,6 +91,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    process.stdout.off('error', onStdoutError);
     // A run that ended (interrupted, say) while stdin stays open must not keep the process waiting on it.
     process.stdin.destroy();
   }

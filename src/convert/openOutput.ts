@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
-import { chmod, realpath, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { chmod, lstat, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
@@ -42,7 +42,9 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
     mode = info.mode & 0o7777;
   } catch (err) {
     if (err instanceof ToolkitError) throw err;
-    // Nothing there yet (or a dangling link): a new file.
+    // Nothing there yet: a new file; a link to nothing yet: a new file where it points.
+    const link = await lstat(path).catch(() => undefined);
+    if (link?.isSymbolicLink()) target = resolve(dirname(path), await readlink(path));
   }
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`);
   const file = createWriteStream(partial);

@@ -43,6 +43,15 @@ describe('openOutput', () => {
     expect(statSync(target).mode & 0o777).toBe(0o640);
   });
 
+  it('creates the file a dangling symbolic link points to, keeping the link', async () => {
+    mkdirSync(join(dir, 'real'));
+    const link = join(dir, 'dangling.nt');
+    symlinkSync('real/out.nt', link);
+    await write(link, 'new\n');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'real', 'out.nt'), 'utf8')).toBe('new\n');
+  });
+
   it('refuses a directory before anything is written', async () => {
     mkdirSync(join(dir, 'adir'));
     await expect(openOutput(join(dir, 'adir'), new PassThrough())).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('is a directory') });

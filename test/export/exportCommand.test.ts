@@ -62,6 +62,12 @@ describe('export command', () => {
     expect(full.exitCode).toBe(0);
   });
 
+  it('refuses a --timeout beyond what a timer can wait, as a usage error', async () => {
+    const r = await cli(['search', '--sample', '-q', 'x', '--timeout', '1e9']);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--timeout must be at most 2147483 seconds');
+  });
+
   it('--validate moves records that do not conform to the rejects file, their violations as convert writes them', async () => {
     const records = makeRecords(4);
     records[2]!.doi = '10.12/short'; // a registrant code of two digits: srsh:Work-doi

@@ -117,3 +117,22 @@ describe('the convert process stopped by Ctrl-C', () => {
     }
   });
 });
+
+describe('the convert process writing to a pipe that closes early (| head)', () => {
+  it('ends quietly, without an internal error', async () => {
+    const { spawn } = await import('node:child_process');
+    const bin = resolve(fileURLToPath(new URL('../../bin/scholarly-rdf.js', import.meta.url)));
+    const sample = resolve(fileURLToPath(new URL('../../data/sample-catalogue.jsonl', import.meta.url)));
+    const child = spawn(process.execPath, [bin, 'convert', sample, sample, sample, '-f', 'ntriples'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    // Read a little, then close the pipe, as `head -2` does.
+    await new Promise<void>((r) => child.stdout.once('data', () => r()));
+    child.stdout.destroy();
+    const code = await exited;
+    expect(stderr).not.toContain('internal error');
+    expect(stderr).not.toContain('EPIPE');
+    expect(code).toBe(0);
+  });
+});

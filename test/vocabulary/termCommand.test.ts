@@ -154,6 +154,7 @@ describe('term', () => {
       expect((await term('--offline', '-f', 'csv')).code).toBe(2);
       expect((await term('--check', '-f', 'turtle')).code).toBe(2);
       expect((await term('--timeout', 'soon')).code).toBe(2);
+      expect((await term('--timeout', '1e9')).code).toBe(2); // beyond what a timer can wait
     });
 
     it('a term that is not shipped, offline: not-found', async () => {

@@ -52,7 +52,10 @@ export function registerTerm(program: Command, ctx: CliContext): void {
         throw new ToolkitError('--offline reads the shipped copy in vocab/: drop --vocab-url, or --offline to fetch it', 'usage');
       }
       const timeoutMs = Number(options.timeout) * 1000;
-      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new ToolkitError(`--timeout must be a positive number of seconds, not "${options.timeout}"`, 'usage');
+      // At most what a timer can wait (about 24 days).
+      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2 ** 31 - 1) {
+        throw new ToolkitError(`--timeout must be a positive number of seconds, at most 2147483, not "${options.timeout}"`, 'usage');
+      }
       const format = options.format === undefined ? undefined : parseFormatName(options.format);
       const get = (accept: string | undefined): Promise<FetchedTerm> =>
         options.offline
