@@ -61,7 +61,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   // The first signal stops the run cleanly; a second one exits at once, removing temporary files first.
   const onSignal = () => {
     if (!controller.signal.aborted) {
-      controller.abort(new ToolkitError('interrupted', 'aborted'));
+      const reason = new ToolkitError('interrupted', 'aborted');
+      controller.abort(reason);
+      // A read of stdin that waits for data would not see the signal: it fails with it.
+      process.stdin.destroy(reason);
       return;
     }
     removeTempFiles();

@@ -74,6 +74,7 @@ async function peek(raw: Readable, source: string): Promise<{ first: Buffer | un
     const next = await iterator.next();
     if (!next.done) first = typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
   } catch (err) {
+    if (err instanceof ToolkitError) throw err; // interrupted: stdin was closed with the reason
     throw new ToolkitError(`cannot read ${source}: ${(err as Error).message}`, 'io', { cause: err, details: { path: source } });
   }
   async function* rest(): AsyncGenerator<Buffer> {
