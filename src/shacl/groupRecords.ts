@@ -79,8 +79,10 @@ export class RecordGrouper<T> {
   private readonly blankOwner = new Map<string, string>();
   private readonly blanksOf = new Map<string, string[]>();
   /** Items of blank nodes no record has claimed yet, by label, with the blank nodes they refer to. */
-  private pending = new Map<string, { items: T[]; objects: string[] }>();
+  private pending = new Map<string, { items: T[]; order: number[]; objects: string[] }>();
   private pendingItems = 0;
+  /** Input position of waiting items, so that unclaimed ones go on in input order. */
+  private sequence = 0;
 
   constructor(private readonly options: GroupRecordsOptions = {}) {
     this.window = Math.max(1, options.window ?? 4);
@@ -97,8 +99,9 @@ export class RecordGrouper<T> {
     if (owner === undefined && subjectBlank !== undefined) {
       // Not claimed yet: it waits for the item that refers to it.
       let p = this.pending.get(subjectBlank);
-      if (!p) this.pending.set(detachedString(subjectBlank), (p = { items: [], objects: [] }));
+      if (!p) this.pending.set(detachedString(subjectBlank), (p = { items: [], order: [], objects: [] }));
       p.items.push(item);
+      p.order.push(this.sequence++);
       if (objectBlank !== undefined) p.objects.push(detachedString(objectBlank));
       if (++this.pendingItems <= this.maxOther) return NONE;
       return this.releasePending();
@@ -136,7 +139,10 @@ export class RecordGrouper<T> {
   /** The waiting items, to the items of no record (too many waited, or the input ended). */
   private releasePending(): KeyedGroup<T>[] {
     const out: KeyedGroup<T>[] = [];
-    for (const { items } of this.pending.values()) for (const item of items) out.push(...this.add(undefined, item));
+    const waiting: [number, T][] = [];
+    for (const { items, order } of this.pending.values()) items.forEach((item, i) => waiting.push([order[i]!, item]));
+    waiting.sort((a, b) => a[0] - b[0]);
+    for (const [, item] of waiting) out.push(...this.add(undefined, item));
     this.pending = new Map();
     this.pendingItems = 0;
     return out;

@@ -74,3 +74,29 @@ describe('groupRecords', () => {
     expect(groups).toBe(2000);
   });
 });
+
+describe('groupRecords and blank nodes', () => {
+  it('gives a blank node\'s quads to the record that refers to it, before or after the reference, and the unclaimed ones in input order', async () => {
+    const rel = namedNode('http://schema.org/author');
+    const quads = [
+      q(blankNode('early'), 'before its reference'), // Turtle's [ ... ] and ( ... ) come first
+      quad(work('10.1/a'), rel, blankNode('early')),
+      quad(work('10.1/a'), rel, blankNode('late')),
+      q(blankNode('late'), 'after'),
+      ...Array.from({ length: 5 }, (_, i) => q(blankNode(`free${i % 2}`), `free ${i}`)),
+    ];
+    const groups = [];
+    for await (const g of groupRecords(quads, { maxOtherQuads: 100 })) groups.push(g);
+    expect(groups.map((g) => g.key)).toEqual(['10.1/a', undefined]);
+    expect(groups[0]!.quads).toHaveLength(4);
+    expect(groups[1]!.quads.map((x) => x.object.value)).toEqual(['free 0', 'free 1', 'free 2', 'free 3', 'free 4']);
+  });
+
+  it('lets at most maxOtherQuads wait, then passes them on as quads of no record, none lost', async () => {
+    const quads = Array.from({ length: 25 }, (_, i) => q(blankNode(`b${i % 3}`), `v${i}`));
+    const groups = [];
+    for await (const g of groupRecords(quads, { maxOtherQuads: 10 })) groups.push(g);
+    expect(groups.every((g) => g.key === undefined)).toBe(true);
+    expect(groups.flatMap((g) => g.quads.map((x) => x.object.value))).toEqual(quads.map((x) => x.object.value));
+  });
+});
