@@ -2,7 +2,8 @@ import type * as RDF from '@rdfjs/types';
 import { ExportLock } from './ExportLock.js';
 import { describeResultJson } from '../shacl/ValidationResultJson.js';
 import type { ValidationResultJson } from '../shacl/ValidationResultJson.js';
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { DataFactory } from 'n3';
 import { ApiClient } from '../client/ApiClient.js';
@@ -111,11 +112,20 @@ const RDF_TYPE = `${NS.rdf}type`;
 export async function exportRdf(options: ExportOptions): Promise<ExportSummary> {
   const statePath = statePathOf(options);
   // Locked by the output (two exports with different state files would still write one file).
-  const lock = options.output ? await ExportLock.acquire(`${options.output}.lock`) : undefined;
+  const lock = options.output ? await ExportLock.acquire(await lockPathOf(options.output)) : undefined;
   try {
     return await exportLocked(options, statePath);
   } finally {
     await lock?.release();
+  }
+}
+
+/** The lock of an output: beside the file it names, links resolved (`-o link.nt` and `-o target.nt` are one output). */
+async function lockPathOf(output: string): Promise<string> {
+  try {
+    return `${await realpath(output)}.lock`;
+  } catch {
+    return join(await realpath(dirname(output)).catch(() => dirname(output)), `${basename(output)}.lock`);
   }
 }
 

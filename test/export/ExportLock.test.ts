@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -38,8 +38,10 @@ describe('ExportLock', () => {
       const first = exportRdf(options);
       await new Promise((r) => setTimeout(r, 100));
       await expect(exportRdf(options)).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('another export') });
-      // Another state file, the same output: still refused.
+      // Another state file, the same output: still refused; so is the same output named through a link.
       await expect(exportRdf({ ...options, statePath: join(dir, 'other-state.json') })).rejects.toMatchObject({ code: 'usage' });
+      symlinkSync(output, join(dir, 'link.nt'));
+      await expect(exportRdf({ ...options, output: join(dir, 'link.nt') })).rejects.toMatchObject({ code: 'usage' });
       expect((await first).counts.records).toBe(30);
       expect(existsSync(`${output}.lock`)).toBe(false);
     } finally {
