@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import { isAbsolute, resolve } from 'node:path';
 import type { CliContext } from '../CliContext.js';
+import { timeoutSeconds } from '../optionValues.js';
 import { ApiClient, DEFAULT_BASE_URL, MAX_PAGE_SIZE, type ApiClientOptions, type Endpoint } from '../../client/ApiClient.js';
 import type { SplitUnit } from '../../client/dateWindows.js';
 import { ToolkitError, redact } from '../../errors.js';
@@ -35,17 +36,6 @@ function int(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
   };
 }
 
-/** A time limit in seconds: positive, and at most what a timer can wait (about 24 days). */
-function timeoutSeconds(name: string) {
-  return (value: string): number => {
-    const n = positive(name)(value);
-    if (n * 1000 > MAX_TIMER_MS) throw new ToolkitError(`${name} must be at most ${Math.floor(MAX_TIMER_MS / 1000)} seconds, got "${value}"`, 'usage');
-    return n;
-  };
-}
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
-
 function positive(name: string) {
   return (value: string): number => {
     const n = Number(value);
@@ -62,7 +52,7 @@ function addConnectionOptions(cmd: Command): Command {
     .addOption(new Option('--endpoint <name>', 'record endpoint').choices(['meta-v2', 'meta-v1', 'metadata-v1']).default('meta-v2'))
     .option('--retries <n>', 'retries of a failed request (5xx, 429, network, bad body)', int('--retries', 0, 100), 5)
     .option('--rate <n>', 'at most N requests per second', positive('--rate'))
-    .option('--timeout <seconds>', 'time limit of one request', timeoutSeconds('--timeout'), 30);
+    .option('--timeout <seconds>', 'time limit of one request', (v: string) => timeoutSeconds('--timeout', v), 30);
 }
 
 /** Builds the client options (starting the in-process sample service when asked); `close` stops it. */

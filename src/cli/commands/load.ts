@@ -4,6 +4,7 @@ import { basename, isAbsolute, resolve } from 'node:path';
 import type * as RDF from '@rdfjs/types';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
+import { positiveInteger } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
 import { openRdfFile } from '../../parse/openRdfFile.js';
 import { parseRdf } from '../../parse/parseRdf.js';
@@ -28,12 +29,6 @@ interface LoadCliOptions {
   state?: string;
   resume?: boolean;
   check: boolean;
-}
-
-function positiveInteger(name: string, value: string): number {
-  const n = Number(value.replace(/_/g, ''));
-  if (!Number.isInteger(n) || n < 1) throw new ToolkitError(`${name} must be a positive integer, not "${value}"`, 'usage');
-  return n;
 }
 
 /** `scholarly-rdf load FILE... --endpoint URL`: streams dumps into a triple store over the Graph Store Protocol. */

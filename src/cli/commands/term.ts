@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type * as RDF from '@rdfjs/types';
 import type { CliContext } from '../CliContext.js';
+import { timeoutSeconds } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
 import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
 import type { FormatName } from '../../serialize/QuadSerializer.js';
@@ -51,11 +52,7 @@ export function registerTerm(program: Command, ctx: CliContext): void {
       if (options.offline && command.getOptionValueSource('vocabUrl') === 'cli') {
         throw new ToolkitError('--offline reads the shipped copy in vocab/: drop --vocab-url, or --offline to fetch it', 'usage');
       }
-      const timeoutMs = Number(options.timeout) * 1000;
-      // At most what a timer can wait (about 24 days).
-      if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > 2 ** 31 - 1) {
-        throw new ToolkitError(`--timeout must be a positive number of seconds, at most 2147483, not "${options.timeout}"`, 'usage');
-      }
+      const timeoutMs = timeoutSeconds('--timeout', options.timeout) * 1000;
       const format = options.format === undefined ? undefined : parseFormatName(options.format);
       const get = (accept: string | undefined): Promise<FetchedTerm> =>
         options.offline

@@ -1,9 +1,11 @@
+import type * as RDF from '@rdfjs/types';
 import { createWriteStream, rmSync, statSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
+import { nonNegativeInteger, positiveInteger } from '../optionValues.js';
 import { ToolkitError, exitCodeFor } from '../../errors.js';
 import { openRdfFile } from '../../parse/openRdfFile.js';
 import { parseRdf, resolveFormat, sniffRdf } from '../../parse/parseRdf.js';
@@ -33,18 +35,6 @@ interface ValidateCliOptions {
   quiet?: boolean;
 }
 
-function nonNegativeInteger(name: string, value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new ToolkitError(`${name} must be a non-negative integer, not "${value}"`, 'usage');
-  return n;
-}
-
-function positiveInteger(name: string, value: string): number {
-  const n = nonNegativeInteger(name, value);
-  if (n === 0) throw new ToolkitError(`${name} must be at least 1${name === '--jobs' ? ' (or auto)' : ''}, not 0`, 'usage');
-  return n;
-}
-
 /** `scholarly-rdf validate FILE...`: checks dumps against the SHACL shapes, record by record. */
 export function registerValidate(program: Command, ctx: CliContext): void {
   program
@@ -72,7 +62,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       if (files.filter((f) => f === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
       const here = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
       const jobsOption = opts.jobs ?? (inputBytes(files.map((f) => (f === '-' ? f : here(f)))) >= AUTO_JOBS_BYTES ? 'auto' : '1');
-      const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : positiveInteger('--jobs', jobsOption);
+      const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : positiveInteger('--jobs', jobsOption, 'or auto');
       const shapesOptions = opts.shapes ? { shapesDir: here(opts.shapes) } : {};
       const parallel = jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs }) : undefined;
       if (parallel) ctx.log(`validating in ${jobs} worker threads`);
@@ -118,17 +108,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
             : format === 'ntriples' || format === 'nquads'
               ? // Cut into the lines of each record; parsed where validated (in the workers).
                 validateNTriples(input, validator, { ...streamOptions, format, source })
-              : validateStream(
-                  parseRdf(input, {
-                    format,
-                    source,
-                    signal: ctx.signal,
-                    // Graphs are ignored by the validation: JSON-LD dumps stream.
-                    ignoreGraphs: true,
-                  }),
-                  validator,
-                  streamOptions,
-                );
+              : validateStream(quadsOf(input, format, source, ctx.signal), validator, streamOptions);
           for await (const { key, outcome } of outcomes) {
             summary.add(key === undefined ? undefined : safeDecode(key), outcome);
             if (reportWriter && outcome.results.length) await writeReport(reportWriter.write(outcome.results));
@@ -164,7 +144,12 @@ export function registerValidate(program: Command, ctx: CliContext): void {
 /** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
 function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal, window: number): AsyncIterable<NTriplesRecordGroup> {
   if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true });
-  return recordTextsOf(groupRecords(parseRdf(input, { format, source, signal, ignoreGraphs: true }), { window, keepBlankOwners: true }), source);
+  return recordTextsOf(groupRecords(quadsOf(input, format, source, signal), { window, keepBlankOwners: true }), source);
+}
+
+/** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
+function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal): AsyncIterable<RDF.Quad> {
+  return parseRdf(input, { format, source, signal, ignoreGraphs: true });
 }
 
 /** Temporary files for --regroup: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */
