@@ -63,7 +63,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     if (!controller.signal.aborted) {
       const reason = new ToolkitError('interrupted', 'aborted');
       controller.abort(reason);
-      // A read of stdin that waits for data would not see the signal: it fails with it.
+      // A read of stdin that waits for data would not see the signal: it fails with it. When nothing
+      // reads stdin, the error it emits has no other listener and must not end the process.
+      process.stdin.once('error', () => undefined);
       process.stdin.destroy(reason);
       return;
     }

@@ -1,0 +1,65 @@
+/**
+ * The built binary stopped by Ctrl-C or SIGTERM while it waits on a server
+ * that never answers: it ends with 130 and a sentence, not with Node's
+ * "Unhandled 'error' event" (the interruption is also sent to stdin, which
+ * these commands do not read).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.js';
+
+const BIN = resolve(ROOT, 'bin/scholarly-rdf.js');
+const dir = mkdtempSync(join(tmpdir(), 'scholarly-signals-'));
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  // Accepts every request and never answers it.
+  server = createServer(() => undefined);
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  writeFileSync(join(dir, 'one.nt'), '<http://example.org/s> <http://example.org/p> "o" .\n');
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((r) => server.close(() => r()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Starts the binary, waits until the server has its request, sends the signal, returns exit code and stderr. */
+async function interrupt(args: string[], signal: NodeJS.Signals): Promise<{ code: number | null; stderr: string }> {
+  const requested = new Promise<void>((r) => server.once('request', () => r()));
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  await requested;
+  child.kill(signal);
+  const timedOut = new Promise<string>((r) => setTimeout(() => r('still running'), 10_000));
+  const code = await Promise.race([exited, timedOut]);
+  if (code === 'still running') child.kill('SIGKILL');
+  return { code: code === 'still running' ? -1 : code, stderr };
+}
+
+describe('interrupted while waiting on the network', () => {
+  it('load: Ctrl-C ends it with 130, saying nothing was sent', async () => {
+    const { code, stderr } = await interrupt(
+      ['load', 'one.nt', '--endpoint', `${base}/ds`, '--graph', 'http://example.org/g', '--state', join(dir, 'a.state.json')],
+      'SIGINT',
+    );
+    expect(stderr).not.toContain('Unhandled');
+    expect(stderr).toContain('interrupted');
+    expect(code).toBe(130);
+  });
+
+  it('term: SIGTERM ends it with 130', async () => {
+    const { code, stderr } = await interrupt(['term', '--vocab-url', base, '--accept', 'text/turtle', '--no-fallback'], 'SIGTERM');
+    expect(stderr).not.toContain('Unhandled');
+    expect(code).toBe(130);
+  });
+});
