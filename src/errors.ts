@@ -144,3 +144,15 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
 }
 
 const SHORT_SECRET = 12;
+
+/**
+ * A text with the secrets URLs may carry masked: the user and password of
+ * `scheme://user:password@host` and the values of query parameters named like
+ * a key, token or password (`?api_key=`, `&token=`). For messages that show a
+ * URL the user typed, parseable or not.
+ */
+export function hideUrlSecrets(text: string): string {
+  return text
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/gi, '$1***@')
+    .replace(/([?&;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|pwd|secret)=)[^&#\s]*/gi, '$1***');
+}

@@ -225,6 +225,14 @@ export class GraphStoreLoader {
         resumed = true;
       }
     }
+    if (resumed && o.replace && !log!.state.replaced && log!.state.chunksAcked > 0) {
+      // Dropping now would delete the chunks the log says are in the store, and they would not be sent again.
+      throw new ToolkitError(
+        `the load being resumed did not replace the graph, and ${log!.state.chunksAcked} of its chunks are in the store: ` +
+          'resume without --replace, or start again with --replace and without --resume',
+        'usage',
+      );
+    }
     let replaced = resumed ? log!.state.replaced : false;
     if (o.replace && !replaced) {
       await dropGraph(this.client, endpoints, graph, signal);

@@ -1,6 +1,6 @@
 import { abortError, sleep } from '../abort.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../client/RetryPolicy.js';
-import { HttpError, redact } from '../errors.js';
+import { HttpError, hideUrlSecrets, redact } from '../errors.js';
 import { unsendableReason } from '../client/unsendableReason.js';
 import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from './digestAuth.js';
 import { decideStoreRetry } from './storeRetry.js';
@@ -79,7 +79,8 @@ export class StoreHttpClient {
 
   /** Sends a request, retrying by the policy; resolves with a 2xx (or accepted) answer, else throws {@link HttpError}. */
   async request(req: StoreRequest): Promise<StoreResponse> {
-    const what = req.what ?? `${req.method} ${req.url}`;
+    const what = this.clean(req.what ?? `${req.method} ${req.url}`);
+    const shownUrl = hideUrlSecrets(req.url);
     for (let attempt = 1; ; attempt++) {
       let response: StoreResponse;
       try {
@@ -88,9 +89,9 @@ export class StoreHttpClient {
         if (req.signal?.aborted) throw abortError(req.signal);
         const unsendable = unsendableReason(err);
         // No retry can help a request that fetch refuses to send (a port browsers block, a URL it cannot use).
-        if (unsendable) throw new HttpError(`${what}: cannot be sent: ${unsendable}`, 'usage', req.url, undefined, false, { cause: err });
+        if (unsendable) throw new HttpError(`${what}: cannot be sent: ${unsendable}`, 'usage', shownUrl, undefined, false, { cause: err });
         const decision = decideStoreRetry({ kind: 'network', message: this.clean(networkMessage(err)) }, attempt, this.policy, what);
-        if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, req.url, undefined, decision.retryable, { cause: err });
+        if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, shownUrl, undefined, decision.retryable, { cause: err });
         this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
         await this.sleep(decision.delayMs, req.signal);
         continue;
@@ -104,7 +105,7 @@ export class StoreHttpClient {
         Date.now(),
         this.credentials !== undefined,
       );
-      if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, req.url, response.status, decision.retryable);
+      if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, shownUrl, response.status, decision.retryable);
       this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
       await this.sleep(decision.delayMs, req.signal);
     }
@@ -166,9 +167,9 @@ export class StoreHttpClient {
     return { status: response.status, headers: response.headers, text };
   }
 
-  /** Removes the password from a text. */
+  /** Removes the password, and secrets of URLs (user:password@, ?api_key=), from a text. */
   private clean(text: string): string {
-    return this.credentials ? redact(text, [this.credentials.password]).replaceAll('<API_KEY>', '***') : text;
+    return hideUrlSecrets(this.credentials ? redact(text, [this.credentials.password]).replaceAll('<API_KEY>', '***') : text);
   }
 }
 

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors.js';
+import { ToolkitError, hideUrlSecrets } from '../errors.js';
 
 /** The kinds of store whose URL conventions the loader knows. */
 export type StoreKind = 'fuseki' | 'virtuoso' | 'rdf4j' | 'generic';
@@ -43,22 +43,34 @@ export interface StoreEndpointsOptions {
  */
 export function storeEndpoints(store: StoreKind, endpoint: string, graph: string, options: StoreEndpointsOptions = {}): StoreEndpoints {
   const url = httpUrl('--endpoint', endpoint);
-  if (options.query) httpUrl('--query-endpoint', options.query);
-  if (options.update) httpUrl('--update-endpoint', options.update);
+  // Credentials go apart (StoreEndpointsOptions' caller passes them): fetch refuses a URL that holds them.
+  const query = options.query ? withoutUserinfo(httpUrl('--query-endpoint', options.query)) : undefined;
+  const update = options.update ? withoutUserinfo(httpUrl('--update-endpoint', options.update)) : undefined;
   url.username = '';
   url.password = '';
   url.hash = '';
-  const withGraph = (base: string) => {
+  // A query string the user gave (a key the store's proxy wants, say) goes on every URL; the
+  // graph parameters of the Graph Store Protocol (?default, ?graph=) are ours to set.
+  const extra = new URLSearchParams(url.search);
+  extra.delete('graph');
+  extra.delete('default');
+  url.search = '';
+  const at = (base: string) => {
     const u = new URL(base);
+    for (const [k, v] of extra) u.searchParams.append(k, v);
+    return u.toString();
+  };
+  const withGraph = (base: string) => {
+    const u = new URL(at(base));
     u.searchParams.set('graph', graph);
     return u.toString();
   };
-  const trimmed = url.toString().replace(/\/+$/, '').replace(/\?$/, '');
+  const trimmed = url.toString().replace(/\/+$/, '');
   let result: StoreEndpoints;
   switch (store) {
     case 'fuseki': {
-      const dataset = url.search ? trimmed : trimmed.replace(/\/(data|sparql|query|update|get)$/, '');
-      result = { graphStore: withGraph(`${dataset}/data`), update: `${dataset}/update`, query: `${dataset}/query` };
+      const dataset = trimmed.replace(/\/(data|sparql|query|update|get)$/, '');
+      result = { graphStore: withGraph(`${dataset}/data`), update: at(`${dataset}/update`), query: at(`${dataset}/query`) };
       break;
     }
     case 'virtuoso': {
@@ -69,17 +81,17 @@ export function storeEndpoints(store: StoreKind, endpoint: string, graph: string
       const suffix = options.authenticated ? '-auth' : '';
       result = {
         graphStore: withGraph(`${url.origin}/sparql-graph-crud${suffix}`),
-        update: `${url.origin}/sparql${suffix}`,
-        query: `${url.origin}/sparql${suffix}`,
+        update: at(`${url.origin}/sparql${suffix}`),
+        query: at(`${url.origin}/sparql${suffix}`),
       };
       break;
     }
     case 'rdf4j': {
       const repo = trimmed.replace(/\/(rdf-graphs(\/service)?|statements)$/, '');
       if (!/\/repositories\/[^/]+$/.test(new URL(repo).pathname)) {
-        throw new ToolkitError(`an rdf4j endpoint is a repository URL ending in /repositories/<id>: ${endpoint}`, 'usage');
+        throw new ToolkitError(`an rdf4j endpoint is a repository URL ending in /repositories/<id>: ${hideUrlSecrets(endpoint)}`, 'usage');
       }
-      result = { graphStore: withGraph(`${repo}/rdf-graphs/service`), update: `${repo}/statements`, query: repo };
+      result = { graphStore: withGraph(`${repo}/rdf-graphs/service`), update: at(`${repo}/statements`), query: at(repo) };
       break;
     }
     case 'generic':
@@ -88,9 +100,16 @@ export function storeEndpoints(store: StoreKind, endpoint: string, graph: string
     default:
       throw new ToolkitError(`unknown store "${String(store)}": choose one of ${STORE_KINDS.join(', ')}`, 'usage');
   }
-  if (options.query) result.query = options.query;
-  if (options.update) result.update = options.update;
+  if (query) result.query = query;
+  if (update) result.update = update;
   return result;
+}
+
+/** A URL's text without `user:password@`. */
+function withoutUserinfo(url: URL): string {
+  url.username = '';
+  url.password = '';
+  return url.toString();
 }
 
 /** A user's URL option as a URL; a usage error naming the option when it is none or not http(s). */
@@ -99,9 +118,9 @@ function httpUrl(option: string, value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new ToolkitError(`${option} is not a URL: ${value}`, 'usage');
+    throw new ToolkitError(`${option} is not a URL: ${hideUrlSecrets(value)}`, 'usage');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`${option} must be an http(s) URL: ${value}`, 'usage');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`${option} must be an http(s) URL: ${hideUrlSecrets(value)}`, 'usage');
   return url;
 }
 

@@ -15,6 +15,8 @@ export interface RecordedRequest {
   method: string;
   path: string;
   graph: string | null;
+  /** The request's query parameters other than graph, query and update (a proxy's key, say). */
+  extraParams: Record<string, string>;
   contentType: string | undefined;
   authorization: string | undefined;
   /** Triples in the body (Graph Store POST/PUT). */
@@ -123,6 +125,7 @@ export class GspTestServer {
       method: req.method!,
       path: url.pathname,
       graph: url.searchParams.get('graph'),
+      extraParams: Object.fromEntries([...url.searchParams].filter(([k]) => !['graph', 'query', 'update'].includes(k))),
       contentType: req.headers['content-type'],
       authorization: req.headers.authorization,
       triples: 0,

@@ -71,6 +71,56 @@ describe('scholarly-rdf load', () => {
     expect(r.stderr).not.toContain('s3cret');
   });
 
+  it('takes credentials out of --query-endpoint too, and never shows a password of a URL it cannot parse', async () => {
+    server.auth = { scheme: 'basic', user: 'loader', password: 'q-secret-42' };
+    writeFileSync(join(dir, 'q.nt'), NT);
+    const url = new URL(server.dataset);
+    const query = `${url.protocol}//loader:q-secret-42@${url.host}${url.pathname}/query`;
+    const r = await cli(['load', 'q.nt', '--endpoint', server.dataset, '--graph', G, '--query-endpoint', query]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.requests.some((q) => q.path === '/ds/query' && q.status === 200)).toBe(true);
+    const bad = await cli(['load', 'q.nt', '--endpoint', 'http://loader:pa ss-secret@ho st/ds', '--graph', G]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--endpoint is not a URL');
+    for (const text of [r.stderr, bad.stderr]) {
+      expect(text).not.toContain('q-secret-42');
+      expect(text).not.toContain('ss-secret');
+    }
+  });
+
+  it('keeps a query string of the endpoint (a proxy key) on every request, and never shows the key', async () => {
+    writeFileSync(join(dir, 'k.nt'), NT);
+    const r = await cli(['load', 'k.nt', '--endpoint', `${server.dataset}/data?default&apikey=proxy-key-31`, '--graph', G]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(server.graphSize(G)).toBe(2);
+    expect(server.requests.length).toBeGreaterThan(1);
+    for (const q of server.requests) expect(q.extraParams, `${q.method} ${q.path}`).toEqual({ apikey: 'proxy-key-31' });
+    expect(r.stderr).toContain('apikey=***');
+    expect(r.stderr).not.toContain('proxy-key-31');
+  });
+
+  it('refuses --replace on resuming a load that did not replace (it would drop the chunks it skips)', async () => {
+    writeFileSync(join(dir, 'r.nt'), NT + NT.replaceAll('s3', 's5'));
+    const args = ['load', 'r.nt', '--endpoint', server.dataset, '--graph', G, '--chunk-triples', '2'];
+    server.faultFor = (n) => (n >= 2 ? { status: 503, headers: { 'retry-after': '0' } } : undefined);
+    expect((await cli(args)).code).toBe(3);
+    server.faultFor = undefined;
+    const refused = await cli([...args, '--resume', '--replace']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('resume without --replace');
+    expect(server.requests.some((q) => q.sparql?.includes('DROP'))).toBe(false);
+    expect(server.graphSize(G)).toBe(2);
+    expect((await cli([...args, '--resume'])).code).toBe(0);
+    expect(server.graphSize(G)).toBe(4);
+  });
+
+  it('says why the count was not checked', async () => {
+    writeFileSync(join(dir, 'n.nt'), NT);
+    const r = await cli(['load', 'n.nt', '--endpoint', server.dataset, '--graph', G, '--no-check']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('count:     not checked (--no-check)');
+  });
+
   it('exits 1 with the summary on a count mismatch', async () => {
     server.loseTriples = 1;
     writeFileSync(join(dir, 'e.nt'), NT);
@@ -107,6 +157,12 @@ describe('scholarly-rdf load', () => {
     expect(down.code).toBe(3);
     expect(down.stderr).toContain('the load stopped before it began');
     expect(down.stderr).not.toContain('acknowledged chunks are in');
+    // Nor to an old log of another load left in place.
+    writeFileSync(join(dir, 'old.json'), '{}');
+    server.queryFault = { status: 503, headers: { 'retry-after': '0' } };
+    const again = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'old.json']);
+    server.queryFault = undefined;
+    expect(again.stderr).toContain('the load stopped before it began');
     const resumed = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'down.json', '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('no load log at');
@@ -115,6 +171,7 @@ describe('scholarly-rdf load', () => {
   it('rejects bad options with usage (exit 2)', async () => {
     writeFileSync(join(dir, 'g.nt'), NT);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--chunk-triples', '0'])).code).toBe(2);
+    expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--timeout', '0'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--user', 'only-user'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', 'ftp://x/ds'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--query-endpoint', 'x'])).code).toBe(2);

@@ -53,8 +53,20 @@ describe('storeEndpoints', () => {
 
   it('never keeps credentials of the URL and refuses what is not http(s)', () => {
     expect(storeEndpoints('fuseki', 'http://u:secret@localhost:3030/ds', G).graphStore).not.toContain('secret');
+    const given = storeEndpoints('fuseki', 'http://localhost:3030/ds', G, { query: 'http://u:secret@h/q', update: 'http://u:secret@h/u' });
+    expect([given.query, given.update]).toEqual(['http://h/q', 'http://h/u']);
+    expect(() => storeEndpoints('fuseki', 'http://u:pa ss-secret@h ost/ds', G)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('ss-secret') }));
     expect(() => storeEndpoints('fuseki', 'localhost:3030/ds', G)).toThrow(expect.objectContaining({ code: 'usage' }));
     expect(() => storeEndpoints('fuseki', 'not a url', G)).toThrow(expect.objectContaining({ code: 'usage' }));
+  });
+
+  it('puts a query string of the endpoint on every URL, the graph parameters excepted', () => {
+    expect(storeEndpoints('fuseki', 'http://localhost:3030/ds/data?default&key=k1', G)).toEqual({
+      graphStore: `http://localhost:3030/ds/data?key=k1&${Q}`,
+      update: 'http://localhost:3030/ds/update?key=k1',
+      query: 'http://localhost:3030/ds/query?key=k1',
+    });
+    expect(storeEndpoints('virtuoso', 'http://127.0.0.1:8890/?t=1', G).query).toBe('http://127.0.0.1:8890/sparql?t=1');
   });
 
   it('checks --query-endpoint and --update-endpoint as it checks --endpoint', () => {

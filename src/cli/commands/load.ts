@@ -1,11 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, isAbsolute, resolve } from 'node:path';
 import type * as RDF from '@rdfjs/types';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
-import { positiveInteger } from '../optionValues.js';
-import { ToolkitError } from '../../errors.js';
+import { positiveInteger, timeoutSeconds } from '../optionValues.js';
+import { ToolkitError, hideUrlSecrets } from '../../errors.js';
 import { openRdfFile } from '../../parse/openRdfFile.js';
 import { parseRdf } from '../../parse/parseRdf.js';
 import { graphOfFileName } from '../../store/defaultGraph.js';
@@ -29,6 +29,7 @@ interface LoadCliOptions {
   state?: string;
   resume?: boolean;
   check: boolean;
+  timeout: string;
 }
 
 /** `scholarly-rdf load FILE... --endpoint URL`: streams dumps into a triple store over the Graph Store Protocol. */
@@ -51,29 +52,30 @@ export function registerLoad(program: Command, ctx: CliContext): void {
     .option('--state <file>', 'the load log recording acknowledged chunks (default: <first file name>.load-state.json in the current directory)')
     .option('--resume', 'continue the load recorded in the load log after its last acknowledged chunk')
     .option('--no-check', 'do not check the graph\'s triple count at the end')
+    .option('--timeout <seconds>', 'time limit of each HTTP request (a chunk\'s upload included), in seconds', '600')
     .action(async (files: string[], opts: LoadCliOptions) => {
       const { io } = ctx;
       const env = io.env;
       const store = parseStoreKind(opts.store);
       const chunkTriples = positiveInteger('--chunk-triples', opts.chunkTriples);
       const concurrency = positiveInteger('--concurrency', opts.concurrency);
+      const timeoutMs = timeoutSeconds('--timeout', opts.timeout) * 1000;
 
-      // Credentials: flags, else environment, else user:password@ in the endpoint URL. Never printed.
-      let endpoint = opts.endpoint;
+      // Credentials: flags, else environment, else user:password@ in an endpoint URL (taken out of it). Never printed.
       let user = opts.user ?? env['SCHOLARLY_STORE_USER'];
       let password = opts.password ?? env['SCHOLARLY_STORE_PASSWORD'];
-      try {
-        const url = new URL(endpoint);
-        if (url.username) {
-          user ??= decodeOrKeep(url.username);
-          password ??= decodeOrKeep(url.password);
-          url.username = '';
-          url.password = '';
-          endpoint = url.toString();
+      const takeCredentials = (value: string | undefined): string | undefined => {
+        const found = value === undefined ? undefined : splitCredentials(value);
+        if (!found) return value;
+        if (found.user !== undefined && user === undefined && password === undefined) {
+          user = found.user;
+          password = found.password;
         }
-      } catch {
-        // not a URL: the loader says so
-      }
+        return found.url;
+      };
+      const endpoint = takeCredentials(opts.endpoint)!;
+      const queryEndpoint = takeCredentials(opts.queryEndpoint);
+      const updateEndpoint = takeCredentials(opts.updateEndpoint);
       if ((user === undefined) !== (password === undefined)) {
         throw new ToolkitError('give both a user and a password (--user/--password or SCHOLARLY_STORE_USER/SCHOLARLY_STORE_PASSWORD)', 'usage');
       }
@@ -126,12 +128,13 @@ export function registerLoad(program: Command, ctx: CliContext): void {
         chunkFormat: opts.chunkFormat,
         concurrency,
         credentials,
-        queryEndpoint: opts.queryEndpoint,
-        updateEndpoint: opts.updateEndpoint,
+        queryEndpoint,
+        updateEndpoint,
         statePath,
         resume: Boolean(opts.resume),
         inputs,
         checkCount: opts.check,
+        timeoutMs,
         signal: ctx.signal,
         onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${e.reason}`),
         onChunk: (e) => {
@@ -141,29 +144,31 @@ export function registerLoad(program: Command, ctx: CliContext): void {
           }
         },
       });
+      // Whether this run wrote the load log (an old one left by another load is no place to resume from).
+      const logBefore = statePath ? modifiedAt(statePath) : undefined;
       if (opts.resume && statePath && !existsSync(statePath)) ctx.log(`no load log at ${statePath}: nothing to resume, loading from the start`);
       let summary: LoadSummary;
       try {
         summary = await loader.load(quads());
       } catch (err) {
         if (err instanceof ToolkitError && err.code === 'count-mismatch' && err.details['summary']) {
-          printSummary(ctx, err.details['summary'] as LoadSummary, statePath);
+          printSummary(ctx, err.details['summary'] as LoadSummary, statePath, opts.check);
         } else if (err instanceof ToolkitError && statePath && (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted')) {
           ctx.log(
-            existsSync(statePath)
+            modifiedAt(statePath) !== logBefore
               ? `the load stopped; acknowledged chunks are in ${statePath}: run again with --resume to continue`
               : 'the load stopped before it began (no chunk was sent): run it again as it was',
           );
         }
         throw err;
       }
-      printSummary(ctx, summary, statePath);
+      printSummary(ctx, summary, statePath, opts.check);
     });
 }
 
-function printSummary(ctx: CliContext, s: LoadSummary, statePath: string | undefined): void {
+function printSummary(ctx: CliContext, s: LoadSummary, statePath: string | undefined, check: boolean): void {
   const seconds = (s.durationMs / 1000).toFixed(1);
-  ctx.log(`graph:     <${s.graph}> at ${s.graphStore}${s.replaced ? ' (replaced)' : ''}`);
+  ctx.log(`graph:     <${s.graph}> at ${hideUrlSecrets(s.graphStore)}${s.replaced ? ' (replaced)' : ''}`);
   ctx.log(
     `loaded:    ${s.triples} triples in ${s.chunks} chunks, ${seconds} s, ${s.triplesPerSecond} triples/s` +
       (s.chunksSkipped > 0 ? ` (resumed: ${s.chunksSkipped} chunks acknowledged before, ${s.totalTriples} triples in all)` : ''),
@@ -171,13 +176,38 @@ function printSummary(ctx: CliContext, s: LoadSummary, statePath: string | undef
   if (s.count !== undefined) {
     ctx.log(`count:     ${s.count} triples in the graph, ${s.expectedCount} expected${s.count === s.expectedCount ? ' (ok)' : ' (MISMATCH)'}`);
   } else {
-    ctx.log('count:     not checked (no SPARQL query endpoint: pass --query-endpoint)');
+    ctx.log(check ? 'count:     not checked (no SPARQL query endpoint: pass --query-endpoint)' : 'count:     not checked (--no-check)');
   }
   if (s.blankNodeTriples > 0) {
     ctx.log(`warning:   ${s.blankNodeTriples} triples have blank nodes; a blank node that spans two chunks becomes two nodes in the store (use a larger --chunk-triples or skolemised data)`);
   }
   if (s.namedGraphQuads > 0) ctx.log(`note:      ${s.namedGraphQuads} quads of named graphs were loaded into <${s.graph}>`);
   if (statePath) ctx.log(`load log:  ${statePath}`);
+}
+
+/** When a file was last written (ms), or undefined when there is none. */
+function modifiedAt(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL without its `user:password@`, and what was there; undefined when it is no URL or has none. */
+function splitCredentials(value: string): { url: string; user: string | undefined; password: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined; // not a URL: the loader says so, without the part before @
+  }
+  if (!url.username && !url.password) return undefined;
+  const user = url.username ? decodeOrKeep(url.username) : undefined;
+  const password = decodeOrKeep(url.password);
+  url.username = '';
+  url.password = '';
+  return { url: url.toString(), user, password };
 }
 
 /** A percent-decoded user or password of a URL; as written when it is no valid escape (`S3cret%PW`). */
