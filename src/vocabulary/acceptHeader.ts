@@ -37,8 +37,37 @@ export function toAcceptHeader(asked?: string): string {
   return formatInfo(parseFormatName(asked)).mediaType;
 }
 
-/** The RDF format an Accept header asks for first (for the extension fallback), if it names one. */
+/**
+ * The RDF format an Accept header prefers (for the extension fallback and the
+ * shipped copy): the known RDF media type of highest `q` (earliest on a tie);
+ * a wildcard (`*\/*`, `application/*`, `text/*`) stands for the first of
+ * JSON-LD, Turtle, N-Triples, RDF/XML it covers and the header does not refuse
+ * with `q=0`. Undefined when the header asks for no RDF format.
+ */
 export function preferredFormat(accept: string): FormatName | undefined {
-  const first = accept.split(',')[0]!.split(';')[0]!.trim();
-  return formatFromMediaType(first);
+  const ranges = accept
+    .split(',')
+    .map((part, index) => {
+      const [type = '', ...params] = part.split(';').map((p) => p.trim());
+      const qParam = params.find((p) => /^q=/i.test(p));
+      const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+      return { type: type.toLowerCase(), q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((r) => r.type !== '');
+  const refused = new Set(ranges.filter((r) => r.q <= 0).map((r) => r.type));
+  const ordered = ranges.filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const range of ordered) {
+    const exact = formatFromMediaType(range.type);
+    if (exact && !range.type.includes('*')) return exact;
+    const [major, minor] = range.type.split('/');
+    if (minor !== '*') continue;
+    const covered = WILDCARD_ORDER.find(
+      (f) => (major === '*' || formatInfo(f).mediaType.startsWith(`${major}/`)) && !refused.has(formatInfo(f).mediaType),
+    );
+    if (covered) return covered;
+  }
+  return undefined;
 }
+
+/** The formats a wildcard range stands for, in order of preference. */
+const WILDCARD_ORDER: readonly FormatName[] = ['jsonld', 'turtle', 'ntriples', 'rdfxml'];

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { HttpError, ParseError, ToolkitError, type ErrorCode } from '../errors.js';
+import { HttpError, ParseError, ToolkitError, hideUrlSecrets, type ErrorCode } from '../errors.js';
 import { FORMATS, formatFromMediaType, formatInfo } from '../formats.js';
 import { extractHtmlRdf } from '../parse/extractHtmlRdf.js';
 import { parseRdf } from '../parse/parseRdf.js';
@@ -86,13 +86,18 @@ export async function fetchTerm(name: string, options: FetchTermOptions = {}): P
   if (!TERM_NAME.test(name)) {
     throw new ToolkitError(`"${name}" is not a term name (letters, digits, _ . ~ -)`, 'usage');
   }
-  const base = (options.vocabUrl ?? DEFAULT_VOCAB_URL).replace(/\/+$/, '');
-  let url: string;
+  const given = options.vocabUrl ?? DEFAULT_VOCAB_URL;
+  let base: URL;
   try {
-    url = new URL(`${base}/${name}`).href;
+    base = new URL(given);
   } catch {
-    throw new ToolkitError(`"${options.vocabUrl}" is not a URL`, 'usage');
+    throw new ToolkitError(`"${hideUrlSecrets(given)}" is not a URL`, 'usage');
   }
+  if (base.username || base.password) {
+    // fetch refuses such a URL, and the password would be in every message.
+    throw new ToolkitError(`the vocabulary URL holds a user name or password, which cannot be sent: ${hideUrlSecrets(given)}`, 'usage');
+  }
+  const url = below(base, name);
   const accept = toAcceptHeader(options.accept);
   const ctx: Ctx = {
     accept,
@@ -100,16 +105,44 @@ export async function fetchTerm(name: string, options: FetchTermOptions = {}): P
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? 30_000,
     documentLoader:
-      options.documentLoader ?? createDocumentLoader({ allowNetwork: true, fetch: options.fetch, signal: options.signal }),
+      options.documentLoader ??
+      createDocumentLoader({ allowNetwork: true, fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs }),
   };
+  try {
+    const term = await fetchWithFallback(url, ctx, options.fallbackExtensions ?? true);
+    // A key in the vocabulary URL's query (?api_key=) is masked wherever the URL is told.
+    return { ...term, url: hideUrlSecrets(term.url), notes: term.notes.map(hideUrlSecrets) };
+  } catch (err) {
+    throw withUrlSecretsHidden(err);
+  }
+}
+
+/** The error with secrets of URLs masked in its message and in the URL it names. */
+function withUrlSecretsHidden(err: unknown): unknown {
+  if (!(err instanceof Error)) return err;
+  err.message = hideUrlSecrets(err.message);
+  const named = err as Error & { url?: unknown; details?: Record<string, unknown> };
+  if (typeof named.url === 'string') named.url = hideUrlSecrets(named.url);
+  if (named.details && typeof named.details['url'] === 'string') named.details['url'] = hideUrlSecrets(named.details['url']);
+  return err;
+}
+
+/** `{base}/{name}`, the base's query string kept after the path. */
+function below(base: URL, name: string): string {
+  const u = new URL(base.href);
+  u.pathname = `${u.pathname.replace(/\/+$/, '')}/${name}`;
+  return u.href;
+}
+
+/** The negotiated GET, then (after a 404, 406 or HTML without RDF) the same URL with each format's extension. */
+async function fetchWithFallback(url: string, ctx: Ctx, fallback: boolean): Promise<FetchedTerm> {
   try {
     return await fetchRdf(url, ctx, 'negotiation', true);
   } catch (err) {
-    const fallback = options.fallbackExtensions ?? true;
     if (!fallback || !(err instanceof FallbackAllowed)) throw unwrap(err);
     const tried: string[] = [];
-    for (const ext of fallbackExtensions(accept)) {
-      const alt = `${url}.${ext}`;
+    for (const ext of fallbackExtensions(ctx.accept)) {
+      const alt = withExtension(url, ext);
       tried.push(`.${ext}`);
       try {
         const term = await fetchRdf(alt, ctx, 'extension', false);
@@ -137,6 +170,13 @@ class FallbackAllowed extends Error {
   constructor(readonly error: HttpError) {
     super(error.message);
   }
+}
+
+/** A URL with `.ext` added to its path (before any query string). */
+function withExtension(url: string, ext: string): string {
+  const u = new URL(url);
+  u.pathname = `${u.pathname}.${ext}`;
+  return u.href;
 }
 
 function unwrap(err: unknown): unknown {

@@ -204,6 +204,26 @@ describe('fetchTerm', () => {
       expect(err.message).toContain(`${url}/pagination`);
     });
 
+    it('keeps a key in the vocabulary URL\'s query after the term\'s path, and never tells it', async () => {
+      const term = await fetchTerm('pagination', opts('/vocab?api_key=vocab-key-55', { accept: 'text/turtle' }));
+      expect(server.seen.at(-1)!.url).toBe('/vocab/pagination?api_key=vocab-key-55');
+      expect(term.url).toBe(`${server.url}/vocab/pagination?api_key=***`);
+      const missing = await failure(fetchTerm('pagination', opts('/missing?api_key=vocab-key-55', { accept: 'text/turtle' })));
+      expect(server.seen.at(-1)!.url).toBe('/missing/pagination.rdf?api_key=vocab-key-55');
+      expect(missing.code).toBe('not-found');
+      expect(`${missing.message} ${JSON.stringify(missing.details)}`).not.toContain('vocab-key-55');
+    });
+
+    it('refuses a vocabulary URL with a user and password, without telling the password', async () => {
+      const url = new URL(server.url);
+      const err = await failure(fetchTerm('pagination', { vocabUrl: `http://me:vocab-pw-66@${url.host}/vocab` }));
+      expect(err.code).toBe('usage');
+      expect(err.message).not.toContain('vocab-pw-66');
+      const bad = await failure(fetchTerm('pagination', { vocabUrl: 'http://me:vocab-pw-66@ho st/' }));
+      expect(bad.code).toBe('usage');
+      expect(bad.message).not.toContain('vocab-pw-66');
+    });
+
     it('rejects names that are not term names', async () => {
       await expect(fetchTerm('../etc/passwd', opts('/vocab'))).rejects.toMatchObject({ code: 'usage' });
     });
