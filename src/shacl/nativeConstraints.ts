@@ -222,26 +222,43 @@ export function isCalendarDate(value: string): boolean {
 }
 
 /**
- * `sh:datatype` as shacl-engine checks it, plus the calendar: shacl-engine
- * (like rdf-validate-shacl) accepts `"2015-02-30"^^xsd:date`; Jena does not.
+ * `sh:datatype` as shacl-engine checks it, with two corrections that Jena agrees with:
+ * - `xsd:date`: the calendar too (shacl-engine, like rdf-validate-shacl, accepts `"2015-02-30"^^xsd:date`);
+ * - `xsd:string`: characters beyond U+FFFF (emoji, CJK Extension B, mathematical letters) are
+ *   XML characters, but shacl-engine's pattern reads each half of their UTF-16 pair as a lone
+ *   surrogate and reports the value; here only lone surrogates, U+FFFE and U+FFFF are refused.
  */
 export const compileStrictDatatype: CompileValidation = (shape) => {
   const base = compileDatatype(shape);
   const datatype = shape.ptr.out([namedNode(`${SH}datatype`)]).term;
-  if (!base?.generic || datatype?.value !== `${XSD}date`) return base;
+  if (!base?.generic || (datatype?.value !== `${XSD}date` && datatype?.value !== `${XSD}string`)) return base;
   const inner = base.generic;
+  const report = (context: EngineContext) =>
+    context.violation(datatypeComponent, {
+      args: { datatype },
+      message: [literal('Value does not have datatype {$datatype}')],
+      value: context.valueOrNode,
+    });
+  if (datatype.value === `${XSD}string`) {
+    return {
+      generic: (context: EngineContext) => {
+        const term = (context.valueOrNode as EnginePointer).term;
+        if (term.termType !== 'Literal' || term.datatype.value !== `${XSD}string`) return inner(context);
+        if (!XML_STRING.test(term.value)) report(context);
+      },
+    };
+  }
   return {
     generic: (context: EngineContext) => {
       const term = (context.valueOrNode as EnginePointer).term;
       if (term.termType === 'Literal' && term.datatype.value === `${XSD}date` && DATE.test(term.value) && !isCalendarDate(term.value)) {
-        context.violation(datatypeComponent, {
-          args: { datatype },
-          message: [literal('Value does not have datatype {$datatype}')],
-          value: context.valueOrNode,
-        });
+        report(context);
         return;
       }
       return inner(context);
     },
   };
 };
+
+/** A string of characters XML allows as the engine's pattern means it (no lone surrogate, no U+FFFE/U+FFFF), pairs read as one character. */
+const XML_STRING = /^[^\p{Cs}\uFFFE\uFFFF]*$/u;

@@ -48,6 +48,13 @@ describe('the mapping conforms to shapes/', () => {
     expect(violations.slice(0, 10)).toEqual([]);
   });
 
+  it('for titles and names with characters beyond U+FFFF (emoji, CJK Extension B, mathematical letters)', async () => {
+    const raw = JSON.parse(readFileSync(sampleCataloguePath(), 'utf8').split('\n')[0]!) as Record<string, unknown>;
+    raw['title'] = 'Tracking 🦠 spread with 𝔽-modules in 𠀋 villages';
+    raw['creators'] = [{ creator: 'Zhang, 𠀋' }];
+    expect(await violationsOf(raw)).toEqual([]);
+  });
+
   it('and the validator notices when the mapping breaks (a record without its title)', async () => {
     const raw = JSON.parse(readFileSync(sampleCataloguePath(), 'utf8').split('\n')[0]!);
     const mapped = mapRecord(normalizeRecord(raw));
