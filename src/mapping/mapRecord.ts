@@ -182,21 +182,58 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
 
   // Containers: journal > volume > issue, or the book of a chapter.
   const containerName = record.publicationName ?? record.journalTitle;
-  const isbns = [record.printIsbn, record.electronicIsbn, record.isbn].filter((v): v is string => Boolean(v));
+  // An ISSN or ISBN that is none is kept as sent (W sr:<field>, as the other raw fields), with a note.
+  const checked = (field: string, value: string | undefined, form: (v: string) => string | undefined, what: string) => {
+    if (!value) return undefined;
+    const good = form(value);
+    if (good) return good;
+    add(work, sr(field), str(value));
+    notes.push(`${field}: "${value}" is not ${what}; kept as sr:${field} on the work`);
+    return undefined;
+  };
+  const issn = checked('issn', record.issn, issnForm, 'an ISSN');
+  const eIssn = checked('eIssn', record.eIssn, issnForm, 'an ISSN');
+  const isbns = (
+    [
+      ['printIsbn', record.printIsbn],
+      ['electronicIsbn', record.electronicIsbn],
+      ['isbn', record.isbn],
+    ] as const
+  )
+    .map(([field, value]) => checked(field, value, isbnForm, 'an ISBN'))
+    .filter((v): v is string => Boolean(v));
   /** The ISSNs of a journal or of a book series: print as bibo:issn, electronic as bibo:eissn, both as schema:issn. */
   const addIssns = (container: RDF.NamedNode) => {
-    if (record.issn) {
-      add(container, schema('issn'), str(record.issn));
-      add(container, bibo('issn'), str(record.issn));
+    if (issn) {
+      add(container, schema('issn'), str(issn));
+      add(container, bibo('issn'), str(issn));
     }
-    if (record.eIssn) {
-      add(container, schema('issn'), str(record.eIssn));
-      add(container, bibo('eissn'), str(record.eIssn));
+    if (eIssn) {
+      add(container, schema('issn'), str(eIssn));
+      add(container, bibo('eissn'), str(eIssn));
     }
     if (record.journalId) add(container, schema('identifier'), str(record.journalId));
   };
-  if (isBookContainer(record, kind)) {
-    if (containerName || isbns.length || record.volume || record.issn || record.eIssn || record.journalId) {
+  if (kind === 'book') {
+    // The work is the book: the ISBNs and the volume number are its own; what contains it is its series.
+    for (const isbn of dedupe(isbns)) {
+      add(work, schema('isbn'), str(isbn));
+      add(work, bibo('isbn'), str(isbn));
+    }
+    if (record.volume) add(work, schema('volumeNumber'), str(record.volume));
+    const seriesName = containerName && containerName !== record.title ? containerName : undefined;
+    if (seriesName || issn || eIssn || record.journalId) {
+      const series = node('series');
+      add(work, schema('isPartOf'), series);
+      add(series, rdfType, schema('BookSeries'));
+      add(series, rdfType, bibo('Series'));
+      if (seriesName) add(series, schema('name'), str(seriesName));
+      addIssns(series);
+    }
+    if (record.number) add(work, bibo('issue'), str(record.number));
+    if (record.issueType) add(work, sr('issueType'), str(record.issueType));
+  } else if (isBookContainer(record, kind)) {
+    if (containerName || isbns.length || record.volume || issn || eIssn || record.journalId) {
       const book = node('book');
       add(work, schema('isPartOf'), book);
       add(book, rdfType, schema('Book'));
@@ -207,7 +244,7 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
         add(book, bibo('isbn'), str(isbn));
       }
       if (record.volume) add(book, schema('volumeNumber'), str(record.volume));
-      if (record.issn || record.eIssn || record.journalId) {
+      if (issn || eIssn || record.journalId) {
         // A book with an ISSN is a volume of a book series (Methods in Molecular Biology, ...).
         const series = node('series');
         add(book, schema('isPartOf'), series);
@@ -220,7 +257,7 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
     if (record.issueType) add(work, sr('issueType'), str(record.issueType));
   } else {
     let top: RDF.NamedNode | undefined;
-    if (containerName || record.issn || record.eIssn || record.journalId || isbns.length) {
+    if (containerName || issn || eIssn || record.journalId || isbns.length) {
       top = node('periodical');
       add(top, rdfType, schema('Periodical'));
       add(top, rdfType, bibo('Journal'));
@@ -289,8 +326,17 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
   });
 
   for (const keyword of dedupe([...record.subjects, ...record.keywords])) add(work, schema('keywords'), str(keyword));
+  // A discipline's node is named by its id; one without an id, or whose id an earlier different one
+  // took, by its position (#discipline-n2), so that no two disciplines merge into one node.
+  const disciplineTerms = new Map<string, string | undefined>();
   record.disciplines.forEach((d, i) => {
-    const term = node(d.id ? `discipline-${encodeIriSegment(d.id)}` : `discipline-${i + 1}`);
+    let local = d.id ? `discipline-${encodeIriSegment(d.id)}` : `discipline-n${i + 1}`;
+    if (disciplineTerms.has(local)) {
+      if (disciplineTerms.get(local) === d.term) return; // the same discipline twice
+      local = `discipline-n${i + 1}`;
+    }
+    disciplineTerms.set(local, d.term);
+    const term = node(local);
     add(work, schema('about'), term);
     add(term, rdfType, schema('DefinedTerm'));
     if (d.id) add(term, schema('identifier'), str(d.id));
@@ -360,6 +406,18 @@ function isBookContainer(record: ScholarlyRecord, kind: WorkKind): boolean {
   if (kind === 'chapter' || kind === 'book') return true;
   if (kind === 'article') return false;
   return !record.issn && !record.eIssn && !record.journalId && Boolean(record.printIsbn || record.electronicIsbn || record.isbn);
+}
+
+/** An ISSN in its usual form (`1064-3745`; `10643745` and a lower-case x are tidied), or undefined when it is none. */
+export function issnForm(value: string): string | undefined {
+  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  return /^[0-9]{7}[0-9X]$/.test(compact) ? `${compact.slice(0, 4)}-${compact.slice(4)}` : undefined;
+}
+
+/** An ISBN-10 or ISBN-13 as sent (hyphens kept), or undefined when it is none. */
+export function isbnForm(value: string): string | undefined {
+  const v = value.trim();
+  return /^(97[89]-?)?[0-9]{1,5}-?[0-9]+-?[0-9]+-?[0-9X]$/.test(v) && [10, 13].includes(v.replace(/-/g, '').length) ? v : undefined;
 }
 
 function dedupe(values: readonly string[]): string[] {

@@ -179,6 +179,33 @@ describe('mapRecord', () => {
     expect(values(quads, `${S}sameAs`, WORK)).toEqual(['http://dx.doi.org/10.1007/s1-2']);
   });
 
+  it('makes a book work part of its series, with its own ISBNs and volume (no #book node of its own)', () => {
+    const { quads } = map({ contentType: 'Book', title: 'Plant Stress', publicationName: 'Methods in Molecular Biology', issn: '1064-3745', printIsbn: '978-1-0716-3972-6', volume: '1351' });
+    expect(values(quads, `${S}isPartOf`, WORK)).toEqual([`${NODE}series`]);
+    expect(values(quads, `${S}name`, `${NODE}series`)).toEqual(['Methods in Molecular Biology']);
+    expect(values(quads, `${S}isbn`, WORK)).toEqual(['978-1-0716-3972-6']);
+    expect(values(quads, `${S}volumeNumber`, WORK)).toEqual(['1351']);
+    expect(quads.some((q) => q.subject.value === `${NODE}book`)).toBe(false);
+    // A publication name that is the book's own title names no series.
+    const alone = map({ contentType: 'Book', title: 'Plant Stress', publicationName: 'Plant Stress', printIsbn: '978-1-0716-3972-6' }).quads;
+    expect(values(alone, `${S}isPartOf`, WORK)).toEqual([]);
+  });
+
+  it('keeps an ISSN or ISBN that is none as sent (sr:<field>), with a note, and tidies an unhyphenated ISSN', () => {
+    const { quads, notes } = map({ publicationName: 'J', issn: 'n/a', eIssn: '1573389x', printIsbn: 'ISBN unknown', contentType: 'Article' });
+    expect(values(quads, `${S}issn`, `${NODE}periodical`)).toEqual(['1573-389X']);
+    expect(values(quads, 'https://w3id.org/scholarly-rdf/vocab#issn', WORK)).toEqual(['n/a']);
+    expect(values(quads, 'https://w3id.org/scholarly-rdf/vocab#printIsbn', WORK)).toEqual(['ISBN unknown']);
+    expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/^issn: "n\/a" is not an ISSN/), expect.stringMatching(/^printIsbn: "ISBN unknown" is not an ISBN/)]));
+  });
+
+  it('never merges two disciplines into one node (an id equal to another\'s position, an id twice)', () => {
+    const { quads } = map({ disciplines: [{ term: 'Physics' }, { id: '1', term: 'Chemistry' }, { id: '1', term: 'Chemistry' }, { id: '1', term: 'Biology' }] });
+    const about = values(quads, `${S}about`, WORK);
+    expect(about).toEqual([`${NODE}discipline-n1`, `${NODE}discipline-1`, `${NODE}discipline-n4`]);
+    for (const node of about) expect(values(quads, `${S}name`, node)).toHaveLength(1);
+  });
+
   it('maps publisher, subjects (deduplicated), disciplines, genre, copyright and conferenceInfo', () => {
     const { quads } = map({
       publisher: 'Springer',

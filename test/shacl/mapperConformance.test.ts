@@ -55,6 +55,18 @@ describe('the mapping conforms to shapes/', () => {
     expect(await violationsOf(raw)).toEqual([]);
   });
 
+  it('for books, series known by id only, ISSNs and ISBNs that are none, and disciplines with clashing ids', async () => {
+    const raw = JSON.parse(readFileSync(sampleCataloguePath(), 'utf8').split('\n')[0]!) as Record<string, unknown>;
+    const variants: Record<string, unknown>[] = [
+      { contentType: 'Book', publicationName: 'Methods in Molecular Biology', issn: '1064-3745', printIsbn: '978-1-0716-3972-6', volume: '1351' },
+      { contentType: 'Book', journalId: '7651', issn: undefined, eIssn: undefined },
+      { contentType: 'Chapter', publicationType: 'Book', journalId: '7651', issn: undefined, eIssn: undefined, printIsbn: '978-1-0716-3972-6' },
+      { issn: 'n/a', eIssn: '15733890', printIsbn: 'unknown' },
+      { disciplines: [{ term: 'Physics' }, { id: '1', term: 'Chemistry' }, { id: '1', term: 'Biology' }] },
+    ];
+    for (const variant of variants) expect(await violationsOf({ ...raw, ...variant }), JSON.stringify(variant)).toEqual([]);
+  });
+
   it('and the validator notices when the mapping breaks (a record without its title)', async () => {
     const raw = JSON.parse(readFileSync(sampleCataloguePath(), 'utf8').split('\n')[0]!);
     const mapped = mapRecord(normalizeRecord(raw));
