@@ -14,7 +14,8 @@ export { mapRecord, type MapOptions, type MappedRecord } from './mapping/mapReco
 export { classifyPages, type PageClass } from './mapping/classifyPages.js';
 export { dateLiteralKind } from './mapping/dates.js';
 export { NS, DEFAULT_BASE, DOI_RESOLVER, ORCID_RESOLVER } from './mapping/namespaces.js';
-export { encodeIriPath, encodeIriSegment, toIri, cleanText, isLanguageTag } from './mapping/iri.js';
+export { encodeIriPath, encodeIriSegment, toIri, cleanText } from './mapping/iri.js';
+export { isLanguageTag, LANGUAGE_TAG } from './mapping/languageTag.js';
 
 // Conversion of saved responses
 export { convertItem, type ConvertOutcome, type Rejection } from './convert/convertItem.js';

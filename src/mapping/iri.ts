@@ -200,7 +200,3 @@ const MAY_NEED_NFC = /[\u0300-\uFFFF]/;
 // Combining marks, and the Hangul vowel and final jamo that compose with what precedes them.
 const LEADING_COMPOSING = /^(\s*)[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;
 
-/** Whether a string is a well-formed BCP 47 language tag (the syntax RDF requires). */
-export function isLanguageTag(tag: string): boolean {
-  return /^[a-zA-Z]{1,8}(-[a-zA-Z0-9]{1,8})*$/.test(tag);
-}

@@ -13,6 +13,7 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import type { CompileValidation, EngineContext, EnginePointer } from 'shacl-engine';
 import { compileDatatype } from 'shacl-engine/lib/validations/type.js';
+import { LANGUAGE_TAG } from '../mapping/languageTag.js';
 import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
 
 export { isValidOrcid, orcidCheckCharacter };
@@ -46,10 +47,6 @@ export interface ConstraintRow {
 export type NativeConstraint = (focus: RDF.Term, dataset: RDF.DatasetCore) => ConstraintRow[];
 
 const ORCID_IRI = /^https:\/\/orcid\.org\/[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/;
-
-/** BCP 47 language tag syntax (RFC 5646 `langtag` and private use; irregular grandfathered tags excluded). */
-export const LANGUAGE_TAG =
-  /^(([a-z]{2,3}(-[a-z]{3}){0,3}|[a-z]{4,8})(-[a-z]{4})?(-([a-z]{2}|[0-9]{3}))?(-([a-z0-9]{5,8}|[0-9][a-z0-9]{3}))*(-[0-9a-wyz](-[a-z0-9]{2,8})+)*(-x(-[a-z0-9]{1,8})+)?|x(-[a-z0-9]{1,8})+)$/i;
 
 function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.Term): RDF.Term[] {
   const out: RDF.Term[] = [];
