@@ -28,6 +28,25 @@ describe('convert --validate', () => {
     expect(lines[1].record).toEqual(shortDoi);
   });
 
+  it('lets a valid copy of a record in after a rejected one with the same DOI, and rejects the copies after it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'convert-validate-'));
+    const input = join(dir, 'in.ndjson');
+    const broken = { doi: '10.1000/twice', publicationDate: '2020-01-02' };
+    const fixed = { doi: '10.1000/TWICE', title: 'A title', publicationDate: '2020-01-02' };
+    writeFileSync(input, [broken, fixed, fixed].map((r) => JSON.stringify(r)).join('\n'));
+    const out = join(dir, 'out.nt');
+    const rejects = join(dir, 'rejects.jsonl');
+    const r = await runCli(['convert', input, '-o', out, '--rejects', rejects, '--validate']);
+    expect(r.stderr).toMatch(/records read 3, mapped 1, rejected 2/);
+    const titles = parseNTriples(readFileSync(out, 'utf8')).filter((q) => q.predicate.value === 'http://schema.org/name');
+    expect(titles.map((q) => q.object.value)).toEqual(['A title']);
+    const lines = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.line, l.field])).toEqual([
+      [1, expect.stringMatching(/name|title/)],
+      [3, 'doi'],
+    ]);
+  });
+
   it('keeps input order in the output and the rejects across batches of records', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'convert-validate-'));
     const input = join(dir, 'in.ndjson');

@@ -113,7 +113,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       let batch: Converted[] = [];
       for await (const item of readRecords(file.input, { source: file.source })) {
         const outcome = convertItem(item, mapOptions);
-        batch.push({ item, outcome: outcome.kind === 'mapped' && !dois.add(outcome.mapped.doi) ? duplicateDoi(item, outcome.mapped.doi) : outcome });
+        batch.push({ item, outcome });
         if (batch.length >= batchSize) {
           yield* settle(batch);
           batch = [];
@@ -145,6 +145,11 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
           });
           continue;
         }
+      }
+      // Only a record that goes into the output takes its DOI: a rejected one leaves it to a later, valid copy.
+      if (outcome.kind === 'mapped' && !dois.add(outcome.mapped.doi)) {
+        await reject(duplicateDoi(item, outcome.mapped.doi).rejection);
+        continue;
       }
       if (outcome.kind === 'mapped') {
         yield outcome.mapped.quads;
@@ -220,7 +225,7 @@ function checkIriOption(name: string, value: string): void {
 }
 
 /** The rejection of a record whose DOI came before in the same run. */
-function duplicateDoi(item: ReadItem, doi: string): ConvertOutcome {
+function duplicateDoi(item: ReadItem, doi: string): Extract<ConvertOutcome, { kind: 'rejected' }> {
   return {
     kind: 'rejected',
     rejection: {
