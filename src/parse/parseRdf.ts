@@ -42,6 +42,13 @@ export interface ParseRdfOptions {
    * Defaults to false.
    */
   ignoreGraphs?: boolean;
+  /**
+   * JSON-LD: a key that no `@context` maps to an IRI, an `@id` that is no IRI,
+   * an ill-formed language tag is an error, where JSON-LD processors drop it
+   * silently (validate and load use this: what is dropped is neither checked
+   * nor loaded). Needs the `@context` before the keys it maps. Defaults to false.
+   */
+  strict?: boolean;
 }
 
 const SNIFF_CHARS = 4096;
@@ -168,7 +175,7 @@ async function* parseOnce(
   try {
     for await (const quad of out) yield quad as RDF.Quad;
   } catch (err) {
-    throw toParseError(err, format, source, tracker, parser, loader);
+    throw toParseError(err, format, source, tracker, parser, loader, Boolean(options.strict));
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
     out.destroy();
@@ -202,9 +209,14 @@ function createParser(
         streamingProfileAllowOutOfOrderPlainType: streamingProfile,
         // Plain JSON (a server's application/json) is read as JSON-LD.
         ignoreMissingContextLinkHeader: true,
+        // A key no context maps to an IRI, an @id that is no IRI, a bad language tag: an error, never a silent drop.
+        strictValues: Boolean(options.strict),
       }) as unknown as Transform;
   }
 }
+
+/** Errors of jsonld-streaming-parser's strictValues: what a JSON-LD processor drops without a word. */
+const STRICT_CODES = new Set(['invalid IRI mapping', 'invalid @id value', 'invalid language-tagged string', 'invalid language mapping', 'invalid term definition']);
 
 /** Turns whatever a parser threw into a ParseError with a position, keeping our own errors as they are. */
 function toParseError(
@@ -214,6 +226,7 @@ function toParseError(
   tracker: PositionTracker,
   parser: Transform | ClosingRdfXmlParser,
   loader: RecordingLoader,
+  strict: boolean,
 ): Error {
   if (loader.failure && /remote context/i.test(String((err as Error)?.message))) {
     const failure = loader.failure;
@@ -243,6 +256,8 @@ function toParseError(
     if (m) ({ line, column } = tracker.locate(Number(m[1])));
     if ((error as { code?: string }).code === OUT_OF_ORDER) {
       message += ' — the JSON-LD is not in streaming order (@context first); give it as a whole string instead of a stream';
+    } else if (strict && STRICT_CODES.has((error as { code?: string }).code ?? '')) {
+      message += ' — a JSON-LD processor would drop it silently (no @context maps it to an IRI, or the @context comes after it)';
     }
   } else {
     const context = (error as { context?: { line?: number } }).context;

@@ -116,9 +116,18 @@ export class ValidationSummary {
   toLines(): string[] {
     const lines = [
       `records: ${this.records}, conforming: ${this.conforming}, not conforming: ${this.records - this.conforming}` +
-        (this.withWarningsOnly ? ` (${this.withWarningsOnly} conforming with warnings)` : ''),
+        (this.withWarningsOnly ? ` (${this.withWarningsOnly} conforming with warnings)` : '') +
+        // The first line is all `validate -q` prints: it must not read as success when other quads fail.
+        (this.otherConforms ? '' : '; other quads do not conform'),
       `violations: ${this.violations}, warnings: ${this.warnings}`,
     ];
+    if (this.records === 0) {
+      lines.push(
+        this.otherGroups
+          ? 'warning: no record in the input (no work with a bibo:doi and the nodes it owns): only other quads were validated'
+          : 'warning: the input holds no quads: nothing was validated',
+      );
+    }
     if (this.otherGroups) lines.push(`other quads (no record, e.g. the dataset description): ${this.otherConforms ? 'conform' : 'do not conform'}`);
     if (this.splitRecords) {
       lines.push(

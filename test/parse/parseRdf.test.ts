@@ -182,6 +182,18 @@ describe('parseRdf (JSON-LD streams)', () => {
     expect(quads).toHaveLength(2000);
   });
 
+  it('strict: what a JSON-LD processor would drop (an unmapped key, an @id that is no IRI) is an error, not a loss', async () => {
+    const unmapped = '{"@context": {"name": "http://schema.org/name"}, "@graph": [{"@id": "http://a/s", "name": "x", "title": "dropped"}]}';
+    expect(await parse(unmapped, { format: 'jsonld' })).toHaveLength(1);
+    const err = await parseError(unmapped, { format: 'jsonld', strict: true });
+    expect(err).toBeInstanceOf(ParseError);
+    expect(err.message).toMatch(/title.*would drop it silently/);
+    const badId = '{"@context": {"@vocab": "http://schema.org/"}, "@id": "not an iri", "name": "x"}';
+    expect(await parseError(badId, { format: 'jsonld', strict: true, ignoreGraphs: true })).toBeInstanceOf(ParseError);
+    // Plain JSON, no RDF at all: not zero quads.
+    expect(await parseError('{"records": [{"doi": "10.1/x"}]}', { format: 'jsonld', strict: true })).toBeInstanceOf(ParseError);
+  });
+
   it('explains a stream whose @context comes after other keys', async () => {
     const doc = '{"@id": "http://a/s", "name": "x", "@context": {"@vocab": "http://schema.org/"}}';
     const err = await parseError(bytes(doc), { format: 'jsonld' });

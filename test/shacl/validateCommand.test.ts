@@ -131,6 +131,26 @@ describe('scholarly-rdf validate', () => {
     expect(b.code).toBe(1);
   });
 
+  it('does not call an input with nothing to validate a success, nor plain JSON read as JSON-LD', async () => {
+    writeFileSync(join(dir, 'empty.nt'), '');
+    const empty = await cli(['validate', 'empty.nt']);
+    expect(empty.code).toBe(1);
+    expect(empty.stdout).toContain('warning: the input holds no quads: nothing was validated');
+    writeFileSync(join(dir, 'plain.jsonld'), JSON.stringify({ records: [{ doi: '10.1000/x', title: 'T' }] }));
+    const plain = await cli(['validate', 'plain.jsonld']);
+    expect(plain.code).toBe(4);
+    expect(plain.stderr).toMatch(/would drop it silently/);
+  });
+
+  it('-q: the one line it prints says when quads of no record do not conform', async () => {
+    const text = fixtureText('full-records.ttl') + '\n<https://w3id.org/scholarly-rdf/dump/x> a <http://rdfs.org/ns/void#Dataset> .\n';
+    writeFileSync(join(dir, 'other-bad.ttl'), text);
+    const r = await cli(['validate', 'other-bad.ttl', '-q']);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toMatch(/not conforming: 0; other quads do not conform/);
+  });
+
   it('fails with exit code 4 on a missing file, bad shapes or bad RDF', async () => {
     for (const zero of [['-j', '0'], ['--window', '0']]) expect((await cli(['validate', 'nope.ttl', ...zero])).code).toBe(2);
     const missing = await cli(['validate', 'nope.ttl']);

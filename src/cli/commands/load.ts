@@ -113,6 +113,8 @@ export function registerLoad(program: Command, ctx: CliContext): void {
             signal: ctx.signal,
             // Every quad goes into the one target graph: JSON-LD dumps stream.
             ignoreGraphs: true,
+            // What a JSON-LD processor would drop is an error: a load that leaves data out must not look complete.
+            strict: true,
           });
         }
       }

@@ -137,7 +137,8 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       const lines = summary.toLines();
       io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
       if (opts.report) ctx.log(`report: ${opts.report} (${reportWriter?.results ?? 0} result(s))`);
-      if (!summary.conforms) ctx.setExitCode(exitCodeFor('validation-failed'));
+      // An empty input (or one the parser read as nothing) is no proof of conformance.
+      if (!summary.conforms || summary.records + summary.otherGroups === 0) ctx.setExitCode(exitCodeFor('validation-failed'));
     });
 }
 
@@ -149,7 +150,7 @@ function regroupInput(input: RdfInput, format: FormatName | undefined, source: s
 
 /** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
 function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal): AsyncIterable<RDF.Quad> {
-  return parseRdf(input, { format, source, signal, ignoreGraphs: true });
+  return parseRdf(input, { format, source, signal, ignoreGraphs: true, strict: true });
 }
 
 /** Temporary files for --regroup: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */
