@@ -39,6 +39,19 @@ export const CASE_PREFIXES: Readonly<Record<string, string>> = {
 export const SHAPES_WITHOUT_OWN_CONSTRAINTS = ['PagesEitherFormShape'];
 
 export const SHAPE_CASES: readonly ShapeCase[] = [
+  // Ownership: a node whose work (or whose referrer) is missing
+  { shape: 'Person-owner', remove: ['doi:full-1 schema:author'] },
+  { shape: 'Organization-owner', remove: ['doi:full-1 schema:publisher'] },
+  { shape: 'Periodical-owner', add: 'a:orphan-journal a schema:Periodical , bibo:Journal ; schema:name "Orphan" .' },
+  { shape: 'Volume-owner', add: 'a:orphan-volume a schema:PublicationVolume ; schema:volumeNumber "1" .' },
+  { shape: 'Issue-owner', add: 'a:orphan-issue a schema:PublicationIssue , bibo:Issue ; schema:issueNumber "1" .' },
+  { shape: 'Book-owner', add: 'a:orphan-book a schema:Book , bibo:Book ; schema:name "Orphan" .' },
+  { shape: 'BookSeries-owner', add: 'a:orphan-series a schema:BookSeries , bibo:Series ; schema:issn "1064-3745" .' },
+  { shape: 'MediaObject-owner', remove: ['doi:full-1 schema:encoding'] },
+  { shape: 'DefinedTerm-owner', remove: ['doi:full-1 schema:about'] },
+  { shape: 'Event-owner', remove: ['doi:full-1 bibo:presentedAt'] },
+  { shape: 'ListCell-owner', add: 'a:authors-9 rdf:first a:author-1 ; rdf:rest rdf:nil .' },
+
   // The work
   { shape: 'WorkShape', add: '<https://example.org/work/1> a schema:ScholarlyArticle ; bibo:doi "10.5555/x" ; schema:name "x" ; dcterms:title "x" .' },
   { shape: 'Work-type', add: 'doi:full-1 a schema:CreativeWork .' },

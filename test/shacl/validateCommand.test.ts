@@ -68,6 +68,16 @@ describe('scholarly-rdf validate', () => {
     expect(r.stdout).toBe('records: 2, conforming: 2, not conforming: 0\n');
   });
 
+  it('counts the nodes of a record whose work is missing (a dump cut mid-record) as a record that does not conform', async () => {
+    const quads = fixtureQuads('full-records.ttl');
+    const lostWork = quads.filter((q) => q.subject.value !== 'https://doi.org/10.5555/full-1');
+    writeFileSync(join(dir, 'cut.nt'), serialize(lostWork, 'ntriples'));
+    const r = await cli(['validate', 'cut.nt']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^records: 2, conforming: 1, not conforming: 1/);
+    expect(r.stdout).toMatch(/Person-owner/);
+  });
+
   it.each(['turtle', 'ntriples', 'nquads', 'jsonld', 'rdfxml'] as const)('reads %s (and its .gz)', async (format) => {
     const ext = serializerFor(format).extensions[0];
     const text = serialize(fixtureQuads('broken-records.ttl'), format);
