@@ -74,7 +74,13 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
   add(work, rdfType, schema(schemaClass));
   add(work, rdfType, bibo(biboClass));
   add(work, bibo('doi'), str(doi));
-  add(work, schema('identifier'), str(record.identifier ?? `doi:${doi}`));
+  // schema:identifier names the work's DOI; an identifier of the record that names another is kept as sent.
+  const identifierAgrees = record.identifier !== undefined && record.identifier.toLowerCase() === `doi:${doi}`.toLowerCase();
+  add(work, schema('identifier'), str(identifierAgrees ? record.identifier! : `doi:${doi}`));
+  if (record.identifier !== undefined && !identifierAgrees) {
+    add(work, sr('identifier'), str(record.identifier));
+    notes.push(`identifier: "${record.identifier}" does not name the DOI ${doi}; kept as sr:identifier`);
+  }
   if (record.contentType) add(work, sr('contentType'), str(record.contentType));
   if (record.publicationType) add(work, sr('publicationType'), str(record.publicationType));
   if (record.title) {

@@ -32,6 +32,8 @@ const rdfRest = namedNode(`${RDF_NS}rest`);
 const rdfNil = namedNode(`${RDF_NS}nil`);
 const authorList = namedNode(`${BIBO}authorList`);
 const sameAs = namedNode(`${SCHEMA}sameAs`);
+const biboDoi = namedNode(`${BIBO}doi`);
+const schemaIdentifier = namedNode(`${SCHEMA}identifier`);
 const shMessage = namedNode(`${SH}message`);
 const sparqlComponent = namedNode(`${SH}SPARQLConstraintComponent`);
 const datatypeComponent = namedNode(`${SH}DatatypeConstraintComponent`);
@@ -147,11 +149,37 @@ export const languageTags: NativeConstraint = (focus, dataset) => {
   return rows;
 };
 
+/** DOIs whose characters the work IRI carries as they are (the mapper percent-encodes others). */
+const PLAIN_DOI = /^[A-Za-z0-9._;()/:-]+$/;
+
+/**
+ * srsh:DoiAgreementConstraint: the work IRI is https://doi.org/ + its bibo:doi (for DOIs
+ * written as they are), and its schema:identifier is "doi:" + its bibo:doi; DOIs compared
+ * case-insensitively, as DOIs are.
+ */
+export const doiAgreement: NativeConstraint = (focus, dataset) => {
+  const rows: ConstraintRow[] = [];
+  if (focus.termType !== 'NamedNode') return rows;
+  for (const doi of uniqueTerms(objects(dataset, focus, biboDoi))) {
+    if (doi.termType !== 'Literal') continue;
+    if (PLAIN_DOI.test(doi.value) && focus.value.toLowerCase() !== `https://doi.org/${doi.value}`.toLowerCase()) {
+      rows.push({ path: biboDoi, value: doi, bindings: { problem: "the work's IRI is not https://doi.org/ followed by its bibo:doi" } });
+    }
+    for (const id of uniqueTerms(objects(dataset, focus, schemaIdentifier))) {
+      if (id.value.toLowerCase() !== `doi:${doi.value}`.toLowerCase()) {
+        rows.push({ path: schemaIdentifier, value: id, bindings: { problem: 'schema:identifier is not "doi:" followed by its bibo:doi' } });
+      }
+    }
+  }
+  return rows;
+};
+
 /** The native constraints by the IRI of their `sh:SPARQLConstraint` node. */
 export const NATIVE_CONSTRAINTS: ReadonlyMap<string, NativeConstraint> = new Map([
   [`${SHAPES_NS}AuthorListOrderConstraint`, authorListOrder],
   [`${SHAPES_NS}OrcidCheckDigitConstraint`, orcidCheckDigit],
   [`${SHAPES_NS}LanguageTagConstraint`, languageTags],
+  [`${SHAPES_NS}DoiAgreementConstraint`, doiAgreement],
 ]);
 
 function termText(term: RDF.Term): string {

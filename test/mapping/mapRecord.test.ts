@@ -199,6 +199,14 @@ describe('mapRecord', () => {
     expect(notes).toEqual(expect.arrayContaining([expect.stringMatching(/^issn: "n\/a" is not an ISSN/), expect.stringMatching(/^printIsbn: "ISBN unknown" is not an ISBN/)]));
   });
 
+  it('keeps an identifier that names another DOI as sr:identifier, with a note; schema:identifier names the work\'s DOI', () => {
+    const { quads, notes } = map({ identifier: 'doi:10.1007/other' });
+    expect(values(quads, `${S}identifier`, WORK)).toEqual(['doi:10.1007/s1-2']);
+    expect(values(quads, 'https://w3id.org/scholarly-rdf/vocab#identifier', WORK)).toEqual(['doi:10.1007/other']);
+    expect(notes.some((n) => n.startsWith('identifier: "doi:10.1007/other" does not name the DOI'))).toBe(true);
+    expect(values(map({ identifier: 'DOI:10.1007/S1-2' }).quads, `${S}identifier`, WORK)).toEqual(['DOI:10.1007/S1-2']);
+  });
+
   it('never merges two disciplines into one node (an id equal to another\'s position, an id twice)', () => {
     const { quads } = map({ disciplines: [{ term: 'Physics' }, { id: '1', term: 'Chemistry' }, { id: '1', term: 'Chemistry' }, { id: '1', term: 'Biology' }] });
     const about = values(quads, `${S}about`, WORK);

@@ -1,7 +1,9 @@
+import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
 import {
   authorListOrder,
+  doiAgreement,
   fillMessage,
   isCalendarDate,
   isValidOrcid,
@@ -55,6 +57,26 @@ describe('authorListOrder', () => {
     expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-1')), quad(n('authors-1'), rest, n('authors-1'))])).toEqual(['the list does not end in rdf:nil authors-1', 'the authors are not in their order (#author-1, #author-2, ...) author-1']);
     expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-2')), quad(n('authors-1'), rest, n('authors-2')), quad(n('authors-2'), first, n('author-1')), quad(n('authors-2'), rest, nil)])).toEqual(['the authors are not in their order (#author-1, #author-2, ...) author-1']);
     expect(problems([quad(work, list, n('authors-1')), quad(n('authors-1'), first, n('author-1')), quad(n('authors-1'), rest, n('authors-2')), quad(n('authors-2'), first, n('author-1')), quad(n('authors-2'), rest, nil)])).toEqual(['a person appears more than once in the list author-1', 'the authors are not in their order (#author-1, #author-2, ...) author-1']);
+  });
+});
+
+describe('doiAgreement', () => {
+  const doi = namedNode('http://purl.org/ontology/bibo/doi');
+  const identifier = namedNode('http://schema.org/identifier');
+  const { literal } = DataFactory;
+  const problems = (work: string, quads: [RDF.NamedNode, string][]) =>
+    doiAgreement(namedNode(work), new RecordDataset(quads.map(([p, o]) => quad(namedNode(work), p, literal(o))))).map((r) => `${r.path!.value.split(/[/#]/).pop()} ${r.value.value}`);
+
+  it('finds nothing when IRI, DOI and identifier agree (case-insensitively, as DOIs do)', () => {
+    expect(problems('https://doi.org/10.1007/S1', [[doi, '10.1007/s1'], [identifier, 'doi:10.1007/S1']])).toEqual([]);
+  });
+
+  it('finds an IRI of another DOI, and an identifier of another DOI', () => {
+    expect(problems('https://doi.org/10.1007/s2', [[doi, '10.1007/s1'], [identifier, 'doi:10.1007/s3']])).toEqual(['doi 10.1007/s1', 'identifier doi:10.1007/s3']);
+  });
+
+  it('leaves the IRI of a DOI with characters the IRI encodes to the other shapes', () => {
+    expect(problems('https://doi.org/10.1002/a%3Cb%3E', [[doi, '10.1002/a<b>']])).toEqual([]);
   });
 });
 

@@ -57,6 +57,7 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Work-type', add: 'doi:full-1 a schema:CreativeWork .' },
   { shape: 'Work-doi', remove: ['doi:full-1 bibo:doi'], add: 'doi:full-1 bibo:doi "doi:10.5555/full-1" .' },
   { shape: 'Work-identifier', add: 'doi:full-1 schema:identifier "doi:10.5555/other" .' },
+  { shape: 'DoiAgreementShape', remove: ['doi:full-1 schema:identifier'], add: 'doi:full-1 schema:identifier "doi:10.5555/full-2" .' },
   { shape: 'Work-name', remove: ['doi:full-1 schema:name'] },
   { shape: 'Work-title', remove: ['doi:full-1 dcterms:title'] },
   { shape: 'Work-abstract', remove: ['doi:full-1 bibo:abstract'] },
