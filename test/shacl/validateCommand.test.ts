@@ -180,6 +180,10 @@ describe('scholarly-rdf validate', () => {
       expect(badPattern.code).toBe(4);
       expect(badPattern.stderr).toContain('the shapes cannot be used: a shape (blank node) with sh:path <http://schema.org/name> in <urn:x:S>: Invalid regular expression');
     }
+    writeFileSync(join(dir, 'notargets.ttl'), '@prefix sh: <http://www.w3.org/ns/shacl#> . <urn:x:S> a sh:NodeShape ; sh:property [ sh:path <http://schema.org/name> ; sh:minCount 1 ] .');
+    const noTargets = await cli(['validate', 'full5.ttl', '--shapes', 'notargets.ttl']);
+    expect(noTargets.code).toBe(4);
+    expect(noTargets.stderr).toContain('target nothing');
     writeFileSync(join(dir, 'bad.ttl'), '<https://doi.org/10.1/x> <http://schema.org/name> "unterminated .');
     const bad = await cli(['validate', 'bad.ttl']);
     expect(bad.code).toBe(4);
