@@ -10,6 +10,7 @@ import { parseRecordText } from './RecordText.js';
 import type { RecordText } from './RecordText.js';
 import { TermInterner, termKey } from './TermInterner.js';
 import type { ShapesGraph } from './loadShapes.js';
+import { tuneEngine } from './engineTuning.js';
 import { NATIVE_CONSTRAINTS, SHAPES_NS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
@@ -140,6 +141,7 @@ export class RecordValidator {
       throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
     }
     compileAllShapes(validator);
+    tuneEngine(validator.shapesPtr);
     const targetPredicates = ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf', 'target'];
     const targeted = new Map<string, RDF.Term>();
     for (const p of targetPredicates) {

@@ -68,6 +68,8 @@ declare module 'shacl-engine' {
 
   export class Validator {
     constructor(shapes: RDF.DatasetCore, options: ValidatorOptions);
+    /** The pointer list over the shapes graph (a grapoi `PathList`). */
+    readonly shapesPtr: EnginePointer;
     validate(data: { dataset: RDF.DatasetCore; terms?: Iterable<RDF.Term> }, shapes?: { terms: RDF.Term[] }[]): Promise<EngineReport>;
   }
 }
