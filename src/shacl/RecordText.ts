@@ -21,13 +21,13 @@ const MEDIA_TYPE = { ntriples: 'application/n-triples', nquads: 'application/n-q
 const LABEL = { ntriples: 'N-Triples', nquads: 'N-Quads' } as const;
 
 /**
- * The quads of a {@link RecordText}. Blank nodes keep their labels (`_:b1` is
- * `blankNode('b1')`). Throws a {@link ParseError} that names the input and
+ * The quads of a {@link RecordText}, made by `factory` (n3's by default).
+ * Blank nodes keep their labels (`_:b1` is `blankNode('b1')`). Throws a {@link ParseError} that names the input and
  * its line, as `parseRdf` does.
  */
-export function parseRecordText(record: RecordText): RDF.Quad[] {
+export function parseRecordText(record: RecordText, factory?: RDF.DataFactory): RDF.Quad[] {
   try {
-    return new Parser({ format: MEDIA_TYPE[record.format], blankNodePrefix: '' }).parse(record.text);
+    return new Parser({ format: MEDIA_TYPE[record.format], blankNodePrefix: '', ...(factory ? { factory } : {}) }).parse(record.text);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     const at = (error as { context?: { line?: unknown } }).context?.line;

@@ -171,16 +171,32 @@ export class RecordValidator {
    * of the engine, which costs less per record (about a quarter).
    */
   async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
+    const interner = new TermInterner(this.interner);
+    return this.validateTriples(records.map((quads) => dedupeQuads(quads, interner)));
+  }
+
+  /**
+   * Parses and validates records given as N-Triples or N-Quads lines
+   * ({@link RecordText}): the outcomes of {@link validateRecords} on their
+   * quads. A syntax error throws a `ParseError` naming the input line. The
+   * parser makes interned terms directly (no copy of its own terms).
+   */
+  async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
+    const interner = new TermInterner(this.interner);
+    const factory = interner.factory();
+    return this.validateTriples(records.map((record) => dedupeQuads(parseRecordText(record, factory), interner, true)));
+  }
+
+  /** Validates the distinct interned triples of each record (see {@link validateRecords}). */
+  private async validateTriples(records: readonly RDF.Quad[][]): Promise<ValidationOutcome[]> {
+    const outcomes: ValidationOutcome[] = [];
     if (!this.batchable || records.length < 2) {
-      const outcomes: ValidationOutcome[] = [];
-      for (const quads of records) outcomes.push(await this.validateRecord(quads));
+      for (const triples of records) outcomes.push(outcomeOf((await this.runEngine(triples)).map(toResult)));
       return outcomes;
     }
-    const interner = new TermInterner(this.interner);
-    const outcomes: ValidationOutcome[] = [];
     let run = new RecordRun();
-    for (const quads of records) {
-      const record = recordNodes(dedupeQuads(quads, interner));
+    for (const triples of records) {
+      const record = recordNodes(triples);
       if (!run.accepts(record)) {
         outcomes.push(...(await this.validateRun(run)));
         run = new RecordRun();
@@ -189,15 +205,6 @@ export class RecordValidator {
     }
     outcomes.push(...(await this.validateRun(run)));
     return outcomes;
-  }
-
-  /**
-   * Parses and validates records given as N-Triples or N-Quads lines
-   * ({@link RecordText}): the outcomes of {@link validateRecords} on their
-   * quads. A syntax error throws a `ParseError` naming the input line.
-   */
-  async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
-    return this.validateRecords(records.map(parseRecordText));
   }
 
   /** One engine run over records that share no node; each result goes to the record that owns its focus node. */
@@ -337,12 +344,13 @@ export function pathToString(steps: readonly PathStep[]): string {
 }
 
 /** The distinct triples of some quads (graphs ignored), as a dataset would hold them, with interned terms. */
-function dedupeQuads(quads: Iterable<RDF.Quad>, interner: TermInterner): RDF.Quad[] {
+/** The distinct triples of some quads, with `interner`'s terms (`interned`: the quads already have them, made by its factory). */
+function dedupeQuads(quads: Iterable<RDF.Quad>, interner: TermInterner, interned = false): RDF.Quad[] {
   // Interned terms are one object per term: the triples seen, by subject, predicate and object identity.
   const seen = new Map<RDF.Term, Map<RDF.Term, Set<RDF.Term>>>();
   const out: RDF.Quad[] = [];
   for (const quad of quads) {
-    const q = interner.quad(quad);
+    const q = interned ? quad : interner.quad(quad);
     let byPredicate = seen.get(q.subject);
     if (!byPredicate) seen.set(q.subject, (byPredicate = new Map()));
     let objects = byPredicate.get(q.predicate);

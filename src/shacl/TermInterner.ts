@@ -103,6 +103,9 @@ export class TermInterner {
   /** By the `id` of n3's terms (the very string of the term: its hash is computed once). */
   private readonly byId = new Map<string, RDF.Term>();
 
+  /** Blank nodes made by {@link factory} without a label. */
+  private blankCount = 0;
+
   constructor(private readonly parent?: TermInterner) {}
 
   /** The interned copy of a term (the same object for equal terms, whatever made them). */
@@ -141,6 +144,56 @@ export class TermInterner {
     const g = q.graph;
     const graph = dropGraph || g.termType === 'DefaultGraph' ? DEFAULT_GRAPH : this.term(g);
     return new InternedQuad(this.term(q.subject), this.term(q.predicate), this.term(q.object), graph);
+  }
+
+  /**
+   * An RDF/JS data factory whose terms are this interner's: a parser given it
+   * (n3's `factory` option) makes interned terms directly, with no terms of
+   * its own to copy afterwards. Its quads are {@link quad}'s.
+   */
+  factory(): RDF.DataFactory {
+    const named = (value: string): RDF.NamedNode =>
+      (this.lookup(`N${value}`) as RDF.NamedNode | undefined) ?? this.keep(new InternedNamedNode(value));
+    return {
+      namedNode: named,
+      blankNode: (value?: string): RDF.BlankNode => {
+        // A label no N-Triples, N-Quads or Turtle label can be (no ':' in them): a fresh node.
+        const label = value ?? `anon:${++this.blankCount}`;
+        return (this.lookup(`B${label}`) as RDF.BlankNode | undefined) ?? this.keep(new InternedBlankNode(label));
+      },
+      literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | { language: string; direction?: string }): RDF.Literal => {
+        let language = '';
+        let datatype: string;
+        let direction: '' | 'ltr' | 'rtl' | undefined;
+        if (typeof languageOrDatatype === 'string') {
+          language = languageOrDatatype;
+          datatype = RDF_LANG_STRING;
+        } else if (languageOrDatatype && 'termType' in languageOrDatatype) {
+          datatype = languageOrDatatype.value;
+        } else if (languageOrDatatype) {
+          // RDF 1.2 directional language strings: not interned (rare), made as the key says.
+          language = languageOrDatatype.language;
+          direction = (languageOrDatatype.direction || '') as '' | 'ltr' | 'rtl';
+          datatype = direction ? 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString' : RDF_LANG_STRING;
+          if (direction) return new InternedLiteral(value, language, named(datatype), direction);
+        } else {
+          datatype = XSD_STRING;
+        }
+        const key = `"${value}"@${language}^^${datatype}`;
+        return (this.lookup(key) as RDF.Literal | undefined) ?? this.keep(new InternedLiteral(value, language, named(datatype), direction));
+      },
+      variable: (value: string): RDF.Variable => ({ termType: 'Variable', value, equals: (o) => !!o && o.termType === 'Variable' && o.value === value }),
+      defaultGraph: () => DEFAULT_GRAPH,
+      quad: (subject, predicate, object, graph) =>
+        new InternedQuad(subject, predicate, object, !graph || graph.termType === 'DefaultGraph' ? DEFAULT_GRAPH : graph) as RDF.BaseQuad as RDF.Quad,
+      fromTerm: <T extends RDF.Term>(term: T) => this.term(term),
+      fromQuad: (quad: RDF.Quad) => this.quad(quad),
+    } as RDF.DataFactory;
+  }
+
+  private keep<T extends RDF.Term & KeyedTerm>(term: T): T {
+    this.terms.set(term.key, term);
+    return term;
   }
 
   private lookup(key: string): RDF.Term | undefined {

@@ -99,7 +99,7 @@ export async function* validateRecordTexts(
   options: ValidateStreamOptions = {},
 ): AsyncGenerator<RecordTextValidation, void, undefined> {
   const validate = async (batch: NTriplesRecordGroup[]) =>
-    validator.validateTexts ? validator.validateTexts(batch) : validator.validateRecords(batch.map(parseRecordText));
+    validator.validateTexts ? validator.validateTexts(batch) : validator.validateRecords(batch.map((record) => parseRecordText(record)));
   for await (const { group, outcome } of inOrder(groups, validate, options)) yield { key: group.key, outcome };
 }
 

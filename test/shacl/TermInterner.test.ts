@@ -1,4 +1,4 @@
-import { DataFactory } from 'n3';
+import { DataFactory, Parser } from 'n3';
 import { DataFactory as RdfDataFactory } from 'rdf-data-factory';
 import { describe, expect, it } from 'vitest';
 import { TermInterner } from '../../src/shacl/TermInterner.js';
@@ -41,5 +41,35 @@ describe('TermInterner', () => {
   it('copies literal fields faithfully', () => {
     const t = new TermInterner().term(n3.literal('Titel', 'de'));
     expect([t.termType, t.value, t.language, t.datatype.value]).toEqual(['Literal', 'Titel', 'de', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString']);
+  });
+
+  it('makes, as a parser\'s data factory, the very objects it interns, equal to n3\'s own quads', () => {
+    const text = [
+      '<https://doi.org/10.5555/x> <http://schema.org/name> "Title"@en .',
+      '<https://doi.org/10.5555/x> <http://schema.org/datePublished> "2020-01-02"^^<http://www.w3.org/2001/XMLSchema#date> .',
+      '<https://doi.org/10.5555/x> <http://schema.org/author> _:a1 .',
+      '_:a1 <http://schema.org/name> "Smith, \\"Jo\\"\\u00e9" .',
+      '_:a1 <http://schema.org/name> "Smith, \\"Jo\\"\\u00e9" <urn:g> .',
+      '',
+    ].join('\n');
+    const shapes = new TermInterner();
+    const name = shapes.term(n3.namedNode('http://schema.org/name'));
+    const record = new TermInterner(shapes);
+    const made = new Parser({ format: 'application/n-quads', blankNodePrefix: '', factory: record.factory() }).parse(text);
+    const plain = new Parser({ format: 'application/n-quads', blankNodePrefix: '' }).parse(text);
+    expect(made.length).toBe(plain.length);
+    made.forEach((q, i) => expect(q.equals(plain[i]!)).toBe(true));
+    // The shapes' objects, and one object per term across quads.
+    expect(made[0]!.predicate).toBe(name);
+    expect(made[3]!.subject).toBe(made[2]!.object);
+    expect(made[4]!.object).toBe(made[3]!.object);
+    for (const q of made) for (const t of [q.subject, q.predicate, q.object]) expect(record.term(t)).toBe(t);
+    expect(made[1]!.object).toMatchObject({ value: '2020-01-02', language: '', datatype: { value: 'http://www.w3.org/2001/XMLSchema#date' } });
+    expect(made[3]!.object.value).toBe('Smith, "Jo"é');
+    expect(made[4]!.graph.value).toBe('urn:g');
+    // A blank node without a label is a new node, never one of the input's labels.
+    const fresh = record.factory().blankNode();
+    expect(fresh.equals(made[2]!.object)).toBe(false);
+    expect(record.factory().blankNode().equals(fresh)).toBe(false);
   });
 });
