@@ -165,15 +165,16 @@ export class TermInterner {
         let language = '';
         let datatype: string;
         let direction: '' | 'ltr' | 'rtl' | undefined;
+        // Language tags in lower case, as n3's own factory makes them (they are case-insensitive).
         if (typeof languageOrDatatype === 'string') {
-          language = languageOrDatatype;
+          language = languageOrDatatype.toLowerCase();
           datatype = RDF_LANG_STRING;
         } else if (languageOrDatatype && 'termType' in languageOrDatatype) {
           datatype = languageOrDatatype.value;
         } else if (languageOrDatatype) {
           // RDF 1.2 directional language strings: not interned (rare), made as the key says.
-          language = languageOrDatatype.language;
-          direction = (languageOrDatatype.direction || '') as '' | 'ltr' | 'rtl';
+          language = languageOrDatatype.language.toLowerCase();
+          direction = (languageOrDatatype.direction || '').toLowerCase() as '' | 'ltr' | 'rtl';
           datatype = direction ? 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString' : RDF_LANG_STRING;
           if (direction) return new InternedLiteral(value, language, named(datatype), direction);
         } else {

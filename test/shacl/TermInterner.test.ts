@@ -46,6 +46,7 @@ describe('TermInterner', () => {
   it('makes, as a parser\'s data factory, the very objects it interns, equal to n3\'s own quads', () => {
     const text = [
       '<https://doi.org/10.5555/x> <http://schema.org/name> "Title"@en .',
+      '<https://doi.org/10.5555/x> <http://schema.org/alternateName> "Titel"@de-CH .',
       '<https://doi.org/10.5555/x> <http://schema.org/datePublished> "2020-01-02"^^<http://www.w3.org/2001/XMLSchema#date> .',
       '<https://doi.org/10.5555/x> <http://schema.org/author> _:a1 .',
       '_:a1 <http://schema.org/name> "Smith, \\"Jo\\"\\u00e9" .',
@@ -61,15 +62,16 @@ describe('TermInterner', () => {
     made.forEach((q, i) => expect(q.equals(plain[i]!)).toBe(true));
     // The shapes' objects, and one object per term across quads.
     expect(made[0]!.predicate).toBe(name);
-    expect(made[3]!.subject).toBe(made[2]!.object);
-    expect(made[4]!.object).toBe(made[3]!.object);
+    expect(made[4]!.subject).toBe(made[3]!.object);
+    expect(made[5]!.object).toBe(made[4]!.object);
+    expect((made[1]!.object as { language: string }).language).toBe('de-ch'); // as n3's factory writes it
     for (const q of made) for (const t of [q.subject, q.predicate, q.object]) expect(record.term(t)).toBe(t);
-    expect(made[1]!.object).toMatchObject({ value: '2020-01-02', language: '', datatype: { value: 'http://www.w3.org/2001/XMLSchema#date' } });
-    expect(made[3]!.object.value).toBe('Smith, "Jo"é');
-    expect(made[4]!.graph.value).toBe('urn:g');
+    expect(made[2]!.object).toMatchObject({ value: '2020-01-02', language: '', datatype: { value: 'http://www.w3.org/2001/XMLSchema#date' } });
+    expect(made[4]!.object.value).toBe('Smith, "Jo"é');
+    expect(made[5]!.graph.value).toBe('urn:g');
     // A blank node without a label is a new node, never one of the input's labels.
     const fresh = record.factory().blankNode();
-    expect(fresh.equals(made[2]!.object)).toBe(false);
+    expect(fresh.equals(made[3]!.object)).toBe(false);
     expect(record.factory().blankNode().equals(fresh)).toBe(false);
   });
 });
