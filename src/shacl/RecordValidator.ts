@@ -7,6 +7,7 @@ import { DEFAULT_PREFIXES } from '../serialize/prefixes.js';
 import { loadShapes } from './loadShapes.js';
 import { RecordDataset } from './RecordDataset.js';
 import { parseRecordText } from './RecordText.js';
+import { parseSimpleNTriples } from './parseSimpleNTriples.js';
 import type { RecordText } from './RecordText.js';
 import { TermInterner, termKey } from './TermInterner.js';
 import type { ShapesGraph } from './loadShapes.js';
@@ -178,13 +179,15 @@ export class RecordValidator {
   /**
    * Parses and validates records given as N-Triples or N-Quads lines
    * ({@link RecordText}): the outcomes of {@link validateRecords} on their
-   * quads. A syntax error throws a `ParseError` naming the input line. The
-   * parser makes interned terms directly (no copy of its own terms).
+   * quads. A syntax error throws a `ParseError` naming the input line. Plain
+   * lines are read by {@link parseSimpleNTriples}, others by n3; both make
+   * interned terms directly (no copy of their own terms).
    */
   async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
     const interner = new TermInterner(this.interner);
     const factory = interner.factory();
-    return this.validateTriples(records.map((record) => dedupeQuads(parseRecordText(record, factory), interner, true)));
+    const parse = (record: RecordText) => parseSimpleNTriples(record.text, record.format, factory) ?? parseRecordText(record, factory);
+    return this.validateTriples(records.map((record) => dedupeQuads(parse(record), interner, true)));
   }
 
   /** Validates the distinct interned triples of each record (see {@link validateRecords}). */
