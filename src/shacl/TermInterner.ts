@@ -2,6 +2,7 @@ import type * as RDF from '@rdfjs/types';
 
 const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
 const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
+const RDF_DIR_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString';
 
 /** A term with its lookup key computed once (`N<iri>`, `B<label>`, `"value"@lang^^datatype`). */
 export interface KeyedTerm {
@@ -18,13 +19,11 @@ export function termKey(term: RDF.Term): string {
 
 function equalTerms(a: RDF.Term, b: RDF.Term | null | undefined): boolean {
   if (a === b) return true;
-  if (!b || a.termType !== b.termType) return false;
-  const bk = (b as Partial<KeyedTerm>).key;
-  if (typeof bk === 'string') return (a as unknown as KeyedTerm).key === bk;
-  if (a.value !== b.value) return false;
+  if (!b || a.termType !== b.termType || a.value !== b.value) return false;
   if (a.termType !== 'Literal') return true;
+  const al = a as RDF.Literal;
   const bl = b as RDF.Literal;
-  return a.language === bl.language && a.datatype.value === bl.datatype.value;
+  return al.language === bl.language && al.datatype.value === bl.datatype.value && (al.direction || '') === (bl.direction || '');
 }
 
 /** An RDF/JS named node whose fields are plain properties (n3's terms compute theirs from a string on every read). */
@@ -52,14 +51,16 @@ class InternedBlankNode implements RDF.BlankNode, KeyedTerm {
 
 class InternedLiteral implements RDF.Literal, KeyedTerm {
   readonly termType = 'Literal' as const;
-  readonly key: string;
+  private keyText: string | undefined;
   constructor(
     readonly value: string,
     readonly language: string,
     readonly datatype: RDF.NamedNode,
     readonly direction: '' | 'ltr' | 'rtl' | null | undefined,
-  ) {
-    this.key = `"${value}"@${language}^^${datatype.value}`;
+  ) {}
+  /** Built when first asked for: most literals (long abstracts among them) are never looked up by key. */
+  get key(): string {
+    return (this.keyText ??= `"${this.value}"@${this.language}^^${this.datatype.value}`);
   }
   equals(other: RDF.Term | null | undefined): boolean {
     return equalTerms(this, other);
@@ -98,8 +99,10 @@ const DEFAULT_GRAPH: RDF.DefaultGraph = {
  * make one per record.
  */
 export class TermInterner {
-  /** By key ({@link termKey}). */
-  private readonly terms = new Map<string, RDF.Term>();
+  /** Named nodes by IRI, blank nodes by label, literals by lexical form (those of one form in a list). */
+  private readonly iris = new Map<string, RDF.NamedNode>();
+  private readonly blanks = new Map<string, RDF.BlankNode>();
+  private readonly literals = new Map<string, RDF.Literal | RDF.Literal[]>();
   /** By the `id` of n3's terms (the very string of the term: its hash is computed once). */
   private readonly byId = new Map<string, RDF.Term>();
 
@@ -114,29 +117,24 @@ export class TermInterner {
     if (term.termType === 'Quad') return this.quad(term as unknown as RDF.Quad) as unknown as T;
     // n3's terms carry a unique string id: a lookup without reading their (computed) fields.
     const id = (term as { id?: unknown }).id;
-    if (typeof id !== 'string' || (term as Partial<KeyedTerm>).key !== undefined) return this.byKey(term);
+    if (typeof id !== 'string' || term instanceof InternedNamedNode || term instanceof InternedBlankNode || term instanceof InternedLiteral) return this.copy(term);
     const found = this.lookupId(id);
     if (found) return found as T;
-    const made = this.byKey(term);
+    const made = this.copy(term);
     this.byId.set(id, made);
     return made;
   }
 
-  /** The copy of a term found or made by its key ({@link termKey}). */
-  private byKey<T extends RDF.Term>(term: T): T {
-    const key = termKey(term);
-    const found = this.lookup(key);
-    if (found) return found as T;
-    let made: RDF.Term;
-    if (term.termType === 'NamedNode') made = new InternedNamedNode(term.value);
-    else if (term.termType === 'BlankNode') made = new InternedBlankNode(term.value);
-    else if (term.termType === 'Literal') {
+  /** The interned term equal to `term`, found or made. */
+  private copy<T extends RDF.Term>(term: T): T {
+    if (term.termType === 'NamedNode') return this.namedNode(term.value) as unknown as T;
+    if (term.termType === 'BlankNode') return this.blankNode(term.value) as unknown as T;
+    if (term.termType === 'Literal') {
       const lit = term as RDF.Literal;
-      const dt = lit.datatype?.value || (lit.language ? RDF_LANG_STRING : XSD_STRING);
-      made = new InternedLiteral(lit.value, lit.language, this.term(lit.datatype ?? new InternedNamedNode(dt)), lit.direction);
-    } else return term;
-    this.terms.set(key, made);
-    return made as T;
+      const datatype = lit.datatype?.value || (lit.language ? RDF_LANG_STRING : XSD_STRING);
+      return this.literal(lit.value, lit.language ?? '', datatype, lit.direction || '') as unknown as T;
+    }
+    return term;
   }
 
   /** The quad with interned terms (in the default graph when `dropGraph`). */
@@ -146,42 +144,74 @@ export class TermInterner {
     return new InternedQuad(this.term(q.subject), this.term(q.predicate), this.term(q.object), graph);
   }
 
+  private namedNode(value: string): RDF.NamedNode {
+    const own = this.iris.get(value);
+    if (own) return own;
+    // The shapes' IRIs (predicates, classes) are remembered here: the next lookup of the record is one.
+    const made = this.parent?.findIri(value) ?? new InternedNamedNode(value);
+    this.iris.set(value, made);
+    return made;
+  }
+
+  private findIri(value: string): RDF.NamedNode | undefined {
+    return this.iris.get(value) ?? this.parent?.findIri(value);
+  }
+
+  private blankNode(label: string): RDF.BlankNode {
+    const own = this.blanks.get(label) ?? this.parent?.findBlank(label);
+    if (own) return own;
+    const made = new InternedBlankNode(label);
+    this.blanks.set(label, made);
+    return made;
+  }
+
+  private findBlank(label: string): RDF.BlankNode | undefined {
+    return this.blanks.get(label) ?? this.parent?.findBlank(label);
+  }
+
+  private literal(value: string, language: string, datatype: string, direction: '' | 'ltr' | 'rtl'): RDF.Literal {
+    const found = this.findLiteral(value, language, datatype, direction);
+    if (found) return found;
+    const made = new InternedLiteral(value, language, this.namedNode(datatype), direction);
+    const same = this.literals.get(value);
+    if (same === undefined) this.literals.set(value, made);
+    else if (Array.isArray(same)) same.push(made);
+    else this.literals.set(value, [same, made]);
+    return made;
+  }
+
+  private findLiteral(value: string, language: string, datatype: string, direction: string): RDF.Literal | undefined {
+    const same = this.literals.get(value);
+    if (same !== undefined) {
+      for (const l of Array.isArray(same) ? same : [same]) {
+        if (l.language === language && l.datatype.value === datatype && (l.direction || '') === direction) return l;
+      }
+    }
+    return this.parent?.findLiteral(value, language, datatype, direction);
+  }
+
+  private lookupId(id: string): RDF.Term | undefined {
+    return this.byId.get(id) ?? this.parent?.lookupId(id);
+  }
+
   /**
    * An RDF/JS data factory whose terms are this interner's: a parser given it
    * (n3's `factory` option) makes interned terms directly, with no terms of
    * its own to copy afterwards. Its quads are {@link quad}'s.
    */
   factory(): RDF.DataFactory {
-    const named = (value: string): RDF.NamedNode =>
-      (this.lookup(`N${value}`) as RDF.NamedNode | undefined) ?? this.keep(new InternedNamedNode(value));
     return {
-      namedNode: named,
-      blankNode: (value?: string): RDF.BlankNode => {
-        // A label no N-Triples, N-Quads or Turtle label can be (no ':' in them): a fresh node.
-        const label = value ?? `anon:${++this.blankCount}`;
-        return (this.lookup(`B${label}`) as RDF.BlankNode | undefined) ?? this.keep(new InternedBlankNode(label));
-      },
+      namedNode: (value: string) => this.namedNode(value),
+      // A label no N-Triples, N-Quads or Turtle label can be (no ':' in them): a fresh node.
+      blankNode: (value?: string) => this.blankNode(value ?? `anon:${++this.blankCount}`),
       literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | { language: string; direction?: string }): RDF.Literal => {
-        let language = '';
-        let datatype: string;
-        let direction: '' | 'ltr' | 'rtl' | undefined;
         // Language tags in lower case, as n3's own factory makes them (they are case-insensitive).
-        if (typeof languageOrDatatype === 'string') {
-          language = languageOrDatatype.toLowerCase();
-          datatype = RDF_LANG_STRING;
-        } else if (languageOrDatatype && 'termType' in languageOrDatatype) {
-          datatype = languageOrDatatype.value;
-        } else if (languageOrDatatype) {
-          // RDF 1.2 directional language strings: not interned (rare), made as the key says.
-          language = languageOrDatatype.language.toLowerCase();
-          direction = (languageOrDatatype.direction || '').toLowerCase() as '' | 'ltr' | 'rtl';
-          datatype = direction ? 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString' : RDF_LANG_STRING;
-          if (direction) return new InternedLiteral(value, language, named(datatype), direction);
-        } else {
-          datatype = XSD_STRING;
-        }
-        const key = `"${value}"@${language}^^${datatype}`;
-        return (this.lookup(key) as RDF.Literal | undefined) ?? this.keep(new InternedLiteral(value, language, named(datatype), direction));
+        if (typeof languageOrDatatype === 'string') return this.literal(value, languageOrDatatype.toLowerCase(), RDF_LANG_STRING, '');
+        if (!languageOrDatatype) return this.literal(value, '', XSD_STRING, '');
+        if ('termType' in languageOrDatatype) return this.literal(value, '', languageOrDatatype.value, '');
+        // RDF 1.2 directional language strings.
+        const direction = (languageOrDatatype.direction || '').toLowerCase() as '' | 'ltr' | 'rtl';
+        return this.literal(value, languageOrDatatype.language.toLowerCase(), direction ? RDF_DIR_LANG_STRING : RDF_LANG_STRING, direction);
       },
       variable: (value: string): RDF.Variable => ({ termType: 'Variable', value, equals: (o) => !!o && o.termType === 'Variable' && o.value === value }),
       defaultGraph: () => DEFAULT_GRAPH,
@@ -190,18 +220,5 @@ export class TermInterner {
       fromTerm: <T extends RDF.Term>(term: T) => this.term(term),
       fromQuad: (quad: RDF.Quad) => this.quad(quad),
     } as RDF.DataFactory;
-  }
-
-  private keep<T extends RDF.Term & KeyedTerm>(term: T): T {
-    this.terms.set(term.key, term);
-    return term;
-  }
-
-  private lookup(key: string): RDF.Term | undefined {
-    return this.terms.get(key) ?? this.parent?.lookup(key);
-  }
-
-  private lookupId(id: string): RDF.Term | undefined {
-    return this.byId.get(id) ?? this.parent?.lookupId(id);
   }
 }

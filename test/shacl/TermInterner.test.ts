@@ -1,7 +1,7 @@
 import { DataFactory, Parser } from 'n3';
 import { DataFactory as RdfDataFactory } from 'rdf-data-factory';
 import { describe, expect, it } from 'vitest';
-import { TermInterner } from '../../src/shacl/TermInterner.js';
+import { TermInterner, termKey } from '../../src/shacl/TermInterner.js';
 
 const n3 = DataFactory;
 const other = new RdfDataFactory();
@@ -73,5 +73,22 @@ describe('TermInterner', () => {
     const fresh = record.factory().blankNode();
     expect(fresh.equals(made[3]!.object)).toBe(false);
     expect(record.factory().blankNode().equals(fresh)).toBe(false);
+  });
+
+  it('keeps literals of one lexical form apart by language and datatype, and finds the parent\'s', () => {
+    const shapes = new TermInterner();
+    const plain = shapes.term(n3.literal('2020'));
+    const record = new TermInterner(shapes);
+    const f = record.factory();
+    const year = f.literal('2020', f.namedNode('http://www.w3.org/2001/XMLSchema#gYear'));
+    const tagged = f.literal('2020', 'en');
+    expect(f.literal('2020')).toBe(plain);
+    expect(record.term(n3.literal('2020', 'EN'))).toBe(tagged);
+    expect(record.term(n3.literal('2020', n3.namedNode('http://www.w3.org/2001/XMLSchema#gYear')))).toBe(year);
+    expect(new Set([plain, year, tagged]).size).toBe(3);
+    expect(year.equals(plain) || tagged.equals(plain) || tagged.equals(year)).toBe(false);
+    // The key of an interned literal is termKey's key of an equal term of any factory.
+    expect(termKey(year)).toBe(termKey(other.literal('2020', other.namedNode('http://www.w3.org/2001/XMLSchema#gYear'))));
+    expect(termKey(tagged)).toBe(termKey(n3.literal('2020', 'en')));
   });
 });
