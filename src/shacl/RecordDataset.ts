@@ -50,9 +50,12 @@ export class RecordDataset implements RDF.DatasetCore {
     if (subject) {
       if (!this.bySubject) this.bySubject = index(this.quads, (q) => q.subject);
       candidates = this.bySubject.get(key(subject)) ?? EMPTY;
-    } else if (object) {
-      if (!this.byObject) this.byObject = index(this.quads, (q) => q.object);
+    } else if (object && object.termType !== 'Literal') {
+      if (!this.byObject) this.byObject = index(this.quads, (q) => q.object, true);
       candidates = this.byObject.get(key(object)) ?? EMPTY;
+    } else if (object) {
+      // Literals are left out of the index (their keys hold their whole text); asked for rarely.
+      candidates = this.quads.filter((q) => q.object.equals(object));
     } else {
       candidates = this.quads;
     }
@@ -73,10 +76,12 @@ export class RecordDataset implements RDF.DatasetCore {
 
 const EMPTY: RDF.Quad[] = [];
 
-function index(quads: readonly RDF.Quad[], by: (q: RDF.Quad) => RDF.Term): Map<string, RDF.Quad[]> {
+function index(quads: readonly RDF.Quad[], by: (q: RDF.Quad) => RDF.Term, skipLiterals = false): Map<string, RDF.Quad[]> {
   const map = new Map<string, RDF.Quad[]>();
   for (const q of quads) {
-    const k = key(by(q));
+    const term = by(q);
+    if (skipLiterals && term.termType === 'Literal') continue;
+    const k = key(term);
     const list = map.get(k);
     if (list) list.push(q);
     else map.set(k, [q]);

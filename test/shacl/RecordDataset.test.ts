@@ -20,6 +20,12 @@ describe('RecordDataset', () => {
     expect(ds().match(t, p, literal('a', 'en')).size).toBe(1);
     expect(ds().match(null, q, literal('a')).size).toBe(0);
     expect(ds().match().size).toBe(4);
+    // Literal objects are looked for apart from the index of node objects; both after one another.
+    const d = ds();
+    expect(d.match(null, null, t).size).toBe(1);
+    expect(d.match(null, p, literal('a', 'en')).size).toBe(1);
+    expect(d.match(null, null, literal('a', 'de')).size).toBe(0);
+    expect(d.match(null, null, t).size).toBe(1);
   });
 
   it('adds, has and deletes', () => {
