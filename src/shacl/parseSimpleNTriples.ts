@@ -20,6 +20,8 @@ import type * as RDF from '@rdfjs/types';
  * as n3's does).
  */
 export function parseSimpleNTriples(text: string, format: 'ntriples' | 'nquads', factory: RDF.DataFactory): RDF.Quad[] | undefined {
+  // n3 ends lines (and comments) at a lone CR too: such a text is n3's.
+  if (text.includes('\r')) return undefined;
   const quads: RDF.Quad[] = [];
   const reader = new LineReader(text, factory);
   const defaultGraph = factory.defaultGraph();

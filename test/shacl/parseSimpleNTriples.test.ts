@@ -87,6 +87,8 @@ describe('parseSimpleNTriples', () => {
       ['<http://a/s> <http://a/p> "x"^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString> .', 'ntriples'],
       ['<http://a/s> <http://a/p> "x"@version .', 'ntriples'],
       ['<http://a/s q> <http://a/p> "x" .', 'ntriples'],
+      ['<http://a/s> <http://a/p> <http://a/o> . #x\r<http://a/s> <http://a/p> <http://a/o2> .\n', 'ntriples'], // a CR ends a comment for n3
+      ['# c\r<http://a/s> <http://a/p> <http://a/o> .\n', 'ntriples'],
     ];
     for (const [text, format] of cases) expect(parseSimpleNTriples(text, format, DataFactory as unknown as RDF.DataFactory), text).toBeUndefined();
   });
@@ -117,7 +119,7 @@ describe('parseSimpleNTriples', () => {
     );
     const literal = fc.tuple(value, suffix).map(([v, x]) => `"${v}"${x}`);
     const space = fc.oneof(w(6, fc.constant(' ')), w(1, fc.constantFrom('\t', '', '  ', ' \t')));
-    const end = fc.oneof(w(6, fc.constant(' .')), w(1, fc.constantFrom('.', '. # c', '.x', '', ' . #', ' .\r')));
+    const end = fc.oneof(w(6, fc.constant(' .')), w(1, fc.constantFrom('.', '. # c', '.x', '', ' . #', ' .\r', ' . # c\rjunk', ' . #\r')));
     const line = fc
       .tuple(fc.oneof(w(4, iri), w(2, blank), w(1, literal)), space, fc.oneof(w(6, iri), w(1, blank)), space, fc.oneof(iri, blank, w(3, literal)), fc.oneof(w(3, fc.constant('')), w(1, fc.tuple(space, fc.oneof(iri, blank)).map(([a, b]) => a + b))), end)
       .map((parts) => parts.join(''));
