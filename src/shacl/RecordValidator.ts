@@ -162,8 +162,7 @@ export class RecordValidator {
 
   /** Validates one group of quads (one record: its work and the nodes it owns). */
   async validateRecord(quads: Iterable<RDF.Quad>): Promise<ValidationOutcome> {
-    const triples = dedupeQuads(quads, new TermInterner(this.interner));
-    return outcomeOf((await this.runEngine(triples)).map(toResult));
+    return (await this.validateRecords([quads]))[0]!;
   }
 
   /**
@@ -346,8 +345,10 @@ export function pathToString(steps: readonly PathStep[]): string {
     .join('/');
 }
 
-/** The distinct triples of some quads (graphs ignored), as a dataset would hold them, with interned terms. */
-/** The distinct triples of some quads, with `interner`'s terms (`interned`: the quads already have them, made by its factory). */
+/**
+ * The distinct triples of some quads (graphs ignored), as a dataset would hold them, with `interner`'s terms
+ * (`interned`: the quads already have them, made by its factory).
+ */
 function dedupeQuads(quads: Iterable<RDF.Quad>, interner: TermInterner, interned = false): RDF.Quad[] {
   // Interned terms are one object per term: the triples seen, by subject, predicate and object identity.
   const seen = new Map<RDF.Term, Map<RDF.Term, Set<RDF.Term>>>();

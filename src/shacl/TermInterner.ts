@@ -92,8 +92,10 @@ const DEFAULT_GRAPH: RDF.DefaultGraph = {
  * Copies RDF/JS terms into plain-field terms, one object per distinct term:
  * shacl-engine reads `value`, `language` and `datatype` of the same terms
  * millions of times, and n3's literals re-parse a string (and build a new
- * datatype node) on each read. A copy carries its key, so lookups and
- * equality need no string building. An interner made with a `parent` looks
+ * datatype node) on each read. Copies are found by IRI, blank node label or
+ * lexical form (no key string is built to find them), and compared by their
+ * fields; a literal's key ({@link termKey}) is built only when something asks
+ * for it. An interner made with a `parent` looks
  * terms up there first (the shapes' terms), so a record's predicates and
  * classes are the very objects of the shapes. Holds every term it has seen:
  * make one per record.
