@@ -63,14 +63,14 @@ class LineReader {
     if (!predicate || !this.spaces()) return undefined;
     const object = this.char() === 34 /* " */ ? this.literal() : this.node();
     if (!object) return undefined;
-    let hadSpace = this.spaces();
+    const hadSpace = this.spaces();
     let graph: RDF.Quad_Graph = defaultGraph;
     if (quads && this.char() !== 46 /* . */) {
       if (!hadSpace) return undefined;
       const g = this.node();
       if (!g) return undefined;
       graph = g;
-      hadSpace = this.spaces();
+      this.spaces();
     }
     if (this.char() !== 46 /* . */) return undefined;
     this.pos++;
