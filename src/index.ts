@@ -15,10 +15,11 @@ export { classifyPages, type PageClass } from './mapping/classifyPages.js';
 export { dateLiteralKind } from './mapping/dates.js';
 export { NS, DEFAULT_BASE, DOI_RESOLVER, ORCID_RESOLVER } from './mapping/namespaces.js';
 export { encodeIriPath, encodeIriSegment, toIri, cleanText } from './mapping/iri.js';
+export { recordGraphIri, recordGraphPattern, inRecordGraph } from './mapping/recordGraph.js';
 export { isLanguageTag, LANGUAGE_TAG } from './mapping/languageTag.js';
 
 // Conversion of saved responses
-export { convertItem, type ConvertOutcome, type Rejection } from './convert/convertItem.js';
+export { convertItem, type ConvertItemOptions, type ConvertOutcome, type Rejection } from './convert/convertItem.js';
 export { ConvertStats } from './convert/ConvertStats.js';
 export { openOutput, type Output } from './convert/openOutput.js';
 export { GuardedWriter } from './convert/GuardedWriter.js';

@@ -7,7 +7,7 @@ describe('scholarly-rdf exports', () => {
     'readRecords', 'normalizeRecord', 'mapRecord', 'classifyPages', 'convertItem',
     'serializerFor', 'writeRecords', 'QuadStreamSerializer', 'parseRdf', 'openRdfFile',
     'negotiate', 'fetchTerm', 'loadShippedTerm',
-    'ApiClient', 'searchPages', 'harvest', 'exportRdf',
+    'ApiClient', 'searchPages', 'harvest', 'exportRdf', 'recordGraphIri', 'inRecordGraph', 'provenanceQuads',
     'GraphStoreLoader', 'createRecordValidator', 'validateStream',
     'createServer', 'startServer', 'generateRecords',
     'ToolkitError', 'MappingError', 'ParseError', 'HttpError', 'run',

@@ -1,5 +1,6 @@
 import { MappingError, ToolkitError } from '../errors.js';
 import { type MapOptions, type MappedRecord, mapRecord } from '../mapping/mapRecord.js';
+import { inRecordGraph } from '../mapping/recordGraph.js';
 import { normalizeRecord } from '../record/normalizeRecord.js';
 import type { ReadItem } from '../record/readRecords.js';
 
@@ -24,6 +25,16 @@ export interface Rejection {
   violations?: unknown[];
 }
 
+/** Options of {@link convertItem}: the mapper's, and where the quads go. */
+export interface ConvertItemOptions extends MapOptions {
+  /**
+   * Put the record's quads in its own named graph, `<base>record/<doi>`
+   * (`recordGraphIri`), so a store can replace the record as a whole; only
+   * N-Quads and JSON-LD can carry it. Defaults to false (the default graph).
+   */
+  graphPerRecord?: boolean;
+}
+
 /** The outcome of {@link convertItem}. */
 export type ConvertOutcome = { kind: 'mapped'; mapped: MappedRecord } | { kind: 'rejected'; rejection: Rejection };
 
@@ -32,7 +43,7 @@ export type ConvertOutcome = { kind: 'mapped'; mapped: MappedRecord } | { kind: 
  * reader or a {@link MappingError} becomes a {@link Rejection} that names the
  * record and the field. Pure: no I/O.
  */
-export function convertItem(item: ReadItem, options: MapOptions = {}): ConvertOutcome {
+export function convertItem(item: ReadItem, options: ConvertItemOptions = {}): ConvertOutcome {
   const label = item.index !== undefined ? `${item.source}#${item.index}` : item.source;
   const where = { source: item.source, ...(item.index !== undefined ? { index: item.index } : {}), ...(item.line !== undefined ? { line: item.line } : {}) };
   if (item.kind === 'problem') {
@@ -43,7 +54,10 @@ export function convertItem(item: ReadItem, options: MapOptions = {}): ConvertOu
   }
   try {
     const record = normalizeRecord(item.raw, { recordLabel: label });
-    return { kind: 'mapped', mapped: mapRecord(record, { ...options, recordLabel: label }) };
+    const { graphPerRecord, ...mapOptions } = options;
+    const mapped = mapRecord(record, { ...mapOptions, recordLabel: label });
+    if (graphPerRecord) mapped.quads = inRecordGraph(mapped.quads, mapped.doi, options.base, options.factory);
+    return { kind: 'mapped', mapped };
   } catch (err) {
     if (err instanceof MappingError) {
       return {

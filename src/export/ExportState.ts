@@ -11,10 +11,14 @@ export interface ExportCounts {
   records: number;
   duplicates: number;
   rejects: number;
+  /**
+   * Statements (triples or quads) of the records written, repeats included:
+   * a shared node (journal, publisher, person with an ORCID, ...) is written
+   * again in every record that names it, so this is not the number of
+   * distinct triples of the dump.
+   */
   triples: number;
   retries: number;
-  /** Distinct subjects written (the records' nodes are their own, so per-record counts add up). */
-  entities: number;
 }
 
 /** The options that must be the same when an export is resumed. */
@@ -29,6 +33,8 @@ export interface ExportIdentity {
   maxRecords: number | null;
   splitBy: SplitUnit | null;
   graph: string | null;
+  /** Whether each record is in its own named graph (`--graph-per-record`). */
+  graphPerRecord: boolean;
   base: string | null;
   /** Whether records are checked against the shapes (`--validate`). */
   validate: boolean;
@@ -40,15 +46,18 @@ export interface ExportIdentity {
  * and DOI side files are committed before it.
  */
 export interface ExportState {
-  version: 1;
+  /** 2 since the graph model of issue 17 (shared nodes; other counts): a state of version 1 is not resumed. */
+  version: 2;
   identity: ExportIdentity;
   cursor: HarvestCursor;
   counts: ExportCounts;
-  /** Records per class IRI (for the VoID class partitions). */
+  /** Works (records written) per class IRI of the work (for the VoID class partitions). */
   classes: Record<string, number>;
+  /** Classes of the other nodes written (journals, persons, ...), sorted: a work class among them has no exact count. */
+  otherClasses: string[];
   /** The query's total from its first page. */
   total: number | null;
-  /** The service's notice text (`apiMessage`), the dump's rights statement. */
+  /** The service's notice text (`apiMessage`), described as what it is in the dataset description. */
   apiMessage: string | null;
   startedAt: string;
   /** Output bytes committed (before any closing part) and their SHA-256. */
@@ -72,7 +81,8 @@ export async function readExportState(path: string): Promise<ExportState | undef
   }
   try {
     const state = JSON.parse(text) as ExportState;
-    if (state.version !== 1 || !state.identity || !state.cursor) throw new Error('not a state file of this version');
+    if ((state.version as number) === 1) throw new Error('written by an earlier version, whose records are mapped differently: the dump would mix the two');
+    if (state.version !== 2 || !state.identity || !state.cursor) throw new Error('not a state file of this version');
     return state;
   } catch (err) {
     throw new ToolkitError(`the state file ${path} is not usable (${(err as Error).message}); remove it and start afresh`, 'state-mismatch', { cause: err });

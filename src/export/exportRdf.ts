@@ -12,12 +12,14 @@ import { DoiSet } from '../client/DoiSet.js';
 import { harvestPages, type HarvestCursor, type HarvestOptions } from '../client/harvest.js';
 import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE } from '../client/searchPages.js';
 import { HttpError, MappingError, ToolkitError } from '../errors.js';
-import { formatFromPath, isGzipPath } from '../formats.js';
-import { mapRecord } from '../mapping/mapRecord.js';
+import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
+import { mapRecord, type MappedRecord } from '../mapping/mapRecord.js';
 import { NS } from '../mapping/namespaces.js';
+import { inRecordGraph } from '../mapping/recordGraph.js';
 import { normalizeRecord } from '../record/normalizeRecord.js';
 import type { RawRecord } from '../record/types.js';
 import type { FormatName, RecordWriter } from '../serialize/QuadSerializer.js';
+import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { CheckpointFile } from './CheckpointFile.js';
 import {
@@ -66,6 +68,19 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
   rejectsPath?: string;
   /** Graph IRI of the records' quads (N-Quads only). Defaults to the default graph. */
   graph?: string;
+  /**
+   * Put each record's quads in its own named graph `<base>record/<doi>`
+   * (`recordGraphIri`), so a store can replace one record as a whole; the
+   * dataset description then states the graphs' pattern. N-Quads and JSON-LD
+   * only; not with `graph`. Defaults to false.
+   */
+  graphPerRecord?: boolean;
+  /**
+   * IRI of the licence under which the dump may be used, written as
+   * `dcterms:license` of the dataset in its description. Defaults to none
+   * (no licence is stated: the service's terms are not known to the toolkit).
+   */
+  license?: string;
   /** Base of the IRIs minted for the nodes a record owns. Defaults to `https://w3id.org/scholarly-rdf/`. */
   base?: string;
   /** N-Quads only: append the provenance as a named graph (the dump's IRI). Defaults to true. */
@@ -140,7 +155,17 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
   const format = options.format ?? (options.output ? formatFromPath(options.output) : undefined) ?? 'turtle';
   const gzip = options.gzip ?? (options.output ? isGzipPath(options.output) : false);
   if (!options.output && !options.stream) throw new ToolkitError('exportRdf needs an output file or a stream', 'usage');
+  if (options.graph && options.graphPerRecord) throw new ToolkitError('--graph (one graph for all records) and --graph-per-record (a graph for each) do not go together', 'usage');
   if (options.graph && format !== 'nquads') throw new ToolkitError(`--graph needs N-Quads output, not ${format}`, 'usage');
+  if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
+    throw new ToolkitError(`--graph-per-record needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+  }
+  if (options.license !== undefined) {
+    checkLicense(options.license);
+    if (!options.metaPath && !(format === 'nquads' && options.metaGraph !== false)) {
+      throw new ToolkitError('--license is stated in the dataset description: add --meta FILE (or write N-Quads, whose last graph is the description)', 'usage');
+    }
+  }
   if (options.resume && !options.output) throw new ToolkitError('--resume needs an output file (-o)', 'usage');
   const client = options.client ?? new ApiClient(options);
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
@@ -154,6 +179,7 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
     maxRecords: options.maxRecords ?? null,
     splitBy: options.splitBy ?? null,
     graph: options.graph ?? null,
+    graphPerRecord: options.graphPerRecord ?? false,
     base: options.base ?? null,
     validate: options.validateRecord !== undefined,
   };
@@ -179,8 +205,10 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
     }
   }
 
-  const counts: ExportCounts = saved ? { ...saved.counts } : { pages: 0, records: 0, duplicates: 0, rejects: 0, triples: 0, retries: 0, entities: 0 };
+  const counts: ExportCounts = saved ? { ...saved.counts } : { pages: 0, records: 0, duplicates: 0, rejects: 0, triples: 0, retries: 0 };
+  // Works per class (each work is written once: duplicate DOIs are skipped), and the classes of the other nodes.
   const classes: Record<string, number> = saved ? { ...saved.classes } : {};
+  const otherClasses = new Set<string>(saved?.otherClasses ?? []);
   const retriesBefore = counts.retries;
   let total = saved?.total ?? null;
   let apiMessage = saved?.apiMessage ?? null;
@@ -239,11 +267,12 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
       }
       if (!statePath || !out) return;
       const state: ExportState = {
-        version: 1,
+        version: 2,
         identity,
         cursor,
         counts,
         classes,
+        otherClasses: [...otherClasses].sort(),
         total,
         apiMessage,
         startedAt,
@@ -289,7 +318,7 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
           }
         }
         try {
-          text += writer.write(mapped.quads);
+          text += writer.write(options.graphPerRecord ? inRecordGraph(mapped.quads, mapped.doi, options.base) : mapped.quads);
         } catch (err) {
           if (!(err instanceof ToolkitError) || err.code !== 'serialization') throw err;
           counts.rejects++;
@@ -299,12 +328,14 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
         }
         counts.records++;
         counts.triples += mapped.quads.length;
-        const subjects = new Set<string>();
+        // Counted without remembering nodes: shared nodes (journals, persons, ...) are written again in every record that names them.
+        const workClasses = new Set<string>();
         for (const q of mapped.quads) {
-          subjects.add(q.subject.value);
-          if (q.predicate.value === RDF_TYPE) classes[q.object.value] = (classes[q.object.value] ?? 0) + 1;
+          if (q.predicate.value !== RDF_TYPE) continue;
+          if (q.subject.equals(mapped.subject)) workClasses.add(q.object.value);
+          else otherClasses.add(q.object.value);
         }
-        counts.entities += subjects.size;
+        for (const cls of workClasses) classes[cls] = (classes[cls] ?? 0) + 1;
       }
       recordsThisRun += hp.records.length;
       counts.duplicates += hp.duplicates;
@@ -323,7 +354,7 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
     counts.retries = retriesBefore + client.retries;
 
     const endedAt = now().toISOString();
-    const prov = provenanceQuads({ identity, counts, classes, apiMessage, startedAt, endedAt });
+    const prov = provenanceQuads({ identity, counts, classes, otherClasses, apiMessage, startedAt, endedAt, ...(options.license ? { license: options.license } : {}) });
     let tail = '';
     if (format === 'nquads' && options.metaGraph !== false) {
       const g = DataFactory.namedNode(dataset);
@@ -357,10 +388,22 @@ async function exportLocked(options: ExportOptions, statePath: string | undefine
   }
 }
 
-function mapOne(raw: RawRecord, base: string | undefined): { quads: RDF.Quad[] } | { error: ToolkitError } {
+/** A usage error unless the licence is an absolute IRI every format of `--meta` can write as it is. */
+function checkLicense(license: string): void {
+  const bad = (why: string, cause?: unknown) => new ToolkitError(`--license ${JSON.stringify(license)} ${why}`, 'usage', cause ? { cause } : {});
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(license)) throw bad('is not an absolute IRI');
+  try {
+    escapeResolvedIri(license);
+  } catch (err) {
+    if (err instanceof ToolkitError && err.code === 'serialization') throw bad(`cannot be used: ${err.message}`, err);
+    throw err;
+  }
+}
+
+function mapOne(raw: RawRecord, base: string | undefined): MappedRecord | { error: ToolkitError } {
   try {
     const record = normalizeRecord(raw);
-    return { quads: mapRecord(record, base ? { base } : {}).quads };
+    return mapRecord(record, base ? { base } : {});
   } catch (err) {
     if (err instanceof MappingError) return { error: err };
     if (err instanceof ToolkitError && (err.code === 'record-invalid' || err.code === 'serialization')) return { error: err };

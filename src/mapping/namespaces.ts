@@ -14,9 +14,10 @@ export const NS = {
   void: 'http://rdfs.org/ns/void#',
   dcat: 'http://www.w3.org/ns/dcat#',
   foaf: 'http://xmlns.com/foaf/0.1/',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
 } as const;
 
-/** Default base of the IRIs the mapper mints for the nodes a record owns. */
+/** Default base of the IRIs the mapper mints (shared entities and the nodes a record owns). */
 export const DEFAULT_BASE = 'https://w3id.org/scholarly-rdf/';
 
 /** Where DOIs resolve: the subject of a record is `DOI_RESOLVER + doi`. */
@@ -24,3 +25,6 @@ export const DOI_RESOLVER = 'https://doi.org/';
 
 /** Where ORCID iDs resolve. */
 export const ORCID_RESOLVER = 'https://orcid.org/';
+
+/** Where ISSNs resolve: the ISSN Portal's page of an ISSN, linked from a journal or series with `schema:sameAs`. */
+export const ISSN_RESOLVER = 'https://portal.issn.org/resource/ISSN/';

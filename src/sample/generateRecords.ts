@@ -1,3 +1,4 @@
+import { orcidCheckCharacter } from '../record/orcid.js';
 import type { ApiCreator, ApiRecordV2, ApiUrl } from '../record/types.js';
 import { SeededRandom, mixSeed } from './SeededRandom.js';
 import {
@@ -54,6 +55,31 @@ const DOI_CHECK = '0123456789abcdefghjkmnpqrstuvwxyz';
  * with `( ) < > ; :` in some; ISBNs (valid check digits) for chapters and
  * protocols; a `keyword` array (author keywords, the keyword facet).
  *
+ * Entities are consistent across records, as in the real service, so that a
+ * knowledge graph built from the records has one node per journal, book,
+ * series, publisher and person:
+ * - a journal id always comes with the same `publicationName`, `issn`,
+ *   `eIssn` and `publisher`; `publisherName` is the journal's imprint
+ *   (`Springer`/`BioMed Central` for the BMC journals, `Springer`/`Springer
+ *   Medizin` for two German ones, equal pairs for the rest) or, in 10% of the
+ *   articles, empty (the deliberate variation: only the publishing house given);
+ * - a book's `printIsbn`, `electronicIsbn` (= `isbn`) always come with the
+ *   same title and `publisherName`, and a protocol book with the same series
+ *   ISSNs and series `volume`;
+ * - an article's `volume` follows from the journal and the year; its issue's
+ *   `issueType` (Regular or, for about one issue in ten, Supplement) from the
+ *   journal, volume and number; online-first articles (10%) have no volume,
+ *   number nor issue type; the BMC journals (continuous publication) no issue
+ *   numbers;
+ * - an `ORCID` always names the same person, spelt the same way: creators with
+ *   an ORCID are drawn from a fixed population of ten million persons (the same
+ *   for every seed) with a heavy-tailed popularity, so a few authors recur
+ *   across many records while most appear once; creators without one are
+ *   random names.
+ * Every ISSN has a correct ISO 3297 check digit, every ISBN a correct ISBN-13
+ * check digit, every ORCID a correct ISO 7064 MOD 11-2 check character; the
+ * generator makes no deliberately bad identifier.
+ *
  * A few records therefore deviate from the `ApiRecordV2` type on purpose,
  * as the real service does (string `genre`, object `abstract`, lower-case keys).
  * Streams: nothing is kept between records.
@@ -82,19 +108,36 @@ export function isbn13CheckDigit(stem: string): string {
   return String((10 - (sum % 10)) % 10);
 }
 
-/** ORCID check character (ISO 7064 MOD 11-2) of the first 15 digits. */
-export function orcidCheckDigit(digits: string): string {
-  let total = 0;
-  for (const d of digits) total = (total + Number(d)) * 2;
-  const result = (12 - (total % 11)) % 11;
-  return result === 10 ? 'X' : String(result);
+/** Number of persons with an ORCID the generator draws creators from. */
+export const ORCID_POPULATION = 10_000_000;
+
+const personRng = new SeededRandom(0);
+
+/**
+ * Person `k` (0 <= k < {@link ORCID_POPULATION}) of the fixed population of
+ * creators with an ORCID: the same name and ORCID for every seed and record.
+ * ORCIDs are `0000-000d-dddd-dddC` (the blocks the registry issues), the last
+ * seven digits a bijection of `k`, so two persons never share an ORCID.
+ */
+export function orcidPerson(k: number): { creator: string; ORCID: string } {
+  personRng.reseed(mixSeed(0x6f726364, k));
+  const creator = `${personRng.pick(FAMILY_NAMES)}, ${personRng.pick(GIVEN_NAMES)}`;
+  // 7_654_321 is prime to 10^7, so k -> serial is a bijection of [0, 10^7).
+  const serial = (k * 7_654_321 + 1_234_567) % ORCID_POPULATION;
+  const digits = `0000000${personRng.int(1, 3)}${pad(serial, 7)}`;
+  const id = `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8, 12)}-${digits.slice(12)}`;
+  return { creator, ORCID: id + orcidCheckCharacter(digits) };
 }
 
-function makeOrcid(rng: SeededRandom): string {
-  let digits = '000' + String(rng.int(0, 3));
-  for (let k = 0; k < 11; k++) digits += String(rng.int(0, 9));
-  const full = digits + orcidCheckDigit(digits);
-  return `${full.slice(0, 4)}-${full.slice(4, 8)}-${full.slice(8, 12)}-${full.slice(12)}`;
+/**
+ * Draws a person of the ORCID population: Lomax (Pareto II, scale 50, shape
+ * 1/2) popularity, so about 30% of the draws fall on 50 prolific persons,
+ * three quarters on the first thousand, and the rest spread thinly over ten
+ * million.
+ */
+function drawPerson(rng: SeededRandom): number {
+  const u = 1 - rng.next();
+  return Math.floor(50 * (1 / (u * u) - 1)) % ORCID_POPULATION;
 }
 
 function makeTitle(rng: SeededRandom, language: string): string {
@@ -125,10 +168,17 @@ function makeAbstract(rng: SeededRandom, language: string): string | { h1: strin
 function makeCreators(rng: SeededRandom): ApiCreator[] {
   const n = rng.chance(0.05) ? rng.int(9, 14) : rng.int(1, 6);
   const out: ApiCreator[] = [];
+  const persons: number[] = [];
   for (let k = 0; k < n; k++) {
-    const name = `${rng.pick(FAMILY_NAMES)}, ${rng.pick(GIVEN_NAMES)}`;
-    if (rng.chance(0.4)) out.push({ creator: name, ORCID: makeOrcid(rng) });
-    else out.push({ creator: name });
+    if (rng.chance(0.4)) {
+      // a person is an author of a work once: draw again on a repeat
+      let person = drawPerson(rng);
+      while (persons.includes(person)) person = drawPerson(rng);
+      persons.push(person);
+      out.push(orcidPerson(person));
+    } else {
+      out.push({ creator: `${rng.pick(FAMILY_NAMES)}, ${rng.pick(GIVEN_NAMES)}` });
+    }
   }
   return out;
 }
@@ -251,6 +301,7 @@ function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean):
   let journalId = '';
   let volume: string;
   let number: string;
+  let issueType = '';
   let printIsbn = '';
   let electronicIsbn = '';
   if (kind === 'Article') {
@@ -265,8 +316,21 @@ function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean):
     issn = journal.issn;
     eIssn = journal.eIssn;
     journalId = journal.id;
-    volume = rng.chance(0.1) ? '' : String(dates.year - 1990 + rng.int(0, 3));
-    number = rng.chance(0.15) ? '' : String(rng.int(1, 12));
+    if (rng.chance(0.1)) {
+      // online first: no volume, no issue yet
+      volume = '';
+      number = '';
+      issueType = '';
+    } else {
+      const volumeNumber = dates.year - journal.firstYear + 1;
+      volume = String(volumeNumber);
+      number = journal.continuous ? '' : String(rng.int(1, 12));
+      // the issue's type: one issue in ten a supplement, the same for all its articles
+      issueType =
+        !journal.continuous && mixSeed(Number(journal.id), volumeNumber * 16 + Number(number)) % 10 === 0
+          ? 'Supplement'
+          : 'Regular';
+    }
   } else {
     book = kind === 'Chapter' ? rng.pick(BOOKS) : rng.pick(PROTOCOL_BOOKS);
     printIsbn = `${book.printHyphenated}-${isbn13CheckDigit(book.printStem)}`;
@@ -284,7 +348,7 @@ function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean):
       issn = book.series.issn;
       eIssn = book.series.eIssn;
     }
-    volume = book.series ? String(rng.int(1000, 2800)) : '';
+    volume = book.series ? book.series.volume : '';
     number = '';
   }
   if (rng.chance(0.05)) language = rng.pick(['de', 'fr', 'es', 'ja']);
@@ -309,7 +373,6 @@ function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean):
         ? `©${dates.year} Springer Science+Business Media Dordrecht`
         : `©${dates.year} Springer Nature Switzerland AG`;
   const topicalCollection = rng.chance(0.08) ? rng.pick(TOPICAL_COLLECTIONS) : '';
-  const issueType = kind === 'Article' ? (rng.chance(0.1) ? 'Supplement' : rng.chance(0.2) ? '' : 'Regular') : '';
 
   const r: Record<string, unknown> = {
     contentType: kind,

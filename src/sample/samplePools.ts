@@ -1,7 +1,13 @@
 /**
  * Word and name pools the sample generator draws from. Invented but realistic:
  * journal names, ids and ISSNs are made up for the sample and must not be read
- * as facts about real journals.
+ * as facts about real journals. Every ISSN here has a correct ISO 3297 check
+ * digit and every ISBN stem gets its ISBN-13 check digit computed, so the
+ * catalogue's journals, series and books have identifiers a knowledge graph can
+ * key on (test/sample/generateRecords.test.ts checks them).
+ *
+ * Each journal and each book is one consistent set: the generator copies its
+ * name, identifiers and publisher pair unchanged into every record that names it.
  */
 
 /** A journal of the generated catalogue. */
@@ -12,8 +18,21 @@ export interface SampleJournal {
   eIssn: string;
   /** DOI prefix: 10.1007 (Springer) or 10.1186 (BioMed Central). */
   prefix: '10.1007' | '10.1186';
+  /** The publishing house (`publisher`), e.g. Springer. */
   publisher: string;
+  /**
+   * The imprint (`publisherName`): the same as `publisher` for most journals,
+   * BioMed Central for the BMC journals (publisher Springer), Springer Medizin
+   * for the German medical ones, as the real service sends them.
+   */
   publisherName: string;
+  /** Year of volume 1: an article of year Y is in volume Y - firstYear + 1. */
+  firstYear: number;
+  /**
+   * Continuous publication (the BMC journals): volumes but no issues, so
+   * `number` is always empty.
+   */
+  continuous: boolean;
   /** Main language of the journal's articles. */
   language: string;
   discipline: { id: string; term: string };
@@ -37,23 +56,30 @@ function journal(
   language: string,
   discipline: { id: string; term: string },
   subjects: string[],
-  bmc = false,
+  imprint: 'Springer' | 'BioMed Central' | 'Springer Medizin' = 'Springer',
 ): SampleJournal {
+  const bmc = imprint === 'BioMed Central';
   return {
     name,
     id,
     issn,
     eIssn,
     prefix: bmc ? '10.1186' : '10.1007',
-    publisher: bmc ? 'BioMed Central' : 'Springer',
-    publisherName: bmc ? 'BioMed Central' : 'Springer',
+    publisher: 'Springer',
+    publisherName: imprint,
+    firstYear: 1960 + (Number(id) % 45),
+    continuous: bmc,
     language,
     discipline,
     subjects: [discipline.term, ...subjects],
   };
 }
 
-/** Journals: mostly English, some German, French, Spanish and Japanese ones. */
+/**
+ * Journals: mostly English, some German, French, Spanish and Japanese ones.
+ * Ids and ISSNs are unique; four journals have only an electronic ISSN (the
+ * three BMC ones and a French one) and one only a print ISSN.
+ */
 export const JOURNALS: readonly SampleJournal[] = [
   journal('Metabolomics', '11306', '1573-3882', '1573-3890', 'en', LIFE, ['Biochemistry, general', 'Molecular Medicine', 'Cell Biology']),
   journal('Phytochemistry Reviews', '11101', '1568-7767', '1572-980X', 'en', LIFE, ['Plant Sciences', 'Organic Chemistry']),
@@ -68,11 +94,11 @@ export const JOURNALS: readonly SampleJournal[] = [
   journal('Mathematische Annalen', '208', '0025-5831', '1432-1807', 'en', MATH, ['Mathematics, general', 'Analysis', 'Geometry']),
   journal('Journal of Thermal Analysis and Calorimetry', '10973', '1388-6150', '1588-2926', 'en', CHEM, ['Physical Chemistry', 'Analytical Chemistry', 'Polymer Sciences']),
   journal('The European Physical Journal C', '10052', '1434-6044', '1434-6052', 'en', PHYS, ['Elementary Particles, Quantum Field Theory', 'Nuclear Physics, Heavy Ions, Hadrons']),
-  journal('BMC Bioinformatics', '12859', '', '1471-2105', 'en', LIFE, ['Bioinformatics', 'Microarrays', 'Computational Biology/Bioinformatics'], true),
-  journal('Malaria Journal', '12936', '', '1475-2875', 'en', MED, ['Infectious Diseases', 'Parasitology', 'Tropical Medicine'], true),
-  journal('Journal of Cheminformatics', '13321', '', '1758-2946', 'en', CHEM, ['Computational Biology/Bioinformatics', 'Documentation and Information in Chemistry'], true),
-  journal('Der Hautarzt', '105', '0017-8470', '1432-1173', 'de', MED, ['Dermatology']),
-  journal('Zeitschrift für Gerontologie und Geriatrie', '391', '0948-6704', '1435-1269', 'de', MED, ['Geriatrics/Gerontology', 'Internal Medicine']),
+  journal('BMC Bioinformatics', '12859', '', '1471-2105', 'en', LIFE, ['Bioinformatics', 'Microarrays', 'Computational Biology/Bioinformatics'], 'BioMed Central'),
+  journal('Malaria Journal', '12936', '', '1475-2875', 'en', MED, ['Infectious Diseases', 'Parasitology', 'Tropical Medicine'], 'BioMed Central'),
+  journal('Journal of Cheminformatics', '13321', '', '1758-2946', 'en', CHEM, ['Computational Biology/Bioinformatics', 'Documentation and Information in Chemistry'], 'BioMed Central'),
+  journal('Der Hautarzt', '105', '0017-8470', '1432-1173', 'de', MED, ['Dermatology'], 'Springer Medizin'),
+  journal('Zeitschrift für Gerontologie und Geriatrie', '391', '0948-6704', '1435-1269', 'de', MED, ['Geriatrics/Gerontology', 'Internal Medicine'], 'Springer Medizin'),
   journal('Informatik Spektrum', '287', '0170-6012', '1432-122X', 'de', CS, ['Computer Science, general', 'Information Systems and Communication Service']),
   journal('Revue Française de Génie Électrique', '42108', '1295-490X', '', 'fr', ENG, ['Electrical Engineering', 'Energy Systems']),
   journal('Éducation et Sociétés Numériques', '44121', '', '2430-7726', 'fr', CS, ['Computers and Education', 'Educational Technology']),
@@ -80,6 +106,14 @@ export const JOURNALS: readonly SampleJournal[] = [
   journal('日本生態学会誌', '11284', '0021-5007', '2424-127X', 'ja', LIFE, ['Ecology', 'Plant Sciences']),
   journal('Journal of Plant Research', '10265', '0918-9440', '1618-0860', 'en', LIFE, ['Plant Sciences', 'Plant Biochemistry', 'Plant Physiology']),
 ];
+
+/** A book series (identified by its ISSNs; the records carry no series id). */
+export interface SampleSeries {
+  issn: string;
+  eIssn: string;
+  /** The book's volume number in the series. */
+  volume: string;
+}
 
 /** A book (for chapters and protocols). */
 export interface SampleBook {
@@ -90,8 +124,10 @@ export interface SampleBook {
   /** Chapter DOIs are `10.1007/<electronic ISBN with hyphens>_<n>`. */
   electronicHyphenated: string;
   printHyphenated: string;
+  /** The imprint (`publisherName`); `publisher` is Springer for every book. */
   publisherName: string;
-  series?: { issn: string; eIssn: string };
+  /** The book series and the book's number in it (`volume` of every chapter). */
+  series?: SampleSeries;
   language: string;
   discipline: { id: string; term: string };
   subjects: readonly string[];
@@ -105,7 +141,7 @@ function book(
   language: string,
   discipline: { id: string; term: string },
   subjects: string[],
-  series?: { issn: string; eIssn: string },
+  series?: SampleSeries,
 ): SampleBook {
   return {
     title,
@@ -130,11 +166,13 @@ export const BOOKS: readonly SampleBook[] = [
   book('La géométrie algébrique aujourd’hui', '978-3-031-01234', '978-3-031-01235', 'Springer International Publishing', 'fr', MATH, ['Algebraic Geometry']),
 ];
 
-/** Protocol books (a methods series). */
+const METHODS = { issn: '1064-3745', eIssn: '1940-6029' };
+
+/** Protocol books (a methods series): each book has its own volume number in the series. */
 export const PROTOCOL_BOOKS: readonly SampleBook[] = [
-  book('CRISPR Guide RNA Design', '978-1-0716-1011', '978-1-0716-1012', 'Humana', 'en', LIFE, ['Molecular Medicine', 'Genetic Engineering'], { issn: '1064-3745', eIssn: '1940-6029' }),
-  book('Plant Stress Tolerance', '978-1-0716-3972', '978-1-0716-3973', 'Humana', 'en', LIFE, ['Plant Sciences', 'Plant Biochemistry'], { issn: '1064-3745', eIssn: '1940-6029' }),
-  book('Proteomics for Drug Discovery', '978-1-4939-2549', '978-1-4939-2550', 'Humana Press', 'en', LIFE, ['Protein Science', 'Pharmacology/Toxicology'], { issn: '1064-3745', eIssn: '1940-6029' }),
+  book('CRISPR Guide RNA Design', '978-1-0716-1011', '978-1-0716-1012', 'Humana', 'en', LIFE, ['Molecular Medicine', 'Genetic Engineering'], { ...METHODS, volume: '2162' }),
+  book('Plant Stress Tolerance', '978-1-0716-3972', '978-1-0716-3973', 'Humana', 'en', LIFE, ['Plant Sciences', 'Plant Biochemistry'], { ...METHODS, volume: '2642' }),
+  book('Proteomics for Drug Discovery', '978-1-4939-2549', '978-1-4939-2550', 'Humana Press', 'en', LIFE, ['Protein Science', 'Pharmacology/Toxicology'], { ...METHODS, volume: '1259' }),
 ];
 
 /** Family names (with non-ASCII ones). */

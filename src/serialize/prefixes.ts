@@ -16,6 +16,7 @@ export const DEFAULT_PREFIXES: Readonly<Record<string, string>> = Object.freeze(
   void: 'http://rdfs.org/ns/void#',
   dcat: 'http://www.w3.org/ns/dcat#',
   foaf: 'http://xmlns.com/foaf/0.1/',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
 });
 
 /** The RDF namespace. */

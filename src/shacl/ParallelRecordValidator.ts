@@ -33,7 +33,7 @@ export interface WorkerAnswer {
 }
 
 /** Options of {@link ParallelRecordValidator.create}. */
-export interface ParallelRecordValidatorOptions extends Pick<RecordValidatorOptions, 'shapesDir' | 'sparql'> {
+export interface ParallelRecordValidatorOptions extends Pick<RecordValidatorOptions, 'shapesDir' | 'sparql' | 'schemaScheme'> {
   /** Worker threads. Defaults to the machine's available parallelism (at most 8). */
   workers?: number;
 }
@@ -132,7 +132,7 @@ export class ParallelRecordValidator implements RecordValidating {
   static async create(options: ParallelRecordValidatorOptions = {}): Promise<ParallelRecordValidator> {
     const count = Math.max(1, Math.min(options.workers ?? Math.min(8, availableParallelism()), 64));
     const script = workerScript();
-    const data = { ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), ...(options.sparql ? { sparql: options.sparql } : {}) };
+    const data = { ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), ...(options.sparql ? { sparql: options.sparql } : {}), ...(options.schemaScheme ? { schemaScheme: options.schemaScheme } : {}) };
     const slots: Slot[] = [];
     try {
       for (let i = 0; i < count; i++) {

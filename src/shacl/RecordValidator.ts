@@ -81,6 +81,12 @@ export interface RecordValidatorOptions {
   /** Directory (or file) of Turtle shapes. Defaults to the shipped `shapes/`. */
   shapesDir?: string;
   /**
+   * The schema.org namespace of the data: `https` validates dumps written with
+   * `--schema-https` against shapes written for `http://schema.org/` (the shapes'
+   * schema.org IRIs are rewritten when loaded). Defaults to `http`.
+   */
+  schemaScheme?: 'http' | 'https';
+  /**
    * How `sh:sparql` constraints run: `native` runs the JavaScript equivalents of
    * the shipped constraints (and shacl-engine's SPARQL engine for any other);
    * `engine` runs every one through shacl-engine's SPARQL plugin (Comunica:
@@ -110,7 +116,7 @@ export class RecordValidator {
 
   /** Loads the shapes and prepares the engine. */
   static async create(options: RecordValidatorOptions = {}): Promise<RecordValidator> {
-    const shapes = options.shapes ?? (await loadShapes(options.shapesDir));
+    const shapes = options.shapes ?? (await loadShapes(options.shapesDir, { schemaScheme: options.schemaScheme }));
     const mode = options.sparql ?? 'native';
     const hasSparql = shapes.dataset.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0;
     let fallback: CompileValidation | undefined;

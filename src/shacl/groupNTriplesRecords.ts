@@ -1,4 +1,4 @@
-import { RecordGrouper, recordKeyOfIri } from './groupRecords.js';
+import { RecordGrouper, isDescriptionIri, recordKeyOfIri } from './groupRecords.js';
 import type { GroupRecordsOptions, KeyedGroup } from './groupRecords.js';
 import type { RecordText } from './RecordText.js';
 
@@ -28,7 +28,8 @@ const UCHAR = /\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g;
 /**
  * Groups the lines of an N-Triples or N-Quads text record by record, as
  * `groupRecords` groups quads, without parsing it: each line goes to the
- * record of its subject IRI (a line that starts with no subject goes with the
+ * record of its subject IRI (a subject of no record, such as a shared journal,
+ * to the record being read; a line that starts with no subject goes with the
  * line before it; comments, blank lines and version directives are dropped). A statement per line,
  * as the formats define them. The groups are parsed later
  * ({@link parseRecordText}), in whichever thread validates them: reading a
@@ -63,13 +64,16 @@ export async function* groupNTriplesRecords(
     let key = lastKey;
     let subjectBlank: string | undefined;
     let objectBlank: string | undefined;
+    let description = false;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
       const iri = end < 0 ? '' : text.slice(i + 1, end);
       // An IRI reference that does not close before a space or '<' is a syntax error: the
       // line stays with the lines before it, whose record reports it in its turn.
       if (iri !== '' && !BROKEN_IRI.test(iri)) {
-        key = recordKeyOfIri(unescapeIri(iri));
+        const subject = unescapeIri(iri);
+        key = recordKeyOfIri(subject);
+        description = key === undefined && isDescriptionIri(subject);
         objectBlank = blankObjectOf(text, end + 1);
       }
     } else if (first === 95 /* _ */) {
@@ -78,7 +82,7 @@ export async function* groupNTriplesRecords(
       if (subjectBlank !== undefined) objectBlank = blankObjectOf(text, i + 2 + subjectBlank.length);
     }
     // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
-    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank)) completed.push(toGroup(g));
+    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description)) completed.push(toGroup(g));
     lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
   };
   let carry = '';

@@ -30,6 +30,8 @@ export interface GroupRecordsOptions {
 
 const DOI_RESOLVER = 'https://doi.org/';
 const OWNED_NODE = /\/doi\/(10\.[^#]+)#/;
+/** The dataset description export writes: `<base>dump/<hash>` and its `#export`, `#distribution`, `#class-N`. */
+const DESCRIPTION_NODE = /\/dump\/[^/#?]+(#[^#]*)?$/;
 
 /**
  * The record a subject belongs to: `https://doi.org/<doi>` (the work) and
@@ -50,6 +52,16 @@ export function recordKeyOfIri(iri: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+/**
+ * Whether a subject IRI is of the dataset description (`<base>dump/<hash>`,
+ * `<base>dump/<hash>#export`, ...): it belongs to no record whatever comes
+ * around it. `export` appends the description to an N-Quads dump, after the
+ * last record.
+ */
+export function isDescriptionIri(iri: string): boolean {
+  return DESCRIPTION_NODE.test(iri);
+}
+
 /** A group of items (quads, lines, ...) of one record, or of no record (`key` undefined). */
 export interface KeyedGroup<T> {
   key: string | undefined;
@@ -60,6 +72,13 @@ export interface KeyedGroup<T> {
  * The grouping of {@link groupRecords}, item by item, for any kind of item
  * with a record key: {@link place} (or {@link add}) each item in input order,
  * then {@link end}; both return the groups they completed, oldest first.
+ *
+ * IRI subjects of no record (shared entities: a journal, a publisher, an
+ * ORCID person, which every output writes among the triples of each record
+ * that names them) belong to the record being read: the one of the last item
+ * with a record, while its group is open. Only those before any record, or
+ * after the dataset description (which ends the record being read), are items
+ * of no record.
  *
  * Blank nodes: an item whose subject is a blank node belongs to the record
  * that has the blank node as an object. Items of a blank node no record has
@@ -81,6 +100,8 @@ export class RecordGrouper<T> {
   /** Items of blank nodes no record has claimed yet, by label, with the blank nodes they refer to. */
   private pending = new Map<string, { items: T[]; order: number[]; objects: string[] }>();
   private pendingItems = 0;
+  /** The key of the last item placed with a record. */
+  private current: string | undefined;
   /** Input position of waiting items, so that unclaimed ones go on in input order. */
   private sequence = 0;
 
@@ -92,10 +113,16 @@ export class RecordGrouper<T> {
   /**
    * Places an item: with the record `key` (from its subject IRI), else with
    * the record that refers to its blank-node subject (`subjectBlank`, a
-   * label); `objectBlank` is the label of its object when that is a blank node.
+   * label), else (an IRI subject of no record: a shared journal, publisher,
+   * ORCID person ...) with the record being read; `objectBlank` is the label
+   * of its object when that is a blank node. `description`: the subject is of
+   * the dataset description ({@link isDescriptionIri}), which belongs to no
+   * record and ends the record being read: it and the items of no record
+   * after it (until the next record) form groups of no record.
    */
-  place(item: T, key: string | undefined, subjectBlank?: string, objectBlank?: string): readonly KeyedGroup<T>[] {
-    const owner = key ?? (subjectBlank === undefined ? undefined : this.blankOwner.get(subjectBlank));
+  place(item: T, key: string | undefined, subjectBlank?: string, objectBlank?: string, description = false): readonly KeyedGroup<T>[] {
+    if (description && key === undefined) this.current = undefined;
+    const owner = key ?? (subjectBlank === undefined ? this.currentRecord() : this.blankOwner.get(subjectBlank));
     if (owner === undefined && subjectBlank !== undefined) {
       // Not claimed yet: it waits for the item that refers to it.
       let p = this.pending.get(subjectBlank);
@@ -109,6 +136,16 @@ export class RecordGrouper<T> {
     const out = this.add(owner, item);
     if (owner !== undefined && objectBlank !== undefined) this.claim(objectBlank, owner);
     return out;
+  }
+
+  /**
+   * The record being read: the one of the last item with a record key, while
+   * its group is open. An IRI subject of no record (a journal, a publisher, an
+   * ORCID person: entities many records name) belongs to the record whose
+   * items it comes among, as every output of this toolkit writes them.
+   */
+  private currentRecord(): string | undefined {
+    return this.current !== undefined && this.open.has(this.current) ? this.current : undefined;
   }
 
   /** The record a blank node belongs to, when one has claimed it. */
@@ -157,6 +194,7 @@ export class RecordGrouper<T> {
       this.other = [];
       return [{ key: undefined, items: full }];
     }
+    this.current = key;
     let group = this.open.get(key);
     if (group) {
       group.push(item);
@@ -212,9 +250,10 @@ const NONE: readonly never[] = [];
  * Groups a stream of quads record by record (by {@link recordKeyOf} of each
  * subject), so that a dump of millions of records is validated with the memory
  * of a few records. The quads of a record must come together, within a window
- * of a few records, as every output of this toolkit writes them; a record whose
- * quads come later (e.g. a sorted N-Triples file) is reported to
- * `onSplitRecord` and validated in pieces.
+ * of a few records, as every output of this toolkit writes them (shared nodes
+ * among the quads of each record that names them: see {@link RecordGrouper});
+ * a record whose quads come later (e.g. a sorted N-Triples file) is reported
+ * to `onSplitRecord` and validated in pieces.
  */
 export async function* groupRecords(
   quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>,
@@ -222,11 +261,13 @@ export async function* groupRecords(
 ): AsyncGenerator<RecordGroup, void, undefined> {
   const grouper = new RecordGrouper<RDF.Quad>(options);
   for await (const quad of quads) {
+    const key = recordKeyOf(quad.subject);
     const groups = grouper.place(
       quad,
-      recordKeyOf(quad.subject),
+      key,
       quad.subject.termType === 'BlankNode' ? quad.subject.value : undefined,
       quad.object.termType === 'BlankNode' ? quad.object.value : undefined,
+      key === undefined && quad.subject.termType === 'NamedNode' && isDescriptionIri(quad.subject.value),
     );
     for (const g of groups) yield { key: g.key, quads: g.items };
   }

@@ -23,7 +23,7 @@ export const DEFAULT_SHAPES_DIR = resolve(fileURLToPath(new URL('.', import.meta
  *
  * @param dir A directory of `.ttl` files or a single `.ttl` file. Defaults to the shipped `shapes/`.
  */
-export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR): Promise<ShapesGraph> {
+export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR, options: LoadShapesOptions = {}): Promise<ShapesGraph> {
   let files: string[];
   try {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -48,7 +48,8 @@ export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR): Promise<Shap
     } catch (err) {
       throw new ToolkitError(`cannot read shapes file ${file}: ${(err as Error).message}`, 'io', { cause: err, details: { path: file } });
     }
-    dataset.addQuads(parseShapesText(text, file));
+    const quads = parseShapesText(text, file);
+    dataset.addQuads(options.schemaScheme === 'https' ? quads.map(toHttpsSchema) : quads);
   }
   // Shapes that target nothing find every input conforming: a wrong --shapes, not a success.
   const targeted = TARGETS.some((p) => dataset.countQuads(null, p, null, null) > 0) || dataset.countQuads(null, RDF_TYPE, RDFS_CLASS, null) > 0;
@@ -60,6 +61,30 @@ export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR): Promise<Shap
     );
   }
   return { dataset, files };
+}
+
+/** Options of {@link loadShapes}. */
+export interface LoadShapesOptions {
+  /**
+   * The schema.org namespace of the data to validate. With `https`, every
+   * `http://schema.org/` IRI of the shapes (and a `sh:namespace` declaring it for
+   * SPARQL constraints) becomes `https://schema.org/`, so shapes written for one
+   * namespace validate dumps written with either. Defaults to `http`.
+   */
+  schemaScheme?: 'http' | 'https';
+}
+
+const SCHEMA_HTTP = 'http://schema.org/';
+const SCHEMA_HTTPS = 'https://schema.org/';
+
+/** A shapes quad with its schema.org terms in the `https` namespace. */
+function toHttpsSchema(q: RDF.Quad): RDF.Quad {
+  const term = <T extends RDF.Term>(t: T): T => {
+    if (t.termType === 'NamedNode' && t.value.startsWith(SCHEMA_HTTP)) return DataFactory.namedNode(SCHEMA_HTTPS + t.value.slice(SCHEMA_HTTP.length)) as unknown as T;
+    if (t.termType === 'Literal' && t.value === SCHEMA_HTTP) return DataFactory.literal(SCHEMA_HTTPS, t.language || t.datatype) as unknown as T;
+    return t;
+  };
+  return DataFactory.quad(term(q.subject), term(q.predicate), term(q.object), q.graph);
 }
 
 const SH = 'http://www.w3.org/ns/shacl#';

@@ -7,6 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { unwrap } from '../../src/record/readRecords.js';
+import { DataFactory } from 'n3';
+import { recordGraphIri } from '../../src/mapping/recordGraph.js';
+import { makeRecords } from '../client/fakeService.js';
 import { runCli } from '../helpers/cli.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
 
@@ -95,7 +98,7 @@ describe('convert', () => {
 
   it('lists the notes of written records with --notes (record, field, what was done)', async () => {
     const input = join(dir, 'notes.ndjson');
-    writeFileSync(input, '{"doi":"10.1/n1","title":"T","publicationDate":"2015-02-30"}\n{"doi":"10.1/n2","title":"U"}\n');
+    writeFileSync(input, '{"doi":"10.1/n1","title":"T","publicationName":"J","publicationDate":"2015-02-30"}\n{"doi":"10.1/n2","title":"U","publicationName":"J"}\n');
     const notes = join(dir, 'notes.jsonl');
     const r = await runCli(['convert', input, '-o', join(dir, 'notes.nt'), '--notes', notes]);
     expect(r.code, r.stderr).toBe(0);
@@ -134,5 +137,74 @@ describe('convert', () => {
     expect(missing.stderr).toMatch(/cannot open .*nope\.json: no such file/);
     expect((await runCli(['convert', input, '-f', 'pdf'])).code).toBe(2);
     expect(existsSync(join(dir, 'nope.json'))).toBe(false);
+  });
+});
+
+describe('convert --graph-per-record', () => {
+  const records: Record<string, unknown>[] = [
+    ...makeRecords(5),
+    { ...makeRecords(1)[0]!, doi: '10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0', identifier: 'doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0' },
+  ];
+  const input = () => {
+    const path = join(dir, 'gpr.ndjson');
+    writeFileSync(path, `${[...records, { title: 'no DOI' }].map((r) => JSON.stringify(r)).join('\n')}\n`);
+    return path;
+  };
+  /** Each record's quads, as the mapper makes them, in its record graph. */
+  const want = (base?: string): Map<string, RDF.Quad[]> =>
+    new Map(
+      records.map((r) => {
+        const m = mapRecord(normalizeRecord(r), base ? { base } : {});
+        const g = DataFactory.namedNode(recordGraphIri(m.doi, base));
+        return [g.value, m.quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object, g))];
+      }),
+    );
+  const byGraph = (quads: readonly RDF.Quad[]) => {
+    const graphs = new Map<string, RDF.Quad[]>();
+    for (const q of quads) graphs.set(q.graph.value, [...(graphs.get(q.graph.value) ?? []), q]);
+    return graphs;
+  };
+
+  it('writes N-Quads of N records as N record graphs, each holding its own record\'s quads only; the rejected record is in none', async () => {
+    const out = join(dir, 'gpr.nq');
+    const r = await runCli(['convert', input(), '-o', out, '--graph-per-record']);
+    expect(r.code, r.stderr).toBe(1); // the record without a DOI
+    expect(readFileSync(join(dir, 'gpr.nq.rejects.jsonl'), 'utf8')).toContain('no DOI');
+    const graphs = byGraph(parseNQuads(readFileSync(out, 'utf8')));
+    const expected = want();
+    expect([...graphs.keys()].sort()).toEqual([...expected.keys()].sort());
+    expect(graphs.has('https://w3id.org/scholarly-rdf/record/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-0')).toBe(true);
+    for (const [g, quads] of expected) expectIsomorphic(graphs.get(g)!, quads, g);
+  });
+
+  it('writes JSON-LD that is the same dataset as the N-Quads, under the --base', async () => {
+    const base = 'https://example.org/kg/';
+    const nq = join(dir, 'gprb.nq');
+    const jl = join(dir, 'gprb.jsonld');
+    expect((await runCli(['convert', input(), '-o', nq, '--graph-per-record', '--base', base])).code).toBe(1);
+    expect((await runCli(['convert', input(), '-o', jl, '--graph-per-record', '--base', base])).code).toBe(1);
+    const fromNQuads = parseNQuads(readFileSync(nq, 'utf8'));
+    expect([...byGraph(fromNQuads).keys()].sort()).toEqual([...want(base).keys()].sort());
+    expectIsomorphic(await parseJsonLd(readFileSync(jl, 'utf8')), fromNQuads, 'JSON-LD vs N-Quads');
+    expectIsomorphic(fromNQuads, [...want(base).values()].flat(), 'N-Quads vs the mapper');
+  });
+
+  it('is a usage error for a format without named graphs (naming it) and together with --graph', async () => {
+    const path = input();
+    for (const [args, label] of [[['-f', 'turtle'], 'Turtle'], [['-o', join(dir, 'x.nt')], 'N-Triples'], [['-f', 'rdfxml'], 'RDF/XML']] as const) {
+      const r = await runCli(['convert', path, ...args, '--graph-per-record']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`--graph-per-record needs N-Quads or JSON-LD output`);
+      expect(r.stderr).toContain(`not ${label},`);
+    }
+    const both = await runCli(['convert', path, '-f', 'nquads', '--graph-per-record', '--graph', 'https://example.org/g']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--graph (one graph for all records) and --graph-per-record (a graph for each) do not go together');
+    expect(existsSync(join(dir, 'x.nt'))).toBe(false);
+  });
+
+  it('says what it does in --help', async () => {
+    const r = await runCli(['convert', '--help']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--graph-per-record N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>');
   });
 });

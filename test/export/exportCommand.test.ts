@@ -166,4 +166,28 @@ describe('export command', () => {
     expect(files).toEqual(expect.arrayContaining(['o.nq', 'o.nq.state.json', 'meta.ttl', 'e.ttl']));
     for (const f of files) expect(readFileSync(join(dir, f)).includes(KEY), f).toBe(false);
   });
+
+  it('--graph-per-record puts each record in its own graph, refuses formats without graphs, --graph and --load, and says so in --help', async () => {
+    service = await startFakeService({ records: makeRecords(7), apiKey: KEY });
+    const common = ['export', '-q', 'x', '--base-url', service.url, '--api-key', KEY, '--quiet'];
+    const r = await cli([...common, '-o', 'g.nq', '--graph-per-record', '--meta', 'g.meta.ttl', '--license', 'https://creativecommons.org/publicdomain/zero/1.0/']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const graphs = new Set([...readFileSync(join(dir, 'g.nq'), 'utf8').matchAll(/ <(https:\/\/w3id\.org\/scholarly-rdf\/record\/[^>]+)> \.$/gm)].map((m) => m[1]));
+    expect([...graphs].sort()).toEqual(makeRecords(7).map((rec) => `https://w3id.org/scholarly-rdf/record/${rec.doi}`).sort());
+    const meta = readFileSync(join(dir, 'g.meta.ttl'), 'utf8');
+    expect(meta).toContain('sr:recordGraphPattern "https://w3id.org/scholarly-rdf/record/{doi}"');
+    expect(meta).toContain('dcterms:license <https://creativecommons.org/publicdomain/zero/1.0/>');
+    const ttl = await cli([...common, '-o', 'g.ttl', '--graph-per-record']);
+    expect(ttl.exitCode).toBe(2);
+    expect(ttl.stderr).toContain('--graph-per-record needs N-Quads or JSON-LD output, not Turtle');
+    const both = await cli([...common, '-o', 'b.nq', '--graph-per-record', '--graph', 'https://example.org/g']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('do not go together');
+    const load = await cli([...common, '-o', 'l.nq', '--graph-per-record', '--load', 'http://127.0.0.1:9/ds']);
+    expect(load.exitCode).toBe(2);
+    expect(load.stderr).toContain('--graph-per-record and --load do not go together');
+    const help = (await cli(['export', '--help'])).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('--graph-per-record N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>');
+    expect(help).toContain('--license <iri> the licence of the dump, stated as dcterms:license');
+  });
 });

@@ -8,6 +8,13 @@ import { readExportState } from '../../src/export/ExportState.js';
 import { ToolkitError } from '../../src/errors.js';
 import { makeRecords, randomFaults, startFakeService, type FakeService } from '../client/fakeService.js';
 import type { FormatName } from '../../src/serialize/QuadSerializer.js';
+import type * as RDF from '@rdfjs/types';
+import { DataFactory } from 'n3';
+import { mapRecord } from '../../src/mapping/mapRecord.js';
+import { NS } from '../../src/mapping/namespaces.js';
+import { recordGraphIri } from '../../src/mapping/recordGraph.js';
+import { normalizeRecord } from '../../src/record/normalizeRecord.js';
+import { expectIsomorphic, parseJsonLd, parseNQuads, parseTurtle } from '../helpers/rdf.js';
 
 const KEY = 'K3y-Of-Test/+=';
 let service: FakeService | undefined;
@@ -224,9 +231,8 @@ describe('exportRdf', () => {
     const summary = await exportRdf(base({ output: a, metaPath: meta }));
     const text = readFileSync(meta, 'utf8');
     expect(text).toContain('prov:Activity');
-    expect(text).toContain('"This JSON was provided by Springer Nature"');
-    expect(text).toMatch(/void:triples (\d+)/);
-    expect(Number(/void:triples (\d+)/.exec(text)![1])).toBe(summary.counts.triples);
+    expect(text).toMatch(/sr:statementsWritten (\d+)/);
+    expect(Number(/sr:statementsWritten (\d+)/.exec(text)![1])).toBe(summary.counts.triples);
     expect(text).toContain(`prov:used <${service.url}/meta/v2/json>`);
     expect(text).toContain('sr:query "type:Journal"');
     const nq = readFileSync(a, 'utf8');
@@ -249,5 +255,215 @@ describe('exportRdf', () => {
     await exportRdf({ ...opts, resume: true });
     expect(readFileSync(part)).toEqual(readFileSync(full));
     expect(readFileSync(full, 'utf8').match(/<http:\/\/purl\.org\/ontology\/bibo\/doi>/g)).toHaveLength(120);
+  });
+});
+
+/** Quads by graph IRI ('' for the default graph). */
+function byGraph(quads: readonly RDF.Quad[]): Map<string, RDF.Quad[]> {
+  const graphs = new Map<string, RDF.Quad[]>();
+  for (const q of quads) {
+    const list = graphs.get(q.graph.value) ?? [];
+    list.push(q);
+    graphs.set(q.graph.value, list);
+  }
+  return graphs;
+}
+
+/** The mapper's quads of a record, in its record graph. */
+function recordQuads(record: Record<string, unknown>, graphBase?: string): RDF.Quad[] {
+  const { quads, doi } = mapRecord(normalizeRecord(record), graphBase ? { base: graphBase } : {});
+  const g = DataFactory.namedNode(recordGraphIri(doi, graphBase));
+  return quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object, g));
+}
+
+describe('exportRdf with graphPerRecord', () => {
+  it('writes N-Quads of N records as N record graphs, each holding its own record\'s quads only, and the description graph', async () => {
+    const records = makeRecords(25);
+    service = await startFakeService({ records, apiKey: KEY });
+    const out = join(dir, 'g.nq');
+    const summary = await exportRdf(base({ output: out, graphPerRecord: true }));
+    const graphs = byGraph(parseNQuads(readFileSync(out, 'utf8')));
+    const recordGraphs = records.map((r) => recordGraphIri(r.doi));
+    expect([...graphs.keys()].sort()).toEqual([...recordGraphs, summary.dataset].sort());
+    for (const r of records) expectIsomorphic(graphs.get(recordGraphIri(r.doi))!, recordQuads(r), `graph of ${r.doi}`);
+    const meta = graphs.get(summary.dataset)!;
+    const pattern = meta.filter((q) => q.predicate.value === `${NS.sr}recordGraphPattern`);
+    expect(pattern.map((q) => [q.subject.value, q.object.value])).toEqual([[summary.dataset, 'https://w3id.org/scholarly-rdf/record/{doi}']]);
+    const state = await readExportState(`${out}.state.json`);
+    expect(state?.identity.graphPerRecord).toBe(true);
+  });
+
+  it('writes JSON-LD that is the same dataset as the N-Quads (record graphs as {"@id", "@graph"} objects)', async () => {
+    const records = makeRecords(12);
+    service = await startFakeService({ records, apiKey: KEY });
+    const nq = join(dir, 'g.nq');
+    const jl = join(dir, 'g.jsonld');
+    const summary = await exportRdf(base({ output: nq, graphPerRecord: true }));
+    await exportRdf(base({ output: jl, graphPerRecord: true }));
+    const doc = JSON.parse(readFileSync(jl, 'utf8')) as { '@graph': { '@id': string; '@graph': unknown[] }[] };
+    expect(doc['@graph'].map((g) => g['@id'])).toEqual(records.map((r) => recordGraphIri(r.doi)));
+    expect(doc['@graph'].every((g) => Object.keys(g).sort().join() === '@graph,@id')).toBe(true);
+    // JSON-LD has no description graph (it goes to --meta).
+    const fromNQuads = parseNQuads(readFileSync(nq, 'utf8')).filter((q) => q.graph.value !== summary.dataset);
+    expectIsomorphic(await parseJsonLd(readFileSync(jl, 'utf8')), fromNQuads, 'JSON-LD vs N-Quads');
+  });
+
+  it('puts the record graphs under the mapping base', async () => {
+    const records = makeRecords(3);
+    service = await startFakeService({ records, apiKey: KEY });
+    const out = join(dir, 'b.nq');
+    const meta = join(dir, 'b.meta.ttl');
+    await exportRdf(base({ output: out, graphPerRecord: true, base: 'https://example.org/kg/', metaPath: meta }));
+    const graphs = byGraph(parseNQuads(readFileSync(out, 'utf8')));
+    for (const r of records) expect(graphs.has(`https://example.org/kg/record/${r.doi}`)).toBe(true);
+    expect(readFileSync(meta, 'utf8')).toContain('sr:recordGraphPattern "https://example.org/kg/record/{doi}"');
+  });
+
+  for (const format of ['nquads', 'jsonld'] as FormatName[]) {
+    it(`resumes a ${format} export with record graphs to the same bytes as an uninterrupted one`, async () => {
+      service = await startFakeService({ records: makeRecords(33), apiKey: KEY });
+      const full = join(dir, `full.${EXT[format]}`);
+      await exportRdf(base({ output: full, graphPerRecord: true }));
+      const part = join(dir, `part.${EXT[format]}`);
+      await interrupted(base({ output: part, graphPerRecord: true }), 2);
+      appendFileSync(part, 'half a page');
+      const summary = await exportRdf(base({ output: part, graphPerRecord: true, resume: true }));
+      expect(summary.counts.records).toBe(33);
+      expect(readFileSync(part)).toEqual(readFileSync(full));
+    });
+  }
+
+  it('refuses to resume with the other setting, as any change of the export\'s identity', async () => {
+    service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
+    const a = join(dir, 'a.nq');
+    await interrupted(base({ output: a, graphPerRecord: true }), 1);
+    await expect(exportRdf(base({ output: a, resume: true }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('graphPerRecord (saved true, now false)'),
+    });
+    const b = join(dir, 'b.nq');
+    await interrupted(base({ output: b }), 1);
+    await expect(exportRdf(base({ output: b, resume: true, graphPerRecord: true }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('graphPerRecord (saved false, now true)'),
+    });
+  });
+
+  it('is a usage error for formats without named graphs, naming the format, and together with graph', async () => {
+    service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
+    for (const [format, label] of [['turtle', 'Turtle'], ['ntriples', 'N-Triples'], ['rdfxml', 'RDF/XML']] as const) {
+      const err = (await exportRdf(base({ output: join(dir, `x.${EXT[format]}`), graphPerRecord: true })).catch((e: unknown) => e)) as ToolkitError;
+      expect(err).toBeInstanceOf(ToolkitError);
+      expect(err.code).toBe('usage');
+      expect(err.message).toContain(`--graph-per-record needs N-Quads or JSON-LD output, not ${label}`);
+    }
+    await expect(exportRdf(base({ output: join(dir, 'y.nq'), graphPerRecord: true, graph: 'https://example.org/g' }))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('do not go together'),
+    });
+    expect(service.requests.length).toBe(0);
+  });
+
+  it('leaves rejects as they were: a record that cannot be mapped is in the rejects file and in no graph', async () => {
+    const records = makeRecords(6);
+    const withBad = [...records.slice(0, 3), { ...records[0]!, doi: 'not-a-doi', identifier: 'x', title: 'bad' }, ...records.slice(3)];
+    service = await startFakeService({ records: withBad as never, apiKey: KEY });
+    const out = join(dir, 'r.nq');
+    const rejectsPath = join(dir, 'r.jsonl');
+    const summary = await exportRdf(base({ output: out, rejectsPath, graphPerRecord: true }));
+    expect(summary.counts).toMatchObject({ records: 6, rejects: 1 });
+    const graphs = byGraph(parseNQuads(readFileSync(out, 'utf8')));
+    expect(graphs.size).toBe(7); // six records and the description
+    expect((JSON.parse(readFileSync(rejectsPath, 'utf8')) as { record: { doi: string } }).record.doi).toBe('not-a-doi');
+  });
+});
+
+describe('exportRdf dataset description', () => {
+  const DCT = NS.dcterms;
+  const has = (quads: RDF.Quad[], s: string, p: string, o?: string) => quads.some((q) => q.subject.value === s && q.predicate.value === p && (o === undefined || q.object.value === o));
+
+  it('keeps the service\'s notice as the source\'s description, never as dcterms:rights, and states a licence only when given', async () => {
+    service = await startFakeService({ records: makeRecords(5), apiKey: KEY });
+    const meta = join(dir, 'm.ttl');
+    const summary = await exportRdf(base({ output: join(dir, 'm.nt'), metaPath: meta }));
+    const quads = parseTurtle(readFileSync(meta, 'utf8'));
+    const endpoint = `${service.url}/meta/v2/json`;
+    expect(quads.some((q) => q.predicate.value === `${DCT}rights`)).toBe(false);
+    expect(has(quads, endpoint, `${DCT}description`, 'This JSON was provided by Springer Nature')).toBe(true);
+    expect(has(quads, summary.dataset, `${DCT}source`, endpoint)).toBe(true);
+    expect(quads.some((q) => q.predicate.value === `${DCT}license`)).toBe(false);
+
+    const licensed = join(dir, 'l.ttl');
+    const cc0 = 'https://creativecommons.org/publicdomain/zero/1.0/';
+    await exportRdf(base({ output: join(dir, 'l.nt'), metaPath: licensed, license: cc0 }));
+    const withLicence = parseTurtle(readFileSync(licensed, 'utf8'));
+    expect(withLicence.filter((q) => q.predicate.value === `${DCT}license`).map((q) => [q.subject.value, q.object.termType, q.object.value])).toEqual([[summary.dataset, 'NamedNode', cc0]]);
+  });
+
+  it('writes the licence into the description graph of N-Quads, and refuses one that is not an IRI or has nowhere to go', async () => {
+    service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
+    const out = join(dir, 'l.nq');
+    const summary = await exportRdf(base({ output: out, license: 'https://example.org/licence' }));
+    expect(readFileSync(out, 'utf8')).toContain(`<${summary.dataset}> <${DCT}license> <https://example.org/licence> <${summary.dataset}> .`);
+    await expect(exportRdf(base({ output: join(dir, 'x.nq'), license: 'CC-BY 4.0' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('is not an absolute IRI') });
+    await expect(exportRdf(base({ output: join(dir, 'x.ttl'), license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('--meta') });
+    await expect(exportRdf(base({ output: join(dir, 'y.nq'), metaGraph: false, license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage' });
+  });
+
+  it('gives only true counts although shared nodes are written in every record that names them', async () => {
+    service = await startFakeService({ records: makeRecords(24), apiKey: KEY });
+    const out = join(dir, 'c.nt');
+    const meta = join(dir, 'c.meta.ttl');
+    const summary = await exportRdf(base({ output: out, metaPath: meta }));
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    const dump = parseNQuads(lines.join('\n'));
+    const desc = parseTurtle(readFileSync(meta, 'utf8'));
+    const value = (s: string, p: string) => desc.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
+    // Statements as written, repeats included: the lines of the file.
+    expect(value(`${summary.dataset}#export`, `${NS.sr}statementsWritten`)).toEqual([String(lines.length)]);
+    expect(summary.counts.triples).toBe(lines.length);
+    // No count of distinct triples or entities: it would need to remember every node written.
+    expect(value(summary.dataset, `${NS.void}triples`)).toEqual([]);
+    expect(value(summary.dataset, `${NS.void}entities`)).toEqual([]);
+    // Distinct classes of all nodes.
+    const typeOf = dump.filter((q) => q.predicate.value === `${NS.rdf}type`);
+    expect(value(summary.dataset, `${NS.void}classes`)).toEqual([String(new Set(typeOf.map((q) => q.object.value)).size)]);
+    // A partition per class of the works, with the number of works (distinct subjects of the class in the dump).
+    const partitions = value(summary.dataset, `${NS.void}classPartition`);
+    const works = new Set(typeOf.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.object.value));
+    expect(partitions.map((p) => value(p, `${NS.void}class`)[0]).sort()).toEqual([...works].sort());
+    for (const p of partitions) {
+      const cls = value(p, `${NS.void}class`)[0]!;
+      const distinct = new Set(typeOf.filter((q) => q.object.value === cls).map((q) => q.subject.value));
+      expect(value(p, `${NS.void}entities`), cls).toEqual([String(distinct.size)]);
+    }
+    expect(value(`${summary.dataset}#export`, `${NS.sr}records`)).toEqual(['24']);
+  });
+
+  it('keeps the counts true across a resume', async () => {
+    service = await startFakeService({ records: makeRecords(35), apiKey: KEY });
+    const full = join(dir, 'full.nq');
+    await exportRdf(base({ output: full }));
+    const part = join(dir, 'part.nq');
+    await interrupted(base({ output: part }), 2);
+    await exportRdf(base({ output: part, resume: true }));
+    expect(readFileSync(part)).toEqual(readFileSync(full));
+    const state = await readExportState(`${part}.state.json`);
+    expect(state?.version).toBe(2);
+    expect(Object.values(state!.classes).every((n) => n === 35)).toBe(true);
+    expect(state!.otherClasses.length).toBeGreaterThan(0);
+  });
+
+  it('refuses to resume a state written before this model (version 1)', async () => {
+    service = await startFakeService({ records: makeRecords(20), apiKey: KEY });
+    const out = join(dir, 'old.nt');
+    await interrupted(base({ output: out }), 1);
+    const statePath = `${out}.state.json`;
+    const state = JSON.parse(readFileSync(statePath, 'utf8')) as Record<string, unknown>;
+    writeFileSync(statePath, JSON.stringify({ ...state, version: 1 }));
+    await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('written by an earlier version'),
+    });
   });
 });

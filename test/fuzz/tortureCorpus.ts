@@ -50,6 +50,13 @@ export const bigAbstractText = (() => {
   return () => (cached ??= bigAbstract());
 })();
 
+/** The name of creator `i` of the many-creators case. */
+export const manyCreatorName = (i: number): string => `Author${i}, Given ${['A', 'Ø', 'Ж', '李'][i % 4]}`;
+
+/** The lines of the abstract of the NDJSON record broken by raw newlines ("2021", "null", "[1]", …). */
+export const brokenRecordLines = (): string[] =>
+  Array.from({ length: BROKEN_LINES }, (_, i) => (i % 3 === 0 ? '2021' : i % 3 === 1 ? 'null' : '[1]'));
+
 const deepObject = (depth: number, leaf: string) => `${'{"a":'.repeat(depth)}${leaf}${'}'.repeat(depth)}`;
 
 /** Every torture case. */
@@ -76,13 +83,13 @@ export const TORTURE_CASES: readonly TortureCase[] = [
       records: [{
         doi: '10.5555/many',
         title: 'Many authors',
-        creators: Array.from({ length: MANY_CREATORS }, (_, i) => ({ creator: `Author${i}, Given ${['A', 'Ø', 'Ж', '李'][i % 4]}`, ...(i % 3 === 0 ? { ORCID: '0000-0002-1825-0097' } : {}) })),
+        creators: Array.from({ length: MANY_CREATORS }, (_, i) => ({ creator: manyCreatorName(i), ...(i % 3 === 0 ? { ORCID: '0000-0002-1825-0097' } : {}) })),
       }],
     })),
   },
   {
     name: 'ndjson-long-broken-record.jsonl', what: 'an NDJSON record broken over 5,000 lines by raw newlines, some lines JSON on their own ("2021", "null", "[1]")', mapped: 2, rejected: 0,
-    generate: () => Buffer.from(`{"doi":"10.5555/long","abstract":"${Array.from({ length: BROKEN_LINES }, (_, i) => (i % 3 === 0 ? '2021' : i % 3 === 1 ? 'null' : '[1]')).join('\n')}"}\n{"doi":"10.5555/after"}\n`),
+    generate: () => Buffer.from(`{"doi":"10.5555/long","abstract":"${brokenRecordLines().join('\n')}"}\n{"doi":"10.5555/after"}\n`),
   },
   {
     name: 'deep-arrays.json', what: '100,000 nested arrays', mapped: 0, rejected: 1,

@@ -17,6 +17,7 @@ import { startServer, type RunningServer } from '../../src/server/startServer.js
 import { RecordValidator, pathToString } from '../../src/shacl/RecordValidator.js';
 import type { PathStep } from '../../src/shacl/RecordValidator.js';
 import { DEFAULT_SHAPES_DIR } from '../../src/shacl/loadShapes.js';
+import { isValidOrcid, orcidCheckCharacter } from '../../src/record/orcid.js';
 import { SHAPE_CASES, caseQuads, fixtureQuads, summary } from '../shacl/shapeCases.js';
 import { jenaShacl, needTools, runCli } from './helpers.js';
 
@@ -138,7 +139,7 @@ describe.runIf(needTools('jena'))('ours and Jena agree', () => {
         'Work-datePublished schema:datePublished',
         'PagesEither-pageStart schema:pageStart',
         'Work-name schema:name',
-        'OrcidCheckDigitShape schema:sameAs',
+        'OrcidCheckDigitShape -',
         'Work-authorListMembers bibo:authorList/rdf:rest*/rdf:first',
       ]),
     );
@@ -174,9 +175,24 @@ describe.runIf(needTools('jena'))('ours and Jena agree', () => {
     const all: RDF.Quad[] = [];
     const { DataFactory } = await import('n3');
     SHAPE_CASES.forEach((c, i) => {
+      // Shared entities (journal, publishers, book, persons with an ORCID iD, ...) renamed apart too: each
+      // case is validated on its own by Jena as by us. An ORCID iD becomes another one of the same validity.
+      const orcid = (id: string): string => {
+        const body = `0000-0003-${String(i).padStart(4, '0')}-${id.slice(15, 18)}`;
+        const check = orcidCheckCharacter(`${body}0`);
+        return `https://orcid.org/${body}${isValidOrcid(id) ? check : check === '0' ? '1' : '0'}`;
+      };
       const rename = (t: RDF.Term): RDF.Term =>
         t.termType === 'NamedNode'
-          ? DataFactory.namedNode(t.value.replace('10.5555/', `10.5555/case${i}-`).replace('dump/0123456789abcdef', `dump/case${i}-0123456789abcdef`).replace('https://example.org/', `https://example.org/case${i}/`))
+          ? DataFactory.namedNode(
+              /^https:\/\/orcid\.org\/[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/.test(t.value)
+                ? orcid(t.value.slice('https://orcid.org/'.length))
+                : t.value
+                    .replace('10.5555/', `10.5555/case${i}-`)
+                    .replace('dump/0123456789abcdef', `dump/case${i}-0123456789abcdef`)
+                    .replace('https://example.org/', `https://example.org/case${i}/`)
+                    .replace(/^https:\/\/w3id\.org\/scholarly-rdf\/(journal|publisher|isbn|series|discipline|issn)\//, `https://w3id.org/scholarly-rdf/$1/case${i}-`),
+            )
           : t.termType === 'BlankNode' ? DataFactory.blankNode(`case${i}_${t.value}`) : t;
       for (const q of caseQuads(c)) {
         all.push(DataFactory.quad(rename(q.subject) as RDF.Quad_Subject, q.predicate, rename(q.object) as RDF.Quad_Object));

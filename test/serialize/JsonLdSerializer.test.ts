@@ -4,7 +4,7 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { JsonLdSerializer } from '../../src/serialize/JsonLdSerializer.js';
 import { CONTEXT_URL, shippedContext } from '../../src/serialize/jsonldContext.js';
-import { expectIsomorphic, parseJsonLd } from '../helpers/rdf.js';
+import { expectIsomorphic, parseJsonLd, parseNQuads } from '../helpers/rdf.js';
 import { blankNodeQuads, controlCharQuads, oddIriQuads, recordQuads, SCHEMA, trickyQuads, writeAll, XSD } from './quads.js';
 
 const { namedNode, literal, quad, blankNode } = DataFactory;
@@ -108,6 +108,24 @@ describe('JsonLdSerializer', () => {
       const s = namedNode('http://x.org/s');
       const input = [quad(s, namedNode(`${SCHEMA}name`), literal('default')), quad(s, namedNode(`${SCHEMA}name`), literal('in g'), namedNode('http://x.org/g'))];
       expectIsomorphic(await parseJsonLd(writeAll('jsonld', [input])), input);
+    });
+
+    it('writes records in their own graphs (--graph-per-record) as graph objects, the same dataset as N-Quads', async () => {
+      const shared = namedNode('https://w3id.org/scholarly-rdf/publisher/springer');
+      const groups = ['10.1007/a', '10.1007/b', '10.1007/(c)<d>'].map((doi) => {
+        const g = namedNode(`https://w3id.org/scholarly-rdf/record/${encodeURI(doi)}`);
+        const work = namedNode(`https://doi.org/${encodeURI(doi)}`);
+        return [...recordQuads(encodeURI(doi)), quad(work, namedNode(`${SCHEMA}publisher`), shared), quad(shared, namedNode(`${SCHEMA}name`), literal('Springer'))].map((q) =>
+          quad(q.subject, q.predicate, q.object, g),
+        );
+      });
+      const text = writeAll('jsonld', groups);
+      const doc = JSON.parse(text) as { '@graph': { '@id': string; '@graph': { '@id': string }[] }[] };
+      expect(doc['@graph'].map((o) => Object.keys(o).join())).toEqual(['@id,@graph', '@id,@graph', '@id,@graph']);
+      expect(doc['@graph'].map((o) => o['@graph'][0]!['@id'])).toEqual(groups.map((g) => g[0]!.subject.value));
+      const all = groups.flat();
+      expectIsomorphic(await parseJsonLd(text), all, 'jsonld.js');
+      expectIsomorphic(await parseJsonLd(text), parseNQuads(writeAll('nquads', groups)), 'JSON-LD vs N-Quads');
     });
 
     it('extra prefixes re-base the shipped terms (schema.org over https)', async () => {

@@ -16,10 +16,13 @@ export const BROKEN_RECORDS_EXPECTED: Readonly<Record<string, readonly string[]>
     'PagesEither-pageStart schema:pageStart Violation -',
   ],
   '10.5555/no-title': ['Work-name schema:name Violation -', 'Work-title dcterms:title Violation -'],
-  '10.5555/bad-orcid': ['OrcidCheckDigitShape schema:sameAs Violation <https://orcid.org/0000-0002-1825-0098>'],
+  // The person's own IRI is the iD: no path.
+  '10.5555/bad-orcid': ['OrcidCheckDigitShape - Violation <https://orcid.org/0000-0002-1825-0098>'],
   '10.5555/skipped-author': [
-    'Work-authorListMembers bibo:authorList/rdf:rest*/rdf:first Violation <https://w3id.org/scholarly-rdf/doi/10.5555/skipped-author#author-2>',
+    'Work-authorListMembers bibo:authorList/rdf:rest*/rdf:first Violation <https://w3id.org/scholarly-rdf/doi/10.5555/skipped-author#author-two-b>',
   ],
+  '10.5555/issue-on-work': ['Work-noIssue bibo:issue Violation -'],
+  '10.5555/creative-in-journal': ['WorkKindShape - Violation <https://doi.org/10.5555/creative-in-journal>'],
 };
 
 
@@ -32,11 +35,15 @@ beforeAll(async () => {
 describe('a dump with broken records', () => {
   it('is reported record by record with the right shapes, paths and values', async () => {
     const got: Record<string, string[]> = {};
-    for await (const { key, outcome } of validateStream(fixtureQuads('broken-records.ttl'), native)) {
+    const withJournal: (string | undefined)[] = [];
+    for await (const { key, quads, outcome } of validateStream(fixtureQuads('broken-records.ttl'), native)) {
       got[key!] = outcome.results.map(summary).sort();
       expect(outcome.conforms).toBe(key === '10.5555/good-1');
+      if (quads.some((q) => q.subject.value === 'https://w3id.org/scholarly-rdf/journal/11306')) withJournal.push(key);
     }
     expect(got).toEqual(BROKEN_RECORDS_EXPECTED);
+    // The shared journal, written among the triples of each record that names it, is validated with each.
+    expect(withJournal).toEqual(['10.5555/good-1', '10.5555/bad-date', '10.5555/creative-in-journal']);
   });
 
   it('names the problem in the messages', async () => {
@@ -46,5 +53,6 @@ describe('a dump with broken records', () => {
     expect(message('OrcidCheckDigitShape')).toContain('<https://orcid.org/0000-0002-1825-0098> has a wrong check character (expected 7)');
     expect(message('PagesEither-pageStart')).toContain('never both');
     expect(message('Work-datePublished')).toContain('xsd:date');
+    expect(message('WorkKindShape')).toContain('not only schema:CreativeWork');
   });
 });

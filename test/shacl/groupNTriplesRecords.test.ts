@@ -40,12 +40,35 @@ describe('groupNTriplesRecords', () => {
     const text = nt(quads);
     const expected: { key: string | undefined; quads: string[] }[] = [];
     for await (const g of groupRecords(new Parser({ format: 'application/n-triples' }).parse(text))) expected.push({ key: g.key, quads: sorted(g.quads) });
-    expect(expected.length).toBeGreaterThan(25);
+    // The 25 records (their shared journals, publishers, persons with them), then the description of no record.
+    expect(expected.map((g) => g.key === undefined)).toEqual([...Array<boolean>(25).fill(false), true]);
     for (const sizes of [[1 << 16], [1], [7, 3, 1000], [4096]]) {
       const { out, split } = await groupsOf(text, sizes);
       expect(out.map((g) => ({ key: g.key, quads: sorted(parseRecordText(g)) }))).toEqual(expected);
       expect(split).toEqual([]);
     }
+  });
+
+  it('puts the lines of shared nodes with the record being read; those before any record and from the dataset description on are of no record', async () => {
+    const line = (subject: string, value: string) => `<${subject}> <http://schema.org/name> "${value}" .`;
+    const journal = 'https://w3id.org/scholarly-rdf/journal/11306';
+    const text = [
+      line(journal, 'before any record'),
+      line('https://doi.org/10.1/a', 'A'),
+      line(journal, 'of a'),
+      line('https://orcid.org/0000-0002-1825-0097', 'of a'),
+      line('https://doi.org/10.1/b', 'B'),
+      line('https://w3id.org/scholarly-rdf/publisher/springer', 'of b'),
+      line('https://w3id.org/scholarly-rdf/dump/0123456789abcdef', 'the dump'),
+      line('http://api.example.org/meta/v2/json', 'the notice'),
+      line(journal, 'after the description'),
+    ].join('\n');
+    const { out } = await groupsOf(text, [7]);
+    expect(out.map((g) => [g.key, g.lines])).toEqual([
+      ['10.1/a', [2, 3, 4]],
+      ['10.1/b', [5, 6]],
+      [undefined, [1, 7, 8, 9]],
+    ]);
   });
 
   it('keeps the input line of every line, across comments, blank lines, CRLF and lone CR', async () => {

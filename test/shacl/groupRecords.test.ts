@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { groupRecords, recordKeyOf } from '../../src/shacl/groupRecords.js';
+import { groupRecords, isDescriptionIri, recordKeyOf } from '../../src/shacl/groupRecords.js';
 
 const { namedNode, literal, quad, blankNode } = DataFactory;
 const p = namedNode('http://schema.org/name');
@@ -24,9 +24,22 @@ describe('recordKeyOf', () => {
     expect(recordKeyOf(owned('10.1007/a%28b%29', 'authors-2'))).toBe('10.1007/a%28b%29');
   });
 
-  it('gives undefined for other subjects', () => {
+  it('gives undefined for other subjects: shared entities, the dataset description, blank nodes', () => {
     expect(recordKeyOf(namedNode('https://w3id.org/scholarly-rdf/dump/abc'))).toBeUndefined();
+    expect(recordKeyOf(namedNode('https://w3id.org/scholarly-rdf/journal/11306/volume/13'))).toBeUndefined();
+    expect(recordKeyOf(namedNode('https://orcid.org/0000-0002-1825-0097'))).toBeUndefined();
     expect(recordKeyOf(blankNode('b0'))).toBeUndefined();
+  });
+});
+
+describe('isDescriptionIri', () => {
+  it('knows the dataset description\'s subjects, whatever the base, and no shared entity', () => {
+    for (const iri of ['https://w3id.org/scholarly-rdf/dump/0123456789abcdef', 'https://w3id.org/scholarly-rdf/dump/0123456789abcdef#export', 'http://example.org/x/dump/abc#class-1']) {
+      expect(isDescriptionIri(iri), iri).toBe(true);
+    }
+    for (const iri of ['https://w3id.org/scholarly-rdf/journal/11306', 'https://w3id.org/scholarly-rdf/journal/dump/volume/3', 'https://w3id.org/scholarly-rdf/publisher/springer', 'https://orcid.org/0000-0002-1825-0097', 'http://api.example.org/meta/v2/json']) {
+      expect(isDescriptionIri(iri), iri).toBe(false);
+    }
   });
 });
 
@@ -38,10 +51,48 @@ describe('groupRecords', () => {
     expect(split).toEqual([]);
   });
 
-  it('passes quads of no record on as their own group', async () => {
+  it('puts a shared node\'s quads (a subject of no record: journal, publisher, ORCID person) with the record being read', async () => {
+    const journal = namedNode('https://w3id.org/scholarly-rdf/journal/11306');
+    const publisher = namedNode('https://w3id.org/scholarly-rdf/publisher/springer');
+    const person = namedNode('https://orcid.org/0000-0002-1825-0097');
+    // Each record writes the shared nodes it names among its own quads, as every output does.
+    const quads = [
+      q(work('10.1/a')), q(journal), q(owned('10.1/a', 'author-doe-jane')), q(publisher), q(work('10.1/a'), 'y'),
+      q(work('10.1/b')), q(journal), q(person), q(publisher),
+    ];
+    const groups = [];
+    for await (const g of groupRecords(quads)) groups.push(g);
+    expect(groups.map((g) => [g.key, g.quads.map((x) => x.subject.value)])).toEqual([
+      ['10.1/a', ['https://doi.org/10.1/a', journal.value, owned('10.1/a', 'author-doe-jane').value, publisher.value, 'https://doi.org/10.1/a']],
+      ['10.1/b', ['https://doi.org/10.1/b', journal.value, person.value, publisher.value]],
+    ]);
+  });
+
+  it('passes quads of no record before any record, and from the dataset description on, as their own group', async () => {
+    const journal = namedNode('https://w3id.org/scholarly-rdf/journal/11306');
     const dump = namedNode('https://w3id.org/scholarly-rdf/dump/abc');
-    const { out } = await collect([q(dump), q(work('10.1/a')), q(dump, 'y')]);
-    expect(out).toEqual([{ key: '10.1/a', n: 1 }, { key: undefined, n: 2 }]);
+    const endpoint = namedNode('http://api.example.org/meta/v2/json');
+    const quads = [
+      q(journal, 'before any record'),
+      q(work('10.1/a')),
+      q(journal, 'of a'),
+      // The description export appends after the last record: it ends the record being read ...
+      q(dump),
+      q(namedNode(`${dump.value}#export`)),
+      // ... so that the subjects of no record after it are of no record too (here the service's notice on its endpoint).
+      q(endpoint, 'notice'),
+      q(journal, 'after the description'),
+      // Until the next record.
+      q(work('10.1/b')),
+      q(journal, 'of b'),
+    ];
+    const groups = [];
+    for await (const g of groupRecords(quads)) groups.push(g);
+    expect(groups.map((g) => [g.key, g.quads.map((x) => x.object.value)])).toEqual([
+      ['10.1/a', ['x', 'of a']],
+      ['10.1/b', ['x', 'of b']],
+      [undefined, ['before any record', 'x', 'x', 'notice', 'after the description']],
+    ]);
   });
 
   it('keeps a window of open records and reports a record whose quads come back later', async () => {

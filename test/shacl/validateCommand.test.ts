@@ -37,11 +37,12 @@ async function cli(argv: string[], stdinText?: string): Promise<{ code: number; 
   return { code, stdout: out, stderr: err };
 }
 
-/** Writes quads as the toolkit's serialisers do: one group per record. */
+/** Writes quads as the toolkit's serialisers do: one group per record, the shared nodes it names (subjects of no record) among its quads. */
 function serialize(quads: RDF.Quad[], format: FormatName): string {
   const groups = new Map<string, RDF.Quad[]>();
+  let current = '';
   for (const q of quads) {
-    const k = recordKeyOf(q.subject) ?? '';
+    const k = (current = recordKeyOf(q.subject) ?? current);
     groups.set(k, [...(groups.get(k) ?? []), q]);
   }
   const w = serializerFor(format).createWriter();
@@ -53,12 +54,15 @@ describe('scholarly-rdf validate', () => {
     writeFileSync(join(dir, 'broken.ttl'), fixtureText('broken-records.ttl'));
     const r = await cli(['validate', 'broken.ttl']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toMatch(/^records: 6, conforming: 1, not conforming: 5\n/);
-    expect(r.stdout).toContain('violations: 8, warnings: 0');
+    expect(r.stdout).toMatch(/^records: 8, conforming: 1, not conforming: 7\n/);
+    expect(r.stdout).toContain('violations: 10, warnings: 0');
     expect(r.stdout).toMatch(/Violation\s+1 in\s+1 record\(s\)\s+srsh:PagesEither-pageStart\s+schema:pageStart/);
     expect(r.stdout).toMatch(/srsh:Work-authorListMembers\s+bibo:authorList\/rdf:rest\*\/rdf:first/);
     expect(r.stdout).toContain('first examples:');
-    expect(r.stdout).toContain('10.5555/bad-orcid: <https://w3id.org/scholarly-rdf/doi/10.5555/bad-orcid#author-1> schema:sameAs = <https://orcid.org/0000-0002-1825-0098>');
+    // The person's IRI is the mistyped iD: the focus node is the value, there is no path.
+    expect(r.stdout).toContain('10.5555/bad-orcid: <https://orcid.org/0000-0002-1825-0098> = <https://orcid.org/0000-0002-1825-0098>');
+    expect(r.stdout).toMatch(/Violation\s+1 in\s+1 record\(s\)\s+srsh:WorkKindShape/);
+    expect(r.stdout).toMatch(/Violation\s+1 in\s+1 record\(s\)\s+srsh:Work-noIssue\s+bibo:issue/);
   });
 
   it('exits 0 when every record conforms', async () => {
@@ -86,14 +90,14 @@ describe('scholarly-rdf validate', () => {
     for (const file of [`b.${ext}`, `b.${ext}.gz`]) {
       const r = await cli(['validate', file, '-q']);
       expect(r.stderr).toBe('');
-      expect(r.stdout).toBe('records: 6, conforming: 1, not conforming: 5\n');
+      expect(r.stdout).toBe('records: 8, conforming: 1, not conforming: 7\n');
       expect(r.code).toBe(1);
     }
   });
 
   it('reads standard input (-), sniffing the format', async () => {
     const r = await cli(['validate', '-', '-q'], serialize(fixtureQuads('broken-records.ttl'), 'ntriples'));
-    expect(r.stdout).toBe('records: 6, conforming: 1, not conforming: 5\n');
+    expect(r.stdout).toBe('records: 8, conforming: 1, not conforming: 7\n');
     expect(r.code).toBe(1);
   });
 
@@ -101,7 +105,7 @@ describe('scholarly-rdf validate', () => {
     writeFileSync(join(dir, 'full2.ttl'), fixtureText('full-records.ttl'));
     writeFileSync(join(dir, 'broken2.ttl'), fixtureText('broken-records.ttl'));
     const r = await cli(['validate', 'full2.ttl', 'broken2.ttl', '-q']);
-    expect(r.stdout).toBe('records: 8, conforming: 3, not conforming: 5\n');
+    expect(r.stdout).toBe('records: 10, conforming: 3, not conforming: 7\n');
   });
 
   it('writes the full report in Turtle (--report)', async () => {
@@ -110,12 +114,12 @@ describe('scholarly-rdf validate', () => {
     expect(r.code).toBe(1);
     const quads = new Parser({ format: 'text/turtle' }).parse(readFileSync(join(dir, 'report.ttl'), 'utf8'));
     const sh = 'http://www.w3.org/ns/shacl#';
-    expect(quads.filter((q) => q.predicate.value === `${sh}result`)).toHaveLength(8);
+    expect(quads.filter((q) => q.predicate.value === `${sh}result`)).toHaveLength(10);
     expect(quads.find((q) => q.predicate.value === `${sh}conforms`)?.object.value).toBe('false');
     const path = quads.find((q) => q.predicate.value === `${sh}resultPath` && q.object.termType === 'BlankNode');
     expect(path).toBeDefined();
     expect(quads.filter((q) => q.predicate.value === `${sh}zeroOrMorePath`)).toHaveLength(1);
-    expect(r.stderr).toContain('report: report.ttl (8 result(s))');
+    expect(r.stderr).toContain('report: report.ttl (10 result(s))');
   });
 
   it('uses other shapes (--shapes DIR)', async () => {
@@ -133,9 +137,9 @@ describe('scholarly-rdf validate', () => {
     expect(r.stdout).toMatch(/^records: 2, conforming: 2/);
     writeFileSync(join(dir, 'broken4.ttl'), fixtureText('broken-records.ttl'));
     const b = await cli(['validate', 'broken4.ttl', '--shapes', 'myshapes']);
-    // Five articles without keywords; the sixth record is a chapter, which the shape does not target.
-    expect(b.stdout).toMatch(/^records: 6, conforming: 1, not conforming: 5\n/);
-    expect(b.stdout).toMatch(/Violation\s+5 in\s+5 record\(s\)\s+_:anonymous\s+schema:keywords/);
+    // Six articles without keywords; a chapter and a creative work, which the shape does not target.
+    expect(b.stdout).toMatch(/^records: 8, conforming: 2, not conforming: 6\n/);
+    expect(b.stdout).toMatch(/Violation\s+6 in\s+6 record\(s\)\s+_:anonymous\s+schema:keywords/);
     expect(b.stdout).toContain('needs keywords');
     expect(b.stdout).not.toContain('srsh:');
     expect(b.code).toBe(1);
@@ -190,25 +194,54 @@ describe('scholarly-rdf validate', () => {
     expect(bad.stderr).toContain('bad.ttl');
   });
 
-  it('validates a dump whose records are not together (sorted by subject) record by record with --regroup, and says to use it without', async () => {
-    const quads = new Parser({ format: 'text/turtle' }).parse(fixtureText('broken-records.ttl'));
+  /** broken-records.ttl as N-Triples lines, as the toolkit writes it, in the order written and sorted; `keep` selects records. */
+  function brokenLines(name: string, keep: (quads: RDF.Quad[]) => boolean = () => true): { together: string; sorted: string } {
+    const records = new Map<string, RDF.Quad[]>();
+    let current = '';
+    for (const q of new Parser({ format: 'text/turtle' }).parse(fixtureText('broken-records.ttl'))) {
+      current = recordKeyOf(q.subject) ?? current;
+      records.set(current, [...(records.get(current) ?? []), q]);
+    }
+    const quads = [...records.values()].filter(keep).flat();
     const lines = serialize(quads, 'ntriples').trim().split('\n');
-    writeFileSync(join(dir, 'together.nt'), `${lines.join('\n')}\n`);
-    writeFileSync(join(dir, 'sorted.nt'), `${[...lines].sort().join('\n')}\n`);
-    const together = await cli(['validate', 'together.nt']);
-    expect(together.stdout).toMatch(/^records: 6, conforming: 1, not conforming: 5\n/);
-    const pieces = await cli(['validate', 'sorted.nt']);
+    writeFileSync(join(dir, `${name}-together.nt`), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, `${name}-sorted.nt`), `${[...lines].sort().join('\n')}\n`);
+    writeFileSync(join(dir, `${name}-sorted.ttl`), `${[...lines].sort().join('\n')}\n`);
+    return { together: `${name}-together.nt`, sorted: `${name}-sorted.nt` };
+  }
+
+  it('validates a dump whose records are not together (sorted by subject) record by record with --regroup, and says to use it without', async () => {
+    // The records that name no shared node (journal, publisher, person with an ORCID iD): see the known limit below.
+    const files = brokenLines('own', (quads) => quads.every((q) => q.subject.termType !== 'NamedNode' || recordKeyOf(q.subject) !== undefined));
+    const together = await cli(['validate', files.together]);
+    expect(together.stdout).toMatch(/^records: 4, conforming: 0, not conforming: 4\n/);
+    // A window of one record: the lines of no-title's author come after skipped-author's work.
+    const pieces = await cli(['validate', files.sorted, '--window', '1']);
     expect(pieces.stdout).toMatch(/were not together in the input .* validate again with --regroup/);
-    for (const args of [['sorted.nt', '--regroup'], ['sorted.nt', '--regroup', '-j', '2']]) {
+    for (const args of [[files.sorted, '--regroup', '--window', '1'], [files.sorted, '--regroup', '-j', '2']]) {
       const r = await cli(['validate', ...args]);
       expect(r.code).toBe(1);
       expect(r.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
       expect(r.stdout).not.toContain('not together');
     }
     // Turtle (N-Triples is Turtle): its quads go through the same temporary files, as N-Triples lines.
-    writeFileSync(join(dir, 'sorted.ttl'), `${[...lines].sort().join('\n')}\n`);
-    const nq = await cli(['validate', 'sorted.ttl', '--regroup']);
+    const nq = await cli(['validate', 'own-sorted.ttl', '--regroup']);
     expect(nq.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
+  });
+
+  // KNOWN LIMIT (reported to the lead, issue 17): a shared node's statements (journal, publisher, person with an
+  // ORCID iD) sort apart from the records that wrote them (<https://orcid.org/...> after every
+  // <https://doi.org/...>, <base>journal/... after <base>doi/...), so --regroup gives them to the record read
+  // before them: its neighbour in sort order. Records that name them then miss their types (Work-isPartOf,
+  // Work-publisher, Work-author, ListCell-first), the neighbour reports them as orphans (Person-owner,
+  // Periodical-owner, Organization-owner, and another record's OrcidCheckDigitShape). `it.fails`: this test
+  // states what --regroup should give and fails until shared nodes are put back (then make it an `it`).
+  it.fails('KNOWN LIMIT: --regroup does not put a sorted dump\'s shared nodes back with their records', async () => {
+    const files = brokenLines('shared');
+    const together = await cli(['validate', files.together]);
+    expect(together.stdout).toMatch(/^records: 8, conforming: 1, not conforming: 7\nviolations: 10, warnings: 0\n/);
+    const r = await cli(['validate', files.sorted, '--regroup']);
+    expect(r.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
   });
 
   it('stops at a syntax error without leaving a report that would call the records after it conforming', async () => {
@@ -219,7 +252,7 @@ describe('scholarly-rdf validate', () => {
       const r = await cli(['validate', 'stops.nt', '--report', 'stale.ttl', '-j', jobs]);
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/stops\.nt:\d+: invalid N-Triples/);
-      expect(r.stderr).toContain('validation stopped: 6 record(s) validated before it (5 not conforming); no report written to stale.ttl');
+      expect(r.stderr).toContain('validation stopped: 8 record(s) validated before it (7 not conforming); no report written to stale.ttl');
       expect(existsSync(join(dir, 'stale.ttl'))).toBe(false);
     }
   });

@@ -66,6 +66,24 @@ describe('GraphStoreLoader', () => {
       expect(queries.map((q) => q.method)).toEqual(['GET', 'GET']); // baseline, final count: GET, never POST of a query
     });
 
+    it('accepts a count without the repeats of shared entities (a journal in every record), and still finds a lost record triple', async () => {
+      const journal = namedNode('https://w3id.org/scholarly-rdf/journal/11306');
+      const withJournal = async function* (): AsyncGenerator<RDF.Quad> {
+        for await (const q of records(600)) {
+          yield q;
+          // Every record names its journal again, in every chunk.
+          yield quad(journal, NAME, literal('Metabolomics'));
+        }
+      };
+      const summary = await loader({ chunkTriples: 250 }).load(withJournal());
+      expect(summary).toMatchObject({ totalTriples: 1200, count: 601, expectedCount: 1200, minimumCount: 601 });
+      // A store that loses triples is still caught: a record's own triples are never repeated.
+      server.loseTriples = 1;
+      const err = await rejection(loader({ chunkTriples: 250, graph: `${G}/2` }).load(withJournal()));
+      expect(err.code).toBe('count-mismatch');
+      expect(err.message).toMatch(/to 1200 expected .*600 of them of shared entities that records repeat/);
+    });
+
     it('sends Turtle chunks as text/turtle when asked', async () => {
       await loader({ chunkTriples: 300, chunkFormat: 'turtle' }).load(records(700));
       expect(server.writes.map((w) => [w.contentType, w.triples])).toEqual([

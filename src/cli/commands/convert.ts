@@ -1,13 +1,13 @@
 import type { Command } from 'commander';
 import { Option } from 'commander';
-import { type ConvertOutcome, type Rejection, convertItem } from '../../convert/convertItem.js';
+import { type ConvertItemOptions, type ConvertOutcome, type Rejection, convertItem } from '../../convert/convertItem.js';
 import { DoiSet } from '../../client/DoiSet.js';
 import { ConvertStats } from '../../convert/ConvertStats.js';
 import { GuardedWriter } from '../../convert/GuardedWriter.js';
 import { type Output, openOutput } from '../../convert/openOutput.js';
 import { ToolkitError } from '../../errors.js';
 import { FORMATS, formatFromPath, formatInfo, parseFormatName } from '../../formats.js';
-import type { MapOptions, MappedRecord } from '../../mapping/mapRecord.js';
+import type { MappedRecord } from '../../mapping/mapRecord.js';
 import { NS } from '../../mapping/namespaces.js';
 import { openRdfFile } from '../../parse/openRdfFile.js';
 import { readRecords } from '../../record/readRecords.js';
@@ -29,6 +29,7 @@ interface ConvertCliOptions {
   base?: string;
   schemaHttps?: boolean;
   graph?: string;
+  graphPerRecord?: boolean;
   jsonldContext?: string;
   strict?: boolean;
   notes?: string;
@@ -55,6 +56,7 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .option('--base <iri>', 'base of the IRIs minted for authors, journals, ... (default https://w3id.org/scholarly-rdf/)')
     .option('--schema-https', 'use https://schema.org/ instead of http://schema.org/')
     .option('--graph <iri>', 'N-Quads: the graph to put the triples in')
+    .option('--graph-per-record', 'N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole')
     .option('--jsonld-context <url>', 'JSON-LD: reference the context by this URL instead of embedding it')
     .option('--notes <file>', 'write the notes of each written record (what was changed or left out, and why) as JSON lines')
     .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects, not the output')
@@ -71,16 +73,21 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
     ? parseFormatName(opts.format)
     : (opts.output && opts.output !== '-' ? formatFromPath(opts.output) : undefined) ?? 'turtle';
   if (opts.graph !== undefined) checkIriOption('--graph', opts.graph);
+  if (opts.graphPerRecord && opts.graph !== undefined) throw new ToolkitError('--graph (one graph for all records) and --graph-per-record (a graph for each) do not go together', 'usage');
   if (opts.graph !== undefined && format !== 'nquads') throw new ToolkitError(`--graph needs N-Quads output (-f nquads or -o FILE.nq), not ${format}`, 'usage');
+  if (opts.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
+    throw new ToolkitError(`--graph-per-record needs N-Quads or JSON-LD output (-f nquads|jsonld, or -o FILE.nq|FILE.jsonld), not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+  }
   if (opts.shapes !== undefined && !opts.validate) throw new ToolkitError('--shapes goes with --validate', 'usage');
   const fromPath = opts.output && opts.output !== '-' ? formatFromPath(opts.output) : undefined;
   if (opts.format && fromPath && fromPath !== format) ctx.log(`convert: writing ${formatInfo(format).label} to ${opts.output}, whose name says ${formatInfo(fromPath).label} (-f wins)`);
   // The base starts every IRI minted for a record: a bad one would make every record unwritable.
   if (opts.base !== undefined) checkIriOption('--base', opts.base);
   if (inputs.filter((i) => i === '-').length > 1) throw new ToolkitError('standard input (-) can be read only once', 'usage');
-  const mapOptions: MapOptions = {
+  const mapOptions: ConvertItemOptions = {
     ...(opts.base ? { base: opts.base } : {}),
     schemaScheme: opts.schemaHttps ? 'https' : 'http',
+    ...(opts.graphPerRecord ? { graphPerRecord: true } : {}),
   };
   const serializerOptions: SerializerOptions = {
     prefixes: opts.schemaHttps ? { ...DEFAULT_PREFIXES, schema: NS.schemaHttps } : DEFAULT_PREFIXES,
@@ -92,7 +99,9 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const rejects = new RejectsReport(rejectsPath, ctx);
   const notesReport = opts.notes ? new NotesReport(opts.notes, ctx) : undefined;
   const output: Output = await openOutput(opts.output, ctx.io.stdout);
-  const validator = opts.validate ? await createRecordValidator(opts.shapes ? { shapesDir: opts.shapes } : {}) : undefined;
+  const validator = opts.validate
+    ? await createRecordValidator({ ...(opts.shapes ? { shapesDir: opts.shapes } : {}), schemaScheme: opts.schemaHttps ? 'https' : 'http' })
+    : undefined;
   const writer = new GuardedWriter(serializerFor(format).createWriter(serializerOptions));
 
   const reject = async (rejection: Rejection): Promise<void> => {

@@ -119,8 +119,10 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .addOption(new Option('--split-by <unit>', 'harvest in date windows of a year or a month').choices(['year', 'month']))
     .option('--max-start <n>', 'deepest start position the service serves; deeper queries are split into date windows', int('--max-start', 1), 10_000)
     .option('--meta <file>', 'also write the provenance and dataset description (PROV-O, VoID, DCAT) to FILE')
+    .option('--license <iri>', 'the licence of the dump, stated as dcterms:license in its description (default: none stated; the service\'s terms are not known to the tool)')
     .option('--rejects <file>', 'write records that cannot be mapped to FILE (JSON lines)')
     .option('--graph <iri>', 'N-Quads: put the records in this named graph')
+    .option('--graph-per-record', 'N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole')
     .option('--base <iri>', 'base of the IRIs minted for nodes a record owns (default: https://w3id.org/scholarly-rdf/)')
     .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects')
     .option('--quiet', 'no progress and no summary')
@@ -130,11 +132,14 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--replace', 'with --load: empty the graph first');
   addConnectionOptions(exportCmd).action(async (opts: ConnectionOptions & {
     query: string; format?: string; output?: string; maxRecords?: number; concurrency: number; pageSize: number; state?: string; resume?: boolean;
-    splitBy?: SplitUnit; maxStart: number; meta?: string; rejects?: string; graph?: string; base?: string; quiet?: boolean; validate?: boolean;
+    splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
     load?: string; store: string; loadGraph?: string; replace?: boolean;
   }) => {
     if (opts.load && !opts.output) throw new ToolkitError('--load needs the dump in a file (-o FILE): the load is resumable from it', 'usage');
     if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
+    if (opts.load && opts.graphPerRecord) {
+      throw new ToolkitError('--graph-per-record and --load do not go together: load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs', 'usage');
+    }
     let key: string | undefined;
     await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
       const format = opts.format ? parseFormatName(opts.format) : undefined;
@@ -165,6 +170,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ...(opts.meta ? { metaPath: abs(ctx, opts.meta) } : {}),
           ...(opts.rejects ? { rejectsPath: abs(ctx, opts.rejects) } : {}),
           ...(opts.graph ? { graph: opts.graph } : {}),
+          ...(opts.graphPerRecord ? { graphPerRecord: true } : {}),
+          ...(opts.license !== undefined ? { license: opts.license } : {}),
           ...(opts.base ? { base: opts.base } : {}),
           ...(validateRecord ? { validateRecord } : {}),
           signal: ctx.signal,

@@ -176,7 +176,9 @@ function printSummary(ctx: CliContext, s: LoadSummary, statePath: string | undef
       (s.chunksSkipped > 0 ? ` (resumed: ${s.chunksSkipped} chunks acknowledged before, ${s.totalTriples} triples in all)` : ''),
   );
   if (s.count !== undefined) {
-    ctx.log(`count:     ${s.count} triples in the graph, ${s.expectedCount} expected${s.count === s.expectedCount ? ' (ok)' : ' (MISMATCH)'}`);
+    const expected = s.minimumCount === s.expectedCount ? `${s.expectedCount}` : `${s.minimumCount} to ${s.expectedCount} (shared entities are repeated by the records that name them, held once)`;
+    const ok = s.count >= s.minimumCount && s.count <= s.expectedCount;
+    ctx.log(`count:     ${s.count} triples in the graph, ${expected} expected${ok ? ' (ok)' : ' (MISMATCH)'}`);
   } else {
     ctx.log(check ? 'count:     not checked (no SPARQL query endpoint: pass --query-endpoint)' : 'count:     not checked (--no-check)');
   }

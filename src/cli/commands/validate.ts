@@ -1,3 +1,4 @@
+import { detectSchemaScheme } from '../../shacl/detectSchemaScheme.js';
 import type * as RDF from '@rdfjs/types';
 import { createWriteStream, rmSync, statSync } from 'node:fs';
 import type { WriteStream } from 'node:fs';
@@ -63,7 +64,10 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       const here = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
       const jobsOption = opts.jobs ?? (inputBytes(files.map((f) => (f === '-' ? f : here(f)))) >= AUTO_JOBS_BYTES ? 'auto' : '1');
       const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : positiveInteger('--jobs', jobsOption, 'or auto');
-      const shapesOptions = opts.shapes ? { shapesDir: here(opts.shapes) } : {};
+      // A dump written with --schema-https is checked against the same shapes, their schema.org IRIs rewritten.
+      const firstFile = files.find((f) => f !== '-');
+      const schemaScheme = firstFile === undefined ? 'http' : await detectSchemaScheme(here(firstFile));
+      const shapesOptions = { ...(opts.shapes ? { shapesDir: here(opts.shapes) } : {}), schemaScheme };
       const parallel = jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs }) : undefined;
       if (parallel) ctx.log(`validating in ${jobs} worker threads`);
       const validator: RecordValidating = parallel ?? (await RecordValidator.create(shapesOptions));

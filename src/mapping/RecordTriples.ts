@@ -1,0 +1,140 @@
+import type * as RDF from '@rdfjs/types';
+import { NS } from './namespaces.js';
+
+/**
+ * The triples of one record as they are made, and the terms to make them
+ * with: predicates and classes of the vocabularies, literals (the record's
+ * language tag on its text), the notes of what was changed or skipped.
+ */
+export class RecordTriples {
+  readonly quads: RDF.Quad[] = [];
+  readonly rdfType: RDF.NamedNode;
+  private readonly schemaNs: string;
+  private readonly terms: Map<string, RDF.NamedNode>;
+  private readonly namespaces: Map<string, Map<string, RDF.NamedNode>>;
+  private readonly schemaTerms: Map<string, RDF.NamedNode>;
+  private readonly biboTerms: Map<string, RDF.NamedNode>;
+  private readonly dctermsTerms: Map<string, RDF.NamedNode>;
+  private readonly skosTerms: Map<string, RDF.NamedNode>;
+  private readonly srTerms: Map<string, RDF.NamedNode>;
+
+  /**
+   * @param f RDF/JS data factory of the quads.
+   * @param schemaNs The schema.org namespace (`http://schema.org/` or `https://schema.org/`).
+   * @param lang Language tag of the record's text (title, abstract), or undefined.
+   * @param notes Where notes go (the record's own, from the normaliser, first).
+   */
+  constructor(
+    readonly f: RDF.DataFactory,
+    schemaNs: string,
+    private readonly lang: string | undefined,
+    readonly notes: string[],
+  ) {
+    this.schemaNs = schemaNs;
+    this.terms = termCache(f);
+    this.namespaces = namespaceCache(f);
+    this.schemaTerms = this.termsOf(schemaNs);
+    this.biboTerms = this.termsOf(NS.bibo);
+    this.dctermsTerms = this.termsOf(NS.dcterms);
+    this.skosTerms = this.termsOf(NS.skos);
+    this.srTerms = this.termsOf(NS.sr);
+    this.rdfType = this.term(`${NS.rdf}type`);
+  }
+
+  /** A named node, shared by every record mapped with the same factory (vocabulary terms repeat in every record). */
+  term(iri: string): RDF.NamedNode {
+    let node = this.terms.get(iri);
+    if (!node) {
+      node = this.f.namedNode(iri);
+      if (this.terms.size < TERM_CACHE_LIMIT) this.terms.set(iri, node);
+    }
+    return node;
+  }
+
+  iri(value: string): RDF.NamedNode {
+    return this.f.namedNode(value);
+  }
+
+  schema(local: string): RDF.NamedNode {
+    return this.schemaTerms.get(local) ?? this.inNamespace(this.schemaNs, local);
+  }
+
+  bibo(local: string): RDF.NamedNode {
+    return this.biboTerms.get(local) ?? this.inNamespace(NS.bibo, local);
+  }
+
+  dcterms(local: string): RDF.NamedNode {
+    return this.dctermsTerms.get(local) ?? this.inNamespace(NS.dcterms, local);
+  }
+
+  skos(local: string): RDF.NamedNode {
+    return this.skosTerms.get(local) ?? this.inNamespace(NS.skos, local);
+  }
+
+  sr(local: string): RDF.NamedNode {
+    return this.srTerms.get(local) ?? this.inNamespace(NS.sr, local);
+  }
+
+  /** A term of a namespace, looked up by its local name (a constant: no IRI is built to find it). */
+  private termsOf(ns: string): Map<string, RDF.NamedNode> {
+    let terms = this.namespaces.get(ns);
+    if (!terms) this.namespaces.set(ns, (terms = new Map()));
+    return terms;
+  }
+
+  private inNamespace(ns: string, local: string): RDF.NamedNode {
+    const terms = this.termsOf(ns);
+    let node = terms.get(local);
+    if (!node) {
+      node = this.term(ns + local);
+      if (terms.size < TERM_CACHE_LIMIT) terms.set(local, node);
+    }
+    return node;
+  }
+
+  add(s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object): void {
+    this.quads.push(this.f.quad(s, p, o));
+  }
+
+  /** `s a c1, c2, ...`. */
+  type(s: RDF.Quad_Subject, ...classes: RDF.NamedNode[]): void {
+    for (const c of classes) this.add(s, this.rdfType, c);
+  }
+
+  /** A plain string. */
+  str(value: string): RDF.Literal {
+    return this.f.literal(value);
+  }
+
+  /** Text in the record's language (tagged when the record's language is a tag). */
+  text(value: string): RDF.Literal {
+    return this.lang ? this.f.literal(value, this.lang) : this.f.literal(value);
+  }
+
+  /** A literal of an XSD datatype (`date`, `integer`, `boolean`, ...). */
+  typed(value: string, xsdLocal: string): RDF.Literal {
+    return this.f.literal(value, this.term(NS.xsd + xsdLocal));
+  }
+
+  note(line: string): void {
+    this.notes.push(line);
+  }
+}
+
+/** Vocabulary terms are few; a cache never holds more than this many (record IRIs do not go in it). */
+const TERM_CACHE_LIMIT = 512;
+const caches = new WeakMap<RDF.DataFactory, Map<string, RDF.NamedNode>>();
+
+const namespaceCaches = new WeakMap<RDF.DataFactory, Map<string, Map<string, RDF.NamedNode>>>();
+
+function namespaceCache(f: RDF.DataFactory): Map<string, Map<string, RDF.NamedNode>> {
+  let cache = namespaceCaches.get(f);
+  if (!cache) namespaceCaches.set(f, (cache = new Map()));
+  return cache;
+}
+
+function termCache(f: RDF.DataFactory): Map<string, RDF.NamedNode> {
+  let cache = caches.get(f);
+  if (!cache) caches.set(f, (cache = new Map()));
+  return cache;
+}

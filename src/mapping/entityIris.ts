@@ -1,0 +1,138 @@
+import { encodeIriPath, encodeIriSegment } from './iri.js';
+import { DOI_RESOLVER, ORCID_RESOLVER } from './namespaces.js';
+
+/**
+ * The IRIs of the nodes the mapper writes. Entities that are the same thing in
+ * the world whatever record names them (a journal, its volumes and issues, a
+ * book, a book series, a publisher, a person with an ORCID iD, a discipline)
+ * get one IRI from their identifier; what only a record knows (a person
+ * without an ORCID iD, a file, a conference, the cells of the author list)
+ * gets an IRI under the record's DOI, from its content, never its position.
+ * See docs/mapping.md, *Identity*.
+ */
+export class EntityIris {
+  /** @param base Base of the minted IRIs (ends with `/`). */
+  constructor(readonly base: string) {}
+
+  /** The work: `https://doi.org/<doi>`. */
+  work(doi: string): string {
+    return DOI_RESOLVER + encodeIriPath(doi);
+  }
+
+  /** A node only this record knows: `<base>doi/<doi>#<local>`. */
+  owned(doi: string, local: string): string {
+    if (doi !== this.lastDoi) {
+      this.lastDoi = doi;
+      this.lastOwnedPrefix = `${this.base}doi/${encodeIriPath(doi)}#`;
+    }
+    return this.lastOwnedPrefix + local;
+  }
+
+  /** The prefix of the last record's own nodes (a record names many). */
+  private lastDoi: string | undefined;
+  private lastOwnedPrefix = '';
+
+  /** A journal by the service's journal id. */
+  journalById(journalId: string): string {
+    return `${this.base}journal/${encodeIriSegment(journalId)}`;
+  }
+
+  /** A book series by the service's id. */
+  seriesById(seriesId: string): string {
+    return `${this.base}series/${encodeIriSegment(seriesId)}`;
+  }
+
+  /** A continuing resource (journal or book series) by a verified ISSN (`1234-5679`). */
+  byIssn(issn: string): string {
+    return `${this.base}issn/${issn}`;
+  }
+
+  /** A book by its verified ISBN-13 (13 digits). */
+  book(isbn13: string): string {
+    return `${this.base}isbn/${isbn13}`;
+  }
+
+  /** A volume of a shared journal or series: `<container>/volume/<number>`. */
+  volume(container: string, volume: string): string {
+    return `${container}/volume/${encodeIriSegment(volume)}`;
+  }
+
+  /** An issue of a volume of a shared journal: `<volume>/issue/<number>`. */
+  issue(container: string, issue: string): string {
+    return `${container}/issue/${encodeIriSegment(issue)}`;
+  }
+
+  /** A publisher by its name, normalised ({@link slug}): `Springer` and `SPRINGER ` are one organisation. */
+  publisher(name: string): string {
+    return `${this.base}publisher/${encodeIriSegment(slug(name) || name.toLowerCase())}`;
+  }
+
+  /** A person by a verified ORCID iD: the iD's own IRI, the one every other source uses. */
+  orcid(orcid: string): string {
+    return ORCID_RESOLVER + orcid;
+  }
+
+  /** A discipline of the service's scheme, by its id. */
+  discipline(id: string): string {
+    return `${this.base}discipline/${encodeIriSegment(id)}`;
+  }
+
+  /** The scheme the service's disciplines belong to. */
+  disciplineScheme(): string {
+    return `${this.base}discipline/`;
+  }
+}
+
+const SHARED_ENTITY = /\/(journal|issn|isbn|series|publisher|discipline)\/[^#]*$/;
+
+/**
+ * Whether an IRI names an entity many records may name (an ORCID person, a
+ * journal and its volumes and issues, a book, a series, a publisher, a
+ * discipline), whatever the base: such an entity's triples are written with
+ * every record that names it, so a dump repeats them.
+ */
+export function isSharedEntityIri(iri: string): boolean {
+  return iri.startsWith(ORCID_RESOLVER) || SHARED_ENTITY.test(iri);
+}
+
+/**
+ * A name reduced to what identifies it: compatibility-decomposed, marks
+ * removed, lower case, every run of characters other than letters and digits
+ * one `-` (`Müller, J.-P.` → `muller-j-p`). Empty when the name has no letter
+ * or digit.
+ */
+export function slug(name: string): string {
+  // ASCII names (most) need neither decomposition, mark removal nor Unicode classes.
+  if (ASCII.test(name)) return trimDashes(name.toLowerCase().replace(NOT_ALNUM_ASCII, '-'));
+  const base = name.normalize('NFKD').replace(/\p{M}+/gu, '');
+  return trimDashes(base.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-'));
+}
+
+function trimDashes(s: string): string {
+  const start = s.charCodeAt(0) === 45 ? 1 : 0;
+  const end = s.length > start && s.charCodeAt(s.length - 1) === 45 ? s.length - 1 : s.length;
+  return start === 0 && end === s.length ? s : s.slice(start, end);
+}
+
+const ASCII = /^[\u0000-\u007F]*$/;
+const NOT_ALNUM_ASCII = /[^a-z0-9]+/g;
+
+/**
+ * Twelve hex digits (48 bits) of a fast non-cryptographic hash of a text
+ * (two multiplicative 32-bit lanes over its UTF-16 code units): a name from
+ * content for nodes that have no identifier. Such names only need to differ
+ * within one record (they sit under the record's DOI), and the same text
+ * always gives the same name.
+ */
+export function contentHash(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return ((h2 >>> 0) & 0xffff).toString(16).padStart(4, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+}

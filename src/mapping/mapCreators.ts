@@ -1,0 +1,106 @@
+import type * as RDF from '@rdfjs/types';
+import { orcidCheckCharacter } from '../record/orcid.js';
+import type { Creator } from '../record/types.js';
+import { type EntityIris, contentHash, slug } from './entityIris.js';
+import { cleanText, encodeIriSegment } from './iri.js';
+import { NS } from './namespaces.js';
+import type { RecordTriples } from './RecordTriples.js';
+
+/**
+ * The authors of a work: `W schema:author P` for each, in the order of the
+ * record also as `W bibo:authorList` (an RDF list). A person with a verified
+ * ORCID iD is `https://orcid.org/<iD>`, the same node in every record; one
+ * without is `<base>doi/<doi>#author-<name>` (a second author of the same
+ * name in the record `~2`, ...), so inserting or reordering authors changes
+ * no identity. The list's cells are named by the authors from that cell to
+ * the end (a hash): two versions of a record share a cell only where they
+ * share the rest of the list, so a union of both is two lists, never a tangle.
+ */
+export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris: EntityIris, doi: string, work: RDF.NamedNode): void {
+  if (creators.length === 0) return;
+  const members: string[] = [];
+  const listed = new Set<string>();
+  const homonyms = new Map<string, number>();
+  const conflicting = conflictingOrcids(creators);
+  creators.forEach((original, i) => {
+    let creator = original;
+    if (creator.orcid && conflicting.has(creator.orcid)) {
+      // One iD on two differently named creators: which one it belongs to is unknown; linking either could be false.
+      t.note(`creators[${i}].ORCID: "${creator.orcid}" is given to creators of different names in this record; kept as an identifier only, not linked to orcid.org`);
+      creator = { name: creator.name, orcidRaw: creator.orcid };
+    }
+    let iri: string;
+    if (creator.orcid) {
+      iri = iris.orcid(creator.orcid);
+      if (listed.has(iri)) {
+        t.note(`creators[${i}]: the same person (ORCID iD ${creator.orcid}) again; listed once`);
+        return;
+      }
+    } else {
+      const key = slug(creator.name || creator.orcidRaw || '') || 'unnamed';
+      const n = (homonyms.get(key) ?? 0) + 1;
+      homonyms.set(key, n);
+      iri = iris.owned(doi, `author-${encodeIriSegment(key)}${n > 1 ? `~${n}` : ''}`);
+    }
+    members.push(iri);
+    listed.add(iri);
+    const person = t.iri(iri);
+    t.add(work, t.schema('author'), person);
+    t.type(person, t.schema('Person'));
+    if (creator.name) {
+      t.add(person, t.schema('name'), t.str(creator.name));
+      const comma = creator.name.indexOf(',');
+      if (comma > 0 && comma === creator.name.lastIndexOf(',')) {
+        const family = creator.name.slice(0, comma).trim();
+        // What follows the comma may start with a combining mark: cleaned again (gives the mark a base).
+        const given = cleanText(creator.name.slice(comma + 1).trim()).text.trim();
+        if (family && given) {
+          t.add(person, t.schema('familyName'), t.str(family));
+          t.add(person, t.schema('givenName'), t.str(given));
+        }
+      }
+    }
+    if (creator.orcid) {
+      t.add(person, t.schema('identifier'), t.str(creator.orcid));
+    } else if (creator.orcidRaw !== undefined && creator.orcidRaw === original.orcid) {
+      t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
+    } else if (creator.orcidRaw) {
+      t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
+      const digits = /(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])$/.exec(creator.orcidRaw)?.[1]?.toUpperCase();
+      const why = digits ? `has a wrong check character (expected ${orcidCheckCharacter(digits)})` : 'is not an ORCID iD';
+      t.note(`creators[${i}].ORCID: "${creator.orcidRaw}" ${why}; kept as an identifier only, not linked to orcid.org`);
+    }
+  });
+  // Cells from the last to the first: each named by its member and the name of the cell after it.
+  const cells: RDF.NamedNode[] = new Array(members.length);
+  let rest = '';
+  for (let i = members.length - 1; i >= 0; i--) {
+    // What tells the members of one record apart: the part after '#' of its own nodes, the whole ORCID IRI.
+    const member = members[i]!;
+    const hash = member.indexOf('#');
+    rest = contentHash(`${hash < 0 ? member : member.slice(hash)}\n${rest}`);
+    cells[i] = t.iri(iris.owned(doi, `authors-${rest}`));
+  }
+  t.add(work, t.bibo('authorList'), cells[0]!);
+  const first = t.term(`${NS.rdf}first`);
+  const restP = t.term(`${NS.rdf}rest`);
+  const nil = t.term(`${NS.rdf}nil`);
+  cells.forEach((cell, i) => {
+    t.add(cell, first, t.iri(members[i]!));
+    t.add(cell, restP, i + 1 < cells.length ? cells[i + 1]! : nil);
+  });
+}
+
+/** ORCID iDs the record gives to creators whose names differ (after normalisation): they identify nobody for sure. */
+function conflictingOrcids(creators: readonly Creator[]): Set<string> {
+  const names = new Map<string, string>();
+  const out = new Set<string>();
+  for (const c of creators) {
+    if (!c.orcid) continue;
+    const name = slug(c.name);
+    const before = names.get(c.orcid);
+    if (before === undefined) names.set(c.orcid, name);
+    else if (before !== name && before !== '' && name !== '') out.add(c.orcid);
+  }
+  return out;
+}
