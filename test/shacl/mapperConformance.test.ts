@@ -71,6 +71,9 @@ describe('the mapping conforms to shapes/', () => {
       { contentType: 'Book', journalId: '7651', issn: undefined, eIssn: undefined },
       { contentType: 'Chapter', publicationType: 'Book', journalId: '7651', issn: undefined, eIssn: undefined, printIsbn: '978-1-0716-3972-6' },
       { issn: 'n/a', eIssn: '15733890', printIsbn: 'unknown' },
+      // Pages of works whose schema.org class has no page properties: BIBO's only.
+      { contentType: 'Book', publicationName: 'Methods in Molecular Biology', issn: '1064-3745', printIsbn: '978-1-0716-3972-6', startingPage: 'S15-S20, S22', endingPage: '' },
+      { contentType: 'Protocol', publicationType: undefined, publicationName: undefined, journalId: undefined, issn: undefined, eIssn: undefined, volume: undefined, number: undefined, startingPage: 'S15-S20, S22', endingPage: '' },
       { disciplines: [{ term: 'Physics' }, { id: '1', term: 'Chemistry' }, { id: '1', term: 'Biology' }] },
     ];
     for (const variant of variants) expect(await violationsOf({ ...raw, ...variant }), JSON.stringify(variant)).toEqual([]);
