@@ -1,4 +1,4 @@
-import { RecordGrouper, isDescriptionIri, recordKeyOfIri } from './groupRecords.js';
+import { RecordGrouper, isDescriptionIri, recordKeyOfGraphIri, recordKeyOfIri } from './groupRecords.js';
 import type { GroupRecordsOptions, KeyedGroup } from './groupRecords.js';
 import type { RecordText } from './RecordText.js';
 
@@ -81,6 +81,14 @@ export async function* groupNTriplesRecords(
       subjectBlank = blankLabelAt(text, i);
       if (subjectBlank !== undefined) objectBlank = blankObjectOf(text, i + 2 + subjectBlank.length);
     }
+    // A line in a record graph (N-Quads of --graph-per-record) is that record's, wherever it stands.
+    if (format === 'nquads') {
+      const graphKey = recordGraphKeyOf(text);
+      if (graphKey !== undefined) {
+        key = graphKey;
+        description = false;
+      }
+    }
     // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
     for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description)) completed.push(toGroup(g));
     lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
@@ -134,6 +142,25 @@ function blankObjectOf(text: string, from: number): string | undefined {
   i = end + 1;
   while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
   return text.charCodeAt(i) === 95 /* _ */ ? blankLabelAt(text, i) : undefined;
+}
+
+/**
+ * The record of an N-Quads line's graph when it is a record graph
+ * (`<base>record/<doi>`): the last IRI of the line, right before its final
+ * `.`. Undefined for a line without a graph, another graph, or one the
+ * parser will refuse.
+ */
+function recordGraphKeyOf(text: string): string | undefined {
+  let end = text.length - 1;
+  while (end >= 0 && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end--;
+  if (text.charCodeAt(end) !== 46 /* . */) return undefined;
+  end--;
+  while (end >= 0 && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end--;
+  if (text.charCodeAt(end) !== 62 /* > */) return undefined;
+  const start = text.lastIndexOf('<', end);
+  if (start < 0) return undefined;
+  const iri = text.slice(start + 1, end);
+  return BROKEN_IRI.test(iri) ? undefined : recordKeyOfGraphIri(unescapeIri(iri));
 }
 
 /** The IRI of an N-Triples IRI reference's text (`\u0041` escapes decoded). */

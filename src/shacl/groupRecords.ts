@@ -52,6 +52,24 @@ export function recordKeyOfIri(iri: string): string | undefined {
   return m ? m[1] : undefined;
 }
 
+const RECORD_GRAPH = /\/record\/(10\.[^#?]+)$/;
+
+/**
+ * The record whose named graph a quad is in (`--graph-per-record`:
+ * `<base>record/<doi>`, any base), as {@link recordKeyOfIri} writes it, or
+ * `undefined` for any other graph. A record graph holds the record whole,
+ * its shared nodes included: its quads belong to it wherever they stand (in
+ * a sorted dump too).
+ */
+export function recordKeyOfGraph(graph: RDF.Term): string | undefined {
+  return graph.termType === 'NamedNode' ? recordKeyOfGraphIri(graph.value) : undefined;
+}
+
+/** {@link recordKeyOfGraph} of a graph IRI. */
+export function recordKeyOfGraphIri(iri: string): string | undefined {
+  return RECORD_GRAPH.exec(iri)?.[1];
+}
+
 /**
  * Whether a subject IRI is of the dataset description (`<base>dump/<hash>`,
  * `<base>dump/<hash>#export`, ...): it belongs to no record whatever comes
@@ -247,8 +265,8 @@ const DONE_LIMIT = 10_000;
 const NONE: readonly never[] = [];
 
 /**
- * Groups a stream of quads record by record (by {@link recordKeyOf} of each
- * subject), so that a dump of millions of records is validated with the memory
+ * Groups a stream of quads record by record (by their record graph,
+ * {@link recordKeyOfGraph}, else {@link recordKeyOf} of each subject), so that a dump of millions of records is validated with the memory
  * of a few records. The quads of a record must come together, within a window
  * of a few records, as every output of this toolkit writes them (shared nodes
  * among the quads of each record that names them: see {@link RecordGrouper});
@@ -261,7 +279,7 @@ export async function* groupRecords(
 ): AsyncGenerator<RecordGroup, void, undefined> {
   const grouper = new RecordGrouper<RDF.Quad>(options);
   for await (const quad of quads) {
-    const key = recordKeyOf(quad.subject);
+    const key = recordKeyOfGraph(quad.graph) ?? recordKeyOf(quad.subject);
     const groups = grouper.place(
       quad,
       key,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as RDF from '@rdfjs/types';
-import { DataFactory, Parser } from 'n3';
+import { DataFactory, Parser, termToId } from 'n3';
 import { isomorphic } from 'rdf-isomorphic';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -40,10 +40,18 @@ const FORMATS: { format: string; ext: string; rapper?: RapperSyntax; rdflib: str
   { format: 'rdfxml', ext: 'rdf', rapper: 'rdfxml', rdflib: 'rdfxml' },
 ];
 
-/** Triples of an N-Triples (or N-Quads) text, graphs dropped. */
+/**
+ * The triples of an N-Triples (or N-Quads) text, graphs dropped, each once: a graph is a set, and a dump
+ * repeats the triples of shared entities (a journal, a publisher) in every record that names them.
+ */
 function triplesOf(ntriples: string): RDF.Quad[] {
   const quads = new Parser({ format: 'application/n-quads', factory: DataFactory }).parse(ntriples) as RDF.Quad[];
-  return quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object));
+  const unique = new Map<string, RDF.Quad>();
+  for (const q of quads) {
+    const triple = DataFactory.quad(q.subject, q.predicate, q.object);
+    unique.set(termToId(triple.subject) + ' ' + termToId(triple.predicate) + ' ' + termToId(triple.object), triple);
+  }
+  return [...unique.values()];
 }
 
 const work = mkdtempSync(join(tmpdir(), 'scholarly-convert-it-'));

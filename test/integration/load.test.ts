@@ -46,11 +46,14 @@ async function count(v: VirtuosoServer, graph: string): Promise<number> {
   return Number(row!['n']);
 }
 
-/** Distinct lines of an N-Triples file: its triple count (our dumps have no blank nodes). */
-function ntriplesCount(file: string): number {
+/**
+ * The statements of an N-Triples file (its lines) and its triples (distinct lines: our dumps have no blank
+ * nodes). A dump repeats the triples of shared entities (a journal, a publisher) in every record that names
+ * them, and a graph holds each once.
+ */
+function dumpCounts(file: string): { statements: number; triples: number } {
   const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
-  expect(new Set(lines).size, 'the dump repeats no triple').toBe(lines.length);
-  return lines.length;
+  return { statements: lines.length, triples: new Set(lines).size };
 }
 
 /** A TCP port free on the loopback interface right now. */
@@ -74,6 +77,7 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
   let v: VirtuosoServer;
   let sampleNt: string;
   let triples: number;
+  let statements: number;
   let known: SampleRecord;
 
   beforeAll(async () => {
@@ -81,8 +85,9 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
     sampleNt = join(work, 'sample.nt');
     const converted = await runCli(['convert', CATALOGUE, '-f', 'ntriples', '-o', sampleNt]);
     expect(converted.exitCode, converted.stderr).toBe(0);
-    triples = ntriplesCount(sampleNt);
+    ({ triples, statements } = dumpCounts(sampleNt));
     expect(triples).toBeGreaterThan(1000);
+    expect(statements, 'the sample names journals and publishers in many records').toBeGreaterThan(triples);
     const records = readFileSync(CATALOGUE, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as SampleRecord);
     known = records.find((r) => /^[0-9a-z./-]+$/i.test(r.doi) && /^[1-9]\d*$/.test(r.startingPage ?? '') && /^\d+$/.test(r.endingPage ?? '') && r.startingPage !== r.endingPage)!;
     expect(known).toBeDefined();
@@ -94,8 +99,8 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
       { cwd: work },
     );
     expect(r.exitCode, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`count:     ${triples} triples in the graph, ${triples} expected (ok)`);
-    expect(r.stderr).toMatch(new RegExp(`loaded: +${triples} triples in ${Math.ceil(triples / 2000)} chunks`));
+    expect(r.stderr).toMatch(new RegExp(`count: +${triples} triples in the graph, \\d+ to ${statements} expected \\(ok\\)`));
+    expect(r.stderr).toMatch(new RegExp(`loaded: +${statements} triples in ${Math.ceil(statements / 2000)} chunks`));
     expect(await count(v, G)).toBe(triples);
   });
 
@@ -122,7 +127,7 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
     expect(converted.exitCode, converted.stderr).toBe(0);
     const subsetNt = join(work, 'subset.nt');
     expect((await runCli(['convert', subset, '-f', 'ntriples', '-o', subsetNt])).exitCode).toBe(0);
-    const expected = ntriplesCount(subsetNt);
+    const expected = dumpCounts(subsetNt).triples;
 
     const r = await runCli(['load', subsetTtl, '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', G, '--replace'], { cwd: work });
     expect(r.exitCode, r.stderr).toBe(0);
@@ -159,7 +164,7 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
     const graph = `${G}-resume`;
     const state = join(work, 'resume.json');
     const chunkTriples = 1000;
-    const chunks = Math.ceil(triples / chunkTriples);
+    const chunks = Math.ceil(statements / chunkTriples);
     const inputs = [{ path: sampleNt, size: 1, mtimeMs: 1 }];
     const controller = new AbortController();
     const first = new GraphStoreLoader({
@@ -193,7 +198,7 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
       onChunk: (e) => sent.push(e.chunk),
     }).load(quadsOf(sampleNt));
     expect(sent).toEqual(Array.from({ length: chunks - 2 }, (_, i) => i + 3)); // chunks 3..n, none of 1-2 again
-    expect(resumed).toMatchObject({ chunksSkipped: 2, chunks: chunks - 2, totalTriples: triples, triples: triples - 2 * chunkTriples, count: triples });
+    expect(resumed).toMatchObject({ chunksSkipped: 2, chunks: chunks - 2, totalTriples: statements, triples: statements - 2 * chunkTriples, count: triples });
     expect(await count(v, graph)).toBe(triples);
   });
 

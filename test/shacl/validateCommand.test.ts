@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
-import { Parser } from 'n3';
+import { DataFactory, Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/CliContext.js';
 import { run } from '../../src/cli/main.js';
@@ -227,6 +227,25 @@ describe('scholarly-rdf validate', () => {
     // Turtle (N-Triples is Turtle): its quads go through the same temporary files, as N-Triples lines.
     const nq = await cli(['validate', 'own-sorted.ttl', '--regroup']);
     expect(nq.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
+  });
+
+  it('validates a sorted dump of record graphs (--graph-per-record) exactly: shared nodes stay in their record\'s graph', async () => {
+    const records = new Map<string, RDF.Quad[]>();
+    let current = '';
+    for (const q of new Parser({ format: 'text/turtle' }).parse(fixtureText('broken-records.ttl'))) {
+      current = recordKeyOf(q.subject) ?? current;
+      records.set(current, [...(records.get(current) ?? []), q]);
+    }
+    const quads = [...records].flatMap(([key, qs]) => qs.map((q) => DataFactory.quad(q.subject, q.predicate, q.object, DataFactory.namedNode(`https://w3id.org/scholarly-rdf/record/${key}`))));
+    const lines = serialize(quads, 'nquads').trim().split('\n');
+    writeFileSync(join(dir, 'graphs-together.nq'), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, 'graphs-sorted.nq'), `${[...lines].sort().join('\n')}\n`);
+    const together = await cli(['validate', 'graphs-together.nq']);
+    expect(together.stdout).toMatch(/^records: 8, conforming: 1, not conforming: 7\nviolations: 10, warnings: 0\n/);
+    for (const args of [['--regroup'], ['--regroup', '-j', '2']]) {
+      const r = await cli(['validate', 'graphs-sorted.nq', ...args]);
+      expect(r.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
+    }
   });
 
   // KNOWN LIMIT (reported to the lead, issue 17): a shared node's statements (journal, publisher, person with an

@@ -176,9 +176,11 @@ function printSummary(ctx: CliContext, s: LoadSummary, statePath: string | undef
       (s.chunksSkipped > 0 ? ` (resumed: ${s.chunksSkipped} chunks acknowledged before, ${s.totalTriples} triples in all)` : ''),
   );
   if (s.count !== undefined) {
-    const expected = s.minimumCount === s.expectedCount ? `${s.expectedCount}` : `${s.minimumCount} to ${s.expectedCount} (shared entities are repeated by the records that name them, held once)`;
+    const range = s.minimumCount !== s.expectedCount;
+    const expected = range ? `${s.minimumCount} to ${s.expectedCount}` : `${s.expectedCount}`;
     const ok = s.count >= s.minimumCount && s.count <= s.expectedCount;
-    ctx.log(`count:     ${s.count} triples in the graph, ${expected} expected${ok ? ' (ok)' : ' (MISMATCH)'}`);
+    const why = range ? '; the triples of shared entities (journals, publishers, persons), repeated by the records that name them, are held once' : '';
+    ctx.log(`count:     ${s.count} triples in the graph, ${expected} expected${ok ? ' (ok)' : ' (MISMATCH)'}${why}`);
   } else {
     ctx.log(check ? 'count:     not checked (no SPARQL query endpoint: pass --query-endpoint)' : 'count:     not checked (--no-check)');
   }
