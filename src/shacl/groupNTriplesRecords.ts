@@ -150,7 +150,7 @@ function blankObjectOf(text: string, from: number): string | undefined {
  * `.`. Undefined for a line without a graph, another graph, or one the
  * parser will refuse.
  */
-function recordGraphKeyOf(text: string): string | undefined {
+export function recordGraphKeyOf(text: string): string | undefined {
   let end = text.length - 1;
   while (end >= 0 && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end--;
   if (text.charCodeAt(end) !== 46 /* . */) return undefined;

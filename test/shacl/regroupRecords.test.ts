@@ -19,6 +19,37 @@ async function collect(it: AsyncIterable<KeyedRecordText>): Promise<KeyedRecordT
 }
 
 describe('regroupRecords', () => {
+  it('joins a sorted dump\'s shared nodes back to every record that names them, through issue, volume and journal, once each', async () => {
+    const B = 'https://w3id.org/scholarly-rdf/';
+    const t = (s: string, p: string, o: string) => `<${s}> <http://schema.org/${p}> ${o} .`;
+    const journal = `${B}journal/7`;
+    const volume = `${journal}/volume/1`;
+    const issue = `${volume}/issue/2`;
+    const lines = [
+      t('https://doi.org/10.1/a', 'isPartOf', `<${issue}>`),
+      t('https://doi.org/10.1/b', 'isPartOf', `<${issue}>`),
+      t('https://doi.org/10.1/c', 'name', '"C"'),
+      t(issue, 'isPartOf', `<${volume}>`),
+      t(issue, 'isPartOf', `<${volume}>`), // written by both records: kept once
+      t(volume, 'isPartOf', `<${journal}>`),
+      t(journal, 'name', '"J"'),
+      t(`${B}publisher/nobody`, 'name', '"Orphan"'),
+    ].sort();
+    const groups = await collect(regroupRecords(groupNTriplesRecords(of(lines.join('\n')), { window: 1 }), { buckets: 3 }));
+    const byKey = new Map(groups.map((g) => [g.key ?? '(none)', g]));
+    for (const doi of ['10.1/a', '10.1/b']) {
+      const g = byKey.get(doi)!;
+      const rows = g.text.trim().split('\n');
+      expect(rows.filter((r) => r.startsWith(`<${issue}>`))).toHaveLength(1);
+      expect(rows.some((r) => r.startsWith(`<${volume}>`)) && rows.some((r) => r.startsWith(`<${journal}>`))).toBe(true);
+      expect(g.lines).toHaveLength(rows.length);
+      expect(g.lines.every((n) => lines[n - 1] === rows[g.lines.indexOf(n)])).toBe(true);
+    }
+    expect(byKey.get('10.1/c')!.text.trim().split('\n')).toHaveLength(1);
+    // A shared node no record names is validated with the quads of no record (an orphan, reported as such).
+    expect(groups.filter((g) => g.key === undefined).map((g) => g.text.trim())).toEqual([lines.find((l) => l.includes('nobody'))]);
+  });
+
   it('brings the scattered lines of each record together, with their input lines, and leaves no temporary file', async () => {
     const line = (subject: string, value: string) => `<${subject}> <http://schema.org/name> "${value}" .`;
     const work = (doi: string) => `https://doi.org/${doi}`;

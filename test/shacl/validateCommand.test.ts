@@ -248,14 +248,11 @@ describe('scholarly-rdf validate', () => {
     }
   });
 
-  // KNOWN LIMIT (reported to the lead, issue 17): a shared node's statements (journal, publisher, person with an
-  // ORCID iD) sort apart from the records that wrote them (<https://orcid.org/...> after every
-  // <https://doi.org/...>, <base>journal/... after <base>doi/...), so --regroup gives them to the record read
-  // before them: its neighbour in sort order. Records that name them then miss their types (Work-isPartOf,
-  // Work-publisher, Work-author, ListCell-first), the neighbour reports them as orphans (Person-owner,
-  // Periodical-owner, Organization-owner, and another record's OrcidCheckDigitShape). `it.fails`: this test
-  // states what --regroup should give and fails until shared nodes are put back (then make it an `it`).
-  it.fails('KNOWN LIMIT: --regroup does not put a sorted dump\'s shared nodes back with their records', async () => {
+  // A sorted dump puts the statements of shared nodes (journal, publisher, person with an ORCID iD) far from the
+  // records that name them (<https://orcid.org/...> after every <https://doi.org/...>): --regroup keeps them
+  // apart, once each, and joins them back to every record whose lines name them (an issue brings its volume and
+  // journal).
+  it('puts a sorted dump\'s shared nodes back with every record that names them (--regroup)', async () => {
     const files = brokenLines('shared');
     const together = await cli(['validate', files.together]);
     expect(together.stdout).toMatch(/^records: 8, conforming: 1, not conforming: 7\nviolations: 10, warnings: 0\n/);
