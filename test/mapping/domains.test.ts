@@ -282,6 +282,16 @@ const EDGE_RECORDS: Record<string, unknown>[] = [
 ];
 
 /** Failures grouped by a key: the first example kept, the rest counted. */
+/** Every predicate and class the mapped records write, with the record that wrote it. */
+function* writtenTerms(mapped: readonly Mapped[]): Generator<[string, Mapped]> {
+  for (const m of mapped) {
+    for (const q of m.quads) {
+      yield [q.predicate.value, m];
+      if (q.predicate.value === TYPE && q.object.termType === 'NamedNode') yield [q.object.value, m];
+    }
+  }
+}
+
 class Report {
   private readonly groups = new Map<string, { count: number; example: string }>();
   add(key: string, example: string): void {
@@ -377,29 +387,17 @@ function checks(load: () => Promise<{ mapped: Mapped[]; rejected: string[] }>, m
       return out;
     };
     const report = new Report();
-    for (const m of mapped) {
-      for (const q of m.quads) {
-        const terms = [q.predicate.value];
-        if (q.predicate.value === TYPE && q.object.termType === 'NamedNode') terms.push(q.object.value);
-        for (const t of terms) {
-          if (!t.startsWith(SR)) continue;
-          for (const p of problems(t)) report.add(`${short(t)}: ${p}`, `${m.doi} (${m.source})`);
-        }
-      }
+    for (const [t, m] of writtenTerms(mapped)) {
+      if (!t.startsWith(SR)) continue;
+      for (const p of problems(t)) report.add(`${short(t)}: ${p}`, `${m.doi} (${m.source})`);
     }
     expect(report.lines()).toEqual([]);
   });
 
   it('every bibo: and schema: predicate and class it writes is declared in vocab/bibo-terms.ttl or vocab/schema-terms.ttl', () => {
     const report = new Report();
-    for (const m of mapped) {
-      for (const q of m.quads) {
-        const terms = [q.predicate.value];
-        if (q.predicate.value === TYPE && q.object.termType === 'NamedNode') terms.push(q.object.value);
-        for (const t of terms) {
-          if ((t.startsWith(SCHEMA) || t.startsWith(BIBO)) && !rules.declared.has(t)) report.add(`${short(t)}: not declared in vocab/`, `${m.doi} (${m.source})`);
-        }
-      }
+    for (const [t, m] of writtenTerms(mapped)) {
+      if ((t.startsWith(SCHEMA) || t.startsWith(BIBO)) && !rules.declared.has(t)) report.add(`${short(t)}: not declared in vocab/`, `${m.doi} (${m.source})`);
     }
     expect(report.lines()).toEqual([]);
   });
