@@ -6,6 +6,7 @@ export class ConvertStats {
   read = 0;
   mapped = 0;
   rejected = 0;
+  /** Statements written (a shared node's, repeated in every record that names it, each time). */
   triples = 0;
   /** Notes of the mapper (repairs, skipped placeholders), counted. */
   notes = 0;
@@ -27,11 +28,11 @@ export class ConvertStats {
     this.rejected++;
   }
 
-  /** One-line summary: `records read 3, mapped 2, rejected 1, triples 120, unknown fields: foo (2)`. */
+  /** One-line summary: `records read 3, mapped 2, rejected 1, statements 120, unknown fields: foo (2)`. */
   summary(): string {
     const unknown = [...this.unknownFields].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
     return (
-      `records read ${this.read}, mapped ${this.mapped}, rejected ${this.rejected}, triples ${this.triples}` +
+      `records read ${this.read}, mapped ${this.mapped}, rejected ${this.rejected}, statements ${this.triples}` +
       (this.notes ? `, notes ${this.notes}` : '') +
       `, unknown fields: ${unknown.length ? unknown.map(([k, n]) => `${k} (${n})`).join(', ') : 'none'}`
     );

@@ -86,7 +86,7 @@ export class ExportReporter {
     }
     const c = s.counts;
     this.options.write(
-      `export: ${n(c.records)} records, ${n(c.triples)} triples from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
+      `export: ${n(c.records)} records, ${n(c.triples)} statements from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
         `${s.resumed ? ' (resumed)' : ''}; ${n(c.duplicates)} duplicates dropped, ${n(c.rejects)} rejects, ${n(c.retries)} retries\n`,
     );
   }

@@ -76,7 +76,7 @@ describe('convert', () => {
     const r = await runCli(['convert', '-', '-f', 'ntriples'], { stdin: readFileSync('test/fixtures/service/metadata-json-article-metabolomics-2017.json') });
     expect(r.code).toBe(0);
     expectIsomorphic(parseNTriples(r.stdout), expected('metadata-json-article-metabolomics-2017.json'));
-    expect(r.stderr).toMatch(/records read 1, mapped 1, rejected 0, triples \d+/);
+    expect(r.stderr).toMatch(/records read 1, mapped 1, rejected 0, statements \d+/);
   });
 
   it('puts every record either in the output or in the rejects file, and exits 1 when any was rejected', async () => {
