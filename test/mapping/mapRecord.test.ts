@@ -130,12 +130,12 @@ describe('mapRecord', () => {
     expect(authorList(quads)).toEqual([orcid, `${NODE}author-plato`, `${NODE}author-muller-j-p`]);
   });
 
-  it('keeps every identity when the service inserts or reorders authors: no person gets another\'s name or ORCID', () => {
+  it('keeps every identity across two harvests (an author inserted in front, the journal spelt another way): no person gets another\'s name or ORCID, the journal is one node', () => {
     const ann = { creator: 'Alpha, Ann', ORCID: '0000-0002-1825-0097' };
     const bob = { creator: 'Beta, Bob' };
     const gil = { creator: 'Gamma, Gil', ORCID: '0000-0001-5109-3700' };
-    const before = map({ creators: [ann, bob] }).quads;
-    const after = map({ creators: [gil, bob, ann] }).quads;
+    const before = map({ creators: [ann, bob], journalId: '11306', publicationName: 'Metabolomics' }).quads;
+    const after = map({ creators: [gil, bob, ann], journalId: '11306', publicationName: 'METABOLOMICS (Springer)' }).quads;
     const union = [...before, ...after];
     const subjects = new Set(union.filter((q) => q.predicate.value === `${RDF_NS}type` && q.object.value === `${S}Person`).map((q) => q.subject.value));
     expect(subjects.size).toBe(3);
@@ -150,6 +150,10 @@ describe('mapRecord', () => {
       expect(new Set(values(union, `${RDF_NS}rest`, cell)).size).toBe(1);
     }
     expect(authorList(after)).toEqual(['https://orcid.org/0000-0001-5109-3700', `${NODE}author-beta-bob`, 'https://orcid.org/0000-0002-1825-0097']);
+    // The journal spelt two ways is one node, with each record's spelling.
+    const journals = new Set(union.filter((q) => q.predicate.value === `${RDF_NS}type` && q.object.value === `${S}Periodical`).map((q) => q.subject.value));
+    expect([...journals]).toEqual([`${BASE}journal/11306`]);
+    expect(new Set(values(union, `${S}name`, `${BASE}journal/11306`))).toEqual(new Set(['Metabolomics', 'METABOLOMICS (Springer)']));
   });
 
   it('names two authors of one name apart (~2), lists a repeated ORCID once, and links no ORCID given to two different names', () => {
