@@ -1,5 +1,7 @@
 import { ToolkitError } from './errors.js';
-import type { FormatName } from './serialize/QuadSerializer.js';
+
+/** The RDF formats of the toolkit (read and written). */
+export type FormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld' | 'rdfxml';
 
 /** What the toolkit knows of each RDF format: media type, extensions (first is the default). */
 export interface FormatInfo {

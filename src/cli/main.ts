@@ -39,7 +39,7 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
     await program.parseAsync([...argv], { from: 'user' });
   } catch (err) {
     // The reader of stdout went away (`| head`): nothing more to say to anyone.
-    if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return exitCode;
+    if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE' || stdoutClosed(ctx.signal)) return exitCode;
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
       return err.exitCode === 0 ? 0 : 2;
@@ -53,6 +53,11 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
     return 70;
   }
   return exitCode;
+}
+
+/** Whether a run was stopped because the reader of stdout went away (`| head`): a normal end, not a failure. */
+function stdoutClosed(signal: AbortSignal): boolean {
+  return signal.aborted && signal.reason instanceof ToolkitError && signal.reason.details['stdoutClosed'] === true;
 }
 
 /** Entry point of the `scholarly-rdf` binary. */
@@ -77,7 +82,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   // `scholarly-rdf convert x.json | head`: stdout closes early; the run ends quietly, not with an unhandled error.
   const onStdoutError = (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
-    controller.abort(new ToolkitError('stdout closed', 'aborted'));
+    controller.abort(new ToolkitError('stdout closed', 'aborted', { details: { stdoutClosed: true } }));
   };
   process.stdout.on('error', onStdoutError);
   try {

@@ -1,9 +1,10 @@
 import { abortError, sleep } from '../abort.js';
 import { HttpError, ToolkitError, redact } from '../errors.js';
-import { unsendableReason } from './unsendableReason.js';
+import { unsendableReason } from '../http/unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
-import { RateLimiter } from './RateLimiter.js';
-import { RetryPolicy, type RequestOutcome, type RetryPolicyOptions } from './RetryPolicy.js';
+import { RateLimiter } from '../http/RateLimiter.js';
+import { RetryPolicy, type RequestOutcome, type RetryPolicyOptions } from '../http/RetryPolicy.js';
+import { doiKey } from '../record/recordDoi.js';
 
 /** The record endpoints of the service (seed §4). */
 export type Endpoint = 'meta-v2' | 'meta-v1' | 'metadata-v1';
@@ -170,9 +171,9 @@ export class ApiClient {
     if (this.endpoint !== 'metadata-v1') params.push(['s', '1'], ['p', '1']);
     const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal);
     const page = this.toPage(envelope, { q, s: 1, p: 1 });
-    const wanted = doi.trim().toLowerCase();
+    const wanted = doiKey(doi);
     const record =
-      page.records.find((r) => typeof r['doi'] === 'string' && r['doi'].trim().toLowerCase() === wanted) ??
+      page.records.find((r) => typeof r['doi'] === 'string' && doiKey(r['doi']) === wanted) ??
       (page.records.length === 1 && typeof page.records[0]!['doi'] !== 'string' ? page.records[0] : undefined);
     return { record, page };
   }

@@ -104,10 +104,3 @@ export function fitsUnit(w: DateWindow, unit: SplitUnit | undefined): boolean {
   if (unit === 'year') return fy === ty;
   return fy === ty && fm === tm;
 }
-
-/** Whether a string is a valid ISO calendar date. */
-export function isIsoDate(date: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false;
-  const [y, m, d] = parts(date);
-  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-}

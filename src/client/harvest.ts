@@ -3,6 +3,7 @@ import { ApiClient, abortError, type ApiClientOptions, type SearchPage } from '.
 import { type DateWindow, type SplitUnit, extractDateBounds, fitsUnit, initialWindow, splitWindow, windowQuery } from './dateWindows.js';
 import { DoiSet } from './DoiSet.js';
 import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE, isLastPage, nextStartOf, reachableRecords, searchPages } from './searchPages.js';
+import { recordDoi } from '../record/recordDoi.js';
 
 /**
  * Where a harvest stands, as plain JSON (a resumable export stores it after
@@ -62,14 +63,6 @@ export interface HarvestPage {
   total: number | undefined;
 }
 
-function doiOf(record: RawRecord): string | undefined {
-  const doi = record['doi'];
-  if (typeof doi === 'string' && doi.trim() !== '') return doi;
-  const id = record['identifier'];
-  if (typeof id === 'string' && /^doi:/i.test(id.trim())) return id.trim().slice(4);
-  return undefined;
-}
-
 /**
  * Harvests every record of a query, page by page, in the service's order:
  * pipelined paging ({@link searchPages}), de-duplication by DOI, and date
@@ -105,7 +98,7 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
       let duplicates = 0;
       for (const record of page.records) {
         if (accepted >= maxRecords) break;
-        const doi = doiOf(record);
+        const doi = recordDoi(record);
         if (doi !== undefined && !seen.add(doi)) {
           duplicates++;
           continue;

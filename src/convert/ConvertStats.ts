@@ -1,5 +1,28 @@
 import type { MappedRecord } from '../mapping/mapRecord.js';
-import type { Rejection } from './convertItem.js';
+import type { Rejection } from '../pipeline/Rejection.js';
+import type { FormatName } from '../serialize/QuadSerializer.js';
+
+/** What a conversion did. */
+export interface ConvertSummary {
+  /** Items read (records, and parts of inputs that could not be read). */
+  read: number;
+  /** Records written. */
+  mapped: number;
+  rejected: number;
+  /** Statements written (a shared node's, repeated in every record that names it, each time). */
+  statements: number;
+  /** Notes of the mapper on written records. */
+  notes: number;
+  /** Fields the mapper does not know, with how many records had each. */
+  unknownFields: Record<string, number>;
+  format: FormatName;
+  /** The output file, or null for a stream. */
+  output: string | null;
+  /** The rejects file, when a record was rejected and one was asked for. */
+  rejectsPath: string | null;
+  /** The notes file, when a written record had notes and one was asked for. */
+  notesPath: string | null;
+}
 
 /** Counts of a conversion, for the summary. */
 export class ConvertStats {
@@ -28,13 +51,19 @@ export class ConvertStats {
     this.rejected++;
   }
 
-  /** One-line summary: `records read 3, mapped 2, rejected 1, statements 120, unknown fields: foo (2)`. */
-  summary(): string {
-    const unknown = [...this.unknownFields].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-    return (
-      `records read ${this.read}, mapped ${this.mapped}, rejected ${this.rejected}, statements ${this.triples}` +
-      (this.notes ? `, notes ${this.notes}` : '') +
-      `, unknown fields: ${unknown.length ? unknown.map(([k, n]) => `${k} (${n})`).join(', ') : 'none'}`
-    );
+  /** The counts as plain data. */
+  toSummary(): Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'> {
+    return { read: this.read, mapped: this.mapped, rejected: this.rejected, statements: this.triples, notes: this.notes, unknownFields: Object.fromEntries(this.unknownFields) };
   }
+
+}
+
+/** One line for a person: `records read 3, mapped 2, rejected 1, statements 120, unknown fields: foo (2)`. */
+export function convertSummaryLine(s: Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'>): string {
+  const unknown = Object.entries(s.unknownFields).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return (
+    `records read ${s.read}, mapped ${s.mapped}, rejected ${s.rejected}, statements ${s.statements}` +
+    (s.notes ? `, notes ${s.notes}` : '') +
+    `, unknown fields: ${unknown.length ? unknown.map(([k, n]) => `${k} (${n})`).join(', ') : 'none'}`
+  );
 }

@@ -2,7 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { createHash } from 'node:crypto';
 import { DataFactory } from 'n3';
 import { formatInfo } from '../formats.js';
-import { DEFAULT_BASE, NS } from '../mapping/namespaces.js';
+import { DEFAULT_BASE, NS } from '../rdf/namespaces.js';
 import { recordGraphPattern } from '../mapping/recordGraph.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
 

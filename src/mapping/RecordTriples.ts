@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { NS } from './namespaces.js';
+import { NS } from '../rdf/namespaces.js';
 
 /**
  * The triples of one record as they are made, and the terms to make them

@@ -1,5 +1,5 @@
+import { DOI_RESOLVER, ORCID_RESOLVER } from '../rdf/namespaces.js';
 import { encodeIriPath, encodeIriSegment } from './iri.js';
-import { DOI_RESOLVER, ORCID_RESOLVER } from './namespaces.js';
 
 /**
  * The IRIs of the nodes the mapper writes. Entities that are the same thing in

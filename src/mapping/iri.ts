@@ -1,7 +1,7 @@
 /**
- * IRI minting and text cleaning: the one place where record strings become
- * IRIs and literal text, so that every serialiser receives only values all
- * five formats can carry.
+ * IRI minting: the one place where record strings become IRIs, so that every
+ * serialiser receives only IRIs all five formats can carry. (Literal text is
+ * cleaned by the normaliser: see `src/record/cleanText.ts`.)
  */
 
 // Characters that may stand unescaped in the path of an IRI (RFC 3987 ipchar plus '/'), ASCII part.
@@ -157,46 +157,3 @@ function removeDotSegments(path: string): string {
   const result = out.join('/');
   return path.startsWith('/') && !result.startsWith('/') ? `/${result}` : result;
 }
-
-// Characters no RDF format can carry everywhere: XML 1.0 forbids C0 controls other than TAB/LF/CR,
-// U+FFFE/U+FFFF and lone surrogates, and RDF/XML is one of our formats.
-const NOT_CARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * Cleans text for a literal: removes the characters XML 1.0 cannot carry
- * (C0 controls but TAB/LF/CR, U+FFFE, U+FFFF), replaces lone surrogates by
- * U+FFFD, and puts the text in Unicode Normalization Form C (the W3C
- * character model's form for the Web; Jena's RDF/XML reader warns on any
- * other, and NFC only changes how canonically equivalent text is encoded),
- * and gives a leading combining character U+25CC DOTTED CIRCLE as its base.
- * Returns the text and how many changes were made (one for the NFC step).
- */
-export function cleanText(value: string): { text: string; changed: number } {
-  let changed = 0;
-  let text = value.replace(NOT_CARRIABLE, (ch) => {
-    changed++;
-    return ch.length === 1 && ch.charCodeAt(0) >= 0xd800 && ch.charCodeAt(0) <= 0xdfff ? '\uFFFD' : '';
-  });
-  // Text without combining marks or characters from U+0300 on is in NFC already: skip the work.
-  if (MAY_NEED_NFC.test(text)) {
-    const nfc = text.normalize('NFC');
-    if (nfc !== text) {
-      changed++;
-      text = nfc;
-    }
-  }
-  // A text that starts (after white space, which callers trim) with a combining character is not
-  // "fully normalized" (W3C character model; Jena's RDF/XML reader warns): the mark gets U+25CC DOTTED
-  // CIRCLE as its base, the Unicode convention for showing a mark on its own.
-  const lead = LEADING_COMPOSING.exec(text);
-  if (lead) {
-    changed++;
-    text = `${text.slice(0, lead[1]!.length)}\u25CC${text.slice(lead[1]!.length)}`;
-  }
-  return { text, changed };
-}
-
-const MAY_NEED_NFC = /[\u0300-\uFFFF]/;
-// Combining marks, and the Hangul vowel and final jamo that compose with what precedes them.
-const LEADING_COMPOSING = /^(\s*)[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;
-

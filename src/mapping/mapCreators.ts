@@ -1,9 +1,10 @@
 import type * as RDF from '@rdfjs/types';
+import { NS } from '../rdf/namespaces.js';
+import { cleanText } from '../record/cleanText.js';
 import { orcidCheckCharacter } from '../record/orcid.js';
 import type { Creator } from '../record/types.js';
 import { type EntityIris, contentHash, slug } from './entityIris.js';
-import { cleanText, encodeIriSegment } from './iri.js';
-import { NS } from './namespaces.js';
+import { encodeIriSegment } from './iri.js';
 import type { RecordTriples } from './RecordTriples.js';
 
 /**
@@ -46,32 +47,45 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
     listed.add(iri);
     const person = t.iri(iri);
     t.add(work, t.schema('author'), person);
-    t.type(person, t.schema('Person'));
-    if (creator.name) {
-      t.add(person, t.schema('name'), t.str(creator.name));
-      const comma = creator.name.indexOf(',');
-      if (comma > 0 && comma === creator.name.lastIndexOf(',')) {
-        const family = creator.name.slice(0, comma).trim();
-        // What follows the comma may start with a combining mark: cleaned again (gives the mark a base).
-        const given = cleanText(creator.name.slice(comma + 1).trim()).text.trim();
-        if (family && given) {
-          t.add(person, t.schema('familyName'), t.str(family));
-          t.add(person, t.schema('givenName'), t.str(given));
-        }
+    describePerson(t, person, creator, original, i);
+  });
+  addAuthorList(t, iris, doi, work, members);
+}
+
+/** A person's type, name (split into family and given name at a single comma) and ORCID iD or what was sent as one. */
+function describePerson(t: RecordTriples, person: RDF.NamedNode, creator: Creator, original: Creator, i: number): void {
+  t.type(person, t.schema('Person'));
+  if (creator.name) {
+    t.add(person, t.schema('name'), t.str(creator.name));
+    const comma = creator.name.indexOf(',');
+    if (comma > 0 && comma === creator.name.lastIndexOf(',')) {
+      const family = creator.name.slice(0, comma).trim();
+      // What follows the comma may start with a combining mark: cleaned again (gives the mark a base).
+      const given = cleanText(creator.name.slice(comma + 1).trim()).text.trim();
+      if (family && given) {
+        t.add(person, t.schema('familyName'), t.str(family));
+        t.add(person, t.schema('givenName'), t.str(given));
       }
     }
-    if (creator.orcid) {
-      t.add(person, t.schema('identifier'), t.str(creator.orcid));
-    } else if (creator.orcidRaw !== undefined && creator.orcidRaw === original.orcid) {
-      t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
-    } else if (creator.orcidRaw) {
-      t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
-      const digits = /(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])$/.exec(creator.orcidRaw)?.[1]?.toUpperCase();
-      const why = digits ? `has a wrong check character (expected ${orcidCheckCharacter(digits)})` : 'is not an ORCID iD';
-      t.note(`creators[${i}].ORCID: "${creator.orcidRaw}" ${why}; kept as an identifier only, not linked to orcid.org`);
-    }
-  });
-  // Cells from the last to the first: each named by its member and the name of the cell after it.
+  }
+  if (creator.orcid) {
+    t.add(person, t.schema('identifier'), t.str(creator.orcid));
+  } else if (creator.orcidRaw !== undefined && creator.orcidRaw === original.orcid) {
+    t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
+  } else if (creator.orcidRaw) {
+    t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
+    const digits = /(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])$/.exec(creator.orcidRaw)?.[1]?.toUpperCase();
+    const why = digits ? `has a wrong check character (expected ${orcidCheckCharacter(digits)})` : 'is not an ORCID iD';
+    t.note(`creators[${i}].ORCID: "${creator.orcidRaw}" ${why}; kept as an identifier only, not linked to orcid.org`);
+  }
+}
+
+/**
+ * `W bibo:authorList` of the members (IRIs), an RDF list whose cells are
+ * named from the last to the first: each by its member and the name of the
+ * cell after it.
+ */
+function addAuthorList(t: RecordTriples, iris: EntityIris, doi: string, work: RDF.NamedNode, members: readonly string[]): void {
   const cells: RDF.NamedNode[] = new Array(members.length);
   let rest = '';
   for (let i = members.length - 1; i >= 0; i--) {

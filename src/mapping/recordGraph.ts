@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
+import { DEFAULT_BASE } from '../rdf/namespaces.js';
 import { encodeIriPath } from './iri.js';
-import { DEFAULT_BASE } from './namespaces.js';
 
 /**
  * The named graph of one record (`--graph-per-record`): `<base>record/<doi>`,

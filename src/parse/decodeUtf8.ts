@@ -1,5 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
-import type { RdfInput } from './parseRdf.js';
+import type { RdfInput } from './RdfInput.js';
 
 /** Decodes chunks as UTF-8 text (multi-byte characters may span chunks) and drops a leading BOM. */
 export async function* decodeUtf8(input: RdfInput): AsyncGenerator<string> {

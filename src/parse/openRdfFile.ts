@@ -3,8 +3,7 @@ import { stat } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { ToolkitError } from '../errors.js';
-import { formatFromPath, isGzipPath } from '../formats.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import { formatFromPath, isGzipPath, type FormatName } from '../formats.js';
 
 /** An opened RDF input, ready for `parseRdf(file.input, { format: file.format, source: file.source })`. */
 export interface RdfFile {

@@ -3,16 +3,15 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory, StreamParser } from 'n3';
 import { JsonLdParser } from 'jsonld-streaming-parser';
 import { ParseError, ToolkitError } from '../errors.js';
-import { FORMATS, formatFromMediaType, parseFormatName } from '../formats.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import { FORMATS, formatFromMediaType, parseFormatName, type FormatName } from '../formats.js';
 import { decodeUtf8 } from './decodeUtf8.js';
-import { createDocumentLoader, type DocumentLoader } from '../vocabulary/documentLoader.js';
+import type { RdfInput } from './RdfInput.js';
+import { createDocumentLoader, type DocumentLoader } from './documentLoader.js';
 import { ClosingRdfXmlParser } from './ClosingRdfXmlParser.js';
 import { sniffFormat } from './sniffFormat.js';
 import { splitJsonLdGraph } from './splitJsonLdGraph.js';
 
-/** What {@link parseRdf} reads: a whole document, a byte or text stream, or any iterable of chunks. */
-export type RdfInput = string | Readable | AsyncIterable<string | Uint8Array> | Iterable<string | Uint8Array>;
+export type { RdfInput };
 
 /** Options of {@link parseRdf}. */
 export interface ParseRdfOptions {

@@ -1,4 +1,4 @@
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import type { FormatName } from '../formats.js';
 
 /** What {@link sniffFormat} can recognise: an RDF format, or an HTML page (which may embed JSON-LD). */
 export type SniffedFormat = FormatName | 'html';

@@ -1,21 +1,20 @@
 import { orcidCheckCharacter } from '../record/orcid.js';
 import type { ApiCreator, ApiRecordV2, ApiUrl } from '../record/types.js';
+import { makeVenue } from './makeVenue.js';
+import { pad } from './pad.js';
 import { SeededRandom, mixSeed } from './SeededRandom.js';
 import {
   ABSTRACT_HEADINGS,
   ABSTRACT_SENTENCES,
-  BOOKS,
   COUNTRIES,
   FAMILY_NAMES,
   GIVEN_NAMES,
-  JOURNALS,
   KEYWORDS,
-  PROTOCOL_BOOKS,
   TITLE_PARTS,
   TOPICAL_COLLECTIONS,
-  type SampleBook,
-  type SampleJournal,
 } from './samplePools.js';
+
+export { isbn13CheckDigit } from './makeVenue.js';
 
 /** Options of {@link generateRecords}. */
 export interface GenerateRecordsOptions {
@@ -31,8 +30,6 @@ export interface GenerateRecordsOptions {
 
 /** A generated record: the service's shape plus, on request, catalogue-only keys. */
 export type GeneratedRecord = ApiRecordV2 & { keyword: string[]; _countries?: string[] };
-
-const DOI_CHECK = '0123456789abcdefghjkmnpqrstuvwxyz';
 
 /**
  * Generates `count` deterministic, realistic records in the service's own
@@ -95,17 +92,6 @@ export function* generateRecords(
     rng.reseed(mixSeed(seed, i));
     yield makeRecord(rng, i, options.catalogueFields === true);
   }
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
-}
-
-/** ISBN-13 check digit of 12 digits. */
-export function isbn13CheckDigit(stem: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(stem[i]) * (i % 2 === 0 ? 1 : 3);
-  return String((10 - (sum % 10)) % 10);
 }
 
 /** Number of persons with an ORCID the generator draws creators from. */
@@ -265,113 +251,36 @@ function makeCountries(rng: SeededRandom, creators: number): string[] {
   return out;
 }
 
-function articleDoi(rng: SeededRandom, journal: SampleJournal, year: number, index: number): string {
-  const check = DOI_CHECK.charAt(rng.int(0, DOI_CHECK.length - 1));
-  const roll = rng.next();
-  if (roll < 0.01) {
-    return `${journal.prefix}/(SICI)${journal.issn || journal.eIssn}(${year}${pad(rng.int(1, 12), 2)})${rng.int(1, 40)}:${rng.int(1, 12)}<${rng.int(1, 900)}::AID-${index}>3.0.CO;2-${check.toUpperCase()}`;
-  }
-  if (roll < 0.03) {
-    return `${journal.prefix}/BF(${pad(rng.int(0, 99), 2)})${index};${check}`;
-  }
-  if (journal.prefix === '10.1186') {
-    return `10.1186/s${journal.id}-${year}-${pad(index, 5)}-${check}`;
-  }
-  return `10.1007/s${pad(Number(journal.id), 5)}-${pad(year % 1000, 3)}-${pad(index, 4)}-${check}`;
+/** The `genre` array of a content type (a review for some articles). */
+function makeGenres(rng: SeededRandom, kind: 'Article' | 'Chapter' | 'Protocol'): string[] {
+  if (kind === 'Article') return rng.chance(0.15) ? ['ReviewPaper', 'Review Article'] : ['OriginalPaper', 'Original Article'];
+  return kind === 'Protocol' ? ['Protocol'] : ['Chapter'];
+}
+
+function makeCopyright(rng: SeededRandom, openaccess: string, year: number): string {
+  if (openaccess === 'true') return `©${year} The Author(s)`;
+  return rng.chance(0.5) ? `©${year} Springer Science+Business Media Dordrecht` : `©${year} Springer Nature Switzerland AG`;
 }
 
 function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean): GeneratedRecord {
   const kindRoll = rng.next();
-  const kind = kindRoll < 0.7 ? 'Article' : kindRoll < 0.9 ? 'Chapter' : 'Protocol';
+  const kind: 'Article' | 'Chapter' | 'Protocol' = kindRoll < 0.7 ? 'Article' : kindRoll < 0.9 ? 'Chapter' : 'Protocol';
   const dates = makeDates(rng);
   const creators = makeCreators(rng);
   const openaccess = rng.chance(0.3) ? 'true' : 'false';
 
-  let journal: SampleJournal | undefined;
-  let book: SampleBook | undefined;
-  let doi: string;
-  let language: string;
-  let discipline: { id: string; term: string };
-  let subjectPool: readonly string[];
-  let publicationName: string;
-  let publisher: string;
-  let publisherName: string;
-  let issn = '';
-  let eIssn = '';
-  let journalId = '';
-  let volume: string;
-  let number: string;
-  let issueType = '';
-  let printIsbn = '';
-  let electronicIsbn = '';
-  if (kind === 'Article') {
-    journal = rng.pick(JOURNALS);
-    doi = articleDoi(rng, journal, dates.year, index);
-    language = journal.language;
-    discipline = journal.discipline;
-    subjectPool = journal.subjects;
-    publicationName = journal.name;
-    publisher = journal.publisher;
-    publisherName = rng.chance(0.1) ? '' : journal.publisherName;
-    issn = journal.issn;
-    eIssn = journal.eIssn;
-    journalId = journal.id;
-    if (rng.chance(0.1)) {
-      // online first: no volume, no issue yet
-      volume = '';
-      number = '';
-      issueType = '';
-    } else {
-      const volumeNumber = dates.year - journal.firstYear + 1;
-      volume = String(volumeNumber);
-      number = journal.continuous ? '' : String(rng.int(1, 12));
-      // the issue's type: one issue in ten a supplement, the same for all its articles
-      issueType =
-        !journal.continuous && mixSeed(Number(journal.id), volumeNumber * 16 + Number(number)) % 10 === 0
-          ? 'Supplement'
-          : 'Regular';
-    }
-  } else {
-    book = kind === 'Chapter' ? rng.pick(BOOKS) : rng.pick(PROTOCOL_BOOKS);
-    printIsbn = `${book.printHyphenated}-${isbn13CheckDigit(book.printStem)}`;
-    electronicIsbn = `${book.electronicHyphenated}-${isbn13CheckDigit(book.electronicStem)}`;
-    doi = `10.1007/${electronicIsbn}_${(index % 40) + 1}`;
-    // chapter DOIs are unique per book and chapter number; keep them unique per record too
-    doi = `${doi}${index >= 40 ? `-${index}` : ''}`;
-    language = book.language;
-    discipline = book.discipline;
-    subjectPool = book.subjects;
-    publicationName = book.title;
-    publisher = 'Springer';
-    publisherName = book.publisherName;
-    if (book.series) {
-      issn = book.series.issn;
-      eIssn = book.series.eIssn;
-    }
-    volume = book.series ? book.series.volume : '';
-    number = '';
-  }
+  const venue = makeVenue(rng, kind, dates.year, index);
+  const { doi, publicationName } = venue;
+  let language = venue.language;
   if (rng.chance(0.05)) language = rng.pick(['de', 'fr', 'es', 'ja']);
 
   const pages = makePages(rng, kind !== 'Article');
   const abstract = makeAbstract(rng, language);
-  const subjects = makeSubjects(rng, subjectPool);
-  const genreArray =
-    kind === 'Article'
-      ? rng.chance(0.15)
-        ? ['ReviewPaper', 'Review Article']
-        : ['OriginalPaper', 'Original Article']
-      : kind === 'Protocol'
-        ? ['Protocol']
-        : ['Chapter'];
+  const subjects = makeSubjects(rng, venue.subjectPool);
+  const genreArray = makeGenres(rng, kind);
   const variantKeys = rng.chance(0.04);
   const genre: string[] | string = rng.chance(0.04) ? (rng.chance(0.5) ? '' : genreArray[0]!) : genreArray;
-  const copyright =
-    openaccess === 'true'
-      ? `©${dates.year} The Author(s)`
-      : rng.chance(0.5)
-        ? `©${dates.year} Springer Science+Business Media Dordrecht`
-        : `©${dates.year} Springer Nature Switzerland AG`;
+  const copyright = makeCopyright(rng, openaccess, dates.year);
   const topicalCollection = rng.chance(0.08) ? rng.pick(TOPICAL_COLLECTIONS) : '';
 
   const r: Record<string, unknown> = {
@@ -385,25 +294,25 @@ function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean):
   };
   r[variantKeys ? 'openAccess' : 'openaccess'] = openaccess;
   r.doi = doi;
-  r.publisher = publisher;
-  r.publisherName = publisherName;
+  r.publisher = venue.publisher;
+  r.publisherName = venue.publisherName;
   r.publicationDate = dates.publicationDate;
   r.publicationType = kind === 'Article' ? 'Journal' : 'Book';
-  r.issn = issn;
-  r.eIssn = eIssn;
+  r.issn = venue.issn;
+  r.eIssn = venue.eIssn;
   if (kind !== 'Article') {
-    r.printIsbn = printIsbn;
-    r.electronicIsbn = electronicIsbn;
-    r.isbn = electronicIsbn;
+    r.printIsbn = venue.printIsbn;
+    r.electronicIsbn = venue.electronicIsbn;
+    r.isbn = venue.electronicIsbn;
   }
-  r.volume = volume;
-  r.number = number;
-  r[variantKeys ? 'issuetype' : 'issueType'] = issueType;
+  r.volume = venue.volume;
+  r.number = venue.number;
+  r[variantKeys ? 'issuetype' : 'issueType'] = venue.issueType;
   r.topicalCollection = topicalCollection;
   r.genre = genre;
   r.startingPage = pages.startingPage;
   if (pages.endingPage !== undefined) r.endingPage = pages.endingPage;
-  r[variantKeys ? 'journalid' : 'journalId'] = journalId;
+  r[variantKeys ? 'journalid' : 'journalId'] = venue.journalId;
   r.onlineDate = dates.onlineDate;
   r.coverDate = dates.coverDate;
   r.copyright = copyright;
@@ -411,7 +320,7 @@ function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean):
   r.conferenceInfo = [];
   r.keyword = makeKeywords(rng);
   r.subjects = subjects;
-  r.disciplines = [discipline];
+  r.disciplines = [venue.discipline];
   if (catalogueFields) r._countries = makeCountries(rng, creators.length);
   return r as unknown as GeneratedRecord;
 }

@@ -1,10 +1,11 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { blankNodeLabel, escapeIri, jsonString, serializationError, withSubject } from './escape.js';
+import { blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
+import { jsonString } from './escape.js';
 import { groupBySubject, termKey, type SubjectGroup } from './groupBySubject.js';
 import { CONTEXT_URL, shippedContext, type JsonLdContextObject } from './jsonldContext.js';
-import { RDF_TYPE, XSD_STRING } from './prefixes.js';
+import { RDF_TYPE, XSD_STRING } from '../rdf/prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
 const GEN_DELIM = /[:/?#[\]@]$/;

@@ -1,6 +1,6 @@
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { NTriplesWriter } from './NTriplesSerializer.js';
+import { NTriplesWriter } from '../rdf/NTriplesWriter.js';
 
 /**
  * N-Quads (`application/n-quads`). Quads in a named graph keep it; quads in

@@ -1,7 +1,8 @@
 import type * as RDF from '@rdfjs/types';
+import type { FormatName } from '../formats.js';
 
-/** The output formats of the toolkit. */
-export type FormatName = 'turtle' | 'ntriples' | 'nquads' | 'jsonld' | 'rdfxml';
+/** The output formats of the toolkit (defined in `formats.ts`; re-exported here for existing importers). */
+export type { FormatName };
 
 /** Options shared by the serialisers. */
 export interface SerializerOptions {

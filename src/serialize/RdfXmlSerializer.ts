@@ -1,9 +1,10 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { blankNodeLabel, escapeIri, escapeResolvedIri, escapeXmlAttr, escapeXmlText, isNcName, serializationError, splitIriForXml, withSubject } from './escape.js';
+import { blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
+import { escapeResolvedIri, escapeXmlAttr, escapeXmlText, isNcName, splitIriForXml } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
-import { DEFAULT_PREFIXES, RDF_NS, RDF_TYPE, XSD_STRING } from './prefixes.js';
+import { DEFAULT_PREFIXES, RDF_NS, RDF_TYPE, XSD_STRING } from '../rdf/prefixes.js';
 
 const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;

@@ -1,17 +1,10 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import {
-  blankNodeLabel,
-  escapeIri,
-  escapeLiteral,
-  isTurtleLocalName,
-  isTurtlePrefix,
-  serializationError,
-  withSubject,
-} from './escape.js';
+import { blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from '../rdf/escape.js';
+import { isTurtleLocalName, isTurtlePrefix } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
-import { DEFAULT_PREFIXES, RDF_TYPE, XSD_NS, XSD_STRING } from './prefixes.js';
+import { DEFAULT_PREFIXES, RDF_TYPE, XSD_NS, XSD_STRING } from '../rdf/prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
 const INTEGER = /^[+-]?[0-9]+$/;

@@ -1,106 +1,11 @@
 /**
- * The one escaping path of every serialiser: N-Triples/Turtle strings and
- * IRIs, XML text and attributes, blank node labels, and the check that a
- * string can be carried at all. Fast paths test a regular expression first and
- * only rebuild strings that need it.
+ * The escaping of the XML and JSON serialisers and the names of Turtle and
+ * XML: XML text and attributes, JSON strings, IRIs a reader resolves, NCNames,
+ * prefixed names. The escaping every format shares (N-Triples strings, IRIs,
+ * blank node labels, lone surrogates) is in `rdf/escape.ts`. Fast paths test a
+ * regular expression first and only rebuild strings that need it.
  */
-import type * as RDF from '@rdfjs/types';
-import { ToolkitError } from '../errors.js';
-
-/**
- * A `serialization` error naming the subject being written (when known) and
- * the format. Thrown for input a format cannot carry.
- */
-export function serializationError(message: string, subject?: RDF.Term, format?: string): ToolkitError {
-  const where = subject ? ` (subject ${termLabel(subject)})` : '';
-  const fmt = format ? `${format}: ` : '';
-  return new ToolkitError(`${fmt}${message}${where}`, 'serialization', {
-    details: { ...(subject ? { subject: termLabel(subject) } : {}), ...(format ? { format } : {}) },
-  });
-}
-
-function termLabel(term: RDF.Term): string {
-  if (term.termType === 'NamedNode') return `<${term.value}>`;
-  if (term.termType === 'BlankNode') return `_:${term.value}`;
-  return JSON.stringify(term.value);
-}
-
-/**
- * Re-throws a `serialization` error with the subject added to its message
- * (escape functions do not know the subject; writers catch and call this).
- */
-export function withSubject(error: unknown, subject: RDF.Term, format: string): unknown {
-  if (error instanceof ToolkitError && error.code === 'serialization' && !('subject' in error.details)) {
-    const e = serializationError(error.message, subject, format);
-    (e as { cause?: unknown }).cause = error;
-    return e;
-  }
-  return error;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Throws a `serialization` error if the string holds a lone surrogate (no format can carry one as UTF-8). */
-export function assertWellFormed(value: string): void {
-  const m = LONE_SURROGATE.exec(value);
-  if (m) {
-    const at = m.index;
-    throw serializationError(`string holds a lone surrogate U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at offset ${at}`);
-  }
-}
-
-function hex4(code: number): string {
-  return code.toString(16).toUpperCase().padStart(4, '0');
-}
-
-// Anything that needs work in an N-Triples/Turtle string: controls, DEL, ", \ and surrogates (checked for pairing).
-const LITERAL_NEEDS = /[\u0000-\u001F"\\\u007F\uD800-\uDFFF]/;
-const LITERAL_ALL = /[\u0000-\u001F"\\\u007F]/g;
-
-function escapeLiteralChar(c: string): string {
-  switch (c) {
-    case '"': return '\\"';
-    case '\\': return '\\\\';
-    case '\n': return '\\n';
-    case '\r': return '\\r';
-    case '\t': return '\\t';
-    default: return `\\u${hex4(c.charCodeAt(0))}`;
-  }
-}
-
-/**
- * Escapes the lexical form of a literal for a `"..."` string of N-Triples,
- * N-Quads or Turtle: `\\ \" \n \r \t`, and `\uXXXX` for the other controls
- * and DEL. Throws `serialization` on a lone surrogate.
- */
-export function escapeLiteral(value: string): string {
-  if (!LITERAL_NEEDS.test(value)) return value;
-  assertWellFormed(value);
-  return value.replace(LITERAL_ALL, escapeLiteralChar);
-}
-
-// IRIREF excludes #x00-#x20 < > " { } | ^ ` \ ; these are not allowed in IRIs at all (RFC 3987), so
-// an N-Triples \uXXXX escape of them still names an invalid IRI that strict parsers (n3, Jena) refuse.
-const IRI_NEEDS = /[\u0000-\u0020<>"{}|^`\\\uD800-\uDFFF]/;
-const IRI_FORBIDDEN = /[\u0000-\u0020<>"{}|^`\\]/;
-
-/**
- * Checks an IRI for every format and returns it: characters that no IRI may
- * hold (controls, space, `<>"{}|^\`\\`) and lone surrogates throw a
- * `serialization` error naming the character. Such an IRI cannot be written
- * validly in any RDF syntax (an N-Triples `\u0020` escape is refused by
- * strict parsers), and rewriting it (percent-encoding) would change the graph.
- * The mapper percent-encodes DOIs, so its IRIs always pass.
- */
-export function escapeIri(iri: string): string {
-  if (!IRI_NEEDS.test(iri)) return iri;
-  const m = IRI_FORBIDDEN.exec(iri);
-  if (m) {
-    throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds U+${hex4(m[0].charCodeAt(0))}, which IRIs cannot carry (percent-encode it)`);
-  }
-  assertWellFormed(iri);
-  return iri;
-}
+import { assertWellFormed, escapeIri, hex4, serializationError } from '../rdf/escape.js';
 
 // A '.' or '..' segment after the scheme and authority: in the path, which resolution removes (RFC 3986
 // §5.2.4), or in the query or fragment, which some readers (rdfxml-streaming-parser) wrongly remove too.
@@ -167,23 +72,6 @@ export function escapeXmlAttr(value: string): string {
   if (!XML_ATTR_NEEDS.test(value)) return value;
   assertXmlChars(value);
   return value.replace(XML_ATTR_ALL, xmlEntity);
-}
-
-const SIMPLE_LABEL = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
-
-/**
- * A blank node label valid in N-Triples, Turtle and JSON-LD, derived
- * injectively from the RDF/JS label: labels of letters, digits and `-` (not
- * leading) stay as they are; in any other label every character outside
- * `[A-Za-z0-9]` becomes `_<hex code point>_`.
- */
-export function blankNodeLabel(label: string): string {
-  if (SIMPLE_LABEL.test(label)) return label;
-  let out = '';
-  for (const ch of label) {
-    out += /[A-Za-z0-9]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`;
-  }
-  return out === '' ? '_0_' : out;
 }
 
 const JSON_NEEDS = /["\\\u0000-\u001F\uD800-\uDFFF]/;

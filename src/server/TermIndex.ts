@@ -1,24 +1,5 @@
+import { IntList } from './IntList.js';
 import { EMPTY, unionAll } from './sortedSets.js';
-
-/** A growable Int32Array. */
-export class IntList {
-  data: Int32Array;
-  length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Int32Array(capacity);
-  }
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  freeze(): Int32Array {
-    return this.data.slice(0, this.length);
-  }
-}
 
 /**
  * Builds an inverted index (term → sorted record ids) from (term, record)
@@ -144,10 +125,15 @@ export class TermIndex {
     return this.ids.subarray(this.offsets[t]!, this.offsets[t + 1]!);
   }
 
+  /** The terms, sorted (computed once). */
+  sortedTerms(): readonly string[] {
+    this.sortedKeys ??= [...this.dict.keys()].sort();
+    return this.sortedKeys;
+  }
+
   /** The records holding any term that starts with `prefix`. */
   prefix(prefix: string, universe: number): Int32Array {
-    this.sortedKeys ??= [...this.dict.keys()].sort();
-    const keys = this.sortedKeys;
+    const keys = this.sortedTerms();
     let lo = 0;
     let hi = keys.length;
     while (lo < hi) {

@@ -5,7 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ParseError } from '../errors.js';
-import { readCatalogueRange, type RawCatalogueParts } from './Catalogue.js';
+import type { RawCatalogue } from './indexParts.js';
+import { readCatalogueRange } from './readCatalogueFile.js';
+import { transferables } from './transferables.js';
 
 /** What the worker is given. */
 export interface CatalogueWorkerData {
@@ -16,22 +18,8 @@ export interface CatalogueWorkerData {
 
 /** What the worker answers. */
 export type CatalogueWorkerResult =
-  | { ok: true; parts: RawCatalogueParts }
+  | { ok: true; parts: RawCatalogue }
   | { ok: false; message: string; line?: number; reason?: string };
-
-function transferables(parts: RawCatalogueParts): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  const add = (a: ArrayBufferView) => {
-    if (a.buffer instanceof ArrayBuffer && a.buffer.byteLength >= 4096) buffers.add(a.buffer);
-  };
-  for (const c of parts.chunks) add(c);
-  for (const a of [parts.recChunk, parts.recStart, parts.recEnd, parts.hidden, parts.facetOffsets, parts.facetValues, parts.pubDates, parts.onlineDates]) add(a);
-  for (const p of [...Object.values(parts.tokens), ...Object.values(parts.values)]) {
-    add(p.terms);
-    add(p.records);
-  }
-  return [...buffers];
-}
 
 if (parentPort) {
   const { path, start, end } = workerData as CatalogueWorkerData;

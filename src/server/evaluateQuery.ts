@@ -1,4 +1,6 @@
-import type { Catalogue, TokenIndexName, ValueIndexName } from './Catalogue.js';
+import type { Catalogue } from './Catalogue.js';
+import type { ValueIndexName } from './normalizeValue.js';
+import type { TokenIndexName } from './WordIndexBuilder.js';
 import { tokenize } from './foldText.js';
 import type { QueryNode, TermNode } from './parseQuery.js';
 import * as fields from './recordFields.js';

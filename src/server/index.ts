@@ -9,7 +9,8 @@ export {
   type ApiKeySpec,
   type KeyPlan,
 } from './ServeOptions.js';
-export { Catalogue, loadCatalogue, FACET_NAMES, type CatalogueSource, type FacetName, type FacetValue } from './Catalogue.js';
+export { Catalogue, loadCatalogue, type CatalogueSource } from './Catalogue.js';
+export { FACET_NAMES, type FacetName, type FacetValue } from './FacetIndex.js';
 export { parseQuery, QuerySyntaxError, QUERY_FIELDS, type QueryNode, type QueryField, type TermNode, type ParseQueryOptions } from './parseQuery.js';
 export { evaluateQuery } from './evaluateQuery.js';
 export { loadCatalogueInParallel, type LoadCatalogueOptions } from './loadCatalogueInParallel.js';

@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ParseError, ToolkitError } from '../errors.js';
-import { Catalogue, catalogueIsArray } from './Catalogue.js';
+import { Catalogue } from './Catalogue.js';
+import { catalogueIsArray } from './readCatalogueFile.js';
 import type { CatalogueWorkerData, CatalogueWorkerResult } from './catalogueWorker.js';
 
 /** Options of {@link loadCatalogueInParallel}. */

@@ -1,4 +1,5 @@
-import { FACET_NAMES, type Catalogue, type FacetValue } from './Catalogue.js';
+import type { Catalogue } from './Catalogue.js';
+import { FACET_NAMES, type FacetValue } from './FacetIndex.js';
 import { abstractText } from './recordFields.js';
 
 /** The envelope shapes: `/meta/v2/json` and `/metadata/json`, `/meta/v1/json`, `/metadata/v1/articles`. */

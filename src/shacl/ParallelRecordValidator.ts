@@ -9,7 +9,7 @@ import type { ErrorCode } from '../errors.js';
 import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationResult } from './RecordValidator.js';
 import { decodeTerm, encodeQuads, encodeTerm } from './termCodec.js';
 import type { EncodedTerm } from './termCodec.js';
-import type { RecordText, parseRecordText } from './RecordText.js';
+import type { RecordText, parseRecordText } from '../group/RecordText.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */
 export interface RecordValidating {
@@ -182,7 +182,7 @@ export class ParallelRecordValidator implements RecordValidating {
     return (await this.validateRecords([quads]))[0]!;
   }
 
-  /** Validates the records in one worker (in one engine run where they share no node). */
+  /** Validates the records in one worker (one message; the worker validates them one by one). */
   validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
     return this.request(records.length, { records: records.map(encodeQuads) });
   }

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-import { escapeLiteral } from '../serialize/escape.js';
-import type { PathStep, ValidationResult } from './RecordValidator.js';
+import { escapeLiteral } from '../rdf/escape.js';
+import type { PathStep, ValidationResult } from './ValidationResult.js';
 import { SHAPES_NS } from './nativeConstraints.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';

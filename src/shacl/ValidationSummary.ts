@@ -1,7 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-import type { ValidationOutcome, ValidationResult } from './RecordValidator.js';
-import { compactIri } from './RecordValidator.js';
-import { detachedString, detachedTerm } from './detached.js';
+import { compactIri, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
+import { detachedString, detachedTerm } from '../rdf/detached.js';
 
 /** Results counted under one shape and path. */
 export interface ShapeCount {

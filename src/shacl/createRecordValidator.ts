@@ -1,5 +1,5 @@
-import type { RecordValidatorOptions, ValidationOutcome, ValidationResult } from './RecordValidator.js';
-import { RecordValidator, compactIri } from './RecordValidator.js';
+import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
+import { compactIri, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
 import { termLabel } from './ValidationSummary.js';
 import { describeResultJson } from './ValidationResultJson.js';
 import type { ValidationResultJson } from './ValidationResultJson.js';

@@ -13,7 +13,7 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import type { CompileValidation, EngineContext, EnginePointer } from 'shacl-engine';
 import { compileDatatype } from 'shacl-engine/lib/validations/type.js';
-import { LANGUAGE_TAG } from '../mapping/languageTag.js';
+import { LANGUAGE_TAG } from '../rdf/languageTag.js';
 import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
 
 export { isValidOrcid, orcidCheckCharacter };

@@ -1,14 +1,14 @@
 import type * as RDF from '@rdfjs/types';
+import { groupNTriplesRecords } from '../group/groupNTriplesRecords.js';
+import type { NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
+import { groupRecords } from '../group/groupRecords.js';
+import type { GroupRecordsOptions, RecordGroup } from '../group/groupRecords.js';
+import { parseRecordText } from '../group/RecordText.js';
 import { decodeUtf8 } from '../parse/decodeUtf8.js';
-import type { RdfInput } from '../parse/parseRdf.js';
-import { groupNTriplesRecords } from './groupNTriplesRecords.js';
-import type { NTriplesRecordGroup } from './groupNTriplesRecords.js';
-import { groupRecords } from './groupRecords.js';
-import { parseRecordText } from './RecordText.js';
-import { serializerFor } from '../serialize/serializers.js';
-import type { GroupRecordsOptions, RecordGroup } from './groupRecords.js';
-import type { ValidationOutcome } from './RecordValidator.js';
+import type { RdfInput } from '../parse/RdfInput.js';
+import type { ValidationOutcome } from './ValidationResult.js';
 import type { RecordValidating } from './ParallelRecordValidator.js';
+
 
 /** The outcome of one group of a stream. */
 export interface RecordValidation {
@@ -31,8 +31,7 @@ export interface ValidateStreamOptions extends GroupRecordsOptions {
   concurrency?: number;
   /**
    * Records given to the validator at once ({@link RecordValidating.validateRecords}):
-   * records that share no node are validated in one run of the engine, which
-   * costs less per record. Defaults to 16.
+   * with a {@link ParallelRecordValidator}, one message to a worker. Defaults to 16.
    */
   batch?: number;
 }
@@ -101,15 +100,6 @@ export async function* validateRecordTexts(
   const validate = async (batch: NTriplesRecordGroup[]) =>
     validator.validateTexts ? validator.validateTexts(batch) : validator.validateRecords(batch.map((record) => parseRecordText(record)));
   for await (const { group, outcome } of inOrder(groups, validate, options)) yield { key: group.key, outcome };
-}
-
-/**
- * The groups of {@link groupRecords} as N-Triples lines (for {@link regroupRecords}):
- * how a dump in another format is regrouped. Blank nodes keep their labels.
- */
-export async function* recordTextsOf(groups: AsyncIterable<RecordGroup>, source: string): AsyncGenerator<NTriplesRecordGroup, void, undefined> {
-  const writer = serializerFor('ntriples').createWriter();
-  for await (const g of groups) yield { key: g.key, format: 'ntriples', source, text: writer.write(g.quads), lines: [] };
 }
 
 /**

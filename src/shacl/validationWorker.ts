@@ -9,7 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { ParseError } from '../errors.js';
 import { RecordValidator } from './RecordValidator.js';
 import type { RecordValidatorOptions } from './RecordValidator.js';
-import type { RecordText } from './RecordText.js';
+import type { RecordText } from '../group/RecordText.js';
 import { decodeQuads } from './termCodec.js';
 import { encodeOutcome } from './ParallelRecordValidator.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';

@@ -1,13 +1,11 @@
-import { isSharedEntityIri } from '../mapping/entityIris.js';
 import type * as RDF from '@rdfjs/types';
-import { DataFactory } from 'n3';
-import { abortError } from '../abort.js';
-import type { RetryPolicy, RetryPolicyOptions } from '../client/RetryPolicy.js';
+import type { RetryPolicy, RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { ToolkitError } from '../errors.js';
 import { formatInfo } from '../formats.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { countGraph, dropGraph } from './countGraph.js';
-import { assertGraphIri, findDatasetIri, graphOfDataset } from './defaultGraph.js';
+import { ChunkReader, type Chunk } from './ChunkReader.js';
+import { assertGraphIri, graphOfDataset } from './defaultGraph.js';
 import { LoadLog, type LoadIdentity, type LoadInput } from './LoadLog.js';
 import { storeEndpoints, type StoreEndpoints, type StoreKind } from './storeEndpoints.js';
 import { StoreHttpClient, type StoreCredentials } from './StoreHttpClient.js';
@@ -102,8 +100,6 @@ export interface LoadSummary {
 }
 
 const DEFAULT_CHUNK = 50_000;
-/** Quads handed to the record writer at once (small groups write faster than one huge one). */
-const GROUP = 1000;
 
 /**
  * Loads a stream of quads into one named graph of a triple store over the
@@ -144,69 +140,16 @@ export class GraphStoreLoader {
   /** Loads the quads; resolves with the summary, or rejects (`count-mismatch` carries the summary in `details.summary`). */
   async load(quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>): Promise<LoadSummary> {
     const o = this.options;
-    const signal = o.signal;
     const chunkTriples = o.chunkTriples ?? DEFAULT_CHUNK;
     const chunkFormat = o.chunkFormat ?? 'ntriples';
     const serializer = serializerFor(chunkFormat);
     const contentType = formatInfo(chunkFormat).mediaType;
-    const concurrency = o.concurrency ?? 1;
     const started = performance.now();
-
-    const iterator = (Symbol.asyncIterator in quads ? quads[Symbol.asyncIterator]() : (quads as Iterable<RDF.Quad>)[Symbol.iterator]()) as
-      | AsyncIterator<RDF.Quad>
-      | Iterator<RDF.Quad>;
-    let blankNodeTriples = 0;
-    let namedGraphQuads = 0;
-    /** Triples of shared entities read (in every chunk, acknowledged or not): the input may repeat them. */
-    let sharedTriples = 0;
-    let inputDone = false;
-    let datasetIri: string | undefined;
-    /**
-     * The next chunk of the input as the text of one document (`undefined` at the end),
-     * written in groups of GROUP quads as they come: no chunk of quad objects is held.
-     * `write: false` only counts (chunks acknowledged before a resume).
-     */
-    const nextChunk = async (write: boolean, lookForDataset = false): Promise<{ text: string; triples: number } | undefined> => {
-      if (inputDone) return undefined;
-      const writer = write ? serializer.createWriter() : undefined;
-      const parts: string[] = writer ? [writer.start()] : [];
-      let group: RDF.Quad[] = [];
-      let triples = 0;
-      while (triples < chunkTriples) {
-        if (signal?.aborted) throw abortError(signal);
-        const next = await iterator.next();
-        if (next.done) {
-          inputDone = true;
-          break;
-        }
-        let q = next.value;
-        if (q.graph.termType !== 'DefaultGraph') {
-          namedGraphQuads++;
-          q = DataFactory.quad(q.subject as RDF.Quad_Subject, q.predicate as RDF.Quad_Predicate, q.object as RDF.Quad_Object);
-        }
-        if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') blankNodeTriples++;
-        else if (isSharedEntityIri(q.subject.value)) sharedTriples++;
-        if (lookForDataset && datasetIri === undefined) datasetIri = findDatasetIri([q]);
-        triples++;
-        if (writer) {
-          group.push(q);
-          if (group.length === GROUP) {
-            parts.push(writer.write(group));
-            group = [];
-          }
-        }
-      }
-      if (triples === 0) return undefined;
-      if (writer) {
-        if (group.length > 0) parts.push(writer.write(group));
-        parts.push(writer.end());
-      }
-      return { text: parts.join(''), triples };
-    };
+    const reader = new ChunkReader(quads, serializer, chunkTriples, o.signal);
 
     // The first chunk decides the default graph (a dataset description in it).
-    let pending = await nextChunk(true, o.graph === undefined);
-    const graph = o.graph ?? (datasetIri !== undefined ? graphOfDataset(datasetIri) : o.fallbackGraph);
+    const first = await reader.next(true, o.graph === undefined);
+    const graph = o.graph ?? (reader.datasetIri !== undefined ? graphOfDataset(reader.datasetIri) : o.fallbackGraph);
     if (!graph) {
       throw new ToolkitError('no graph to load into: pass --graph IRI (the dump has no void:Dataset or dcat:Dataset in its first chunk)', 'usage');
     }
@@ -224,8 +167,43 @@ export class GraphStoreLoader {
       chunkFormat,
       inputs: o.inputs ?? [],
     };
+    const start = await this.startLoad(identity, endpoints, checkCount);
+    const sent = await this.sendChunks(reader, first, endpoints, contentType, start);
+    if (start.log) await start.log.markComplete();
 
-    // The load log: a resumed one, or a new one.
+    const durationMs = performance.now() - started;
+    const { baseline, replaced } = start;
+    const { ackedTriples, triplesSent } = sent;
+    const sharedTriples = reader.sharedTriples;
+    const summary: LoadSummary = {
+      graph,
+      graphStore: endpoints.graphStore,
+      triples: triplesSent,
+      chunks: sent.chunksSent,
+      chunksSkipped: Math.min(start.skip, sent.chunkIndex),
+      totalTriples: ackedTriples,
+      bytes: sent.bytes,
+      durationMs,
+      triplesPerSecond: durationMs > 0 ? Math.round((triplesSent * 1000) / durationMs) : 0,
+      replaced,
+      baseline,
+      expectedCount: baseline + ackedTriples,
+      // Shared entities' triples may all be repeats of one another: at least one of them is in the graph.
+      minimumCount: baseline + ackedTriples - sharedTriples + Math.min(1, sharedTriples),
+      blankNodeTriples: reader.blankNodeTriples,
+      namedGraphQuads: reader.namedGraphQuads,
+    };
+    if (checkCount) {
+      summary.count = await countGraph(this.client, endpoints.query!, graph, o.signal);
+      assertCount(summary, sharedTriples);
+    }
+    return summary;
+  }
+
+  /** The load log (a resumed one, or a new one), the graph emptied if asked, and the count before the load. */
+  private async startLoad(identity: LoadIdentity, endpoints: StoreEndpoints, checkCount: boolean): Promise<LoadStart> {
+    const o = this.options;
+    const { graph } = identity;
     let log: LoadLog | undefined;
     let resumed = false;
     if (o.statePath && o.resume) {
@@ -245,44 +223,52 @@ export class GraphStoreLoader {
     }
     let replaced = resumed ? log!.state.replaced : false;
     if (o.replace && !replaced) {
-      await dropGraph(this.client, endpoints, graph, signal);
+      await dropGraph(this.client, endpoints, graph, o.signal);
       replaced = true;
     }
     let baseline: number;
     if (resumed) baseline = log!.state.baseline;
     else if (replaced || !checkCount) baseline = 0;
-    else baseline = await countGraph(this.client, endpoints.query!, graph, signal);
+    else baseline = await countGraph(this.client, endpoints.query!, graph, o.signal);
     if (!log && o.statePath) log = await LoadLog.create(o.statePath, identity, baseline);
     if (replaced && log && !log.state.replaced) await log.markReplaced();
+    return {
+      log,
+      replaced,
+      baseline,
+      skip: resumed ? log!.state.chunksAcked : 0,
+      ackedTriples: resumed ? log!.state.triplesAcked : 0,
+    };
+  }
 
-    // Chunks: skip those acknowledged before, send the rest, at most `concurrency` in flight.
-    const skip = resumed ? log!.state.chunksAcked : 0;
-    let ackedTriples = resumed ? log!.state.triplesAcked : 0;
-    let chunkIndex = 0;
-    let chunksSent = 0;
-    let triplesSent = 0;
-    let bytes = 0;
+  /** Skips the chunks acknowledged before, sends the rest, at most `concurrency` in flight, each acknowledged in order. */
+  private async sendChunks(reader: ChunkReader, first: Chunk | undefined, endpoints: StoreEndpoints, contentType: string, start: LoadStart): Promise<ChunksSent> {
+    const o = this.options;
+    const concurrency = o.concurrency ?? 1;
+    const { log, skip } = start;
+    const sent: ChunksSent = { ackedTriples: start.ackedTriples, chunkIndex: 0, chunksSent: 0, triplesSent: 0, bytes: 0 };
     const inflight: { promise: Promise<void>; triples: number; chunk: number }[] = [];
     const settleOldest = async () => {
       const oldest = inflight.shift()!;
       await oldest.promise;
-      ackedTriples += oldest.triples;
+      sent.ackedTriples += oldest.triples;
       if (log) await log.ack(oldest.triples);
-      o.onChunk?.({ chunk: oldest.chunk, triples: oldest.triples, totalTriples: ackedTriples });
+      o.onChunk?.({ chunk: oldest.chunk, triples: oldest.triples, totalTriples: sent.ackedTriples });
     };
+    let pending = first;
     try {
       while (pending) {
         const chunk = pending;
-        chunkIndex++;
-        if (chunkIndex <= skip) {
-          pending = await nextChunk(chunkIndex + 1 > skip);
+        sent.chunkIndex++;
+        if (sent.chunkIndex <= skip) {
+          pending = await reader.next(sent.chunkIndex + 1 > skip);
           continue;
         }
         // Read and written while the previous chunk uploads; sent when a request slot is free.
         const body = Buffer.from(chunk.text, 'utf8');
         pending = undefined;
         while (inflight.length >= concurrency) await settleOldest();
-        const index = chunkIndex;
+        const index = sent.chunkIndex;
         const promise = this.client
           .request({
             method: 'POST',
@@ -290,59 +276,63 @@ export class GraphStoreLoader {
             headers: { 'content-type': contentType },
             body,
             what: `POST of chunk ${index} (${chunk.triples} triples) to ${endpoints.graphStore}`,
-            signal,
+            signal: o.signal,
           })
           .then(() => undefined);
         promise.catch(() => undefined); // awaited in order by settleOldest; no unhandled rejection meanwhile
         inflight.push({ promise, triples: chunk.triples, chunk: index });
-        chunksSent++;
-        triplesSent += chunk.triples;
-        bytes += body.length;
-        pending = await nextChunk(true);
+        sent.chunksSent++;
+        sent.triplesSent += chunk.triples;
+        sent.bytes += body.length;
+        pending = await reader.next(true);
       }
       while (inflight.length > 0) await settleOldest();
     } catch (err) {
       await Promise.allSettled(inflight.map((f) => f.promise));
       throw err;
     }
-    if (log) await log.markComplete();
-
-    const durationMs = performance.now() - started;
-    const summary: LoadSummary = {
-      graph,
-      graphStore: endpoints.graphStore,
-      triples: triplesSent,
-      chunks: chunksSent,
-      chunksSkipped: Math.min(skip, chunkIndex),
-      totalTriples: ackedTriples,
-      bytes,
-      durationMs,
-      triplesPerSecond: durationMs > 0 ? Math.round((triplesSent * 1000) / durationMs) : 0,
-      replaced,
-      baseline,
-      expectedCount: baseline + ackedTriples,
-      // Shared entities' triples may all be repeats of one another: at least one of them is in the graph.
-      minimumCount: baseline + ackedTriples - sharedTriples + Math.min(1, sharedTriples),
-      blankNodeTriples,
-      namedGraphQuads,
-    };
-    if (checkCount) {
-      summary.count = await countGraph(this.client, endpoints.query!, graph, signal);
-      if (summary.count < summary.minimumCount || summary.count > summary.expectedCount) {
-        const expected = summary.minimumCount === summary.expectedCount ? `${summary.expectedCount}` : `${summary.minimumCount} to ${summary.expectedCount}`;
-        throw new ToolkitError(
-          `the graph <${graph}> holds ${summary.count} triples, ${expected} expected (${baseline} before the load + ${ackedTriples} sent` +
-            `${sharedTriples ? `, ${sharedTriples} of them of shared entities that records repeat` : ''})` +
-            (summary.count < summary.expectedCount
-              ? replaced
-                ? '; a triple repeated in the input (the same file given twice, a record twice) is counted once in a graph; if the input repeats none, triples were lost'
-                : '; triples already in the graph or repeated in the input are counted once: load with --replace for an exact check'
-              : '; something else wrote to the graph during the load'),
-          'count-mismatch',
-          { details: { summary, graph, count: summary.count, expected: summary.expectedCount } },
-        );
-      }
-    }
-    return summary;
+    return sent;
   }
+}
+
+/** Where a load starts: its log, whether the graph was emptied, the count before, what an earlier run acknowledged. */
+interface LoadStart {
+  log: LoadLog | undefined;
+  replaced: boolean;
+  baseline: number;
+  /** Chunks acknowledged by an earlier run (resume). */
+  skip: number;
+  /** Triples acknowledged by an earlier run (resume). */
+  ackedTriples: number;
+}
+
+/** What {@link GraphStoreLoader.sendChunks} did. */
+interface ChunksSent {
+  /** Triples of the whole load acknowledged (earlier runs included). */
+  ackedTriples: number;
+  /** Chunks read, skipped ones included. */
+  chunkIndex: number;
+  chunksSent: number;
+  triplesSent: number;
+  bytes: number;
+}
+
+/** Throws `count-mismatch` (with the summary) when the graph's count is outside `minimumCount` to `expectedCount`. */
+function assertCount(summary: LoadSummary, sharedTriples: number): void {
+  const count = summary.count!;
+  if (count >= summary.minimumCount && count <= summary.expectedCount) return;
+  const { graph, baseline, replaced } = summary;
+  const ackedTriples = summary.totalTriples;
+  const expected = summary.minimumCount === summary.expectedCount ? `${summary.expectedCount}` : `${summary.minimumCount} to ${summary.expectedCount}`;
+  throw new ToolkitError(
+    `the graph <${graph}> holds ${count} triples, ${expected} expected (${baseline} before the load + ${ackedTriples} sent` +
+      `${sharedTriples ? `, ${sharedTriples} of them of shared entities that records repeat` : ''})` +
+      (count < summary.expectedCount
+        ? replaced
+          ? '; a triple repeated in the input (the same file given twice, a record twice) is counted once in a graph; if the input repeats none, triples were lost'
+          : '; triples already in the graph or repeated in the input are counted once: load with --replace for an exact check'
+        : '; something else wrote to the graph during the load'),
+    'count-mismatch',
+    { details: { summary, graph, count, expected: summary.expectedCount } },
+  );
 }

@@ -1,7 +1,7 @@
 import { abortError, sleep } from '../abort.js';
-import { RetryPolicy, type RetryPolicyOptions } from '../client/RetryPolicy.js';
+import { RetryPolicy, type RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { HttpError, hideUrlSecrets, redact } from '../errors.js';
-import { unsendableReason } from '../client/unsendableReason.js';
+import { unsendableReason } from '../http/unsendableReason.js';
 import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from './digestAuth.js';
 import { decideStoreRetry } from './storeRetry.js';
 

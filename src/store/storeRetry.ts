@@ -1,4 +1,4 @@
-import { parseRetryAfter, serviceMessageOf, type RequestOutcome, type RetryDecision, type RetryPolicy } from '../client/RetryPolicy.js';
+import { parseRetryAfter, serviceMessageOf, type RequestOutcome, type RetryDecision, type RetryPolicy } from '../http/RetryPolicy.js';
 
 /**
  * The retry rules for requests to a triple store, as a pure function (the

@@ -1,5 +1,4 @@
-import { formatFromMediaType, formatInfo, parseFormatName } from '../formats.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import { formatFromMediaType, formatInfo, parseFormatName, type FormatName } from '../formats.js';
 
 /** The four media types the vocabulary endpoint serves (spec §4.3), in the order `term --check` asks for them. */
 export const TERM_MEDIA_TYPES = ['application/ld+json', 'application/n-triples', 'text/turtle', 'application/rdf+xml'] as const;

@@ -1,13 +1,12 @@
 import type * as RDF from '@rdfjs/types';
 import { HttpError, ParseError, ToolkitError, hideUrlSecrets, type ErrorCode } from '../errors.js';
-import { FORMATS, formatFromMediaType, formatInfo } from '../formats.js';
+import { FORMATS, formatFromMediaType, formatInfo, type FormatName } from '../formats.js';
 import { extractHtmlRdf } from '../parse/extractHtmlRdf.js';
 import { parseRdf } from '../parse/parseRdf.js';
 import { sniffFormat } from '../parse/sniffFormat.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
 import { preferredFormat, toAcceptHeader } from './acceptHeader.js';
-import { createDocumentLoader, type DocumentLoader } from './documentLoader.js';
-import { parseLinkHeader } from './parseLinkHeader.js';
+import { createDocumentLoader, type DocumentLoader } from '../parse/documentLoader.js';
+import { parseLinkHeader } from '../parse/parseLinkHeader.js';
 
 /** The default vocabulary URL: schema.org, where `pagination` is defined. */
 export const DEFAULT_VOCAB_URL = 'https://schema.org';

@@ -2,10 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
-import { formatInfo } from '../formats.js';
+import { formatInfo, type FormatName } from '../formats.js';
 import { parseRdf, resolveFormat } from '../parse/parseRdf.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
-import { createDocumentLoader, VOCAB_DIR_URL } from './documentLoader.js';
+import { createDocumentLoader, VOCAB_DIR_URL } from '../parse/documentLoader.js';
 import type { FetchedTerm } from './fetchTerm.js';
 
 /** The terms shipped in `vocab/`. */

@@ -11,7 +11,7 @@ import type { FormatName } from '../../src/serialize/QuadSerializer.js';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
-import { NS } from '../../src/mapping/namespaces.js';
+import { NS } from '../../src/rdf/namespaces.js';
 import { recordGraphIri } from '../../src/mapping/recordGraph.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads, parseTurtle } from '../helpers/rdf.js';
@@ -86,7 +86,7 @@ describe('exportRdf', () => {
     const warnings: string[] = [];
     const summary = await exportRdf(base({ output: out, onWarning: (w) => warnings.push(w) }));
     expect(summary.counts.records).toBe(35);
-    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records\) in .*again\.nt\.state\.json is started again from the beginning; --resume would have continued it$/)]);
+    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records\) in .*again\.nt\.state\.json is started again from the beginning; resuming would have continued it$/)]);
     const quiet: string[] = [];
     await exportRdf(base({ output: out, onWarning: (w) => quiet.push(w) }));
     expect(quiet).toEqual([]); // the state of a finished export says nothing
@@ -141,6 +141,7 @@ describe('exportRdf', () => {
   });
 
   it('rejects records that a validator finds violations in (--validate)', async () => {
+    const BAD = { severity: 'Violation', shape: 'srsh:Work', focusNode: '<x>', message: 'bad' };
     service = await startFakeService({ records: makeRecords(10), apiKey: KEY });
     const out = join(dir, 'out.nt');
     const rejectsPath = join(dir, 'rejects.jsonl');
@@ -148,13 +149,16 @@ describe('exportRdf', () => {
       base({
         output: out,
         rejectsPath,
-        validateRecord: async (quads) => (quads.some((q) => q.object.value === '10.1000/test.4') ? ['Violation srsh:Work <x>: bad'] : []),
+        validation: {
+          batchSize: 1,
+          violations: async (records) => records.map((quads) => (quads.some((q) => q.object.value === '10.1000/test.4') ? [BAD] : [])),
+        },
       }),
     );
     expect(summary.counts).toMatchObject({ records: 9, rejects: 1 });
     expect(readFileSync(out, 'utf8')).not.toContain('test.4>');
-    const line = JSON.parse(readFileSync(rejectsPath, 'utf8')) as { code: string; violations: string[] };
-    expect(line).toMatchObject({ code: 'validation-failed', violations: ['Violation srsh:Work <x>: bad'] });
+    const line = JSON.parse(readFileSync(rejectsPath, 'utf8')) as { code: string; violations: unknown[] };
+    expect(line).toMatchObject({ code: 'validation-failed', field: '(shapes)', recordId: '10.1000/test.4', violations: [BAD], reason: 'does not conform to the shapes: Violation srsh:Work <x>: bad' });
     const state = await readExportState(`${out}.state.json`);
     expect(state?.identity.validate).toBe(true);
   });
@@ -176,8 +180,9 @@ describe('exportRdf', () => {
     const out = join(dir, 'deep.nt');
     const err = (await exportRdf(base({ output: out, concurrency: 1 })).catch((e: unknown) => e)) as ToolkitError;
     expect(err.code).toBe('http-status');
-    expect(err.message).toMatch(/progress is saved in .*: the same command would fail the same way/);
-    expect(err.message).not.toContain('with --resume to continue');
+    expect(err.message).toMatch(/progress is saved in .*: the same export would fail the same way/);
+    expect(err.details).toMatchObject({ next: 'afresh' });
+    expect(err.message).not.toContain('resuming, to continue');
   });
 
   it('stops cleanly when the quota runs out, saving state, and resumes later', async () => {
@@ -355,7 +360,7 @@ describe('exportRdf with graphPerRecord', () => {
       const err = (await exportRdf(base({ output: join(dir, `x.${EXT[format]}`), graphPerRecord: true })).catch((e: unknown) => e)) as ToolkitError;
       expect(err).toBeInstanceOf(ToolkitError);
       expect(err.code).toBe('usage');
-      expect(err.message).toContain(`--graph-per-record needs N-Quads or JSON-LD output, not ${label}`);
+      expect(err.message).toContain(`a graph per record needs N-Quads or JSON-LD output, not ${label}`);
     }
     await expect(exportRdf(base({ output: join(dir, 'y.nq'), graphPerRecord: true, graph: 'https://example.org/g' }))).rejects.toMatchObject({
       code: 'usage',
@@ -406,7 +411,7 @@ describe('exportRdf dataset description', () => {
     const summary = await exportRdf(base({ output: out, license: 'https://example.org/licence' }));
     expect(readFileSync(out, 'utf8')).toContain(`<${summary.dataset}> <${DCT}license> <https://example.org/licence> <${summary.dataset}> .`);
     await expect(exportRdf(base({ output: join(dir, 'x.nq'), license: 'CC-BY 4.0' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('is not an absolute IRI') });
-    await expect(exportRdf(base({ output: join(dir, 'x.ttl'), license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('--meta') });
+    await expect(exportRdf(base({ output: join(dir, 'x.ttl'), license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('description file (metaPath)') });
     await expect(exportRdf(base({ output: join(dir, 'y.nq'), metaGraph: false, license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage' });
   });
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ExportIdentity } from '../../src/export/ExportState.js';
 import { datasetIri, provenanceQuads, type ProvenanceInput } from '../../src/export/provenance.js';
-import { NS } from '../../src/mapping/namespaces.js';
+import { NS } from '../../src/rdf/namespaces.js';
 
 const identity: ExportIdentity = {
   query: 'type:Book',

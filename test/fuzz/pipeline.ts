@@ -1,12 +1,12 @@
 /**
- * The pipeline under fuzz: bytes → readRecords → convertItem → each of the
+ * The pipeline under fuzz: bytes → readRecords → mapItem → each of the
  * five record writers, and the checks the properties share (parse back with
  * parsers that are not ours, compare graphs with rdf-isomorphic).
  */
 import { Readable } from 'node:stream';
 import type * as RDF from '@rdfjs/types';
 import { isomorphic } from 'rdf-isomorphic';
-import { type ConvertOutcome, convertItem } from '../../src/convert/convertItem.js';
+import { type MapItemOutcome as ConvertOutcome, mapItem as convertItem } from '../../src/pipeline/mapItem.js';
 import { type ReadItem, readRecords } from '../../src/record/readRecords.js';
 import type { FormatName } from '../../src/serialize/QuadSerializer.js';
 import { serializerFor } from '../../src/serialize/serializers.js';

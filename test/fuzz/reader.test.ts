@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { convertItem } from '../../src/convert/convertItem.js';
+import { mapItem as convertItem } from '../../src/pipeline/mapItem.js';
 import type { ReadItem } from '../../src/record/readRecords.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { inputArb, layoutInput, nastyChar, nastyString } from './arbitraries.js';

@@ -14,7 +14,7 @@ import fc from 'fast-check';
 import { DataFactory } from 'n3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolkitError } from '../../src/errors.js';
-import { cleanText } from '../../src/mapping/iri.js';
+import { cleanText } from '../../src/record/cleanText.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { nastyString } from './arbitraries.js';
 import { fuzzParams, reportCases } from './fuzzConfig.js';

@@ -63,3 +63,34 @@ describe('interrupted while waiting on the network', () => {
     expect(code).toBe(130);
   });
 });
+
+describe('a reader that goes away (`| head`)', () => {
+  /** Runs the binary with its stdout read for one line only, then closed: the exit code, or -1 when it did not end within 10 s. */
+  async function firstLineOnly(args: string[]): Promise<{ code: number | null; line: string; stderr: string }> {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const line = await new Promise<string>((r) => child.stdout.once('data', (c: Buffer) => r(c.toString().split('\n')[0]!)));
+    child.stdout.destroy();
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const timedOut = new Promise<'still running'>((r) => setTimeout(() => r('still running'), 10_000));
+    const code = await Promise.race([exited, timedOut]);
+    if (code === 'still running') child.kill('SIGKILL');
+    return { code: code === 'still running' ? -1 : code, line, stderr };
+  }
+
+  for (const format of ['nt', 'ttl', 'jsonld']) {
+    it(`export --sample -f ${format} ends with status 0, the in-process service closed`, async () => {
+      const { code, line, stderr } = await firstLineOnly(['export', '--sample', '-q', 'type:Journal', '-f', format, '--quiet']);
+      expect(line.length).toBeGreaterThan(0);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    });
+  }
+
+  it('convert of the bundled sample ends with status 0', async () => {
+    const { code, stderr } = await firstLineOnly(['convert', resolve(ROOT, 'data/sample-catalogue.jsonl'), '-f', 'nt', '-q']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+});

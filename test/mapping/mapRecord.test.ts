@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MappingError } from '../../src/errors.js';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
-import { unwrap } from '../../src/record/readRecords.js';
+import { unwrap } from '../../src/record/unwrap.js';
 
 const S = 'http://schema.org/';
 const B = 'http://purl.org/ontology/bibo/';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataFactory } from 'n3';
 import { TurtleSerializer } from '../../src/serialize/TurtleSerializer.js';
-import { DEFAULT_PREFIXES } from '../../src/serialize/prefixes.js';
+import { DEFAULT_PREFIXES } from '../../src/rdf/prefixes.js';
 import { expectIsomorphic, parseTurtle } from '../helpers/rdf.js';
 import { controlCharQuads, oddIriQuads, recordQuads, SCHEMA, trickyQuads, writeAll } from './quads.js';
 

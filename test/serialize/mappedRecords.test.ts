@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type * as RDF from '@rdfjs/types';
-import { unwrap } from '../../src/record/readRecords.js';
+import { unwrap } from '../../src/record/unwrap.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';

@@ -4,16 +4,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../../src/sample/generateRecords.js';
-import { Catalogue, readCatalogueRange } from '../../src/server/Catalogue.js';
+import { Catalogue } from '../../src/server/Catalogue.js';
+import { readCatalogueRange } from '../../src/server/readCatalogueFile.js';
 import { evaluateQuery } from '../../src/server/evaluateQuery.js';
 import { loadCatalogueInParallel } from '../../src/server/loadCatalogueInParallel.js';
+import { INDEX_PART_NAMES } from '../../src/server/indexParts.js';
 import { parseQuery } from '../../src/server/parseQuery.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parallel-'));
 const file = join(dir, 'c.jsonl');
-writeFileSync(file, [...generateRecords(1500, 8, { catalogueFields: true })].map((r) => JSON.stringify(r)).join('\n') + '\n');
+const records = [...generateRecords(1500, 8, { catalogueFields: true })];
+writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
-const QUERIES = ['year:2015', 'subject:"Life Sciences"', 'name:müller', 'title:visual*', 'country:Germany', 'type:Book', 'datefrom:2019', 'onlinedateto:2010-05', '"visual analytics"', 'NOT keyword:Cancer'];
+const QUERIES = ['year:2015', 'subject:"Life Sciences"', 'name:müller', 'title:visual*', 'country:Germany', 'type:Book', 'datefrom:2019', 'onlinedateto:2010-05', '"visual analytics"', 'NOT keyword:Cancer', `doi:"${records[1400]!.doi}"`, `doi:"${records[3]!.doi.toUpperCase()}"`, 'doi:10.1186*'];
 
 function lineStartNear(text: Buffer, at: number): number {
   return text.indexOf(10, at) + 1;
@@ -28,6 +31,7 @@ function expectSameCatalogue(a: Catalogue, b: Catalogue): void {
     expect(b.facets(y), q).toEqual(a.facets(x));
   }
   for (let i = 0; i < a.size; i += 7) expect(b.recordJson(i)).toBe(a.recordJson(i));
+  expect(b.snapshot()).toEqual(a.snapshot());
 }
 
 describe('loading a catalogue in parts', () => {
@@ -62,8 +66,6 @@ describe('loading a catalogue in parts', () => {
       const { loadCatalogueInParallel } = await import(${JSON.stringify(join(out, 'server/loadCatalogueInParallel.js'))});
       const { evaluateQuery } = await import(${JSON.stringify(join(out, 'server/evaluateQuery.js'))});
       const { parseQuery } = await import(${JSON.stringify(join(out, 'server/parseQuery.js'))});
-      const { Worker } = await import('node:worker_threads');
-      let workers = 0;
       const a = Catalogue.fromFile(${JSON.stringify(file)});
       const b = await loadCatalogueInParallel(${JSON.stringify(file)}, { workers: 3, minBytesPerWorker: 1 });
       const out = { size: [a.size, b.size], queries: [] };
@@ -72,6 +74,10 @@ describe('loading a catalogue in parts', () => {
         out.queries.push([q, x.length, y.length, x.every((v, i) => v === y[i]), JSON.stringify(a.facets(x)) === JSON.stringify(b.facets(y))]);
       }
       out.records = Array.from({ length: a.size }, (_, i) => i).every((i) => a.recordJson(i) === b.recordJson(i));
+      // every index part, compared whole; the chunks say the workers read the file (one chunk per range)
+      const sa = a.snapshot(), sb = b.snapshot();
+      out.parts = Object.keys(sa).map((name) => [name, JSON.stringify(sb[name]) === JSON.stringify(sa[name])]);
+      out.chunks = [a.parts.records.chunks.length, b.parts.records.chunks.length];
       try { await loadCatalogueInParallel(${JSON.stringify(bad)}, { workers: 3, minBytesPerWorker: 1 }); } catch (e) { out.error = e.message; }
       console.log(JSON.stringify(out));
     `;
@@ -79,13 +85,19 @@ describe('loading a catalogue in parts', () => {
       size: number[];
       queries: [string, number, number, boolean, boolean][];
       records: boolean;
+      parts: [string, boolean][];
+      chunks: number[];
       error: string;
     };
     expect(result.size).toEqual([1500, 1500]);
     for (const [q, x, y, same, facets] of result.queries) {
       expect([q, y, same, facets]).toEqual([q, x, true, true]);
+      if (q.startsWith('doi:')) expect(x, q).toBeGreaterThan(0);
     }
     expect(result.records).toBe(true);
+    expect(result.chunks).toEqual([1, 3]);
+    expect(result.parts.map(([name]) => name)).toEqual(INDEX_PART_NAMES);
+    for (const [name, same] of result.parts) expect(same, `${name}: workers and one thread differ`).toBe(true);
     expect(result.error).toMatch(/bad\.jsonl:1201: not a JSON record/);
     expect(statSync(join(out, 'server/catalogueWorker.js')).isFile()).toBe(true);
   });

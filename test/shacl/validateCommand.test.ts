@@ -10,7 +10,7 @@ import type { CliIo } from '../../src/cli/CliContext.js';
 import { run } from '../../src/cli/main.js';
 import type { FormatName } from '../../src/serialize/QuadSerializer.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
-import { recordKeyOf } from '../../src/shacl/groupRecords.js';
+import { recordKeyOf } from '../../src/group/groupRecords.js';
 import { fixtureQuads, fixtureText } from './shapeCases.js';
 
 let dir: string;

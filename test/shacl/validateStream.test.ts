@@ -9,7 +9,7 @@ import { serializerFor } from '../../src/serialize/serializers.js';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
-import { recordKeyOf } from '../../src/shacl/groupRecords.js';
+import { recordKeyOf } from '../../src/group/groupRecords.js';
 import { fixtureQuads, summary } from './shapeCases.js';
 
 let validator: RecordValidator;

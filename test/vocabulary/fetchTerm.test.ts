@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpError, ParseError, ToolkitError } from '../../src/errors.js';
 import { fetchTerm, type FetchTermOptions } from '../../src/vocabulary/fetchTerm.js';
-import { createDocumentLoader } from '../../src/vocabulary/documentLoader.js';
+import { createDocumentLoader } from '../../src/parse/documentLoader.js';
 import { expectIsomorphic, parseNTriples, toSortedNQuads } from '../helpers/rdf.js';
 import { startVocabServer, vocabFile, type VocabServer } from './vocabServer.js';
 

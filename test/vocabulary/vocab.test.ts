@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import jsonld from 'jsonld';
 import { describe, expect, it } from 'vitest';
-import { createDocumentLoader, toJsonldJsLoader } from '../../src/vocabulary/documentLoader.js';
+import { createDocumentLoader, toJsonldJsLoader } from '../../src/parse/documentLoader.js';
 import { expectIsomorphic, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
 
 const vocab = (file: string) => readFileSync(new URL(`../../vocab/${file}`, import.meta.url), 'utf8');

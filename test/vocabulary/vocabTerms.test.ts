@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataFactory, Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { NS } from '../../src/mapping/namespaces.js';
+import { NS } from '../../src/rdf/namespaces.js';
 
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';

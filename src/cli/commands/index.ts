@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
 import { registerConvert } from './convert.js';
 import { registerExport } from './export.js';
+import { registerGet } from './get.js';
+import { registerSearch } from './search.js';
 import { registerLoad } from './load.js';
 import { registerServe } from './serve.js';
 import { registerTerm } from './term.js';
@@ -14,6 +16,8 @@ export type RegisterCommand = (program: Command, ctx: CliContext) => void;
 export const COMMANDS: readonly RegisterCommand[] = [
   registerConvert,
   registerExport,
+  registerSearch,
+  registerGet,
   registerValidate,
   registerLoad,
   registerTerm,

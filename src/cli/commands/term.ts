@@ -7,7 +7,7 @@ import { timeoutSeconds } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
 import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
 import type { FormatName } from '../../serialize/QuadSerializer.js';
-import { DEFAULT_PREFIXES } from '../../serialize/prefixes.js';
+import { DEFAULT_PREFIXES } from '../../rdf/prefixes.js';
 import { serializerFor } from '../../serialize/serializers.js';
 import { preferredFormat, TERM_MEDIA_TYPES, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
 import { compareGraphs } from '../../vocabulary/compareGraphs.js';

@@ -1,29 +1,8 @@
-import { detectSchemaScheme } from '../../shacl/detectSchemaScheme.js';
-import type * as RDF from '@rdfjs/types';
-import { createWriteStream, rmSync, statSync } from 'node:fs';
-import type { WriteStream } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
-import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
+import { ToolkitError, exitCodeFor } from '../../errors.js';
+import { type ValidateDumpSummary, validateDump } from '../../tasks/validateDump.js';
 import type { CliContext } from '../CliContext.js';
 import { nonNegativeInteger, positiveInteger } from '../optionValues.js';
-import { ToolkitError, exitCodeFor } from '../../errors.js';
-import { openRdfFile } from '../../parse/openRdfFile.js';
-import { parseRdf, resolveFormat, sniffRdf } from '../../parse/parseRdf.js';
-import type { RdfInput } from '../../parse/parseRdf.js';
-import type { FormatName } from '../../serialize/QuadSerializer.js';
-import { ParallelRecordValidator } from '../../shacl/ParallelRecordValidator.js';
-import type { RecordValidating } from '../../shacl/ParallelRecordValidator.js';
-import { RecordValidator } from '../../shacl/RecordValidator.js';
-import { availableParallelism } from 'node:os';
-import { ValidationReportWriter } from '../../shacl/ValidationReportWriter.js';
-import { ValidationSummary } from '../../shacl/ValidationSummary.js';
-import { recordTextsOf, validateNTriples, validateRecordTexts, validateStream } from '../../shacl/validateStream.js';
-import { regroupRecords } from '../../shacl/regroupRecords.js';
-import { groupNTriplesRecords } from '../../shacl/groupNTriplesRecords.js';
-import type { NTriplesRecordGroup } from '../../shacl/groupNTriplesRecords.js';
-import { groupRecords } from '../../shacl/groupRecords.js';
-import { decodeUtf8 } from '../../parse/decodeUtf8.js';
 
 interface ValidateCliOptions {
   shapes?: string;
@@ -57,134 +36,34 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     )
     .option('-q, --quiet', 'print only the first summary line')
     .action(async (files: string[], opts: ValidateCliOptions) => {
-      const { io } = ctx;
-      const maxExamples = nonNegativeInteger('--examples', opts.examples);
-      const window = positiveInteger('--window', opts.window);
-      if (files.filter((f) => f === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
-      const here = (p: string) => (isAbsolute(p) ? p : resolve(io.cwd, p));
-      const jobsOption = opts.jobs ?? (inputBytes(files.map((f) => (f === '-' ? f : here(f)))) >= AUTO_JOBS_BYTES ? 'auto' : '1');
-      const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : positiveInteger('--jobs', jobsOption, 'or auto');
-      // A dump written with --schema-https is checked against the same shapes, their schema.org IRIs rewritten.
-      const firstFile = files.find((f) => f !== '-');
-      const schemaScheme = firstFile === undefined ? 'http' : await detectSchemaScheme(here(firstFile));
-      const shapesOptions = { ...(opts.shapes ? { shapesDir: here(opts.shapes) } : {}), schemaScheme };
-      const parallel = jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs }) : undefined;
-      if (parallel) ctx.log(`validating in ${jobs} worker threads`);
-      const validator: RecordValidating = parallel ?? (await RecordValidator.create(shapesOptions));
-      const summary = new ValidationSummary({ maxExamples });
-
-      let report: WriteStream | undefined;
-      let reportWriter: ValidationReportWriter | undefined;
-      if (opts.report) {
-        report = createWriteStream(here(opts.report));
-        reportWriter = new ValidationReportWriter();
-        report.write(reportWriter.start());
-      }
-      const writeReport = async (text: string) => {
-        if (!report || !text) return;
-        if (!report.write(text)) {
-          await new Promise<void>((ok, fail) => {
-            const drained = () => {
-              report!.off('error', failed);
-              ok();
-            };
-            const failed = (err: Error) => {
-              report!.off('drain', drained);
-              fail(err);
-            };
-            report!.once('drain', drained);
-            report!.once('error', failed);
-          });
-        }
-      };
-
-      let stopped = true;
+      const jobs = opts.jobs === undefined || opts.jobs === 'auto' ? opts.jobs : positiveInteger('--jobs', opts.jobs, 'or auto');
+      let result: ValidateDumpSummary;
       try {
-        for (const file of files) {
-          const opened = await openRdfFile(file === '-' ? '-' : here(file), io.stdin);
-          const source = file === '-' ? '<stdin>' : file;
-          let input: RdfInput = opened.input;
-          let format = opts.format ? resolveFormat(opts.format) : opened.format;
-          if (format === undefined) ({ format, text: input } = await sniffRdf(input));
-          const streamOptions = { window, concurrency: jobs * 4, signal: ctx.signal, onSplitRecord: () => summary.splitRecords++ };
-          const outcomes = opts.regroup
-            ? validateRecordTexts(regroupRecords(regroupInput(input, format, source, ctx.signal, window), { buckets: bucketsFor(file === '-' ? undefined : here(file)) }), validator, streamOptions)
-            : format === 'ntriples' || format === 'nquads'
-              ? // Cut into the lines of each record; parsed where validated (in the workers).
-                validateNTriples(input, validator, { ...streamOptions, format, source })
-              : validateStream(quadsOf(input, format, source, ctx.signal), validator, streamOptions);
-          for await (const { key, outcome } of outcomes) {
-            summary.add(key === undefined ? undefined : safeDecode(key), outcome);
-            if (reportWriter && outcome.results.length) await writeReport(reportWriter.write(outcome.results));
-          }
+        result = await validateDump({
+          files,
+          stdin: ctx.io.stdin,
+          cwd: ctx.io.cwd,
+          ...(opts.shapes ? { shapesDir: opts.shapes } : {}),
+          ...(opts.report ? { reportPath: opts.report } : {}),
+          ...(opts.format ? { format: opts.format } : {}),
+          maxExamples: nonNegativeInteger('--examples', opts.examples),
+          window: positiveInteger('--window', opts.window),
+          ...(jobs !== undefined ? { jobs } : {}),
+          ...(opts.regroup ? { regroup: true } : {}),
+          signal: ctx.signal,
+          onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
+        });
+      } catch (err) {
+        const records = err instanceof ToolkitError ? err.details['records'] : undefined;
+        if (typeof records === 'number' && (records > 0 || opts.report)) {
+          const done = `${records} record(s) validated before it (${String(err instanceof ToolkitError ? err.details['notConforming'] : 0)} not conforming)`;
+          ctx.log(`validation stopped: ${done}${opts.report ? `; no report written to ${opts.report}` : ''}`);
         }
-        stopped = false;
-      } finally {
-        await parallel?.close();
-        if (report && reportWriter && !stopped) {
-          report.end(reportWriter.end());
-          await finished(report).catch((err: Error) => {
-            throw new ToolkitError(`cannot write the report ${opts.report}: ${err.message}`, 'io', { cause: err });
-          });
-        } else if (report) {
-          // A report of part of the input would say that the rest conforms: none is left.
-          report.destroy();
-          await finished(report).catch(() => undefined);
-          rmSync(here(opts.report!), { force: true });
-        }
-        if (stopped && (summary.records > 0 || report)) {
-          const done = `${summary.records} record(s) validated before it (${summary.records - summary.conforming} not conforming)`;
-          ctx.log(`validation stopped: ${done}${report ? `; no report written to ${opts.report}` : ''}`);
-        }
+        throw err;
       }
-
-      const lines = summary.toLines();
-      io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
-      if (opts.report) ctx.log(`report: ${opts.report} (${reportWriter?.results ?? 0} result(s))`);
-      // An empty input (or one the parser read as nothing) is no proof of conformance.
-      if (!summary.conforms || summary.records + summary.otherGroups === 0) ctx.setExitCode(exitCodeFor('validation-failed'));
+      const lines = result.summary.toLines();
+      ctx.io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
+      if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
+      if (!result.conforms) ctx.setExitCode(exitCodeFor('validation-failed'));
     });
-}
-
-/** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
-function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal, window: number): AsyncIterable<NTriplesRecordGroup> {
-  if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true });
-  return recordTextsOf(groupRecords(quadsOf(input, format, source, signal), { window, keepBlankOwners: true }), source);
-}
-
-/** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
-function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal): AsyncIterable<RDF.Quad> {
-  return parseRdf(input, { format, source, signal, ignoreGraphs: true, strict: true });
-}
-
-/** Temporary files for --regroup: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */
-function bucketsFor(path: string | undefined): number {
-  if (path === undefined) return 256;
-  const bytes = inputBytes([path]) * (/\.gz$/i.test(path) ? 8 : 1);
-  return Math.min(1024, Math.max(16, Math.ceil(bytes / (16 * 2 ** 20))));
-}
-
-/** From this size of input on, worker threads pay for their start (about a third of a second) many times over. */
-const AUTO_JOBS_BYTES = 16 * 2 ** 20;
-
-/** Bytes of the input files (stdin and unreadable files count nothing: they are reported when read). */
-function inputBytes(paths: string[]): number {
-  let total = 0;
-  for (const p of paths) {
-    if (p === '-') continue;
-    try {
-      total += statSync(p).size;
-    } catch {
-      // reported when the file is opened
-    }
-  }
-  return total;
-}
-
-function safeDecode(key: string): string {
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
 }

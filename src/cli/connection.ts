@@ -1,0 +1,100 @@
+import { Option, type Command } from 'commander';
+import { isAbsolute, resolve } from 'node:path';
+import { ApiClient, DEFAULT_BASE_URL, type ApiClientOptions, type Endpoint } from '../client/ApiClient.js';
+import { ToolkitError, redact } from '../errors.js';
+import type { CliContext } from './CliContext.js';
+import { timeoutSeconds } from './optionValues.js';
+
+/** Where to get a key, said whenever one is missing. */
+export const NO_KEY_MESSAGE =
+  'no API key: pass --api-key KEY or set the SCHOLARLY_API_KEY environment variable (get a free key at https://dev.springernature.com), ' +
+  'or add --sample to run against the bundled sample catalogue offline';
+
+export interface ConnectionOptions {
+  sample?: boolean;
+  apiKey?: string;
+  baseUrl?: string;
+  endpoint?: Endpoint;
+  retries?: number;
+  rate?: number;
+  timeout?: number;
+}
+
+export function int(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new ToolkitError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, got "${value}"`, 'usage');
+    return n;
+  };
+}
+
+export function positive(name: string) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isFinite(n) || n <= 0) throw new ToolkitError(`${name} must be a positive number, got "${value}"`, 'usage');
+    return n;
+  };
+}
+
+export function addConnectionOptions(cmd: Command): Command {
+  return cmd
+    .option('--sample', 'use the bundled sample catalogue through the local service, in-process: no key, no network')
+    .option('--api-key <key>', 'the service API key (default: $SCHOLARLY_API_KEY)')
+    .option('--base-url <url>', `base URL of the service (default: ${DEFAULT_BASE_URL})`)
+    .addOption(new Option('--endpoint <name>', 'record endpoint').choices(['meta-v2', 'meta-v1', 'metadata-v1']).default('meta-v2'))
+    .option('--retries <n>', 'retries of a failed request (5xx, 429, network, bad body)', int('--retries', 0, 100), 5)
+    .option('--rate <n>', 'at most N requests per second', positive('--rate'))
+    .option('--timeout <seconds>', 'time limit of one request', (v: string) => timeoutSeconds('--timeout', v), 30);
+}
+
+/**
+ * The client options of the connection flags: the key from `--api-key`, else
+ * `$SCHOLARLY_API_KEY` (none with `--sample`, which brings its own service).
+ */
+export function clientOptions(opts: ConnectionOptions, ctx: CliContext): ApiClientOptions & { sample: boolean } {
+  const key = opts.apiKey ?? (ctx.io.env['SCHOLARLY_API_KEY'] || undefined);
+  if (opts.sample) {
+    if (opts.baseUrl) throw new ToolkitError('--sample and --base-url do not go together', 'usage');
+    if (opts.apiKey) throw new ToolkitError("--sample uses the sample service's own key: drop --api-key", 'usage');
+  } else if (!key) {
+    throw new ToolkitError(NO_KEY_MESSAGE, 'auth');
+  }
+  return {
+    sample: Boolean(opts.sample),
+    ...(opts.sample ? {} : { apiKey: key, baseUrl: opts.baseUrl ?? DEFAULT_BASE_URL }),
+    endpoint: opts.endpoint ?? 'meta-v2',
+    retryPolicy: { retries: opts.retries ?? 5 },
+    ...(opts.rate ? { rate: opts.rate } : {}),
+    timeoutMs: (opts.timeout ?? 30) * 1000,
+  };
+}
+
+/** A client for the connection flags (starting the in-process sample service when asked); `close` stops it. */
+export async function connect(opts: ConnectionOptions, ctx: CliContext): Promise<{ client: ApiClient; key: string | undefined; close: () => Promise<void> }> {
+  const { sample, ...options } = clientOptions(opts, ctx);
+  if (!sample) return { client: new ApiClient(options), key: options.apiKey, close: async () => undefined };
+  const server = await import('../server/index.js');
+  const running = await server.startServer({ ...server.sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
+  // The sample key is public: nothing to hide (hiding it would garble texts that contain "sample").
+  const client = new ApiClient({ ...options, apiKey: server.SAMPLE_API_KEY, baseUrl: running.url, keyIsPublic: true });
+  return { client, key: undefined, close: () => running.close(100) };
+}
+
+export function abs(ctx: CliContext, path: string | undefined): string | undefined {
+  if (path === undefined) return undefined;
+  return isAbsolute(path) ? path : resolve(ctx.io.cwd, path);
+}
+
+/** Wraps an action so every message it lets out has the key removed. */
+export async function keySafe(secrets: () => (string | undefined)[], body: () => Promise<void>): Promise<void> {
+  try {
+    await body();
+  } catch (err) {
+    if (err instanceof ToolkitError) {
+      const clean = redact(err.message, secrets());
+      if (clean !== err.message) throw new ToolkitError(clean, err.code, { details: JSON.parse(redact(JSON.stringify(err.details), secrets())) as Record<string, unknown> });
+    }
+    throw err;
+  }
+}
+

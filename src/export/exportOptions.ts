@@ -1,0 +1,156 @@
+import { realpath } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import type { Writable } from 'node:stream';
+import type { DateWindow } from '../client/dateWindows.js';
+import type { HarvestOptions } from '../client/harvest.js';
+import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE } from '../client/searchPages.js';
+import { ToolkitError } from '../errors.js';
+import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
+import type { RecordValidation } from '../pipeline/RecordValidation.js';
+import type { FormatName } from '../serialize/QuadSerializer.js';
+import { escapeResolvedIri } from '../serialize/escape.js';
+import type { ExportCounts, ExportIdentity } from './ExportState.js';
+
+/** Progress of an export, reported after every page. */
+export interface ExportProgress {
+  counts: ExportCounts;
+  /** The query's total, when known. */
+  total: number | null;
+  /** The date window of the last page, when the query is split. */
+  window?: DateWindow;
+  /** Time since this run started, in ms. */
+  elapsedMs: number;
+  /** Records harvested by this run (for the rate; a resumed run starts at 0). */
+  recordsThisRun: number;
+}
+
+/** Options of {@link exportRdf}. */
+export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 'alreadyHarvested'> {
+  /** The service query. */
+  query: string;
+  /** Output format. Defaults to the output file's extension, else Turtle. */
+  format?: FormatName;
+  /** Output file. Defaults to none: the dump goes to `stream` (not resumable). */
+  output?: string;
+  /** Where the dump goes without `output`. Defaults to none (required then). */
+  stream?: Writable;
+  /** Gzip the output (one gzip member per page). Defaults to whether `output` ends in `.gz`. */
+  gzip?: boolean;
+  /** The state file. Defaults to `<output>.state.json` (none without `output`). */
+  statePath?: string;
+  /** Continue the export the state file describes (starting afresh when there is none). Defaults to false. */
+  resume?: boolean;
+  /** Also write the provenance and dataset description to this file (format from its extension, else Turtle). Defaults to none. */
+  metaPath?: string;
+  /** Write records that cannot be mapped here, one JSON line each (the record and the reason). Defaults to none (counted only). */
+  rejectsPath?: string;
+  /** Graph IRI of the records' quads (N-Quads only). Defaults to the default graph. */
+  graph?: string;
+  /**
+   * Put each record's quads in its own named graph `<base>record/<doi>`
+   * (`recordGraphIri`), so a store can replace one record as a whole; the
+   * dataset description then states the graphs' pattern. N-Quads and JSON-LD
+   * only; not with `graph`. Defaults to false.
+   */
+  graphPerRecord?: boolean;
+  /**
+   * IRI of the licence under which the dump may be used, written as
+   * `dcterms:license` of the dataset in its description. Defaults to none
+   * (no licence is stated: the service's terms are not known to the toolkit).
+   */
+  license?: string;
+  /** Base of the IRIs minted for the nodes a record owns. Defaults to `https://w3id.org/scholarly-rdf/`. */
+  base?: string;
+  /** N-Quads only: append the provenance as a named graph (the dump's IRI). Defaults to true. */
+  metaGraph?: boolean;
+  /**
+   * Checks every mapped record (e.g. against SHACL shapes); a record with
+   * violations is rejected like an unmappable one. Defaults to none (no check).
+   */
+  validation?: RecordValidation;
+  /** Called after every page. Defaults to none. */
+  onProgress?: (progress: ExportProgress) => void;
+  /** Clock (for provenance times and progress). Defaults to `() => new Date()`. */
+  now?: () => Date;
+}
+
+/** What an export did. */
+export interface ExportSummary {
+  counts: ExportCounts;
+  total: number | null;
+  /** Whether this run continued a saved state. */
+  resumed: boolean;
+  /** Whether the state said the export was already finished (nothing was done). */
+  alreadyComplete: boolean;
+  elapsedMs: number;
+  /** IRI of the dump in its provenance. */
+  dataset: string;
+  statePath: string | undefined;
+  format: FormatName;
+}
+
+/** The output format, gzip and state file of an export, its options checked. */
+export interface ExportPlan {
+  format: FormatName;
+  gzip: boolean;
+  statePath: string | undefined;
+}
+
+/** Checks the options of an export (a `usage` error naming the option) and works out its format, gzip and state file. */
+export function planExport(options: ExportOptions): ExportPlan {
+  const format = options.format ?? (options.output ? formatFromPath(options.output) : undefined) ?? 'turtle';
+  const gzip = options.gzip ?? (options.output ? isGzipPath(options.output) : false);
+  if (!options.output && !options.stream) throw new ToolkitError('an export needs an output file (output) or a stream (stream)', 'usage');
+  if (options.graph && options.graphPerRecord) throw new ToolkitError('graph (one graph for all records) and graphPerRecord (a graph for each) do not go together', 'usage');
+  if (options.graph && format !== 'nquads') throw new ToolkitError(`a graph needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
+  if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
+    throw new ToolkitError(`a graph per record needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+  }
+  if (options.license !== undefined) {
+    checkLicense(options.license);
+    if (!options.metaPath && !(format === 'nquads' && options.metaGraph !== false)) {
+      throw new ToolkitError('the licence is stated in the dataset description: give a description file (metaPath), or write N-Quads, whose last graph is the description', 'usage');
+    }
+  }
+  if (options.resume && !options.output) throw new ToolkitError('resuming needs the output file of the export (output)', 'usage');
+  return { format, gzip, statePath: options.statePath ?? (options.output ? `${options.output}.state.json` : undefined) };
+}
+
+/** The options that must be the same when an export is resumed. */
+export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoint: string): ExportIdentity {
+  return {
+    query: options.query,
+    endpoint,
+    format: plan.format,
+    gzip: plan.gzip,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    maxStart: options.maxStart ?? DEFAULT_MAX_START,
+    maxRecords: options.maxRecords ?? null,
+    splitBy: options.splitBy ?? null,
+    graph: options.graph ?? null,
+    graphPerRecord: options.graphPerRecord ?? false,
+    base: options.base ?? null,
+    validate: options.validation !== undefined,
+  };
+}
+
+/** The lock of an output: beside the file it names, links resolved (`-o link.nt` and `-o target.nt` are one output). */
+export async function lockPathOf(output: string): Promise<string> {
+  try {
+    return `${await realpath(output)}.lock`;
+  } catch {
+    return join(await realpath(dirname(output)).catch(() => dirname(output)), `${basename(output)}.lock`);
+  }
+}
+
+/** A usage error unless the licence is an absolute IRI every format of the description can write as it is. */
+function checkLicense(license: string): void {
+  const bad = (why: string, cause?: unknown) => new ToolkitError(`the licence ${JSON.stringify(license)} ${why}`, 'usage', cause ? { cause } : {});
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(license)) throw bad('is not an absolute IRI');
+  try {
+    escapeResolvedIri(license);
+  } catch (err) {
+    if (err instanceof ToolkitError && err.code === 'serialization') throw bad(`cannot be used: ${err.message}`, err);
+    throw err;
+  }
+}

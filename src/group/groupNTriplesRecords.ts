@@ -1,0 +1,182 @@
+import { RecordGrouper, isDescriptionIri, recordKeyOfGraphIri, recordKeyOfIri } from './groupRecords.js';
+import type { GroupRecordsOptions, KeyedGroup } from './groupRecords.js';
+import type { RecordText } from './RecordText.js';
+
+/** The lines of one record (`key`: its DOI as written in its IRIs), or of quads of no record (`key` undefined). */
+export interface NTriplesRecordGroup extends RecordText {
+  key: string | undefined;
+}
+
+/** Options of {@link groupNTriplesRecords}. */
+export interface GroupNTriplesRecordsOptions extends GroupRecordsOptions {
+  /** Defaults to `ntriples`. */
+  format?: 'ntriples' | 'nquads';
+  /** The name of the input in error messages. Defaults to `<input>`. */
+  source?: string;
+}
+
+interface Line {
+  text: string;
+  line: number;
+}
+
+const BROKEN_IRI = /[\s<]/;
+/** An RDF 1.2 version directive (`VERSION "1.2"`): no statement, like a comment. */
+const VERSION_DIRECTIVE = /^VERSION[ \t]+("[^"\\\r\n]*"|'[^'\\\r\n]*')[ \t]*(#.*)?$/;
+const UCHAR = /\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g;
+
+/**
+ * Groups the lines of an N-Triples or N-Quads text record by record, as
+ * `groupRecords` groups quads, without parsing it: each line goes to the
+ * record of its subject IRI (a subject of no record, such as a shared journal,
+ * to the record being read; a line that starts with no subject goes with the
+ * line before it; comments, blank lines and version directives are dropped). A statement per line,
+ * as the formats define them. The groups are parsed later
+ * ({@link parseRecordText}), in whichever thread validates them: reading a
+ * dump this way costs the reading thread a few microseconds a record instead
+ * of the whole parse.
+ */
+export async function* groupNTriplesRecords(
+  chunks: AsyncIterable<string>,
+  options: GroupNTriplesRecordsOptions = {},
+): AsyncGenerator<NTriplesRecordGroup, void, undefined> {
+  const format = options.format ?? 'ntriples';
+  const source = options.source ?? '<input>';
+  const grouper = new RecordGrouper<Line>(options);
+  const toGroup = (g: KeyedGroup<Line>): NTriplesRecordGroup => ({
+    key: g.key,
+    format,
+    source,
+    text: `${g.items.map((l) => l.text).join('\n')}\n`,
+    lines: g.items.map((l) => l.line),
+  });
+  let lineNumber = 0;
+  let lastKey: string | undefined;
+  const completed: NTriplesRecordGroup[] = [];
+  const addLine = (text: string) => {
+    lineNumber++;
+    let i = 0;
+    while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+    if (i === text.length) return; // blank
+    const first = text.charCodeAt(i);
+    if (first === 35 /* # */) return; // comment
+    if (first === 86 /* V */ && VERSION_DIRECTIVE.test(text.slice(i))) return; // a malformed one goes on, for the parser to report
+    let key = lastKey;
+    let subjectBlank: string | undefined;
+    let objectBlank: string | undefined;
+    let description = false;
+    if (first === 60 /* < */) {
+      const end = text.indexOf('>', i + 1);
+      const iri = end < 0 ? '' : text.slice(i + 1, end);
+      // An IRI reference that does not close before a space or '<' is a syntax error: the
+      // line stays with the lines before it, whose record reports it in its turn.
+      if (iri !== '' && !BROKEN_IRI.test(iri)) {
+        const subject = unescapeIri(iri);
+        key = recordKeyOfIri(subject);
+        description = key === undefined && isDescriptionIri(subject);
+        objectBlank = blankObjectOf(text, end + 1);
+      }
+    } else if (first === 95 /* _ */) {
+      key = undefined;
+      subjectBlank = blankLabelAt(text, i);
+      if (subjectBlank !== undefined) objectBlank = blankObjectOf(text, i + 2 + subjectBlank.length);
+    }
+    // A line in a record graph (N-Quads of --graph-per-record) is that record's, wherever it stands.
+    if (format === 'nquads') {
+      const graphKey = recordGraphKeyOf(text);
+      if (graphKey !== undefined) {
+        key = graphKey;
+        description = false;
+      }
+    }
+    // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
+    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description)) completed.push(toGroup(g));
+    lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
+  };
+  let carry = '';
+  for await (const chunk of chunks) {
+    const text = carry === '' ? chunk : carry + chunk;
+    carry = text.slice(eachLine(text, addLine));
+    if (completed.length) yield* completed.splice(0);
+  }
+  if (carry !== '') addLine(carry.endsWith('\r') ? carry.slice(0, -1) : carry);
+  for (const g of grouper.end()) completed.push(toGroup(g));
+  yield* completed;
+}
+
+/**
+ * Calls `addLine` with each whole line of `text`, and returns where its unfinished last line starts. Lines end
+ * at \n, \r\n or a lone \r, as the parsers count them; a \r that ends the text stays unfinished (it may be the
+ * \r of a \r\n cut by the chunk).
+ */
+function eachLine(text: string, addLine: (line: string) => void): number {
+  let start = 0;
+  if (text.indexOf('\r') < 0) {
+    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+      addLine(text.slice(start, nl));
+      start = nl + 1;
+    }
+    return start;
+  }
+  for (let i = start; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      addLine(text.slice(start, i));
+      start = i + 1;
+    } else if (c === 13) {
+      if (i + 1 === text.length) break; // may be the \r of a \r\n cut by the chunk: kept in carry
+      addLine(text.slice(start, i));
+      if (text.charCodeAt(i + 1) === 10) i++;
+      start = i + 1;
+    }
+  }
+  return start;
+}
+
+const BLANK_LABEL = /^_:([A-Za-z0-9_\u00C0-\uFFFF](?:[A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*[A-Za-z0-9_\-\u00B7\u00C0-\uFFFF])?)/;
+
+/** The label of the blank node written at `at` (`_:b1`), or undefined. */
+function blankLabelAt(text: string, at: number): string | undefined {
+  return BLANK_LABEL.exec(at === 0 ? text : text.slice(at))?.[1];
+}
+
+/** The label of the object of a statement whose subject ends at `from`, when the object is a blank node. */
+function blankObjectOf(text: string, from: number): string | undefined {
+  let i = from;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  if (text.charCodeAt(i) !== 60 /* < */) return undefined;
+  const end = text.indexOf('>', i + 1);
+  if (end < 0) return undefined;
+  i = end + 1;
+  while (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9) i++;
+  return text.charCodeAt(i) === 95 /* _ */ ? blankLabelAt(text, i) : undefined;
+}
+
+/**
+ * The record of an N-Quads line's graph when it is a record graph
+ * (`<base>record/<doi>`): the last IRI of the line, right before its final
+ * `.`. Undefined for a line without a graph, another graph, or one the
+ * parser will refuse.
+ */
+export function recordGraphKeyOf(text: string): string | undefined {
+  let end = text.length - 1;
+  while (end >= 0 && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end--;
+  if (text.charCodeAt(end) !== 46 /* . */) return undefined;
+  end--;
+  while (end >= 0 && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end--;
+  if (text.charCodeAt(end) !== 62 /* > */) return undefined;
+  const start = text.lastIndexOf('<', end);
+  if (start < 0) return undefined;
+  const iri = text.slice(start + 1, end);
+  return BROKEN_IRI.test(iri) ? undefined : recordKeyOfGraphIri(unescapeIri(iri));
+}
+
+/** The IRI of an N-Triples IRI reference's text (`\u0041` escapes decoded). */
+function unescapeIri(text: string): string {
+  if (text.indexOf('\\') < 0) return text;
+  try {
+    return text.replace(UCHAR, (_, short: string | undefined, long: string | undefined) => String.fromCodePoint(parseInt(short ?? long!, 16)));
+  } catch {
+    return text; // not a code point: the parser reports the line
+  }
+}

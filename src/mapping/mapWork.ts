@@ -1,0 +1,83 @@
+import type * as RDF from '@rdfjs/types';
+import { isLanguageTag } from '../rdf/languageTag.js';
+import { NS } from '../rdf/namespaces.js';
+import { identifierNamesDoi } from '../record/recordDoi.js';
+import type { ScholarlyRecord } from '../record/types.js';
+import { dateLiteralKind } from './dates.js';
+import { mapPages } from './mapPages.js';
+import type { RecordTriples } from './RecordTriples.js';
+import type { WorkKind } from './workKind.js';
+
+/** The classes of a work of each kind: schema.org, BIBO. */
+const WORK_CLASSES: Record<WorkKind, [string, string]> = {
+  article: ['ScholarlyArticle', 'AcademicArticle'],
+  chapter: ['Chapter', 'Chapter'],
+  book: ['Book', 'Book'],
+  other: ['CreativeWork', 'Document'],
+};
+
+/** The work's own statements: types, identifiers, title, abstract, language, dates, access, pages. */
+export function mapWork(t: RecordTriples, record: ScholarlyRecord, doi: string, work: RDF.NamedNode, kind: WorkKind): void {
+  const [schemaClass, biboClass] = WORK_CLASSES[kind];
+  t.type(work, t.schema(schemaClass), t.bibo(biboClass));
+  if (kind === 'other') {
+    t.note(`contentType: ${record.contentType ? `"${record.contentType}"` : 'missing'}, and no journal or book the work is in; typed schema:CreativeWork, bibo:Document`);
+  }
+  mapIdentifiers(t, record, doi, work);
+  // The service's own type label: schema:additionalType takes text (a type name of another scheme).
+  if (record.contentType) t.add(work, t.schema('additionalType'), t.str(record.contentType));
+  if (record.publicationType) t.add(work, t.sr('publicationType'), t.str(record.publicationType));
+  if (record.title) {
+    t.add(work, t.schema('name'), t.text(record.title));
+    t.add(work, t.dcterms('title'), t.text(record.title));
+  }
+  if (record.abstract) {
+    t.add(work, t.schema('abstract'), t.text(record.abstract.text));
+    t.add(work, t.bibo('abstract'), t.text(record.abstract.text));
+    if (record.abstract.heading) t.note(`abstract: heading "${record.abstract.heading}" taken off the text`);
+  }
+  if (record.language) {
+    t.add(work, t.schema('inLanguage'), t.str(record.language));
+    if (!isLanguageTag(record.language)) t.note(`language: "${record.language}" is not a language tag; titles carry no tag`);
+  }
+  mapDates(t, record, work);
+  mapOpenAccess(t, record, work);
+  // schema.org's page properties belong to articles and chapters (and issues, volumes); BIBO's to any document.
+  mapPages(t, record, work, kind === 'article' || kind === 'chapter');
+}
+
+/** `bibo:doi`, and `schema:identifier` naming the DOI; an identifier of the record that names another is kept as sent. */
+function mapIdentifiers(t: RecordTriples, record: ScholarlyRecord, doi: string, work: RDF.NamedNode): void {
+  t.add(work, t.bibo('doi'), t.str(doi));
+  const identifierAgrees = record.identifier !== undefined && identifierNamesDoi(record.identifier, doi);
+  t.add(work, t.schema('identifier'), t.str(identifierAgrees ? record.identifier! : `doi:${doi}`));
+  if (record.identifier !== undefined && !identifierAgrees) {
+    t.add(work, t.sr('identifier'), t.str(record.identifier));
+    t.note(`identifier: "${record.identifier}" does not name the DOI ${doi}; kept as sr:identifier`);
+  }
+}
+
+/** The dates, typed by their form (`xsd:date`, `xsd:gYearMonth`, `xsd:gYear`, ...); one that is none is plain text, with a note. */
+function mapDates(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode): void {
+  const date = (value: string | undefined, field: string, ...predicates: RDF.NamedNode[]) => {
+    if (!value) return;
+    const type = dateLiteralKind(value);
+    const literal = type ? t.typed(value, type) : t.str(value);
+    if (!type) t.note(`${field}: "${value}" is not a valid date; written as plain text`);
+    for (const p of predicates) t.add(work, p, literal);
+  };
+  date(record.publicationDate, 'publicationDate', t.schema('datePublished'), t.dcterms('issued'));
+  date(record.onlineDate, 'onlineDate', t.dcterms('available'));
+  date(record.coverDate, 'coverDate', t.term(`${NS.prism}coverDate`));
+}
+
+/** `schema:isAccessibleForFree`: a boolean when the record says true or false (any case), else its text, with a note. */
+function mapOpenAccess(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode): void {
+  if (!record.openaccess) return;
+  const v = record.openaccess.toLowerCase();
+  if (v === 'true' || v === 'false') t.add(work, t.schema('isAccessibleForFree'), t.typed(v, 'boolean'));
+  else {
+    t.add(work, t.schema('isAccessibleForFree'), t.str(record.openaccess));
+    t.note(`openaccess: "${record.openaccess}" is not true/false; written as plain text`);
+  }
+}

@@ -1,0 +1,150 @@
+import { ToolkitError } from '../errors.js';
+import { formatInfo } from '../formats.js';
+import type { MappedRecord } from '../mapping/mapRecord.js';
+import { DoiSet } from '../record/DoiSet.js';
+import type { ReadItem } from '../record/readRecords.js';
+import type { FormatName, RecordWriter } from '../serialize/QuadSerializer.js';
+import { type MapItemOptions, mapItem } from './mapItem.js';
+import type { RecordValidation } from './RecordValidation.js';
+import { describeViolation } from './RecordValidation.js';
+import type { Rejection } from './Rejection.js';
+
+/** A record the sink wrote, with where it came from. */
+export interface WrittenRecord {
+  item: Extract<ReadItem, { kind: 'record' }>;
+  mapped: MappedRecord;
+}
+
+/** Options of {@link RecordSink}. */
+export interface RecordSinkOptions extends MapItemOptions {
+  /** The output format (for the reason of a record it cannot carry). Defaults to none (the reason names no format). */
+  format?: FormatName;
+  /** Checks every mapped record; a record with violations is rejected. Defaults to none (no check). */
+  validation?: RecordValidation;
+  /**
+   * Reject a record whose DOI (case-insensitive) came before in this sink:
+   * its triples would merge into the first one's. Defaults to true.
+   */
+  rejectDuplicateDois?: boolean;
+  /** Called for every rejected record, in input order; may throw to stop the run. Defaults to none (counted only). */
+  onRejected?: (rejection: Rejection) => void | Promise<void>;
+  /** Called for every written record, in input order. Defaults to none. */
+  onWritten?: (record: WrittenRecord) => void | Promise<void>;
+}
+
+/**
+ * The record pipeline every command uses: each item read (a file's record, a
+ * harvested page's record, a record looked up by DOI) is normalised and
+ * mapped, validated (when asked), de-duplicated by DOI and written with a
+ * record writer; what fails at any step becomes a {@link Rejection} naming
+ * the record and the field. Nothing is lost: every item ends up in the text
+ * returned or in a rejection.
+ *
+ * ```ts
+ * const sink = new RecordSink(serializerFor('turtle').createWriter(), { onRejected: (r) => rejects.push(r) });
+ * let text = sink.start();
+ * text += await sink.take(items);
+ * text += sink.end();
+ * ```
+ */
+export class RecordSink {
+  private readonly dois: DoiSet | undefined;
+  /** Items taken. */
+  read = 0;
+  /** Records written. */
+  written = 0;
+  /** Items rejected. */
+  rejected = 0;
+
+  constructor(
+    private readonly writer: RecordWriter,
+    private readonly options: RecordSinkOptions = {},
+  ) {
+    this.dois = options.rejectDuplicateDois === false ? undefined : new DoiSet();
+  }
+
+  /** Records validated together: take() batches of this size cost least. */
+  get batchSize(): number {
+    return this.options.validation?.batchSize ?? 1;
+  }
+
+  /** The text that starts the output (prefixes, an opening bracket). */
+  start(): string {
+    return this.writer.start();
+  }
+
+  /** Numbers the next records after `records` already written (a resumed output). */
+  continueAfter(records: number): void {
+    this.writer.continueAfter(records);
+  }
+
+  /** The text that ends the output. */
+  end(): string {
+    return this.writer.end();
+  }
+
+  /** Takes items in order and returns the text of those written (rejections go to `onRejected`). */
+  async take(items: readonly ReadItem[]): Promise<string> {
+    const outcomes = items.map((item) => mapItem(item, this.options));
+    const mapped = outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : []));
+    const validation = this.options.validation;
+    const violations = validation && mapped.length > 0 ? await validation.violations(mapped) : [];
+    let next = 0;
+    let text = '';
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      const outcome = outcomes[i]!;
+      this.read++;
+      if (outcome.kind === 'rejected') {
+        await this.reject(outcome.rejection);
+        continue;
+      }
+      const record = item as WrittenRecord['item'];
+      const found = validation ? violations[next++]! : [];
+      if (found.length > 0) {
+        const first = found[0]!;
+        const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
+        await this.reject(rejectionOf(record, outcome.mapped.doi, 'validation-failed', first.path ?? '(shapes)', `does not conform to the shapes: ${describeViolation(first)}${more}`, { violations: [...found] }));
+        continue;
+      }
+      // Only a record that goes into the output takes its DOI: a rejected one leaves it to a later, valid copy.
+      if (this.dois && !this.dois.add(outcome.mapped.doi)) {
+        await this.reject(rejectionOf(record, outcome.mapped.doi, 'duplicate-doi', 'doi', "a record with the same DOI (DOIs are case-insensitive) came before it in this run; its triples would merge into that record's"));
+        continue;
+      }
+      let written: string;
+      try {
+        written = this.writer.write(outcome.mapped.quads);
+      } catch (err) {
+        // A record the format cannot carry is a rejection, not a failed run.
+        if (!(err instanceof ToolkitError) || err.code !== 'serialization') throw err;
+        const as = this.options.format ? ` as ${formatInfo(this.options.format).label}` : '';
+        await this.reject(rejectionOf(record, outcome.mapped.doi, 'serialization', '(output)', `cannot be written${as}: ${err.message}`));
+        continue;
+      }
+      text += written;
+      this.written++;
+      await this.options.onWritten?.({ item: record, mapped: outcome.mapped });
+    }
+    return text;
+  }
+
+  private async reject(rejection: Rejection): Promise<void> {
+    this.rejected++;
+    await this.options.onRejected?.(rejection);
+  }
+}
+
+function rejectionOf(item: WrittenRecord['item'], doi: string, code: Rejection['code'], field: string, reason: string, extra: Partial<Rejection> = {}): Rejection {
+  return {
+    source: item.source,
+    index: item.index,
+    ...(item.line !== undefined ? { line: item.line } : {}),
+    recordId: doi,
+    field,
+    code,
+    reason,
+    ...extra,
+    record: item.raw,
+  };
+}

@@ -1,0 +1,60 @@
+import { MappingError, ToolkitError } from '../errors.js';
+import { type MapOptions, type MappedRecord, mapRecord } from '../mapping/mapRecord.js';
+import { inRecordGraph } from '../mapping/recordGraph.js';
+import { normalizeRecord } from '../record/normalizeRecord.js';
+import type { ReadItem } from '../record/readRecords.js';
+import type { Rejection } from './Rejection.js';
+
+/** Options of {@link mapItem}: the mapper's, and where the quads go. */
+export interface MapItemOptions extends MapOptions {
+  /**
+   * Put the record's quads in its own named graph, `<base>record/<doi>`
+   * (`recordGraphIri`), so a store can replace the record as a whole; only
+   * N-Quads and JSON-LD can carry it. Defaults to false (the default graph).
+   */
+  graphPerRecord?: boolean;
+}
+
+/** The outcome of {@link mapItem}. */
+export type MapItemOutcome = { kind: 'mapped'; mapped: MappedRecord } | { kind: 'rejected'; rejection: Rejection };
+
+/**
+ * Normalises and maps one item read by `readRecords()`; a problem of the
+ * reader or a {@link MappingError} becomes a {@link Rejection} that names the
+ * record and the field. Pure: no I/O.
+ */
+export function mapItem(item: ReadItem, options: MapItemOptions = {}): MapItemOutcome {
+  const label = item.index !== undefined ? `${item.source}#${item.index}` : item.source;
+  const where = { source: item.source, ...(item.index !== undefined ? { index: item.index } : {}), ...(item.line !== undefined ? { line: item.line } : {}) };
+  if (item.kind === 'problem') {
+    return {
+      kind: 'rejected',
+      rejection: { ...where, recordId: label, field: '(input)', code: 'unreadable', reason: item.reason, ...(item.excerpt ? { excerpt: item.excerpt } : {}) },
+    };
+  }
+  try {
+    const record = normalizeRecord(item.raw, { recordLabel: label });
+    const { graphPerRecord, ...mapOptions } = options;
+    const mapped = mapRecord(record, { ...mapOptions, recordLabel: label });
+    if (graphPerRecord) mapped.quads = inRecordGraph(mapped.quads, mapped.doi, options.base, options.factory);
+    return { kind: 'mapped', mapped };
+  } catch (err) {
+    if (err instanceof MappingError) {
+      return {
+        kind: 'rejected',
+        rejection: { ...where, recordId: err.recordId, field: err.path, code: 'record-invalid', reason: stripPrefix(err), record: item.raw },
+      };
+    }
+    if (err instanceof ToolkitError) throw err;
+    // A bug must not lose the record: reject it with what happened.
+    return {
+      kind: 'rejected',
+      rejection: { ...where, recordId: label, field: '(record)', code: 'record-invalid', reason: `internal error: ${(err as Error).message}`, record: item.raw },
+    };
+  }
+}
+
+function stripPrefix(err: MappingError): string {
+  const prefix = `record ${err.recordId}, field ${err.path}: `;
+  return err.message.startsWith(prefix) ? err.message.slice(prefix.length) : err.message;
+}

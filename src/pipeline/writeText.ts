@@ -1,0 +1,41 @@
+import type { Writable } from 'node:stream';
+import { ToolkitError } from '../errors.js';
+
+/**
+ * Writes text to a stream and waits while the stream asks to (backpressure).
+ * Rejects, instead of waiting for ever, when the stream fails or closes
+ * before it drains (a closed pipe: `… | head`) and when `signal` aborts
+ * (code `aborted`). An empty text is not written.
+ */
+export async function writeText(out: Writable, text: string, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) throw abortError(signal);
+  if (out.errored) throw out.errored;
+  if (out.destroyed || out.writableEnded) throw closedError();
+  if (text === '' || out.write(text)) return;
+  await new Promise<void>((resolve, reject) => {
+    const done = (err?: Error): void => {
+      out.off('drain', onDrain);
+      out.off('error', onError);
+      out.off('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onDrain = (): void => done();
+    const onError = (err: Error): void => done(err);
+    const onClose = (): void => done(out.errored ?? closedError());
+    const onAbort = (): void => done(abortError(signal!));
+    out.on('drain', onDrain);
+    out.on('error', onError);
+    out.on('close', onClose);
+    signal?.addEventListener('abort', onAbort);
+  });
+}
+
+function abortError(signal: AbortSignal): ToolkitError {
+  return new ToolkitError('writing was cancelled', 'aborted', { cause: signal.reason });
+}
+
+function closedError(): ToolkitError {
+  return new ToolkitError('the output was closed before everything was written', 'io');
+}

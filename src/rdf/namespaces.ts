@@ -1,0 +1,30 @@
+/** Namespace IRIs of the vocabularies the toolkit writes and reads. Plain data (the mapper imports nothing else of the vocabularies). */
+export const NS = {
+  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
+  xsd: 'http://www.w3.org/2001/XMLSchema#',
+  owl: 'http://www.w3.org/2002/07/owl#',
+  schemaHttp: 'http://schema.org/',
+  schemaHttps: 'https://schema.org/',
+  bibo: 'http://purl.org/ontology/bibo/',
+  dcterms: 'http://purl.org/dc/terms/',
+  prism: 'http://prismstandard.org/namespaces/basic/2.0/',
+  sr: 'https://w3id.org/scholarly-rdf/vocab#',
+  prov: 'http://www.w3.org/ns/prov#',
+  void: 'http://rdfs.org/ns/void#',
+  dcat: 'http://www.w3.org/ns/dcat#',
+  foaf: 'http://xmlns.com/foaf/0.1/',
+  skos: 'http://www.w3.org/2004/02/skos/core#',
+} as const;
+
+/** Default base of the IRIs the mapper mints (shared entities and the nodes a record owns). */
+export const DEFAULT_BASE = 'https://w3id.org/scholarly-rdf/';
+
+/** Where DOIs resolve: the subject of a record is `DOI_RESOLVER + doi`. */
+export const DOI_RESOLVER = 'https://doi.org/';
+
+/** Where ORCID iDs resolve. */
+export const ORCID_RESOLVER = 'https://orcid.org/';
+
+/** Where ISSNs resolve: the ISSN Portal's page of an ISSN, linked from a journal or series with `schema:sameAs`. */
+export const ISSN_RESOLVER = 'https://portal.issn.org/resource/ISSN/';

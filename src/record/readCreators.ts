@@ -1,0 +1,62 @@
+import { MappingError } from '../errors.js';
+import { isValidOrcid } from './orcid.js';
+import type { RecordCleaners } from './recordCleaners.js';
+import { describe, scalar } from './scalar.js';
+import type { Creator, ScholarlyRecord } from './types.js';
+
+const ORCID_PATTERN = /^(?:https?:\/\/(?:www\.)?orcid\.org\/)?(\d{4}-\d{4}-\d{4}-\d{3}[\dXx])$/;
+
+/**
+ * The creators of a record: names (strings) or `{creator, ORCID}` objects
+ * (`name` for `creator`, keys in any case). An ORCID iD whose check character
+ * holds becomes `orcid`, any other `orcidRaw`; other keys go to the record's
+ * `unknownFields`; a creator with neither name nor iD is left out.
+ */
+export function readCreators(value: unknown, id: string, path: string, clean: RecordCleaners, record: ScholarlyRecord): Creator[] {
+  if (value === null || value === undefined || value === '') return [];
+  const items = Array.isArray(value) ? value : [value];
+  const out: Creator[] = [];
+  items.forEach((item, i) => {
+    const p = Array.isArray(value) ? `${path}[${i}]` : path;
+    if (typeof item === 'string') {
+      const name = personName(clean.line(item, p), p, record);
+      if (name) out.push({ name });
+      return;
+    }
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+      throw new MappingError(`expected a creator object {creator, ORCID}, got ${describe(item)}`, id, p);
+    }
+    const creator = readCreator(item as Record<string, unknown>, id, path, p, clean, record);
+    if (creator.name || creator.orcid || creator.orcidRaw) out.push(creator);
+  });
+  return out;
+}
+
+/** One `{creator, ORCID}` object at `p` of the list at `path`. */
+function readCreator(
+  o: Record<string, unknown>, id: string, path: string, p: string, clean: RecordCleaners, record: ScholarlyRecord,
+): Creator {
+  let name = '';
+  let orcidValue: string | undefined;
+  for (const [k, v] of Object.entries(o)) {
+    const lk = k.toLowerCase();
+    if (lk === 'creator' || lk === 'name') name = clean.line(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`) || name;
+    else if (lk === 'orcid') orcidValue = clean.text(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`).trim() || undefined;
+    else record.unknownFields[`${path}[].${k}`] = v;
+  }
+  const creator: Creator = { name: personName(name, `${p}.creator`, record) };
+  if (orcidValue) {
+    const m = ORCID_PATTERN.exec(orcidValue);
+    // A mistyped iD (wrong check character) would link the person to someone else's orcid.org page.
+    if (m && isValidOrcid(m[1]!.toUpperCase())) creator.orcid = m[1]!.toUpperCase();
+    else creator.orcidRaw = orcidValue;
+  }
+  return creator;
+}
+
+/** A creator's name, or '' (with a note) when it has no letter or digit at all (`" , "`, `"-"`): nobody to name. */
+function personName(name: string, path: string, record: ScholarlyRecord): string {
+  if (name === '' || /[\p{L}\p{N}]/u.test(name)) return name;
+  record.notes.push(`${path}: "${name}" names nobody (no letter or digit); the name is left out (and the creator, unless it has an ORCID)`);
+  return '';
+}

@@ -1,0 +1,158 @@
+import type * as RDF from '@rdfjs/types';
+import { DataFactory } from 'n3';
+import { Validator } from 'shacl-engine';
+import type { CompileValidation } from 'shacl-engine';
+import { ToolkitError } from '../errors.js';
+import { tuneEngine } from './engineTuning.js';
+import type { ShapesGraph } from './loadShapes.js';
+import { NATIVE_CONSTRAINTS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
+import { RecordDataset } from './RecordDataset.js';
+import { TermInterner, termKey } from './TermInterner.js';
+
+const SH = 'http://www.w3.org/ns/shacl#';
+
+/**
+ * What selects the focus nodes of a targeted shape, as shacl-engine resolved
+ * it (its `TargetResolver`): a record none of whose types and predicates
+ * appear here gives the shape no focus node, so the engine is not asked.
+ */
+export interface TargetFilter {
+  terms: RDF.Term[];
+  /** Keys of the target classes (with their subclasses, as the engine resolves them). */
+  classes: string[];
+  /** IRIs of `sh:targetSubjectsOf` and `sh:targetObjectsOf`. */
+  predicates: string[];
+  /** `sh:targetNode` or `sh:target` (SPARQL, ...): always validated. */
+  always: boolean;
+}
+
+/** shacl-engine made ready for some shapes (see {@link prepareEngine}). */
+export interface PreparedEngine {
+  validator: Validator;
+  /** The shapes that have targets: only these start a validation (the others are reached from them). */
+  targeted: TargetFilter[];
+  /** The shapes' terms: a record's terms are copied against them. */
+  interner: TermInterner;
+}
+
+/**
+ * Builds shacl-engine's validator for `shapes`: `sh:sparql` constraints run natively (or, `sparql: 'engine'`, and
+ * for a constraint with no native equivalent, through shacl-engine's SPARQL plugin), every shape compiled now
+ * (a shape that cannot be compiled throws a `parse` error naming it), the target filter of each targeted shape read.
+ */
+export async function prepareEngine(shapes: ShapesGraph, mode: 'native' | 'engine'): Promise<PreparedEngine> {
+  const hasSparql = shapes.dataset.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0;
+  let fallback: CompileValidation | undefined;
+  if (hasSparql) {
+    const needsEngine =
+      mode === 'engine' ||
+      shapes.dataset
+        .getObjects(null, DataFactory.namedNode(`${SH}sparql`), null)
+        .some((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
+    if (needsEngine) {
+      // shacl-engine's SPARQL plugin (Comunica) is loaded only when a shape needs it.
+      const plugin = await import('shacl-engine/sparql.js');
+      fallback = [...plugin.validations.values()][0];
+    }
+  }
+  const sparql: CompileValidation = mode === 'engine' && fallback ? fallback : compileNativeSparql(fallback);
+  const validations: [RDF.Term, CompileValidation][] = [
+    [DataFactory.namedNode(`${SH}datatype`), compileStrictDatatype],
+    [DataFactory.namedNode(`${SH}sparql`), sparql],
+  ];
+  // The engine reads the shapes through plain-field terms in an indexed dataset
+  // (n3's Store answers each match() with a new store and stream).
+  const interner = new TermInterner();
+  const shapesDataset = new RecordDataset(shapes.dataset.getQuads(null, null, null, null).map((q) => interner.quad(q)));
+  let validator: Validator;
+  try {
+    validator = new Validator(shapesDataset, { factory: DataFactory as unknown as RDF.DataFactory, validations });
+  } catch (err) {
+    throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
+  }
+  compileAllShapes(validator);
+  tuneEngine(validator.shapesPtr);
+  const targetPredicates = ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf', 'target'];
+  const targeted = new Map<string, RDF.Term>();
+  for (const p of targetPredicates) {
+    for (const s of shapes.dataset.getSubjects(DataFactory.namedNode(`${SH}${p}`), null, null)) targeted.set(`${s.termType}|${s.value}`, s);
+  }
+  // Implicit class targets: a shape that is also a class.
+  for (const s of shapes.dataset.getSubjects(DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class'), null)) {
+    targeted.set(`${s.termType}|${s.value}`, s);
+  }
+  const filters = [...targeted.values()].map((t) => targetFilter(validator, interner.term(t)));
+  return { validator, targeted: filters, interner };
+}
+
+/** The target filter of a shape, read from shacl-engine's own target resolver of the shape. */
+function targetFilter(validator: Validator, term: RDF.Term): TargetFilter {
+  const engine = validator as unknown as {
+    shapesPtr: { node(terms: RDF.Term[]): unknown };
+    shape(ptr: unknown): {
+      targetResolver: {
+        targetClass: Iterable<RDF.Term>;
+        targetNode: RDF.Term[];
+        targetSubjectsOf: RDF.Term[];
+        targetObjectsOf: RDF.Term[];
+        targets: unknown[];
+      };
+    } | null;
+  };
+  const resolver = engine.shape(engine.shapesPtr.node([term]))?.targetResolver;
+  const known =
+    resolver &&
+    resolver.targetClass?.[Symbol.iterator] &&
+    Array.isArray(resolver.targetNode) &&
+    Array.isArray(resolver.targetSubjectsOf) &&
+    Array.isArray(resolver.targetObjectsOf) &&
+    Array.isArray(resolver.targets);
+  // Another version of the engine: no filter, every targeted shape is validated.
+  if (!known) return { terms: [term], classes: [], predicates: [], always: true };
+  return {
+    terms: [term],
+    classes: [...resolver.targetClass].map(termKey),
+    predicates: [...resolver.targetSubjectsOf, ...resolver.targetObjectsOf].map((p) => p.value),
+    always: resolver.targetNode.length > 0 || resolver.targets.length > 0,
+  };
+}
+
+/**
+ * Compiles every shape now, the shapes the compiled ones reach included:
+ * shacl-engine compiles a shape when it first validates with it, and a shape
+ * it cannot compile (an `sh:pattern` that is no regular expression, ...) would
+ * then fail in the middle of a run, and pass silently after that. Throws a
+ * `parse` error naming the shape.
+ */
+function compileAllShapes(validator: Validator): void {
+  const engine = validator as unknown as {
+    shapes: { values(): Iterable<{ ptr: { term: RDF.Term }; shapeValidator: { compiled: unknown } }> };
+  };
+  if (typeof engine.shapes?.values !== 'function') return; // another version of the engine: it compiles as it goes
+  const done = new Set<unknown>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const shape of [...engine.shapes.values()]) {
+      if (done.has(shape)) continue;
+      done.add(shape);
+      grew = true;
+      try {
+        void shape.shapeValidator.compiled;
+      } catch (err) {
+        const term = shape.ptr.term;
+        const name = term.termType === 'NamedNode' ? `<${term.value}>` : `a shape (blank node) ${describeBlankShape(validator, term)}`;
+        throw new ToolkitError(`the shapes cannot be used: ${name}: ${(err as Error).message}`, 'parse', { cause: err });
+      }
+    }
+  }
+}
+
+/** Where a blank-node shape is: its `sh:path` and the shape whose property it is, when it has them. */
+function describeBlankShape(validator: Validator, term: RDF.Term): string {
+  const engine = validator as unknown as { shapesPtr: { dataset: RDF.DatasetCore } };
+  const dataset = engine.shapesPtr?.dataset;
+  if (!dataset) return '';
+  const path = [...dataset.match(term, DataFactory.namedNode(`${SH}path`), null)][0]?.object;
+  const owner = [...dataset.match(null, DataFactory.namedNode(`${SH}property`), term)][0]?.subject;
+  return [path?.termType === 'NamedNode' ? `with sh:path <${path.value}>` : '', owner?.termType === 'NamedNode' ? `in <${owner.value}>` : ''].filter(Boolean).join(' ');
+}

@@ -1,0 +1,150 @@
+import type * as RDF from '@rdfjs/types';
+import { statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import { ToolkitError } from '../errors.js';
+import { openRdfFile } from '../parse/openRdfFile.js';
+import { parseRdf } from '../parse/parseRdf.js';
+import { graphOfFileName } from '../store/defaultGraph.js';
+import { GraphStoreLoader, type GraphStoreLoaderOptions, type LoadSummary } from '../store/GraphStoreLoader.js';
+import type { LoadInput } from '../store/LoadLog.js';
+import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
+
+/** Options of {@link loadDump}. */
+export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' | 'fallbackGraph' | 'statePath'> {
+  /** RDF files (any of the five formats, `.gz` too); `-` reads `stdin`. */
+  files: readonly string[];
+  /** What `-` reads. Defaults to `process.stdin`. */
+  stdin?: Readable;
+  /**
+   * The load log recording acknowledged chunks. Defaults to
+   * `<first file's name>.load-state.json` in the current directory; none for
+   * stdin (such a load cannot be resumed).
+   */
+  statePath?: string;
+  /** The folder relative file names (and the default load log) are taken in. Defaults to `process.cwd()`. */
+  cwd?: string;
+}
+
+/** What a load did, and where its load log is. */
+export interface LoadDumpSummary extends LoadSummary {
+  /** The load log (none for stdin without `statePath`). */
+  statePath: string | undefined;
+}
+
+/**
+ * Loads RDF dumps into one graph of a triple store over the SPARQL Graph
+ * Store Protocol: parses them as a stream, sends chunks (resumably, by the
+ * load log), and checks the graph's count at the end. The endpoint may carry
+ * `user:password@`, taken out of the URL as credentials when none are given.
+ * A failure after chunks were acknowledged says so in its details
+ * (`statePath`, `progressSaved: true`): resuming continues it.
+ */
+export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummary> {
+  const { files } = options;
+  if (files.length === 0) throw new ToolkitError('nothing to load: no files given', 'usage');
+  if (files.filter((p) => p === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
+  let credentials = options.credentials;
+  const take = (value: string | undefined): string | undefined => {
+    const found = value === undefined ? undefined : splitCredentials(value);
+    if (!found) return value;
+    if (found.user !== undefined && credentials === undefined) credentials = { user: found.user, password: found.password };
+    return found.url;
+  };
+  const endpoint = take(options.endpoint)!;
+  const queryEndpoint = take(options.queryEndpoint);
+  const updateEndpoint = take(options.updateEndpoint);
+  const cwd = options.cwd ?? process.cwd();
+  const here = (path: string) => (path === '-' ? path : resolve(cwd, path));
+  const inputs = await inputsOf(files, here);
+  const statePath = options.statePath !== undefined ? here(options.statePath) : files[0] !== '-' ? resolve(cwd, `${basename(files[0]!)}.load-state.json`) : undefined;
+  if (statePath) refuseOverwritingInputs([statePath], files.map(here), 'the load log');
+  if (options.resume && !statePath) throw new ToolkitError('resuming a load of stdin needs a load log (statePath)', 'usage');
+  const { stdin, signal } = options;
+  async function* quads(): AsyncGenerator<RDF.Quad> {
+    for (const path of files) {
+      const file = await openRdfFile(here(path), stdin);
+      // Every quad goes into the one target graph (JSON-LD dumps stream); what a JSON-LD processor
+      // would drop is an error: a load that leaves data out must not look complete.
+      yield* parseRdf(file.input, { format: file.format, source: file.source === '<stdin>' ? file.source : path, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
+    }
+  }
+  const loader = new GraphStoreLoader({
+    ...options,
+    endpoint,
+    ...(queryEndpoint !== undefined ? { queryEndpoint } : {}),
+    ...(updateEndpoint !== undefined ? { updateEndpoint } : {}),
+    ...(credentials ? { credentials } : {}),
+    fallbackGraph: graphOfFileName(files[0]!),
+    ...(statePath ? { statePath } : {}),
+    inputs,
+  });
+  // Whether this run wrote the load log (an old one left by another load is no place to resume from).
+  const logBefore = statePath ? modifiedAt(statePath) : undefined;
+  try {
+    return { ...(await loader.load(quads())), statePath };
+  } catch (err) {
+    if (!(err instanceof ToolkitError) || !statePath) throw err;
+    if (err.code === 'count-mismatch') throw withDetails(err, { statePath });
+    if (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted') throw withDetails(err, { statePath, progressSaved: modifiedAt(statePath) !== logBefore });
+    throw err;
+  }
+}
+
+/** The error with more details (its message and code kept). */
+function withDetails(err: ToolkitError, details: Record<string, unknown>): ToolkitError {
+  return new ToolkitError(err.message, err.code, { cause: err, details: { ...err.details, ...details } });
+}
+
+/** The files with their size and time, so that resuming a load of changed files is refused. */
+async function inputsOf(files: readonly string[], here: (path: string) => string): Promise<LoadInput[]> {
+  const inputs: LoadInput[] = [];
+  for (const path of files) {
+    if (path === '-') {
+      inputs.push({ path: '-' });
+      continue;
+    }
+    try {
+      const info = await stat(here(path));
+      inputs.push({ path, size: info.size, mtimeMs: Math.round(info.mtimeMs) });
+    } catch (err) {
+      throw new ToolkitError(`cannot open ${path}: no such file`, 'io', { cause: err });
+    }
+  }
+  return inputs;
+}
+
+/** When a file was last written (ms), or undefined when there is none. */
+function modifiedAt(path: string): number | undefined {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A URL without its `user:password@`, and what was there; undefined when it is no URL or has none. */
+function splitCredentials(value: string): { url: string; user: string | undefined; password: string } | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined; // not a URL: the loader says so, without the part before @
+  }
+  if (!url.username && !url.password) return undefined;
+  const user = url.username ? decodeOrKeep(url.username) : undefined;
+  const password = decodeOrKeep(url.password);
+  url.username = '';
+  url.password = '';
+  return { url: url.toString(), user, password };
+}
+
+/** A percent-decoded user or password of a URL; as written when it is no valid escape (`S3cret%PW`). */
+function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

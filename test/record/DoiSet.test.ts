@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { DoiSet } from '../../src/record/DoiSet.js';
+
+describe('DoiSet', () => {
+  it('knows a DOI again whatever its case or padding (by its key, doiKey)', () => {
+    const set = new DoiSet();
+    expect(set.add('10.1000/ABC')).toBe(true);
+    expect(set.add(' 10.1000/abc\n')).toBe(false);
+    expect(set.has('10.1000/Abc')).toBe(true);
+    expect(set.has('10.1000/abd')).toBe(false);
+    expect(set.size).toBe(1);
+  });
+
+  it('grows past its capacity without losing a DOI', () => {
+    const set = new DoiSet(4);
+    for (let i = 0; i < 1000; i++) expect(set.add(`10.1/${i}`)).toBe(true);
+    expect(set.size).toBe(1000);
+    for (let i = 0; i < 1000; i++) expect(set.has(`10.1/${i}`)).toBe(true);
+    expect(set.has('10.1/1000')).toBe(false);
+  });
+
+  it('queues new entries only when asked, and loads them back into another set', () => {
+    expect(new DoiSet().drainNew().length).toBe(0);
+    const queued = new DoiSet(16, { queueNew: true });
+    queued.add('10.1/a');
+    queued.add('10.1/A');
+    queued.add('10.1/b');
+    const entries = queued.drainNew();
+    expect(entries.length).toBe(16);
+    expect(queued.drainNew().length).toBe(0);
+    const resumed = new DoiSet();
+    resumed.load(Buffer.concat([entries, Buffer.from([1, 2, 3])]));
+    expect(resumed.size).toBe(2);
+    expect(resumed.add('10.1/B')).toBe(false);
+    expect(resumed.add('10.1/c')).toBe(true);
+  });
+});
