@@ -3,6 +3,7 @@ import { removeTempFiles } from '../tempFiles.js';
 import { ToolkitError, exitCodeFor } from '../errors.js';
 import type { CliContext, CliIo } from './CliContext.js';
 import { COMMANDS } from './commands/index.js';
+import { inFlags } from './inFlags.js';
 
 /** Version printed by `--version`. */
 export const VERSION = '0.1.0';
@@ -45,7 +46,7 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
       return err.exitCode === 0 ? 0 : 2;
     }
     if (err instanceof ToolkitError) {
-      io.stderr.write(`scholarly-rdf: error [${err.code}]: ${err.message}\n`);
+      io.stderr.write(`scholarly-rdf: error [${err.code}]: ${inFlags(err.message)}\n`);
       return Math.max(exitCode, exitCodeFor(err.code));
     }
     const message = err instanceof Error ? (err.stack ?? err.message) : String(err);

@@ -121,11 +121,11 @@ export class ApiClient {
     try {
       url = new URL(this.baseUrl);
     } catch {
-      throw new ToolkitError(`--base-url "${options.baseUrl}" is not a URL`, 'usage');
+      throw new ToolkitError(`\`baseUrl\` "${options.baseUrl}" is not a URL`, 'usage');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`--base-url must be an http(s) URL, not ${url.protocol}`, 'usage');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`\`baseUrl\` must be an http(s) URL, not ${url.protocol}`, 'usage');
     // The service takes its key as api_key; a user:password in the URL would end up in messages.
-    if (url.username || url.password) throw new ToolkitError('--base-url must not hold a user or password (the key goes in --api-key or SCHOLARLY_API_KEY)', 'usage');
+    if (url.username || url.password) throw new ToolkitError('`baseUrl` must not hold a user or password (the key goes in `apiKey` or SCHOLARLY_API_KEY)', 'usage');
     this.endpoint = options.endpoint ?? 'meta-v2';
     this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
     this.fetchFn = options.fetch ?? globalThis.fetch;

@@ -100,19 +100,19 @@ export interface ExportPlan {
 export function planExport(options: ExportOptions): ExportPlan {
   const format = options.format ?? (options.output ? formatFromPath(options.output) : undefined) ?? 'turtle';
   const gzip = options.gzip ?? (options.output ? isGzipPath(options.output) : false);
-  if (!options.output && !options.stream) throw new ToolkitError('an export needs an output file (output) or a stream (stream)', 'usage');
-  if (options.graph && options.graphPerRecord) throw new ToolkitError('graph (one graph for all records) and graphPerRecord (a graph for each) do not go together', 'usage');
-  if (options.graph && format !== 'nquads') throw new ToolkitError(`a graph needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
+  if (!options.output && !options.stream) throw new ToolkitError('an export needs an output file (`output`) or a stream (`stream`)', 'usage');
+  if (options.graph && options.graphPerRecord) throw new ToolkitError('`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together', 'usage');
+  if (options.graph && format !== 'nquads') throw new ToolkitError(`\`graph\` needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
   if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
-    throw new ToolkitError(`a graph per record needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+    throw new ToolkitError(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
   }
   if (options.license !== undefined) {
     checkLicense(options.license);
     if (!options.metaPath && !(format === 'nquads' && options.metaGraph !== false)) {
-      throw new ToolkitError('the licence is stated in the dataset description: give a description file (metaPath), or write N-Quads, whose last graph is the description', 'usage');
+      throw new ToolkitError('`license` is stated in the dataset description: add `metaPath` (or write N-Quads, whose last graph is the description)', 'usage');
     }
   }
-  if (options.resume && !options.output) throw new ToolkitError('resuming needs the output file of the export (output)', 'usage');
+  if (options.resume && !options.output) throw new ToolkitError('`resume` needs the output file of the export (`output`)', 'usage');
   return { format, gzip, statePath: options.statePath ?? (options.output ? `${options.output}.state.json` : undefined) };
 }
 
@@ -145,7 +145,7 @@ export async function lockPathOf(output: string): Promise<string> {
 
 /** A usage error unless the licence is an absolute IRI every format of the description can write as it is. */
 function checkLicense(license: string): void {
-  const bad = (why: string, cause?: unknown) => new ToolkitError(`the licence ${JSON.stringify(license)} ${why}`, 'usage', cause ? { cause } : {});
+  const bad = (why: string, cause?: unknown) => new ToolkitError(`\`license\` ${JSON.stringify(license)} ${why}`, 'usage', cause ? { cause } : {});
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(license)) throw bad('is not an absolute IRI');
   try {
     escapeResolvedIri(license);

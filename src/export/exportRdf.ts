@@ -107,7 +107,7 @@ class ExportRun {
     if (!this.options.resume) {
       const earlier = await readExportState(statePath).catch(() => undefined);
       if (earlier && !earlier.complete) {
-        this.options.onWarning?.(`an unfinished export (${earlier.counts.records} records) in ${statePath} is started again from the beginning; resuming would have continued it`);
+        this.options.onWarning?.(`an unfinished export (${earlier.counts.records} records) in ${statePath} is started again from the beginning; \`resume\` would have continued it`);
       }
       return undefined;
     }
@@ -117,7 +117,7 @@ class ExportRun {
       return undefined;
     }
     const diff = identityMismatch(saved.identity, this.identity);
-    if (diff) throw new ToolkitError(`the saved state ${statePath} is for another export: ${diff}; use the same options, or start afresh without resuming`, 'state-mismatch');
+    if (diff) throw new ToolkitError(`the saved state ${statePath} is for another export: ${diff}; use the same options, or start afresh without \`resume\``, 'state-mismatch');
     return saved;
   }
 
@@ -238,9 +238,9 @@ class ExportRun {
 export type ResumeAdvice = 'resume' | 'new-key' | 'afresh';
 
 const RESUME_ADVICE: Record<ResumeAdvice, string> = {
-  resume: 'run the same export again, resuming, to continue',
-  'new-key': 'run again with a valid key, resuming, to continue',
-  afresh: 'the same export would fail the same way; a changed query or page size starts afresh (without resuming)',
+  resume: 'run the same export again with `resume` to continue',
+  'new-key': 'run again with a valid key (`apiKey` or SCHOLARLY_API_KEY) and `resume` to continue',
+  afresh: 'the same export would fail the same way; a changed query or `pageSize` starts afresh (without `resume`)',
 };
 
 /** Writes the provenance to a file atomically, in the format of its extension (Turtle by default). */

@@ -39,7 +39,7 @@ export interface RetryPolicyOptions {
 }
 
 const HOW_TO_KEY =
-  'pass a valid key with --api-key or the SCHOLARLY_API_KEY environment variable (keys are issued at https://dev.springernature.com), or use --sample for the bundled offline catalogue';
+  'pass a valid key with `apiKey` or the SCHOLARLY_API_KEY environment variable (keys are issued at https://dev.springernature.com), or use `sample` for the bundled offline catalogue';
 
 /**
  * The retry rules of HTTP requests, as data plus small pure functions (after
@@ -92,7 +92,7 @@ export class RetryPolicy {
     const tries = `${attempt} ${attempt === 1 ? 'try' : 'tries'}`;
     if (outcome.kind === 'network') {
       if (canRetry) return { action: 'retry', delayMs: this.backoffMs(attempt), reason: `network: ${outcome.message}` };
-      return { action: 'stop', code: 'network', retryable: true, message: `network failure after ${tries}: ${outcome.message}; check the connection or --base-url, then run again (with --resume for an export)` };
+      return { action: 'stop', code: 'network', retryable: true, message: `network failure after ${tries}: ${outcome.message}; check the connection or \`baseUrl\`, then run again (with \`resume\` for an export)` };
     }
     if (outcome.kind === 'bad-body') {
       if (canRetry) return { action: 'retry', delayMs: this.backoffMs(attempt), reason: `bad response: ${outcome.message}` };
@@ -105,22 +105,22 @@ export class RetryPolicy {
       return { action: 'stop', code: 'auth', retryable: false, message: `the service refused the API key (401${said}); ${HOW_TO_KEY}` };
     }
     if (status === 403 && /premium/i.test(outcome.body)) {
-      return { action: 'stop', code: 'plan-limit', retryable: false, message: `the request is beyond the API key's plan (403${said}); a basic key allows at most 25 records per page: lower --page-size` };
+      return { action: 'stop', code: 'plan-limit', retryable: false, message: `the request is beyond the API key's plan (403${said}); a basic key allows at most 25 records per page: lower \`pageSize\`` };
     }
     if (status === 429 || status === 403) {
       const wait = parseRetryAfter(outcome.retryAfter, this.now());
       if (wait !== undefined && wait > this.maxRetryAfterMs) {
-        return { action: 'stop', code: 'quota', retryable: true, message: `the service's quota is used up (${status}${said}; it asks to wait ${Math.round(wait / 1000)} s); run again later with --resume` };
+        return { action: 'stop', code: 'quota', retryable: true, message: `the service's quota is used up (${status}${said}; it asks to wait ${Math.round(wait / 1000)} s); run again later with \`resume\`` };
       }
       if (canRetry) return { action: 'retry', delayMs: wait ?? this.backoffMs(attempt), reason: `${status} rate limited` };
-      return { action: 'stop', code: 'quota', retryable: true, message: `the service keeps refusing requests (${status}${said}) after ${tries}: the rate limit or daily quota is used up; run again later with --resume, or lower --rate` };
+      return { action: 'stop', code: 'quota', retryable: true, message: `the service keeps refusing requests (${status}${said}) after ${tries}: the rate limit or daily quota is used up; run again later with \`resume\`, or lower \`rate\`` };
     }
     if (status >= 500) {
       if (canRetry) return { action: 'retry', delayMs: this.backoffMs(attempt), reason: `${status} server error` };
-      return { action: 'stop', code: 'http-status', retryable: true, message: `the service failed with ${status}${said} after ${tries}; run again later (with --resume for an export)` };
+      return { action: 'stop', code: 'http-status', retryable: true, message: `the service failed with ${status}${said} after ${tries}; run again later (with \`resume\` for an export)` };
     }
     if (status === 404) {
-      return { action: 'stop', code: 'not-found', retryable: false, message: `not found (404${said}); check --base-url` };
+      return { action: 'stop', code: 'not-found', retryable: false, message: `not found (404${said}); check \`baseUrl\`` };
     }
     return { action: 'stop', code: 'http-status', retryable: false, message: `the service rejected the request (${status}${said}); check the query and the paging options` };
   }

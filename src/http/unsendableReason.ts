@@ -7,7 +7,7 @@ export function unsendableReason(err: unknown): string | undefined {
   // Thrown by fetch itself (a TypeError, its message quoting the URL and so the password): never retried, never shown.
   const message = (err as { message?: unknown } | undefined)?.message;
   if (typeof message === 'string' && message.includes('includes credentials')) {
-    return 'the URL holds a user name or password; give them apart (for load: --user and $SCHOLARLY_STORE_PASSWORD)';
+    return 'the URL holds a user name or password; give them apart (for load: `user` and $SCHOLARLY_STORE_PASSWORD)';
   }
   return undefined;
 }

@@ -131,7 +131,7 @@ export class ValidationSummary {
     if (this.splitRecords) {
       lines.push(
         `warning: the quads of ${this.splitRecords} record(s) were not together in the input (a dump sorted by subject?): they were validated in pieces, ` +
-          'so their results are wrong (missing nodes look like violations); validate again with --regroup',
+          'so their results are wrong (missing nodes look like violations); validate again with `regroup`',
       );
     }
     const shapes = this.byShape();

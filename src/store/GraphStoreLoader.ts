@@ -121,11 +121,11 @@ export class GraphStoreLoader {
 
   constructor(options: GraphStoreLoaderOptions) {
     const chunk = options.chunkTriples ?? DEFAULT_CHUNK;
-    if (!Number.isInteger(chunk) || chunk < 1) throw new ToolkitError(`--chunk-triples must be a positive integer, not ${chunk}`, 'usage');
+    if (!Number.isInteger(chunk) || chunk < 1) throw new ToolkitError(`\`chunkTriples\` must be a positive integer, not ${chunk}`, 'usage');
     const concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new ToolkitError(`concurrency must be a positive integer, not ${concurrency}`, 'usage');
     if (options.graph !== undefined) assertGraphIri(options.graph);
-    if (options.resume && !options.statePath) throw new ToolkitError('resume needs a load log (--state FILE)', 'usage');
+    if (options.resume && !options.statePath) throw new ToolkitError('`resume` needs a load log (`statePath`)', 'usage');
     this.options = options;
     this.client = new StoreHttpClient({
       credentials: options.credentials,
@@ -151,7 +151,7 @@ export class GraphStoreLoader {
     const first = await reader.next(true, o.graph === undefined);
     const graph = o.graph ?? (reader.datasetIri !== undefined ? graphOfDataset(reader.datasetIri) : o.fallbackGraph);
     if (!graph) {
-      throw new ToolkitError('no graph to load into: pass --graph IRI (the dump has no void:Dataset or dcat:Dataset in its first chunk)', 'usage');
+      throw new ToolkitError('no graph to load into: give one (`graph`) (the dump has no void:Dataset or dcat:Dataset in its first chunk)', 'usage');
     }
     assertGraphIri(graph);
     const endpoints: StoreEndpoints = storeEndpoints(o.store ?? 'fuseki', o.endpoint, graph, {
@@ -217,7 +217,7 @@ export class GraphStoreLoader {
       // Dropping now would delete the chunks the log says are in the store, and they would not be sent again.
       throw new ToolkitError(
         `the load being resumed did not replace the graph, and ${log!.state.chunksAcked} of its chunks are in the store: ` +
-          'resume without --replace, or start again with --replace and without --resume',
+          'resume without `replace`, or start again with `replace` and without `resume`',
         'usage',
       );
     }
@@ -330,7 +330,7 @@ function assertCount(summary: LoadSummary, sharedTriples: number): void {
       (count < summary.expectedCount
         ? replaced
           ? '; a triple repeated in the input (the same file given twice, a record twice) is counted once in a graph; if the input repeats none, triples were lost'
-          : '; triples already in the graph or repeated in the input are counted once: load with --replace for an exact check'
+          : '; triples already in the graph or repeated in the input are counted once: load with `replace` for an exact check'
         : '; something else wrote to the graph during the load'),
     'count-mismatch',
     { details: { summary, graph, count, expected: summary.expectedCount } },

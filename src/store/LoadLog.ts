@@ -102,14 +102,14 @@ export class LoadLog {
     const diffs: string[] = [];
     if (s.graphStore !== identity.graphStore) diffs.push(`endpoint ${s.graphStore} vs ${identity.graphStore}`);
     if (s.graph !== identity.graph) diffs.push(`graph <${s.graph}> vs <${identity.graph}>`);
-    if (s.chunkTriples !== identity.chunkTriples) diffs.push(`--chunk-triples ${s.chunkTriples} vs ${identity.chunkTriples}`);
+    if (s.chunkTriples !== identity.chunkTriples) diffs.push(`\`chunkTriples\` ${s.chunkTriples} vs ${identity.chunkTriples}`);
     if (s.chunkFormat !== identity.chunkFormat) diffs.push(`chunk format ${s.chunkFormat} vs ${identity.chunkFormat}`);
     const a = JSON.stringify(s.inputs.map((i) => [i.path, i.size, i.mtimeMs]));
     const b = JSON.stringify(identity.inputs.map((i) => [i.path, i.size, i.mtimeMs]));
     if (a !== b) diffs.push('the input files (names, sizes or modification times) changed');
     if (diffs.length > 0) {
       throw new ToolkitError(
-        `the load log ${this.path} records a different load (${diffs.join('; ')}); run without --resume to start over, or remove the log`,
+        `the load log ${this.path} records a different load (${diffs.join('; ')}); run without \`resume\` to start over, or remove the log`,
         'state-mismatch',
         { details: { path: this.path } },
       );

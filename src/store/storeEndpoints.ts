@@ -42,10 +42,10 @@ export interface StoreEndpointsOptions {
  * to the default graph, or on some stores to a new graph).
  */
 export function storeEndpoints(store: StoreKind, endpoint: string, graph: string, options: StoreEndpointsOptions = {}): StoreEndpoints {
-  const url = httpUrl('--endpoint', endpoint);
+  const url = httpUrl('`endpoint`', endpoint);
   // Credentials go apart (StoreEndpointsOptions' caller passes them): fetch refuses a URL that holds them.
-  const query = options.query ? withoutUserinfo(httpUrl('--query-endpoint', options.query)) : undefined;
-  const update = options.update ? withoutUserinfo(httpUrl('--update-endpoint', options.update)) : undefined;
+  const query = options.query ? withoutUserinfo(httpUrl('`queryEndpoint`', options.query)) : undefined;
+  const update = options.update ? withoutUserinfo(httpUrl('`updateEndpoint`', options.update)) : undefined;
   url.username = '';
   url.password = '';
   url.hash = '';

@@ -70,8 +70,8 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const fromPath = toFile ? formatFromPath(options.output!) : undefined;
   const format: FormatName = options.format ?? fromPath ?? 'turtle';
   checkOptions(options, format);
-  if (options.format && fromPath && fromPath !== format) options.onWarning?.(`writing ${formatInfo(format).label} to ${options.output}, whose name says ${formatInfo(fromPath).label} (the format option wins)`);
-  if (!toFile && !options.stream) throw new ToolkitError('convertFiles needs an output file or a stream', 'usage');
+  if (options.format && fromPath && fromPath !== format) options.onWarning?.(`writing ${formatInfo(format).label} to ${options.output}, whose name says ${formatInfo(fromPath).label} (\`format\` wins)`);
+  if (!toFile && !options.stream) throw new ToolkitError('convertFiles needs an output file (`output`) or a stream (`stream`)', 'usage');
 
   const rejectsPath = options.rejectsPath ?? (toFile ? `${options.output!.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
   refuseOverwritingInputs([...(toFile ? [options.output!] : []), ...(rejectsPath ? [rejectsPath] : []), ...(options.notesPath ? [options.notesPath] : [])], options.inputs, 'an output');
@@ -91,7 +91,7 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
       stats.addRejected(rejection);
       options.onRejected?.(rejection);
       await rejects?.append(rejectionLine(rejection));
-      if (options.strict) throw new ToolkitError(`stopped at the first rejected record (strict): ${describeRejection(rejection)}`, 'records-rejected');
+      if (options.strict) throw new ToolkitError(`\`strict\`: stopped at the first rejected record: ${describeRejection(rejection)}`, 'records-rejected');
     },
     onWritten: async ({ item, mapped }) => {
       stats.addMapped(mapped);
@@ -144,15 +144,15 @@ function serializerOptions(options: ConvertFilesOptions): SerializerOptions {
 }
 
 function checkOptions(options: ConvertFilesOptions, format: FormatName): void {
-  if (options.graph !== undefined) checkIriOption('graph', options.graph);
-  if (options.graphPerRecord && options.graph !== undefined) throw new ToolkitError('graph (one graph for all records) and graphPerRecord (a graph for each) do not go together', 'usage');
-  if (options.graph !== undefined && format !== 'nquads') throw new ToolkitError(`a graph needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
+  if (options.graph !== undefined) checkIriOption('`graph`', options.graph);
+  if (options.graphPerRecord && options.graph !== undefined) throw new ToolkitError('`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together', 'usage');
+  if (options.graph !== undefined && format !== 'nquads') throw new ToolkitError(`\`graph\` needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
   if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
-    throw new ToolkitError(`a graph per record needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+    throw new ToolkitError(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
   }
-  if (options.shapesDir !== undefined && !options.validate) throw new ToolkitError('shapes go with validation (validate)', 'usage');
+  if (options.shapesDir !== undefined && !options.validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
   // The base starts every IRI minted for a record: a bad one would make every record unwritable.
-  if (options.base !== undefined) checkIriOption('base', options.base);
+  if (options.base !== undefined) checkIriOption('`base`', options.base);
   if (options.inputs.filter((i) => i === '-').length > 1) throw new ToolkitError('standard input (-) can be read only once', 'usage');
 }
 

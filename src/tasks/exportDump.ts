@@ -37,11 +37,11 @@ export interface ExportDumpSummary extends ExportSummary {
  */
 export async function exportDump(options: ExportDumpOptions): Promise<ExportDumpSummary> {
   const { sample, validate, shapesDir, load, ...rest } = options;
-  if (load && !options.output) throw new ToolkitError('loading the dump needs it in a file (output): the load is resumable from it', 'usage');
+  if (load && !options.output) throw new ToolkitError('`load` needs the dump in a file (`output`): the load is resumable from it', 'usage');
   if (load && options.graphPerRecord) {
-    throw new ToolkitError('a graph per record and loading do not go together: a load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs', 'usage');
+    throw new ToolkitError('`graphPerRecord` and `load` do not go together: load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs', 'usage');
   }
-  if (shapesDir !== undefined && !validate) throw new ToolkitError('shapes go with validation (validate)', 'usage');
+  if (shapesDir !== undefined && !validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
   const validation = validate ? await createRecordValidation({ ...(shapesDir !== undefined ? { shapesDir } : {}) }) : undefined;
   const service = sample ? await startSample(options) : undefined;
   let summary: ExportSummary;
@@ -56,9 +56,9 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
 
 /** The local service over the bundled sample, started for one export. */
 async function startSample(options: ExportDumpOptions): Promise<{ client: Pick<ExportOptions, 'baseUrl' | 'apiKey' | 'keyIsPublic'>; close: () => Promise<void> }> {
-  if (options.baseUrl !== undefined) throw new ToolkitError('the sample service and a base URL (baseUrl) do not go together', 'usage');
-  if (options.apiKey !== undefined) throw new ToolkitError("the sample service uses its own key: give no apiKey", 'usage');
-  if (options.client !== undefined) throw new ToolkitError('the sample service and a client of your own do not go together', 'usage');
+  if (options.baseUrl !== undefined) throw new ToolkitError('`sample` and `baseUrl` do not go together', 'usage');
+  if (options.apiKey !== undefined) throw new ToolkitError("`sample` uses the sample service's own key: drop `apiKey`", 'usage');
+  if (options.client !== undefined) throw new ToolkitError('`sample` and a `client` of your own do not go together', 'usage');
   const server = await import('../server/index.js');
   const running = await server.startServer({ ...server.sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
   // The sample key is public: nothing to hide (hiding it would garble texts that contain "sample").

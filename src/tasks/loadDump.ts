@@ -60,7 +60,7 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   const inputs = await inputsOf(files, here);
   const statePath = options.statePath !== undefined ? here(options.statePath) : files[0] !== '-' ? resolve(cwd, `${basename(files[0]!)}.load-state.json`) : undefined;
   if (statePath) refuseOverwritingInputs([statePath], files.map(here), 'the load log');
-  if (options.resume && !statePath) throw new ToolkitError('resuming a load of stdin needs a load log (statePath)', 'usage');
+  if (options.resume && !statePath) throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
   const { stdin, signal } = options;
   async function* quads(): AsyncGenerator<RDF.Quad> {
     for (const path of files) {

@@ -78,7 +78,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   if (options.reportPath !== undefined) refuseOverwritingInputs([here(options.reportPath)], files.map(here), 'the report');
   const jobsOption = options.jobs ?? (inputBytes(files.map(here)) >= AUTO_JOBS_BYTES ? 'auto' : 1);
   const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : jobsOption;
-  if (!Number.isInteger(jobs) || jobs < 1) throw new ToolkitError(`jobs must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
+  if (!Number.isInteger(jobs) || jobs < 1) throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
   const window = options.window ?? 4;
   // A dump written with schema.org's https IRIs is checked against the same shapes, their schema.org IRIs rewritten.
   const firstFile = files.find((f) => f !== '-');

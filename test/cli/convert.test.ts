@@ -131,7 +131,7 @@ describe('convert', () => {
     writeFileSync(input, '{"title":"no doi"}\n{"doi":"10.1/ok"}\n');
     const strict = await runCli(['convert', input, '--strict', '-o', join(dir, 'strict.nt')]);
     expect(strict.code).toBe(1);
-    expect(strict.stderr).toMatch(/stopped at the first rejected record \(strict\): .*record 1.*field doi/);
+    expect(strict.stderr).toMatch(/--strict: .*record 1.*field doi/);
     const missing = await runCli(['convert', join(dir, 'nope.json')]);
     expect(missing.code).toBe(4);
     expect(missing.stderr).toMatch(/cannot open .*nope\.json: no such file/);
@@ -194,12 +194,12 @@ describe('convert --graph-per-record', () => {
     for (const [args, label] of [[['-f', 'turtle'], 'Turtle'], [['-o', join(dir, 'x.nt')], 'N-Triples'], [['-f', 'rdfxml'], 'RDF/XML']] as const) {
       const r = await runCli(['convert', path, ...args, '--graph-per-record']);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`a graph per record needs N-Quads or JSON-LD output`);
+      expect(r.stderr).toContain(`--graph-per-record needs N-Quads or JSON-LD output`);
       expect(r.stderr).toContain(`not ${label},`);
     }
     const both = await runCli(['convert', path, '-f', 'nquads', '--graph-per-record', '--graph', 'https://example.org/g']);
     expect(both.code).toBe(2);
-    expect(both.stderr).toContain('graph (one graph for all records) and graphPerRecord (a graph for each) do not go together');
+    expect(both.stderr).toContain('--graph (one graph for all records) and --graph-per-record (a graph for each) do not go together');
     expect(existsSync(join(dir, 'x.nt'))).toBe(false);
   });
 

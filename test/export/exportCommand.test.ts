@@ -179,13 +179,13 @@ describe('export command', () => {
     expect(meta).toContain('dcterms:license <https://creativecommons.org/publicdomain/zero/1.0/>');
     const ttl = await cli([...common, '-o', 'g.ttl', '--graph-per-record']);
     expect(ttl.exitCode).toBe(2);
-    expect(ttl.stderr).toContain('a graph per record needs N-Quads or JSON-LD output, not Turtle');
+    expect(ttl.stderr).toContain('--graph-per-record needs N-Quads or JSON-LD output, not Turtle');
     const both = await cli([...common, '-o', 'b.nq', '--graph-per-record', '--graph', 'https://example.org/g']);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('do not go together');
     const load = await cli([...common, '-o', 'l.nq', '--graph-per-record', '--load', 'http://127.0.0.1:9/ds']);
     expect(load.exitCode).toBe(2);
-    expect(load.stderr).toContain('a graph per record and loading do not go together');
+    expect(load.stderr).toContain('--graph-per-record and --load do not go together');
     const help = (await cli(['export', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('--graph-per-record N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>');
     expect(help).toContain('--license <iri> the licence of the dump, stated as dcterms:license');

@@ -86,7 +86,7 @@ describe('exportRdf', () => {
     const warnings: string[] = [];
     const summary = await exportRdf(base({ output: out, onWarning: (w) => warnings.push(w) }));
     expect(summary.counts.records).toBe(35);
-    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records\) in .*again\.nt\.state\.json is started again from the beginning; resuming would have continued it$/)]);
+    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records\) in .*again\.nt\.state\.json is started again from the beginning; `resume` would have continued it$/)]);
     const quiet: string[] = [];
     await exportRdf(base({ output: out, onWarning: (w) => quiet.push(w) }));
     expect(quiet).toEqual([]); // the state of a finished export says nothing
@@ -182,7 +182,7 @@ describe('exportRdf', () => {
     expect(err.code).toBe('http-status');
     expect(err.message).toMatch(/progress is saved in .*: the same export would fail the same way/);
     expect(err.details).toMatchObject({ next: 'afresh' });
-    expect(err.message).not.toContain('resuming, to continue');
+    expect(err.message).not.toContain('with `resume` to continue');
   });
 
   it('stops cleanly when the quota runs out, saving state, and resumes later', async () => {
@@ -202,7 +202,7 @@ describe('exportRdf', () => {
     const out = join(dir, 'out.ttl');
     const err = (await exportRdf(base({ output: out, concurrency: 1 })).catch((e: unknown) => e)) as ToolkitError;
     expect(err.code).toBe('quota');
-    expect(err.message).toContain('--resume');
+    expect(err.message).toContain('`resume`');
     expect(err.message).not.toContain(KEY);
     const state = await readExportState(`${out}.state.json`);
     expect(state?.counts.records).toBe(20);
@@ -360,7 +360,7 @@ describe('exportRdf with graphPerRecord', () => {
       const err = (await exportRdf(base({ output: join(dir, `x.${EXT[format]}`), graphPerRecord: true })).catch((e: unknown) => e)) as ToolkitError;
       expect(err).toBeInstanceOf(ToolkitError);
       expect(err.code).toBe('usage');
-      expect(err.message).toContain(`a graph per record needs N-Quads or JSON-LD output, not ${label}`);
+      expect(err.message).toContain(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${label}`);
     }
     await expect(exportRdf(base({ output: join(dir, 'y.nq'), graphPerRecord: true, graph: 'https://example.org/g' }))).rejects.toMatchObject({
       code: 'usage',
@@ -411,7 +411,7 @@ describe('exportRdf dataset description', () => {
     const summary = await exportRdf(base({ output: out, license: 'https://example.org/licence' }));
     expect(readFileSync(out, 'utf8')).toContain(`<${summary.dataset}> <${DCT}license> <https://example.org/licence> <${summary.dataset}> .`);
     await expect(exportRdf(base({ output: join(dir, 'x.nq'), license: 'CC-BY 4.0' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('is not an absolute IRI') });
-    await expect(exportRdf(base({ output: join(dir, 'x.ttl'), license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('description file (metaPath)') });
+    await expect(exportRdf(base({ output: join(dir, 'x.ttl'), license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('add `metaPath`') });
     await expect(exportRdf(base({ output: join(dir, 'y.nq'), metaGraph: false, license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage' });
   });
 

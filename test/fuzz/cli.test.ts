@@ -71,7 +71,7 @@ describe('convert CLI on what users get wrong', () => {
     const r = await runCli(['convert', input, '-o', out, '--rejects', rejects, '--strict']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(`rejected: ${input} record 2 (line 2) 10.5555/bad, field creators[0].creator: expected a string, got an object`);
-    expect(r.stderr).toContain(`scholarly-rdf: error [records-rejected]: stopped at the first rejected record (strict): ${input} record 2`);
+    expect(r.stderr).toContain(`scholarly-rdf: error [records-rejected]: --strict: stopped at the first rejected record: ${input} record 2`);
     expect(r.stderr).toContain(`nothing was written to ${out}`);
     expect(existsSync(out)).toBe(false);
     expect(JSON.parse(readFileSync(rejects, 'utf8').trim())).toMatchObject({ index: 2, field: 'creators[0].creator', record: { doi: '10.5555/bad' } });
@@ -108,7 +108,7 @@ describe('convert CLI on what users get wrong', () => {
     const out = join(dir, 'named.ttl');
     const r = await runCli(['convert', input, '-f', 'ntriples', '-o', out]);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain(`convert: writing N-Triples to ${out}, whose name says Turtle (the format option wins)`);
+    expect(r.stderr).toContain(`convert: writing N-Triples to ${out}, whose name says Turtle (-f wins)`);
   });
 
   it('a --base or --graph that no format can write is a usage error (exit 2) before anything is written', async () => {
@@ -117,7 +117,7 @@ describe('convert CLI on what users get wrong', () => {
     for (const args of [['--base', 'http://example.org/a b/'], ['--base', 'http://example.org/x/../'], ['--base', 'no-scheme/'], ['--graph', 'http://example.org/<g>', '-f', 'nquads']]) {
       const r = await runCli(['convert', input, ...args]);
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr).toMatch(/error \[usage\]: (base|graph) /);
+      expect(r.stderr).toMatch(/error \[usage\]: --(base|graph) /);
       expect(r.stdout).toBe('');
     }
   });

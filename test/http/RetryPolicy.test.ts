@@ -14,14 +14,14 @@ describe('RetryPolicy', () => {
       expect(d).toMatchObject({ action: 'stop', code: 'auth', retryable: false });
       if (d.action !== 'stop') throw new Error();
       expect(d.message).toContain('Authentication failed. API key is invalid or missing');
-      expect(d.message).toContain('--api-key');
-      expect(d.message).toContain('--sample');
+      expect(d.message).toContain('`apiKey`');
+      expect(d.message).toContain('`sample`');
     });
 
     it('stops on 403 premium feature with a hint about the page size', () => {
       const d = policy.decide({ kind: 'status', status: 403, body: premium }, 1);
       expect(d).toMatchObject({ action: 'stop', code: 'plan-limit' });
-      if (d.action === 'stop') expect(d.message).toMatch(/premium feature.*--page-size/);
+      if (d.action === 'stop') expect(d.message).toMatch(/premium feature.*`pageSize`/);
     });
 
     it('waits Retry-After on 429, then gives up as quota', () => {

@@ -132,7 +132,7 @@ describe('GraphStoreLoader', () => {
       expect((await loader({ graph: undefined, fallbackGraph: `${G}/fallback` }).load(records(2))).graph).toBe(`${G}/fallback`);
       const err = await rejection(loader({ graph: undefined }).load(records(2)));
       expect(err.code).toBe('usage');
-      expect(err.message).toMatch(/--graph/);
+      expect(err.message).toMatch(/`graph`/);
     });
   });
 
@@ -269,7 +269,7 @@ describe('GraphStoreLoader', () => {
       await loader({ chunkTriples: 10, statePath: state, inputs: [{ path: 'a.nt', size: 5, mtimeMs: 1 }] }).load(records(20));
       const changedChunks = await rejection(loader({ chunkTriples: 20, statePath: state, resume: true, inputs: [{ path: 'a.nt', size: 5, mtimeMs: 1 }] }).load(records(20)));
       expect(changedChunks.code).toBe('state-mismatch');
-      expect(changedChunks.message).toMatch(/--chunk-triples 10 vs 20/);
+      expect(changedChunks.message).toMatch(/`chunkTriples` 10 vs 20/);
       const changedFile = await rejection(loader({ chunkTriples: 10, statePath: state, resume: true, inputs: [{ path: 'a.nt', size: 6, mtimeMs: 1 }] }).load(records(20)));
       expect(changedFile.message).toMatch(/input files/);
     });

@@ -70,8 +70,8 @@ describe('storeEndpoints', () => {
   });
 
   it('checks --query-endpoint and --update-endpoint as it checks --endpoint', () => {
-    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { query: 'x' })).toThrow(/^--query-endpoint is not a URL: x$/);
-    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { update: 'ftp://h/u' })).toThrow(/^--update-endpoint must be an http\(s\) URL/);
+    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { query: 'x' })).toThrow(/^`queryEndpoint` is not a URL: x$/);
+    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { update: 'ftp://h/u' })).toThrow(/^`updateEndpoint` must be an http\(s\) URL/);
     expect(storeEndpoints('generic', 'http://localhost/gsp', G, { query: 'http://localhost/q' }).query).toBe('http://localhost/q');
   });
 });

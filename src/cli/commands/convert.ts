@@ -7,6 +7,7 @@ import { oneLine } from '../../pipeline/Rejection.js';
 import { convertFiles } from '../../tasks/convertFiles.js';
 import type { CliContext } from '../CliContext.js';
 import { RejectsReport } from '../RejectsReport.js';
+import { inFlags } from '../inFlags.js';
 
 interface ConvertCliOptions {
   format?: string;
@@ -76,7 +77,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       ...(opts.strict ? { strict: true } : {}),
       signal: ctx.signal,
       onRejected: (r) => rejects.add(r),
-      onWarning: (w) => ctx.log(`convert: ${w}`),
+      onWarning: (w) => ctx.log(`convert: ${inFlags(w)}`),
     });
   } catch (err) {
     if (toFile && !(err instanceof ToolkitError && err.code === 'usage')) ctx.log(`convert: stopped; nothing was written to ${opts.output} (no partial output is kept)`);

@@ -2,12 +2,12 @@ import { Option, type Command } from 'commander';
 import { MAX_PAGE_SIZE } from '../../client/ApiClient.js';
 import type { SplitUnit } from '../../client/dateWindows.js';
 import { ToolkitError } from '../../errors.js';
-import type { ResumeAdvice } from '../../export/exportRdf.js';
 import { ExportReporter } from '../../export/ExportReporter.js';
 import { parseFormatName } from '../../formats.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
-import { type ExportDumpOptions, type ExportDumpSummary, exportDump } from '../../tasks/exportDump.js';
+import { type ExportDumpOptions, exportDump } from '../../tasks/exportDump.js';
 import type { CliContext } from '../CliContext.js';
+import { inFlags } from '../inFlags.js';
 import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, int, keySafe } from '../connection.js';
 import { printLoadSummary } from './load.js';
 
@@ -39,16 +39,12 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--load-graph <iri>', 'with --load: the graph to load into (default: the dump\'s dataset IRI + "/graph")')
     .option('--replace', 'with --load: empty the graph first');
   addConnectionOptions(exportCmd).action(async (opts: ExportCliOptions) => {
-    if (opts.load && !opts.output) throw new ToolkitError('--load needs the dump in a file (-o FILE): the load is resumable from it', 'usage');
     if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
-    if (opts.resume && !opts.output) throw new ToolkitError('--resume needs the output file of the export (-o FILE)', 'usage');
     const connection = clientOptions(opts, ctx);
     await keySafe(() => [connection.apiKey, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
       const reporter = opts.quiet ? undefined : new ExportReporter({ write: (t) => ctx.io.stderr.write(t), tty: ctx.io.stderrIsTTY, columns: (ctx.io.stderr as { columns?: number }).columns ?? 80 });
       const output = abs(ctx, opts.output);
-      let summary: ExportDumpSummary;
-      try {
-        summary = await exportDump({
+      const summary = await exportDump({
           ...connection,
           query: opts.query,
           ...(opts.format ? { format: parseFormatName(opts.format) } : {}),
@@ -69,12 +65,9 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ...(opts.validate ? { validate: true } : {}),
           ...(opts.load ? { load: loadOptions(opts, ctx) } : {}),
           signal: ctx.signal,
-          onWarning: (w) => reporter?.warn(w),
+          onWarning: (w) => reporter?.warn(inFlags(w)),
           onProgress: (p) => reporter?.progress(p),
         });
-      } catch (err) {
-        throw withFlagAdvice(err);
-      }
       reporter?.summary(summary, opts.output ?? 'stdout');
       if (summary.counts.rejects > 0) {
         const why = opts.validate ? 'could not be mapped or did not conform to the shapes' : 'could not be mapped';
@@ -114,18 +107,6 @@ function loadOptions(opts: ExportCliOptions, ctx: CliContext): NonNullable<Expor
     replace: Boolean(opts.replace),
     ...(user !== undefined && password !== undefined ? { credentials: { user, password } } : {}),
     signal: ctx.signal,
-    onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${e.reason}`),
+    onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
   };
-}
-
-/** An export's error with the advice in the command line's words (`--resume`, `--api-key`). */
-function withFlagAdvice(err: unknown): unknown {
-  if (!(err instanceof ToolkitError) || typeof err.details['next'] !== 'string') return err;
-  const advice: Record<ResumeAdvice, string> = {
-    resume: 'run the same command with --resume to continue',
-    'new-key': 'run again with a valid key (--api-key or SCHOLARLY_API_KEY) and --resume to continue',
-    afresh: 'the same command would fail the same way; a changed query or --page-size starts afresh (without --resume)',
-  };
-  const message = err.message.replace(/: [^:\n]*$/, `: ${advice[err.details['next'] as ResumeAdvice]}`);
-  return new ToolkitError(message, err.code, { cause: err, details: err.details });
 }

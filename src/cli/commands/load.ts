@@ -8,6 +8,7 @@ import type { LoadSummary } from '../../store/GraphStoreLoader.js';
 import type { LoadDumpSummary } from '../../tasks/loadDump.js';
 import { STORE_KINDS, parseStoreKind } from '../../store/storeEndpoints.js';
 import { loadDump } from '../../tasks/loadDump.js';
+import { inFlags } from '../inFlags.js';
 
 /** The options of `load` as commander gives them. */
 export interface LoadCliOptions {
@@ -91,7 +92,7 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
       checkCount: opts.check,
       timeoutMs: timeoutSeconds('--timeout', opts.timeout) * 1000,
       signal: ctx.signal,
-      onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${e.reason}`),
+      onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
       onChunk: (e) => {
         if (Date.now() - lastProgress >= 5000) {
           lastProgress = Date.now();

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { ToolkitError, exitCodeFor } from '../../errors.js';
 import { type ValidateDumpSummary, validateDump } from '../../tasks/validateDump.js';
 import type { CliContext } from '../CliContext.js';
+import { inFlags } from '../inFlags.js';
 import { nonNegativeInteger, positiveInteger } from '../optionValues.js';
 
 interface ValidateCliOptions {
@@ -61,7 +62,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
         }
         throw err;
       }
-      const lines = result.summary.toLines();
+      const lines = result.summary.toLines().map(inFlags);
       ctx.io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
       if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
       if (!result.conforms) ctx.setExitCode(exitCodeFor('validation-failed'));
