@@ -1,3 +1,4 @@
+import { doiKey } from '../record/recordDoi.js';
 import { foldText } from './foldText.js';
 
 /** Indexes of whole values (exact match after folding). */
@@ -19,7 +20,7 @@ export type ValueIndexName =
 export function normalizeValue(index: ValueIndexName, value: string): string {
   switch (index) {
     case 'doi':
-      return value.trim().toLowerCase();
+      return doiKey(value);
     case 'issn':
       return value.replace(/[\s-]/g, '').toUpperCase();
     case 'isbn':

@@ -8,7 +8,9 @@ export interface RequestUrl {
 /**
  * Splits and decodes a request target (`/meta/v2/json?q=year%3A2015&p=10`).
  * Throws `URIError` on bad percent-encoding (`%zz`, `%E0%A4`), which the
- * server answers with a 400. The first of repeated parameters wins.
+ * server answers with a 400. The first of repeated parameters wins. Repeated
+ * slashes in the path count as one (`//meta//v2/json`), as common front ends
+ * (nginx's `merge_slashes`, Apache) treat them.
  */
 export function parseRequestUrl(target: string): RequestUrl {
   const q = target.indexOf('?');
@@ -16,7 +18,7 @@ export function parseRequestUrl(target: string): RequestUrl {
   const rawQuery = q < 0 ? '' : target.slice(q + 1);
   const hash = rawQuery.indexOf('#');
   const query = hash < 0 ? rawQuery : rawQuery.slice(0, hash);
-  const path = decodeURIComponent(rawPath);
+  const path = decodeURIComponent(rawPath.replace(/\/{2,}/g, '/'));
   const params = new Map<string, string>();
   if (query !== '') {
     for (const part of query.split('&')) {

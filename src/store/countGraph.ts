@@ -1,9 +1,15 @@
 import { ToolkitError } from '../errors.js';
 import type { StoreHttpClient } from './StoreHttpClient.js';
 
-/** The SPARQL query counting the triples of one named graph (inside `GRAPH`, so a store's system triples are not counted). */
+/**
+ * The SPARQL query counting the triples of one named graph: the graph made
+ * the query's default graph with `FROM` (so a store's system triples are not
+ * counted). Not `GRAPH <g> { … }`: on a Virtuoso that had served several
+ * loads and `CLEAR GRAPH`s that form took over 5 minutes where `FROM`
+ * answered in 0.15 s (issue 24).
+ */
 export function countQuery(graph: string): string {
-  return `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`;
+  return `SELECT (COUNT(*) AS ?n) FROM <${graph}> WHERE { ?s ?p ?o }`;
 }
 
 /**

@@ -408,3 +408,12 @@ describe('JSONP', () => {
     expect(r.status).toBe(400);
   });
 });
+
+describe('paths as front ends read them', () => {
+  it('treats repeated slashes as one (//meta//v2/json answers as /meta/v2/json)', async () => {
+    const plain = await get(v2('type:Journal', '&p=3'));
+    const doubled = await get(v2('type:Journal', '&p=3').replace('/meta/v2/json', '//meta//v2///json'));
+    expect(doubled.status).toBe(200);
+    expect(doubled.body).toBe(plain.body);
+  });
+});

@@ -185,7 +185,7 @@ export class GspTestServer {
       const query = url.searchParams.get('query') ?? '';
       rec.sparql = query;
       if (this.queryFault) return reply(this.queryFault.status, this.queryFault.body ?? `fault ${this.queryFault.status}`, this.queryFault.headers);
-      const m = /^SELECT \(COUNT\(\*\) AS \?n\) WHERE \{ GRAPH <([^>]+)> \{ \?s \?p \?o \} \}$/.exec(query.trim());
+      const m = /^SELECT \(COUNT\(\*\) AS \?n\) FROM <([^>]+)> WHERE \{ \?s \?p \?o \}$/.exec(query.trim());
       if (!m) return reply(400, `unsupported query: ${query}`);
       const n = String(this.graphSize(m[1]!));
       const binding = this.typedLiteralCounts

@@ -25,8 +25,8 @@ describe('parseCountResult', () => {
 });
 
 describe('countQuery', () => {
-  it('counts inside GRAPH <g> (a store\'s system triples stay out)', () => {
-    expect(countQuery('http://ex.org/g')).toBe('SELECT (COUNT(*) AS ?n) WHERE { GRAPH <http://ex.org/g> { ?s ?p ?o } }');
+  it('counts the graph made the default graph with FROM <g> (a store\'s system triples stay out; GRAPH <g> could hang Virtuoso)', () => {
+    expect(countQuery('http://ex.org/g')).toBe('SELECT (COUNT(*) AS ?n) FROM <http://ex.org/g> WHERE { ?s ?p ?o }');
   });
 });
 
