@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from './escape.js';
+import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from './escape.js';
 import { XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -43,7 +43,9 @@ export class NTriplesTermWriter {
     const lexical = `"${escapeLiteral(term.value)}"`;
     if (term.language) {
       if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
-      return `${lexical}@${term.language}`;
+      // RDF 1.2: a base direction is kept in the syntax of N-Triples 1.2 (`"…"@ar--rtl`).
+      const direction = baseDirection(term);
+      return direction ? `${lexical}@${term.language}--${direction}` : `${lexical}@${term.language}`;
     }
     const datatype = term.datatype.value;
     return datatype === XSD_STRING || datatype === '' ? lexical : `${lexical}^^${this.cachedIri(datatype)}`;

@@ -27,6 +27,17 @@ function termLabel(term: RDF.Term): string {
 }
 
 /**
+ * The RDF 1.2 base direction of a literal (`ltr`, `rtl`), or '' when it has
+ * none; any other value is refused (a `serialization` error).
+ */
+export function baseDirection(term: RDF.Literal): '' | 'ltr' | 'rtl' {
+  const direction = (term as RDF.Literal & { direction?: string | null }).direction;
+  if (!direction) return '';
+  if (direction === 'ltr' || direction === 'rtl') return direction;
+  throw serializationError(`invalid base direction "${direction}" (RDF 1.2 knows ltr and rtl)`);
+}
+
+/**
  * Re-throws a `serialization` error with the subject added to its message
  * (escape functions do not know the subject; writers catch and call this).
  */

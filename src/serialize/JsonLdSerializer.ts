@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
+import { baseDirection, blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
 import { jsonString } from './escape.js';
 import { groupBySubject, termKey, type SubjectGroup } from './groupBySubject.js';
 import { CONTEXT_URL, shippedContext, type JsonLdContextObject } from './jsonldContext.js';
@@ -135,7 +135,9 @@ export class JsonLdWriter implements RecordWriter {
     const language = term.language;
     if (language) {
       if (!LANGUAGE_TAG.test(language)) throw serializationError(`invalid language tag "${language}"`);
-      return `{"@value":${value},"@language":"${language}"}`;
+      // JSON-LD 1.1 keeps a base direction as `@direction`.
+      const direction = baseDirection(term);
+      return direction ? `{"@value":${value},"@language":"${language}","@direction":"${direction}"}` : `{"@value":${value},"@language":"${language}"}`;
     }
     const datatype = term.datatype.value || XSD_STRING;
     if (coerce === undefined ? datatype === XSD_STRING : coerce === datatype) return value;

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
+import { baseDirection, blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
 import { escapeResolvedIri, escapeXmlAttr, escapeXmlText, isNcName, splitIriForXml } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
 import { DEFAULT_PREFIXES, RDF_NS, RDF_TYPE, XSD_STRING } from '../rdf/prefixes.js';
@@ -117,6 +117,8 @@ export class RdfXmlWriter implements RecordWriter {
               let attrs = '';
               if (o.language) {
                 if (!LANGUAGE_TAG.test(o.language)) throw serializationError(`invalid language tag "${o.language}"`);
+                // RDF/XML 1.1 has no base direction: refused, never dropped.
+                if (baseDirection(o)) throw serializationError(`the literal "${o.value.slice(0, 40)}"@${o.language} has an RDF 1.2 base direction (${baseDirection(o)}), which RDF/XML 1.1 cannot carry; write N-Triples, N-Quads, Turtle or JSON-LD`);
                 attrs = ` xml:lang="${o.language}"`;
               } else if (o.datatype.value !== XSD_STRING && o.datatype.value !== '') {
                 attrs = ` rdf:datatype="${escapeXmlAttr(escapeResolvedIri(o.datatype.value))}"`;

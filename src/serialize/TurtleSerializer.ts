@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from '../rdf/escape.js';
+import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from '../rdf/escape.js';
 import { isTurtleLocalName, isTurtlePrefix } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
 import { DEFAULT_PREFIXES, RDF_TYPE, XSD_NS, XSD_STRING } from '../rdf/prefixes.js';
@@ -79,7 +79,9 @@ export class TurtleWriter implements RecordWriter {
     const value = term.value;
     if (term.language) {
       if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
-      return `"${escapeLiteral(value)}"@${term.language}`;
+      // RDF 1.2: a base direction is kept in the syntax of Turtle 1.2 (`"…"@ar--rtl`).
+      const direction = baseDirection(term);
+      return direction ? `"${escapeLiteral(value)}"@${term.language}--${direction}` : `"${escapeLiteral(value)}"@${term.language}`;
     }
     const datatype = term.datatype.value;
     if (datatype === XSD_STRING || datatype === '') return `"${escapeLiteral(value)}"`;

@@ -7,10 +7,12 @@
  */
 import { assertWellFormed, escapeIri, hex4, serializationError } from '../rdf/escape.js';
 
-// A '.' or '..' segment after the scheme and authority: in the path, which resolution removes (RFC 3986
-// §5.2.4), or in the query or fragment, which some readers (rdfxml-streaming-parser) wrongly remove too.
+// A '.' or '..' segment of the path (after the scheme and authority, before the query and fragment), which
+// resolution removes (RFC 3986 §5.2.4). In the query or fragment they are data: every reader keeps them
+// (Jena, rapper, rdfxml-streaming-parser 3).
 const SCHEME_AUTHORITY = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/[^/?#]*)?/;
-const DOT_SEGMENT = /(?:^|\/)\.\.?(?:[/?#]|$)/;
+const QUERY_FRAGMENT = /[?#][^]*$/;
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 /**
  * {@link escapeIri} for an IRI a reader resolves (RDF/XML `rdf:about`,
@@ -18,7 +20,7 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:[/?#]|$)/;
  * resolution removes, so the IRI would not be read back as written.
  */
 export function escapeResolvedIri(iri: string): string {
-  if (iri.includes('.') && DOT_SEGMENT.test(iri.replace(SCHEME_AUTHORITY, ''))) {
+  if (iri.includes('.') && DOT_SEGMENT.test(iri.replace(SCHEME_AUTHORITY, '').replace(QUERY_FRAGMENT, ''))) {
     throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds a '.' or '..' segment, which a reader would resolve away (percent-encode it as %2E)`);
   }
   return escapeIri(iri);

@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { ToolkitError } from '../errors.js';
 import { DataFactory } from 'n3';
 import { abortError } from '../abort.js';
 import { isSharedEntityIri } from '../mapping/entityIris.js';
@@ -84,6 +85,13 @@ export class ChunkReader {
     if (q.graph.termType !== 'DefaultGraph') {
       this.namedGraphQuads++;
       q = DataFactory.quad(q.subject as RDF.Quad_Subject, q.predicate as RDF.Quad_Predicate, q.object as RDF.Quad_Object);
+    }
+    if (q.object.termType === 'Literal' && (q.object as RDF.Literal & { direction?: string | null }).direction) {
+      // Never dropped on the way: the chunks are RDF 1.1 N-Triples or Turtle, which stores read and which have no base direction.
+      throw new ToolkitError(
+        `<${q.subject.value}> <${q.predicate.value}> has a literal with an RDF 1.2 base direction ("${q.object.value.slice(0, 40)}"@${q.object.language}--${(q.object as RDF.Literal & { direction: string }).direction}), which a load over the Graph Store Protocol (RDF 1.1) cannot carry; nothing of this chunk was sent`,
+        'serialization',
+      );
     }
     if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') this.blankNodeTriples++;
     else if (isSharedEntityIri(q.subject.value)) this.sharedTriples++;
