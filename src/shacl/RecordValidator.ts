@@ -1,5 +1,4 @@
 import type * as RDF from '@rdfjs/types';
-import type { EngineResult } from 'shacl-engine';
 import { parseRecordText } from '../group/RecordText.js';
 import type { RecordText } from '../group/RecordText.js';
 import { parseSimpleNTriples } from '../group/parseSimpleNTriples.js';
@@ -8,6 +7,7 @@ import { loadShapes } from './loadShapes.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
 import { RecordDataset } from './RecordDataset.js';
+import type { EngineResult } from './shaclEngine.js';
 import { TermInterner, termKey } from './TermInterner.js';
 import { outcomeOf, toResult, type ValidationOutcome } from './ValidationResult.js';
 

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
-import type { EnginePathStep, EngineResult } from 'shacl-engine';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
 import { SHAPES_NS } from './nativeConstraints.js';
+import type { EnginePathStep, EngineResult } from './shaclEngine.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 

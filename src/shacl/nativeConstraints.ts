@@ -11,10 +11,9 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import type { CompileValidation, EngineContext, EnginePointer } from 'shacl-engine';
-import { compileDatatype } from 'shacl-engine/lib/validations/type.js';
 import { LANGUAGE_TAG } from '../rdf/languageTag.js';
 import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
+import { compileDatatype, type CompileValidation, type EngineContext, type EnginePointer } from './shaclEngine.js';
 
 export { isValidOrcid, orcidCheckCharacter };
 

@@ -1,12 +1,12 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import { Validator } from 'shacl-engine';
-import type { CompileValidation } from 'shacl-engine';
 import { ToolkitError } from '../errors.js';
 import { tuneEngine } from './engineTuning.js';
+import { loadSparqlPlugin } from './loadSparqlPlugin.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { NATIVE_CONSTRAINTS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
 import { RecordDataset } from './RecordDataset.js';
+import { Validator, type CompileValidation } from './shaclEngine.js';
 import { TermInterner, termKey } from './TermInterner.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
@@ -44,15 +44,16 @@ export async function prepareEngine(shapes: ShapesGraph, mode: 'native' | 'engin
   const hasSparql = shapes.dataset.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0;
   let fallback: CompileValidation | undefined;
   if (hasSparql) {
-    const needsEngine =
-      mode === 'engine' ||
-      shapes.dataset
-        .getObjects(null, DataFactory.namedNode(`${SH}sparql`), null)
-        .some((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
-    if (needsEngine) {
-      // shacl-engine's SPARQL plugin (Comunica) is loaded only when a shape needs it.
-      const plugin = await import('shacl-engine/sparql.js');
-      fallback = [...plugin.validations.values()][0];
+    const foreign = shapes.dataset
+      .getObjects(null, DataFactory.namedNode(`${SH}sparql`), null)
+      .filter((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
+    if (mode === 'engine' || foreign.length > 0) {
+      // shacl-engine's SPARQL plugin (Comunica, an optional peer) is loaded only when a shape needs it.
+      fallback = await loadSparqlPlugin(
+        mode === 'engine'
+          ? "`sparql: 'engine'` runs every SPARQL constraint of the shapes through the SPARQL engine"
+          : `the shapes hold ${foreign.length} SPARQL constraint(s) with no native implementation (${describe(foreign)}), which only the SPARQL engine runs`,
+      );
     }
   }
   const sparql: CompileValidation = mode === 'engine' && fallback ? fallback : compileNativeSparql(fallback);
@@ -83,6 +84,12 @@ export async function prepareEngine(shapes: ShapesGraph, mode: 'native' | 'engin
   }
   const filters = [...targeted.values()].map((t) => targetFilter(validator, interner.term(t)));
   return { validator, targeted: filters, interner };
+}
+
+/** The first constraints of a list, by IRI (a blank node as `[]`), for a message. */
+function describe(constraints: RDF.Term[]): string {
+  const names = constraints.slice(0, 3).map((c) => (c.termType === 'NamedNode' ? `<${c.value}>` : '[]'));
+  return constraints.length > 3 ? `${names.join(', ')}, …` : names.join(', ');
 }
 
 /** The target filter of a shape, read from shacl-engine's own target resolver of the shape. */

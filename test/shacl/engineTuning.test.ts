@@ -1,11 +1,10 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
-import { Validator } from 'shacl-engine';
-import type { EngineResult } from 'shacl-engine';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tuneEngine, untuneEngine } from '../../src/shacl/engineTuning.js';
 import { loadShapes } from '../../src/shacl/loadShapes.js';
 import { RecordDataset } from '../../src/shacl/RecordDataset.js';
+import { Validator, type EngineResult } from '../../src/shacl/shaclEngine.js';
 import { SHAPE_CASES, caseQuads, fixtureQuads } from './shapeCases.js';
 
 const { namedNode, literal } = DataFactory;
