@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import { isAbsolute, resolve } from 'node:path';
 import { ApiClient, DEFAULT_BASE_URL, type ApiClientOptions, type Endpoint } from '../client/ApiClient.js';
 import { ToolkitError, redact } from '../errors.js';
+import { directFetch, proxyFetch, proxySettings } from '../http/proxyFetch.js';
 import type { CliContext } from './CliContext.js';
 import { timeoutSeconds } from './optionValues.js';
 
@@ -61,7 +62,8 @@ export function clientOptions(opts: ConnectionOptions, ctx: CliContext): ApiClie
   }
   return {
     sample: Boolean(opts.sample),
-    ...(opts.sample ? {} : { apiKey: key, baseUrl: opts.baseUrl ?? DEFAULT_BASE_URL }),
+    // The sample service runs in-process on loopback: never through a proxy.
+    ...(opts.sample ? {} : { apiKey: key, baseUrl: opts.baseUrl ?? DEFAULT_BASE_URL, fetch: envFetch(ctx) }),
     endpoint: opts.endpoint ?? 'meta-v2',
     retryPolicy: { retries: opts.retries ?? 5 },
     ...(opts.rate ? { rate: opts.rate } : {}),
@@ -76,8 +78,18 @@ export async function connect(opts: ConnectionOptions, ctx: CliContext): Promise
   const server = await import('../server/index.js');
   const running = await server.startServer({ ...server.sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
   // The sample key is public: nothing to hide (hiding it would garble texts that contain "sample").
-  const client = new ApiClient({ ...options, apiKey: server.SAMPLE_API_KEY, baseUrl: running.url, keyIsPublic: true });
+  const client = new ApiClient({ ...options, apiKey: server.SAMPLE_API_KEY, baseUrl: running.url, keyIsPublic: true, fetch: directFetch });
   return { client, key: undefined, close: () => running.close(100) };
+}
+
+/**
+ * The fetch of a command: through the proxy that the run's `HTTPS_PROXY`/
+ * `HTTP_PROXY` name, unless `NO_PROXY` covers the host (a bad proxy variable
+ * is a usage error now, before anything runs).
+ */
+export function envFetch(ctx: CliContext): typeof globalThis.fetch {
+  proxySettings(ctx.io.env);
+  return proxyFetch(ctx.io.env);
 }
 
 export function abs(ctx: CliContext, path: string | undefined): string | undefined {

@@ -26,7 +26,9 @@ const OPTIONS = new Set([
   ...Object.keys(FLAG_OF),
   'apiKey', 'baseUrl', 'endpoint', 'pageSize', 'maxStart', 'maxRecords', 'resume', 'splitBy', 'graph', 'graphPerRecord', 'base', 'license',
   'rate', 'concurrency', 'sample', 'validate', 'load', 'replace', 'store', 'queryEndpoint', 'updateEndpoint', 'chunkTriples', 'chunkFormat',
-  'jobs', 'window', 'user', 'regroup', 'strict', 'jsonldContext', 'vocabUrl', 'accept',
+  'jobs', 'window', 'user', 'restart', 'regroup', 'strict', 'jsonldContext', 'vocabUrl', 'accept',
+  // The limits of what is read (parseRdf, readRecords): flags to come.
+  'maxDepth', 'maxDocumentChars',
 ]);
 
 /** A library message in the command line's words: each option named in backticks becomes its flag. */

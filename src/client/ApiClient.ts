@@ -1,5 +1,6 @@
 import { abortError, sleep } from '../abort.js';
 import { HttpError, ToolkitError, redact } from '../errors.js';
+import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
 import { RateLimiter } from '../http/RateLimiter.js';
@@ -42,7 +43,11 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Endpoint for searches. Defaults to `'meta-v2'`. */
   endpoint?: Endpoint;
-  /** The `fetch` to use (inject a fake in tests). Defaults to the global `fetch`. */
+  /**
+   * The `fetch` to use (inject a fake in tests). Defaults to the global
+   * `fetch`, through the proxy that `HTTPS_PROXY`/`HTTP_PROXY` name unless
+   * `NO_PROXY` covers the host (read at each request; see {@link proxyFetch}).
+   */
   fetch?: typeof globalThis.fetch;
   /** Retry rules, or options for the default ones. Defaults to `new RetryPolicy()`. */
   retryPolicy?: RetryPolicy | RetryPolicyOptions;
@@ -128,7 +133,7 @@ export class ApiClient {
     if (url.username || url.password) throw new ToolkitError('`baseUrl` must not hold a user or password (the key goes in `apiKey` or SCHOLARLY_API_KEY)', 'usage');
     this.endpoint = options.endpoint ?? 'meta-v2';
     this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
-    this.fetchFn = options.fetch ?? globalThis.fetch;
+    this.fetchFn = options.fetch ?? proxyFetch();
     this.sleep = options.sleep ?? defaultSleep;
     this.limiter = options.rate && options.rate > 0 ? new RateLimiter(options.rate, this.sleep) : undefined;
     this.timeoutMs = options.timeoutMs ?? 30_000;

@@ -46,7 +46,7 @@ export class CheckpointFile {
     try {
       const { size } = await handle.stat();
       if (size < length) {
-        throw new ToolkitError(`${path} is shorter (${size} bytes) than the saved state says (${length} bytes): it was changed since; start afresh without \`resume\``, 'state-mismatch');
+        throw new ToolkitError(`${path} is shorter (${size} bytes) than the saved state says (${length} bytes): it was changed since; start afresh with \`restart\` instead of \`resume\``, 'state-mismatch');
       }
       const hash = options.hash === false ? undefined : createHash('sha256');
       if (hash) {
@@ -58,7 +58,7 @@ export class CheckpointFile {
           off += bytesRead;
         }
         if (sha256 !== undefined && hash.copy().digest('hex') !== sha256) {
-          throw new ToolkitError(`the first ${length} bytes of ${path} are not the ones the saved state recorded: the file was changed since; start afresh without \`resume\``, 'state-mismatch');
+          throw new ToolkitError(`the first ${length} bytes of ${path} are not the ones the saved state recorded: the file was changed since; start afresh with \`restart\` instead of \`resume\``, 'state-mismatch');
         }
       }
       await handle.truncate(length);
@@ -121,7 +121,7 @@ async function openFile(path: string, flags: 'w' | 'r+', createIfMissing = false
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' && createIfMissing) return open(path, 'w');
     if (code === 'ENOENT' && flags === 'r+') {
-      throw new ToolkitError(`${path} is missing but the saved state says it was started: start afresh without \`resume\``, 'state-mismatch', { cause: err });
+      throw new ToolkitError(`${path} is missing but the saved state says it was started: start afresh with \`restart\` instead of \`resume\``, 'state-mismatch', { cause: err });
     }
     throw new ToolkitError(`cannot write ${path}: ${(err as Error).message}`, 'io', { cause: err });
   }

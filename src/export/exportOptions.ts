@@ -40,6 +40,14 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
   statePath?: string;
   /** Continue the export the state file describes (starting afresh when there is none). Defaults to false. */
   resume?: boolean;
+  /**
+   * Start afresh although the state file says an earlier run is unfinished:
+   * the output, rejects and state are replaced and what that run harvested is
+   * lost. Without it (and without `resume`) such a state refuses the export
+   * (code `state-mismatch`), so a forgotten `resume` loses nothing. Not with
+   * `resume`. Defaults to false.
+   */
+  restart?: boolean;
   /** Also write the provenance and dataset description to this file (format from its extension, else Turtle). Defaults to none. */
   metaPath?: string;
   /** Write records that cannot be mapped here, one JSON line each (the record and the reason). Defaults to none (counted only). */
@@ -72,6 +80,17 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
   onProgress?: (progress: ExportProgress) => void;
   /** Clock (for provenance times and progress). Defaults to `() => new Date()`. */
   now?: () => Date;
+}
+
+/** How a job runs {@link exportRdf} (settings of the job, not of the library's user). */
+export interface ExportRunSettings {
+  /**
+   * What the state file, the provenance and the rejects call the service.
+   * Defaults to its endpoint URL (without the key). The in-process sample
+   * service names itself (`sample:/meta/v2/json`): its port changes from run
+   * to run, and a saved state must still be this export's.
+   */
+  endpointName?: string;
 }
 
 /** What an export did. */
@@ -113,6 +132,8 @@ export function planExport(options: ExportOptions): ExportPlan {
     }
   }
   if (options.resume && !options.output) throw new ToolkitError('`resume` needs the output file of the export (`output`)', 'usage');
+  if (options.restart && options.resume) throw new ToolkitError('`resume` (continue the saved export) and `restart` (start it again) do not go together', 'usage');
+  if (options.restart && !options.output) throw new ToolkitError('`restart` needs the output file of the export (`output`)', 'usage');
   return { format, gzip, statePath: options.statePath ?? (options.output ? `${options.output}.state.json` : undefined) };
 }
 

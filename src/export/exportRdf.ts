@@ -15,11 +15,11 @@ import { serializerFor } from '../serialize/serializers.js';
 import { CheckpointFile } from './CheckpointFile.js';
 import { ExportFiles } from './ExportFiles.js';
 import { ExportLock } from './ExportLock.js';
-import { type ExportOptions, type ExportPlan, type ExportSummary, exportIdentity, lockPathOf, planExport } from './exportOptions.js';
+import { type ExportOptions, type ExportPlan, type ExportRunSettings, type ExportSummary, exportIdentity, lockPathOf, planExport } from './exportOptions.js';
 import { type ExportCounts, type ExportIdentity, type ExportState, identityMismatch, readExportState, removeIfExists } from './ExportState.js';
 import { datasetIri, provenanceQuads } from './provenance.js';
 
-export type { ExportOptions, ExportProgress, ExportSummary } from './exportOptions.js';
+export type { ExportOptions, ExportProgress, ExportRunSettings, ExportSummary } from './exportOptions.js';
 
 const RDF_TYPE = `${NS.rdf}type`;
 
@@ -31,14 +31,16 @@ const RDF_TYPE = `${NS.rdf}type`;
  * output (and rejects and DOI side files) are fsynced and a state file is
  * replaced atomically; `resume` cuts the files back to the state, checks the
  * output's hash and goes on, so the finished file is the same as an
- * uninterrupted export's, even after `kill -9`.
+ * uninterrupted export's, even after `kill -9`. A run without `resume` over
+ * a state that says unfinished is refused before any file is touched (code
+ * `state-mismatch`), unless `restart` says to start it again.
  */
-export async function exportRdf(options: ExportOptions): Promise<ExportSummary> {
+export async function exportRdf(options: ExportOptions, settings: ExportRunSettings = {}): Promise<ExportSummary> {
   const plan = planExport(options);
   // Locked by the output (two exports with different state files would still write one file).
   const lock = options.output ? await ExportLock.acquire(await lockPathOf(options.output)) : undefined;
   try {
-    return await new ExportRun(options, plan).run();
+    return await new ExportRun(options, plan, settings).run();
   } finally {
     await lock?.release();
   }
@@ -67,13 +69,14 @@ class ExportRun {
   constructor(
     options: ExportOptions,
     private readonly plan: ExportPlan,
+    settings: ExportRunSettings,
   ) {
     this.options = options;
     this.client = options.client ?? new ApiClient(options);
     // Warnings (retries, rejects) can quote request URLs: never with the key.
     const warn = options.onWarning;
     if (warn) this.options = { ...options, onWarning: (message) => warn(this.client.redact(message)) };
-    this.identity = exportIdentity(options, plan, this.client.endpointUrl);
+    this.identity = exportIdentity(options, plan, settings.endpointName ?? this.client.endpointUrl);
     this.dataset = datasetIri(this.identity);
     this.now = options.now ?? (() => new Date());
     this.runStart = this.now().getTime();
@@ -105,10 +108,9 @@ class ExportRun {
     const { statePath } = this.plan;
     if (!statePath) return undefined;
     if (!this.options.resume) {
+      // A state that cannot be resumed (unreadable, of an earlier version) holds nothing to lose.
       const earlier = await readExportState(statePath).catch(() => undefined);
-      if (earlier && !earlier.complete) {
-        this.options.onWarning?.(`an unfinished export (${earlier.counts.records} records) in ${statePath} is started again from the beginning; \`resume\` would have continued it`);
-      }
+      if (earlier && !earlier.complete) this.startAgain(statePath, earlier);
       return undefined;
     }
     const saved = await readExportState(statePath);
@@ -117,8 +119,27 @@ class ExportRun {
       return undefined;
     }
     const diff = identityMismatch(saved.identity, this.identity);
-    if (diff) throw new ToolkitError(`the saved state ${statePath} is for another export: ${diff}; use the same options, or start afresh without \`resume\``, 'state-mismatch');
+    if (diff) throw new ToolkitError(`the saved state ${statePath} is for another export: ${diff}; use the same options, or start afresh with \`restart\` instead of \`resume\``, 'state-mismatch');
     return saved;
+  }
+
+  /**
+   * A run without `resume` over an unfinished export: refused (nothing is
+   * touched) unless `restart` says to throw that export's progress away.
+   */
+  private startAgain(statePath: string, earlier: ExportState): void {
+    const held = `${earlier.counts.records} records${earlier.total !== null ? ` of ${earlier.total}` : ''}`;
+    if (this.options.restart) {
+      this.options.onWarning?.(`an unfinished export (${held}) in ${statePath} is started again from the beginning (\`restart\`)`);
+      return;
+    }
+    const diff = identityMismatch(earlier.identity, this.identity);
+    const next = diff
+      ? `it is another export (${diff}): \`restart\` replaces it with this one (its progress is lost), or choose another \`output\``
+      : 'run it with `resume` to continue it, or with `restart` to start it again from the beginning (its progress is lost)';
+    throw new ToolkitError(`${statePath} holds an unfinished export (${held}); nothing was changed: ${next}`, 'state-mismatch', {
+      details: { statePath, records: earlier.counts.records, sameExport: diff === undefined },
+    });
   }
 
   private restore(saved: ExportState | undefined): void {
@@ -192,7 +213,7 @@ class ExportRun {
   /** A page's records as items of the record pipeline, numbered in the harvest's order. */
   private itemsOf(hp: HarvestPage): ReadItem[] {
     const before = this.counts.records + this.counts.rejects;
-    return hp.records.map((raw, i) => ({ kind: 'record', raw, source: this.client.endpointUrl, index: before + i + 1 }));
+    return hp.records.map((raw, i) => ({ kind: 'record', raw, source: this.identity.endpoint, index: before + i + 1 }));
   }
 
   private count({ mapped }: WrittenRecord): void {
@@ -240,7 +261,7 @@ export type ResumeAdvice = 'resume' | 'new-key' | 'afresh';
 const RESUME_ADVICE: Record<ResumeAdvice, string> = {
   resume: 'run the same export again with `resume` to continue',
   'new-key': 'run again with a valid key (`apiKey` or SCHOLARLY_API_KEY) and `resume` to continue',
-  afresh: 'the same export would fail the same way; a changed query or `pageSize` starts afresh (without `resume`)',
+  afresh: 'the same export would fail the same way; a changed query or `pageSize` starts afresh (with `restart`)',
 };
 
 /** Writes the provenance to a file atomically, in the format of its extension (Turtle by default). */

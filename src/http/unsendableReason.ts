@@ -1,5 +1,9 @@
-/** Why fetch refused to send a request at all (undici: `bad port`, `unknown scheme`, an invalid URL, credentials in the URL), else undefined. */
+import { ToolkitError } from '../errors.js';
+
+/** Why fetch refused to send a request at all (undici: `bad port`, `unknown scheme`, an invalid URL, credentials in the URL; a bad proxy variable), else undefined. */
 export function unsendableReason(err: unknown): string | undefined {
+  // A proxy variable that names no proxy (see proxyFetch): no request can go out until it is fixed.
+  if (err instanceof ToolkitError && err.code === 'usage') return err.message;
   const cause = (err as { cause?: { message?: unknown; code?: unknown } } | undefined)?.cause;
   if (cause?.code === 'ERR_INVALID_URL') return 'not a valid URL';
   if (cause?.message === 'bad port') return 'fetch refuses this port (one of the ports browsers block); use another port';

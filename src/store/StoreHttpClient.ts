@@ -1,6 +1,7 @@
 import { abortError, sleep } from '../abort.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { HttpError, hideUrlSecrets, redact } from '../errors.js';
+import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from './digestAuth.js';
 import { decideStoreRetry } from './storeRetry.js';
@@ -15,7 +16,11 @@ export interface StoreCredentials {
 export interface StoreHttpClientOptions {
   /** Credentials; the scheme (Basic or Digest) follows the server's `401` challenge. Defaults to none (anonymous). */
   credentials?: StoreCredentials;
-  /** The `fetch` to use (inject a fake in tests). Defaults to the global `fetch`. */
+  /**
+   * The `fetch` to use (inject a fake in tests). Defaults to the global
+   * `fetch`, through the proxy that `HTTPS_PROXY`/`HTTP_PROXY` name unless
+   * `NO_PROXY` covers the host (read at each request; see `proxyFetch`).
+   */
   fetch?: typeof globalThis.fetch;
   /** Retry policy or its options (retries, backoff). Defaults to `new RetryPolicy()` (5 retries, 0.5 s doubling, jitter). */
   retry?: RetryPolicy | RetryPolicyOptions;
@@ -69,7 +74,7 @@ export class StoreHttpClient {
   private nonceCount = 0;
 
   constructor(options: StoreHttpClientOptions = {}) {
-    this.fetchFn = options.fetch ?? globalThis.fetch;
+    this.fetchFn = options.fetch ?? proxyFetch();
     this.policy = options.retry instanceof RetryPolicy ? options.retry : new RetryPolicy(options.retry);
     this.sleep = options.sleep ?? defaultSleep;
     this.timeoutMs = options.timeoutMs ?? 600_000;

@@ -15,7 +15,7 @@ import type { FormatName, SerializerOptions } from '../serialize/QuadSerializer.
 import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { createRecordValidation } from './createRecordValidation.js';
-import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
+import { type NamedOutput, refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
 export interface ConvertFilesOptions {
@@ -74,7 +74,12 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   if (!toFile && !options.stream) throw new ToolkitError('convertFiles needs an output file (`output`) or a stream (`stream`)', 'usage');
 
   const rejectsPath = options.rejectsPath ?? (toFile ? `${options.output!.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
-  refuseOverwritingInputs([...(toFile ? [options.output!] : []), ...(rejectsPath ? [rejectsPath] : []), ...(options.notesPath ? [options.notesPath] : [])], options.inputs, 'an output');
+  const outputs: NamedOutput[] = [
+    ...(toFile ? [{ path: options.output!, what: '`output`' }] : []),
+    ...(rejectsPath ? [{ path: rejectsPath, what: '`rejectsPath`' }] : []),
+    ...(options.notesPath ? [{ path: options.notesPath, what: '`notesPath`' }] : []),
+  ];
+  refuseOverwritingInputs(outputs, [...options.inputs, ...(options.validate ? shapeFiles(options.shapesDir) : [])]);
   const stats = new ConvertStats();
   const fallback = options.stream ?? new PassThrough();
   const rejects = rejectsPath ? new LineFile(rejectsPath, fallback) : undefined;

@@ -1,8 +1,12 @@
+import { ENDPOINT_PATHS } from '../client/ApiClient.js';
 import { ToolkitError } from '../errors.js';
+import { ExportFiles } from '../export/ExportFiles.js';
 import { exportRdf } from '../export/exportRdf.js';
-import type { ExportOptions, ExportSummary } from '../export/exportOptions.js';
+import { type ExportOptions, type ExportSummary, planExport } from '../export/exportOptions.js';
+import { directFetch } from '../http/proxyFetch.js';
 import { createRecordValidation } from './createRecordValidation.js';
-import { type LoadDumpOptions, type LoadDumpSummary, loadDump } from './loadDump.js';
+import { type LoadDumpOptions, type LoadDumpSummary, loadDump, loadLogPath } from './loadDump.js';
+import { type NamedOutput, refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
 /** Options of {@link exportDump}: those of the harvest and the dump, and what to do with it. */
 export interface ExportDumpOptions extends Omit<ExportOptions, 'validation'> {
@@ -42,11 +46,12 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
     throw new ToolkitError('`graphPerRecord` and `load` do not go together: load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs', 'usage');
   }
   if (shapesDir !== undefined && !validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
+  refuseOverwritingInputs(exportOutputs(options), validate ? shapeFiles(shapesDir) : []);
   const validation = validate ? await createRecordValidation({ ...(shapesDir !== undefined ? { shapesDir } : {}) }) : undefined;
   const service = sample ? await startSample(options) : undefined;
   let summary: ExportSummary;
   try {
-    summary = await exportRdf({ ...rest, ...(service ? service.client : {}), ...(validation ? { validation } : {}) });
+    summary = await exportRdf({ ...rest, ...(service ? service.client : {}), ...(validation ? { validation } : {}) }, service ? { endpointName: service.name } : {});
   } finally {
     await service?.close();
   }
@@ -54,13 +59,36 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
   return { ...summary, load: await loadDump({ ...load, files: [options.output!] }) };
 }
 
+/** The files an export writes (the dump, its state and DOI side file, the description, the rejects, the load log), named as options. */
+function exportOutputs(options: ExportDumpOptions): NamedOutput[] {
+  // A state only with an output file (a dump to stdout is not resumable).
+  const statePath = options.output ? planExport(options).statePath : undefined;
+  const named: [string | undefined, string][] = [
+    [options.output, '`output`'],
+    [statePath, '`statePath`'],
+    [ExportFiles.seenPathOf(statePath), 'the DOI side file of `statePath`'],
+    [statePath && `${statePath}.tmp`, 'the temporary file of `statePath`'],
+    [options.metaPath, '`metaPath`'],
+    [options.metaPath && `${options.metaPath}.tmp`, 'the temporary file of `metaPath`'],
+    [options.rejectsPath, '`rejectsPath`'],
+    [options.load && options.output && loadLogPath([options.output], options.load.statePath, options.load.cwd), 'the load log of `load`'],
+  ];
+  return named.filter((n): n is [string, string] => n[0] !== undefined).map(([path, what]) => ({ path, what }));
+}
+
 /** The local service over the bundled sample, started for one export. */
-async function startSample(options: ExportDumpOptions): Promise<{ client: Pick<ExportOptions, 'baseUrl' | 'apiKey' | 'keyIsPublic'>; close: () => Promise<void> }> {
+async function startSample(options: ExportDumpOptions): Promise<{ client: Pick<ExportOptions, 'baseUrl' | 'apiKey' | 'keyIsPublic' | 'fetch'>; name: string; close: () => Promise<void> }> {
   if (options.baseUrl !== undefined) throw new ToolkitError('`sample` and `baseUrl` do not go together', 'usage');
   if (options.apiKey !== undefined) throw new ToolkitError("`sample` uses the sample service's own key: drop `apiKey`", 'usage');
   if (options.client !== undefined) throw new ToolkitError('`sample` and a `client` of your own do not go together', 'usage');
   const server = await import('../server/index.js');
   const running = await server.startServer({ ...server.sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
-  // The sample key is public: nothing to hide (hiding it would garble texts that contain "sample").
-  return { client: { baseUrl: running.url, apiKey: server.SAMPLE_API_KEY, keyIsPublic: true }, close: () => running.close(100) };
+  return {
+    // The sample key is public: nothing to hide (hiding it would garble texts that contain "sample").
+    // The service is ours, on this machine: never through a proxy of the environment.
+    client: { baseUrl: running.url, apiKey: server.SAMPLE_API_KEY, keyIsPublic: true, ...(options.fetch ? {} : { fetch: directFetch }) },
+    // Named without its port, which changes from run to run: the state of an interrupted export stays resumable.
+    name: `sample:${ENDPOINT_PATHS[options.endpoint ?? 'meta-v2']}`,
+    close: () => running.close(100),
+  };
 }

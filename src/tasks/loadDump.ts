@@ -58,8 +58,8 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   const cwd = options.cwd ?? process.cwd();
   const here = (path: string) => (path === '-' ? path : resolve(cwd, path));
   const inputs = await inputsOf(files, here);
-  const statePath = options.statePath !== undefined ? here(options.statePath) : files[0] !== '-' ? resolve(cwd, `${basename(files[0]!)}.load-state.json`) : undefined;
-  if (statePath) refuseOverwritingInputs([statePath], files.map(here), 'the load log');
+  const statePath = loadLogPath(files, options.statePath, cwd);
+  if (statePath) refuseOverwritingInputs([{ path: statePath, what: 'the load log' }], files.map(here));
   if (options.resume && !statePath) throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
   const { stdin, signal } = options;
   async function* quads(): AsyncGenerator<RDF.Quad> {
@@ -90,6 +90,16 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
     if (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted') throw withDetails(err, { statePath, progressSaved: modifiedAt(statePath) !== logBefore });
     throw err;
   }
+}
+
+/**
+ * Where a load keeps its log: `statePath` (relative to `cwd`), else
+ * `<first file's name>.load-state.json` in `cwd`; none for stdin without
+ * `statePath`.
+ */
+export function loadLogPath(files: readonly string[], statePath: string | undefined, cwd: string = process.cwd()): string | undefined {
+  if (statePath !== undefined) return resolve(cwd, statePath);
+  return files[0] !== undefined && files[0] !== '-' ? resolve(cwd, `${basename(files[0])}.load-state.json`) : undefined;
 }
 
 /** The error with more details (its message and code kept). */

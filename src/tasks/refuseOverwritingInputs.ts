@@ -1,32 +1,96 @@
-import { statSync } from 'node:fs';
+import { type Stats, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ToolkitError } from '../errors.js';
+import { DEFAULT_SHAPES_DIR } from '../shacl/loadShapes.js';
+
+/** A file a job writes, named for messages (`` `rejectsPath` ``, "the report"). */
+export interface NamedOutput {
+  path: string;
+  /** What the file is, as a message names it. */
+  what: string;
+}
 
 /**
- * A usage error when an output would replace one of the inputs (the same
- * file, whatever the path or link that names it): `validate d.ttl --report
- * d.ttl` must not truncate the dump before reading it. Outputs that do not
- * exist yet, and stdin/stdout (`-`), are fine.
+ * A usage error when an output would replace one of the inputs, or two
+ * outputs are one file: `validate d.ttl --report d.ttl` must not truncate the
+ * dump before reading it, `export --state x --meta x` must not write its
+ * description over its checkpoint. Files are compared as the file system
+ * sees them: an existing file by device and inode (whatever path, symbolic
+ * or hard link names it), a file still to be created by its real path (its
+ * folder's links resolved, a link to nothing yet followed). Call it before
+ * anything is opened for writing. Only regular files (or files still to
+ * come) clash: stdin/stdout (`-`), `/dev/stdout` or a pipe may be named twice.
  */
-export function refuseOverwritingInputs(outputs: readonly string[], inputs: readonly string[], what: string): void {
-  const ids = new Map<string, string>();
+export function refuseOverwritingInputs(outputs: readonly NamedOutput[], inputs: readonly string[]): void {
+  const inputIds = new Map<string, string>();
   for (const input of inputs) {
-    const id = fileId(input);
-    if (id) ids.set(id, input);
+    const id = existingFileId(input);
+    if (id) inputIds.set(id, input);
   }
+  const outputIds = new Map<string, NamedOutput>();
   for (const output of outputs) {
-    const id = fileId(output);
-    const input = id ? ids.get(id) : undefined;
-    if (input !== undefined) throw new ToolkitError(`${what} (${output}) would overwrite the input ${input}: choose another file`, 'usage');
+    const id = outputId(output.path);
+    if (id === undefined) continue;
+    const input = inputIds.get(id);
+    if (input !== undefined) throw new ToolkitError(`${output.what} (${output.path}) would overwrite the input ${input}: choose another file`, 'usage');
+    const earlier = outputIds.get(id);
+    if (earlier) throw new ToolkitError(`${earlier.what} (${earlier.path}) and ${output.what} (${output.path}) are one file: choose another file for one of them`, 'usage');
+    outputIds.set(id, output);
   }
 }
 
-/** Device and inode of a file, or undefined when there is none (or for `-`). */
-function fileId(path: string): string | undefined {
-  if (path === '-') return undefined;
+/**
+ * The shapes files a validation reads (inputs too: a report must not replace
+ * them): the `*.ttl` files of a directory, or the one file given. Defaults to
+ * the shipped `shapes/`. Nothing when it cannot be read (the validation says why).
+ */
+export function shapeFiles(shapesDir: string = DEFAULT_SHAPES_DIR): string[] {
   try {
-    const info = statSync(path);
-    return `${info.dev}:${info.ino}`;
+    return readdirSync(shapesDir, { withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.ttl'))
+      .map((e) => join(shapesDir, e.name));
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? [shapesDir] : [];
+  }
+}
+
+/** An output's identity: the existing file's, else its real path; undefined for `-` and what is no regular file. */
+function outputId(path: string): string | undefined {
+  if (path === '-') return undefined;
+  const info = statOrUndefined(path);
+  if (info) return info.isFile() ? `${info.dev}:${info.ino}` : undefined;
+  return `path:${realPathToBe(resolve(path))}`;
+}
+
+/** Device and inode of an existing regular file, or undefined (none there, not a file, or `-`). */
+function existingFileId(path: string): string | undefined {
+  if (path === '-') return undefined;
+  const info = statOrUndefined(path);
+  return info?.isFile() ? `${info.dev}:${info.ino}` : undefined;
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
   } catch {
     return undefined;
   }
+}
+
+/** The real path a file that does not exist yet will have: its folder's real path, a dangling link followed. */
+function realPathToBe(path: string, depth = 0): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    // not there (yet)
+  }
+  if (depth < 32) {
+    try {
+      if (lstatSync(path).isSymbolicLink()) return realPathToBe(resolve(dirname(path), readlinkSync(path)), depth + 1);
+    } catch {
+      // no link either
+    }
+  }
+  const parent = dirname(path);
+  return parent === path ? path : join(realPathToBe(parent, depth), basename(path));
 }

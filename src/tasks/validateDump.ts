@@ -21,7 +21,7 @@ import { RecordValidator } from '../shacl/RecordValidator.js';
 import { ValidationReportWriter } from '../shacl/ValidationReportWriter.js';
 import { ValidationSummary } from '../shacl/ValidationSummary.js';
 import { validateNTriples, validateRecordTexts, validateStream } from '../shacl/validateStream.js';
-import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
+import { refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
 /** Options of {@link validateDump}. */
 export interface ValidateDumpOptions {
@@ -75,7 +75,10 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   const here = (p: string) => (p === '-' ? p : resolve(cwd, p));
   const files = options.files;
   if (files.filter((f) => f === '-').length > 1) throw new ToolkitError('stdin (-) can be read only once', 'usage');
-  if (options.reportPath !== undefined) refuseOverwritingInputs([here(options.reportPath)], files.map(here), 'the report');
+  if (options.reportPath !== undefined) {
+    const shapes = shapeFiles(options.shapesDir === undefined ? undefined : here(options.shapesDir));
+    refuseOverwritingInputs([{ path: here(options.reportPath), what: 'the report' }], [...files.map(here), ...shapes]);
+  }
   const jobsOption = options.jobs ?? (inputBytes(files.map(here)) >= AUTO_JOBS_BYTES ? 'auto' : 1);
   const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : jobsOption;
   if (!Number.isInteger(jobs) || jobs < 1) throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');

@@ -4,6 +4,7 @@ import { FORMATS, formatFromMediaType, formatInfo, type FormatName } from '../fo
 import { extractHtmlRdf } from '../parse/extractHtmlRdf.js';
 import { parseRdf } from '../parse/parseRdf.js';
 import { sniffFormat } from '../parse/sniffFormat.js';
+import { proxyFetch } from '../http/proxyFetch.js';
 import { preferredFormat, toAcceptHeader } from './acceptHeader.js';
 import { createDocumentLoader, type DocumentLoader } from '../parse/documentLoader.js';
 import { parseLinkHeader } from '../parse/parseLinkHeader.js';
@@ -49,7 +50,11 @@ export interface FetchTermOptions {
    * Defaults to a q-weighted header of every format we read ({@link toAcceptHeader}).
    */
   accept?: string;
-  /** The fetch to use (tests inject one). Defaults to the global `fetch` (undici). */
+  /**
+   * The fetch to use (tests inject one), also for JSON-LD contexts. Defaults
+   * to the global `fetch`, through the proxy that `HTTPS_PROXY`/`HTTP_PROXY`
+   * name unless `NO_PROXY` covers the host (read at each request).
+   */
   fetch?: typeof globalThis.fetch;
   /** Cancels the request; the call then rejects with code `aborted`. Defaults to none. */
   signal?: AbortSignal;
@@ -98,14 +103,13 @@ export async function fetchTerm(name: string, options: FetchTermOptions = {}): P
   }
   const url = below(base, name);
   const accept = toAcceptHeader(options.accept);
+  const fetch = options.fetch ?? proxyFetch();
   const ctx: Ctx = {
     accept,
-    fetch: options.fetch ?? globalThis.fetch,
+    fetch,
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? 30_000,
-    documentLoader:
-      options.documentLoader ??
-      createDocumentLoader({ allowNetwork: true, fetch: options.fetch, signal: options.signal, timeoutMs: options.timeoutMs }),
+    documentLoader: options.documentLoader ?? createDocumentLoader({ allowNetwork: true, fetch, signal: options.signal, timeoutMs: options.timeoutMs }),
   };
   try {
     const term = await fetchWithFallback(url, ctx, options.fallbackExtensions ?? true);

@@ -100,6 +100,39 @@ describe('export command', () => {
     expect(r.stdout.match(/"10\.1000\/test\.\d+"/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
+  it('refuses to start an unfinished export again without --resume (exit 6, nothing changed); --restart starts it again', async () => {
+    let broken = true;
+    service = await startFakeService({
+      records: makeRecords(30),
+      apiKey: KEY,
+      // The third page fails for good (a 400 is not retried): the export stops with 20 records saved.
+      fault: ({ url, res }) => {
+        if (!broken || url.searchParams.get('s') !== '21') return false;
+        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'Fail', message: 'Invalid parameters found' }));
+        return true;
+      },
+    });
+    const args = ['export', '-q', 'x', '-o', 'u.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '10', '--quiet'];
+    expect((await cli(args)).exitCode).toBe(3);
+    broken = false;
+    const files = ['u.nt', 'u.nt.state.json', 'u.nt.state.json.seen'];
+    const before = files.map((f) => readFileSync(join(dir, f)));
+    const again = await cli(args);
+    expect(again.exitCode).toBe(6);
+    expect(again.stderr).toContain(
+      `error [state-mismatch]: ${join(dir, 'u.nt.state.json')} holds an unfinished export (20 records of 30); nothing was changed: run it with --resume to continue it, or with --restart to start it again from the beginning (its progress is lost)`,
+    );
+    expect(files.map((f) => readFileSync(join(dir, f)))).toEqual(before);
+    const both = await cli([...args, '--resume', '--restart']);
+    expect(both.exitCode).toBe(2);
+    expect(both.stderr).toContain('--resume (continue the saved export) and --restart (start it again) do not go together');
+    const restarted = await cli([...args.filter((a) => a !== '--quiet'), '--restart']);
+    expect(restarted.exitCode).toBe(0);
+    expect(restarted.stderr).toContain('is started again from the beginning (--restart)');
+    expect(readFileSync(join(dir, 'u.nt'), 'utf8')).toContain('<https://doi.org/10.1000/test.29>');
+    expect((await cli(['export', '--help'])).stdout).toMatch(/--restart +start again from the beginning/);
+  });
+
   it('without a key says how to get one and mentions --sample', async () => {
     const r = await cli(['export', '-q', 'x', '-o', 'x.ttl']);
     expect(r.exitCode).toBe(3);

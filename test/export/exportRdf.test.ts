@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { exportRdf, type ExportOptions } from '../../src/export/exportRdf.js';
 import { readExportState } from '../../src/export/ExportState.js';
@@ -79,17 +80,50 @@ describe('exportRdf', () => {
     });
   }
 
-  it('says so when a run without resume starts an unfinished export again', async () => {
+  it('refuses to start an unfinished export again without resume, touching nothing; restart starts it again and says so', async () => {
     service = await startFakeService({ records: makeRecords(35), apiKey: KEY });
     const out = join(dir, 'again.nt');
     await interrupted(base({ output: out }), 2);
+    const files = [out, `${out}.state.json`, `${out}.state.json.seen`];
+    const before = files.map((f) => readFileSync(f));
+    const requests = service.requests.length;
+    await expect(exportRdf(base({ output: out }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringMatching(/again\.nt\.state\.json holds an unfinished export \(20 records of 35\); nothing was changed: run it with `resume` to continue it, or with `restart` to start it again from the beginning \(its progress is lost\)$/),
+      details: { records: 20, sameExport: true, statePath: `${out}.state.json` },
+    });
+    // Another export over the same output: refused too, the difference named.
+    await expect(exportRdf(base({ output: out, query: 'other' }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('it is another export (query (saved "type:Journal", now "other")): `restart` replaces it with this one'),
+      details: { sameExport: false },
+    });
+    expect(files.map((f) => readFileSync(f))).toEqual(before);
+    expect(service.requests.length).toBe(requests);
+    expect(readdirSync(dir).sort()).toEqual(['again.nt', 'again.nt.state.json', 'again.nt.state.json.seen']); // no lock left either
     const warnings: string[] = [];
-    const summary = await exportRdf(base({ output: out, onWarning: (w) => warnings.push(w) }));
-    expect(summary.counts.records).toBe(35);
-    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records\) in .*again\.nt\.state\.json is started again from the beginning; `resume` would have continued it$/)]);
+    const summary = await exportRdf(base({ output: out, restart: true, onWarning: (w) => warnings.push(w) }));
+    expect(summary).toMatchObject({ resumed: false, counts: { records: 35 } });
+    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records of 35\) in .*again\.nt\.state\.json is started again from the beginning \(`restart`\)$/)]);
     const quiet: string[] = [];
     await exportRdf(base({ output: out, onWarning: (w) => quiet.push(w) }));
-    expect(quiet).toEqual([]); // the state of a finished export says nothing
+    expect(quiet).toEqual([]); // the state of a finished export says nothing, and refuses nothing
+  });
+
+  it('takes restart only with an output, and not with resume', async () => {
+    service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
+    const out = join(dir, 'r.nt');
+    await expect(exportRdf(base({ output: out, restart: true, resume: true }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('`resume` (continue the saved export) and `restart` (start it again) do not go together') });
+    await expect(exportRdf(base({ stream: new PassThrough(), restart: true }))).rejects.toMatchObject({ code: 'usage', message: '`restart` needs the output file of the export (`output`)' });
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('advises restart, not a bare rerun, when a resume finds the output changed', async () => {
+    service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
+    const out = join(dir, 'changed.nt');
+    await interrupted(base({ output: out }), 1);
+    writeFileSync(out, readFileSync(out).subarray(0, 10));
+    await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('start afresh with `restart` instead of `resume`') });
   });
 
   it('makes .gz output resumable (one gzip member per page)', async () => {

@@ -8,7 +8,7 @@ import { parseStoreKind } from '../../store/storeEndpoints.js';
 import { type ExportDumpOptions, exportDump } from '../../tasks/exportDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
-import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, int, keySafe } from '../connection.js';
+import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, envFetch, int, keySafe } from '../connection.js';
 import { printLoadSummary } from './load.js';
 
 /** Registers `export`: a query's records into one RDF dump, resumably. */
@@ -24,6 +24,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--page-size <n>', `records per page (basic keys: at most 25; premium ${MAX_PAGE_SIZE})`, int('--page-size', 1, MAX_PAGE_SIZE), 25)
     .option('--state <file>', 'state file of a resumable export (default: <output>.state.json)')
     .option('--resume', 'continue the export its state file describes')
+    .option('--restart', 'start again from the beginning although the state file says an earlier run is unfinished (its progress is lost); without --resume or --restart such a run is refused')
     .addOption(new Option('--split-by <unit>', 'harvest in date windows of a year or a month').choices(['year', 'month']))
     .option('--max-start <n>', 'deepest start position the service serves; deeper queries are split into date windows', int('--max-start', 1), 10_000)
     .option('--meta <file>', 'also write the provenance and dataset description (PROV-O, VoID, DCAT) to FILE')
@@ -55,6 +56,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
           maxStart: opts.maxStart,
           ...(opts.state ? { statePath: abs(ctx, opts.state) } : {}),
           resume: Boolean(opts.resume),
+          ...(opts.restart ? { restart: true } : {}),
           ...(opts.splitBy ? { splitBy: opts.splitBy } : {}),
           ...(opts.meta ? { metaPath: abs(ctx, opts.meta) } : {}),
           ...(opts.rejects ? { rejectsPath: abs(ctx, opts.rejects) } : {}),
@@ -90,7 +92,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
 
 /** The options of `export` as commander gives them. */
 interface ExportCliOptions extends ConnectionOptions {
-  query: string; format?: string; output?: string; maxRecords?: number; concurrency: number; pageSize: number; state?: string; resume?: boolean;
+  query: string; format?: string; output?: string; maxRecords?: number; concurrency: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
   splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
   load?: string; store: string; loadGraph?: string; replace?: boolean;
 }
@@ -102,6 +104,7 @@ function loadOptions(opts: ExportCliOptions, ctx: CliContext): NonNullable<Expor
   return {
     endpoint: opts.load!,
     store: parseStoreKind(opts.store),
+    fetch: envFetch(ctx),
     cwd: ctx.io.cwd,
     ...(opts.loadGraph ? { graph: opts.loadGraph } : {}),
     replace: Boolean(opts.replace),

@@ -8,6 +8,7 @@ import type { LoadSummary } from '../../store/GraphStoreLoader.js';
 import type { LoadDumpSummary } from '../../tasks/loadDump.js';
 import { STORE_KINDS, parseStoreKind } from '../../store/storeEndpoints.js';
 import { loadDump } from '../../tasks/loadDump.js';
+import { envFetch } from '../connection.js';
 import { inFlags } from '../inFlags.js';
 
 /** The options of `load` as commander gives them. */
@@ -79,6 +80,7 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
       cwd: ctx.io.cwd,
       endpoint: opts.endpoint,
       store: parseStoreKind(opts.store),
+      fetch: envFetch(ctx),
       ...(opts.graph !== undefined ? { graph: opts.graph } : {}),
       replace: Boolean(opts.replace),
       chunkTriples: positiveInteger('--chunk-triples', opts.chunkTriples),

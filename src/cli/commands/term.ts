@@ -12,7 +12,9 @@ import { serializerFor } from '../../serialize/serializers.js';
 import { preferredFormat, TERM_MEDIA_TYPES, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
 import { compareGraphs } from '../../vocabulary/compareGraphs.js';
 import { DEFAULT_VOCAB_URL, fetchTerm, type FetchedTerm } from '../../vocabulary/fetchTerm.js';
-import { loadShippedTerm } from '../../vocabulary/loadShippedTerm.js';
+import { loadShippedTerm, shippedTermPath } from '../../vocabulary/loadShippedTerm.js';
+import { refuseOverwritingInputs } from '../../tasks/refuseOverwritingInputs.js';
+import { envFetch } from '../connection.js';
 
 /** The options of `scholarly-rdf term`, as commander gives them. */
 interface TermCommandOptions {
@@ -54,6 +56,10 @@ export function registerTerm(program: Command, ctx: CliContext): void {
       }
       const timeoutMs = timeoutSeconds('--timeout', options.timeout) * 1000;
       const format = options.format === undefined ? undefined : parseFormatName(options.format);
+      const output = options.output === undefined ? undefined : resolve(ctx.io.cwd, options.output);
+      // The shipped copies are what --offline reads: -o must not write over one of them.
+      if (output !== undefined) refuseOverwritingInputs([{ path: output, what: '-o' }], shippedFiles(name));
+      const viaProxy = options.offline ? undefined : envFetch(ctx);
       const get = (accept: string | undefined): Promise<FetchedTerm> =>
         options.offline
           ? loadShippedTerm(name, accept === undefined ? 'jsonld' : (preferredFormat(toAcceptHeader(accept)) ?? accept))
@@ -63,6 +69,7 @@ export function registerTerm(program: Command, ctx: CliContext): void {
               signal: ctx.signal,
               timeoutMs,
               fallbackExtensions: options.fallback,
+              ...(viaProxy ? { fetch: viaProxy } : {}),
             });
       if (options.check) {
         if (format !== undefined || options.output !== undefined || options.accept !== undefined) {
@@ -75,17 +82,25 @@ export function registerTerm(program: Command, ctx: CliContext): void {
       for (const note of term.notes) ctx.log(`term: ${note}`);
       ctx.log(`term: ${term.url}: ${term.quads.length} triples (${formatInfo(term.format).label}${term.via === 'negotiation' || term.via === 'shipped' ? '' : `, via ${term.via}`})`);
       const text = format === undefined ? term.body : serialize(term.quads, format);
-      if (options.output !== undefined) {
-        const path = resolve(ctx.io.cwd, options.output);
+      if (output !== undefined) {
         try {
-          await writeFile(path, text, 'utf8');
+          await writeFile(output, text, 'utf8');
         } catch (cause) {
-          throw new ToolkitError(`cannot write ${path}: ${(cause as Error).message}`, 'io', { cause });
+          throw new ToolkitError(`cannot write ${output}: ${(cause as Error).message}`, 'io', { cause });
         }
       } else {
         ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       }
     });
+}
+
+/** The shipped copies of a term in `vocab/` (none for a name that is not one). */
+function shippedFiles(name: string): string[] {
+  try {
+    return FORMATS.filter((f) => f.format !== 'nquads').map((f) => shippedTermPath(name, f.format));
+  } catch {
+    return []; // not a term name: said when the term is fetched
+  }
 }
 
 /** Writes quads in a format with the serialisers (one group: a term is small). */
