@@ -45,6 +45,11 @@ export class ConvertStats {
     for (const field of record.unknownFields) this.unknownFields.set(field, (this.unknownFields.get(field) ?? 0) + 1);
   }
 
+  /** Counts the statements of an RDF input, written as they are (no records). */
+  addStatements(count: number): void {
+    this.triples += count;
+  }
+
   /** Counts a rejection. */
   addRejected(_rejection: Rejection): void {
     this.read++;

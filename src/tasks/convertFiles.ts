@@ -1,3 +1,4 @@
+import type * as RDF from '@rdfjs/types';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { ConvertStats, type ConvertSummary } from '../convert/ConvertStats.js';
 import { LineFile } from '../convert/LineFile.js';
@@ -6,6 +7,7 @@ import { ToolkitError } from '../errors.js';
 import { formatFromPath, formatInfo } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
+import { parseRdf } from '../parse/parseRdf.js';
 import { RecordSink } from '../pipeline/RecordSink.js';
 import { type Rejection, describeRejection, oneLine, rejectionLine } from '../pipeline/Rejection.js';
 import { writeText } from '../pipeline/writeText.js';
@@ -14,12 +16,13 @@ import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
 import type { FormatName, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
+import { classifyInput } from './classifyInput.js';
 import { createRecordValidation } from './createRecordValidation.js';
 import { type NamedOutput, refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
 export interface ConvertFilesOptions {
-  /** Files of the service's JSON (an envelope, a record, an array or JSON lines; `.gz` too); `-` reads `stdin`. */
+  /** Files of the service's JSON (an envelope, a record, an array or JSON lines), or RDF documents to re-serialise (`.gz` too); `-` reads `stdin`. */
   inputs: readonly string[];
   /** What `-` reads. Defaults to `process.stdin`. */
   stdin?: Readable;
@@ -60,7 +63,9 @@ export interface ConvertFilesOptions {
 /**
  * Converts saved responses of the service to one RDF output: reads every
  * input record by record, and passes each through the record pipeline
- * (normalise, map, validate, de-duplicate, write). Memory does not grow with
+ * (normalise, map, validate, de-duplicate, write). An input that is an RDF
+ * document (any of the five formats, by extension or content: see
+ * {@link classifyInput}) is re-serialised statement by statement instead. Memory does not grow with
  * the number of records. A run that fails leaves no partial output file (an
  * existing one stays as it was). Rejected records are in the summary's count,
  * the rejects file and `onRejected`, never lost.
@@ -86,7 +91,8 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const notes = options.notesPath ? new LineFile(options.notesPath, fallback) : undefined;
   const validation = options.validate ? await createRecordValidation({ ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), schemaScheme: options.schemaScheme ?? 'http' }) : undefined;
   const output: Output = await openOutput(toFile ? options.output : undefined, fallback);
-  const sink = new RecordSink(serializerFor(format).createWriter(serializerOptions(options)), {
+  const writer = serializerFor(format).createWriter(serializerOptions(options));
+  const sink = new RecordSink(writer, {
     ...(options.base ? { base: options.base } : {}),
     schemaScheme: options.schemaScheme ?? 'http',
     ...(options.graphPerRecord ? { graphPerRecord: true } : {}),
@@ -113,8 +119,18 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     };
     for (const path of options.inputs) {
       const file = await openRdfFile(path, options.stdin);
+      const input = await classifyInput(path, file.input);
+      if (input.kind === 'rdf') {
+        // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
+        for await (const group of subjectGroups(parseRdf(input.input, { format: input.format, source: file.source, ...(options.signal ? { signal: options.signal } : {}) }))) {
+          text += writer.write(group);
+          stats.addStatements(group.length);
+          if (text.length >= CHUNK) await flush();
+        }
+        continue;
+      }
       let batch: ReadItem[] = [];
-      for await (const item of readRecords(file.input, { source: file.source })) {
+      for await (const item of readRecords(input.input, { source: file.source })) {
         batch.push(item);
         if (batch.length < sink.batchSize) continue;
         text += await sink.take(batch);
@@ -135,6 +151,20 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     await notes?.close();
   }
   return { ...stats.toSummary(), format, output: toFile ? options.output! : null, rejectsPath: rejects && rejects.lines > 0 ? rejectsPath! : null, notesPath: notes && notes.lines > 0 ? options.notesPath! : null };
+}
+
+/** Consecutive quads of one subject and graph, in groups of at most 1,000 (what a record writer writes best). */
+async function* subjectGroups(quads: AsyncIterable<RDF.Quad>): AsyncGenerator<RDF.Quad[]> {
+  let group: RDF.Quad[] = [];
+  for await (const q of quads) {
+    const last = group[group.length - 1];
+    if (last && (group.length >= 1000 || !last.subject.equals(q.subject) || !last.graph.equals(q.graph))) {
+      yield group;
+      group = [];
+    }
+    group.push(q);
+  }
+  if (group.length > 0) yield group;
 }
 
 /** Text is gathered into writes of about this many characters. */

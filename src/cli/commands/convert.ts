@@ -33,7 +33,8 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .description(
       'Map records to schema.org + BIBO triples and write them as RDF, record by record.\n' +
         'INPUT: files of the service\'s JSON (a /meta/v2/ or /metadata/v1/ envelope, a record, an array, or\n' +
-        'newline-delimited JSON), optionally .gz; "-" reads standard input.\n' +
+        'newline-delimited JSON), or RDF documents in any of the five formats (re-serialised as they are, as riot does),\n' +
+        'optionally .gz; "-" reads standard input.\n' +
         'Exit codes: 0 all records written; 1 some records rejected (see --rejects); 2 bad usage; 4 unreadable input.',
     )
     .argument('<input...>', 'input files, or - for standard input')
