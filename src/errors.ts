@@ -122,22 +122,24 @@ export function exitCodeFor(code: ErrorCode): number {
 }
 
 /**
- * Removes every occurrence of each secret from a text (for logs and messages).
- * A short secret (under 12 characters) is removed where it stands alone, not
- * inside a longer run of letters and digits: a key `k` must not turn
- * "network" into "networ<API_KEY>".
+ * Removes every occurrence of each secret from a text (for logs, messages,
+ * state files): as given, URL-encoded (either case of hex digits), as a form
+ * field writes it (a space is `+`), and in base64 (standard and URL-safe,
+ * whole or inside a longer base64 text: an echoed `Authorization: Basic`
+ * header holds `user:password` so). A short secret (under 12 characters) is
+ * removed where it stands alone, not inside a longer run of letters and
+ * digits: a key `k` must not turn "network" into "networ<API_KEY>".
+ * This is the one place secrets are taken out of texts; {@link hideSecrets}
+ * adds what URLs and echoed headers may carry without being named.
  */
-export function redact(text: string, secrets: readonly (string | undefined)[]): string {
+export function redact(text: string, secrets: readonly (string | undefined)[], placeholder = '<API_KEY>'): string {
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    // As given, as in a URL path or query (encodeURIComponent, hex digits in either case), as a form field (URLSearchParams: a space is +).
-    const encoded = encodeURIComponent(secret);
-    const forms = new Set([secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()), new URLSearchParams([['k', secret]]).toString().slice(2)]);
-    for (const form of forms) {
-      if (form.length >= SHORT_SECRET) out = out.split(form).join('<API_KEY>');
+    for (const form of secretForms(secret)) {
+      if (form.length >= SHORT_SECRET) out = out.split(form).join(placeholder);
       // Alone: not inside a run of letters and digits, except that a %XX escape before it ends one (api_key%3Dabc).
-      else out = out.replace(new RegExp(`(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), '<API_KEY>');
+      else out = out.replace(new RegExp(`(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), placeholder);
     }
   }
   return out;
@@ -145,14 +147,109 @@ export function redact(text: string, secrets: readonly (string | undefined)[]): 
 
 const SHORT_SECRET = 12;
 
+/** The forms a secret takes in texts, longest first (so a longer form is replaced before a shorter one inside it). */
+function secretForms(secret: string): string[] {
+  // As given, as in a URL path or query (encodeURIComponent, hex digits in either case), as a form field (URLSearchParams: a space is +).
+  const encoded = encodeURIComponent(secret);
+  const forms = new Set([secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()), new URLSearchParams([['k', secret]]).toString().slice(2)]);
+  for (const form of base64Forms(secret)) forms.add(form);
+  return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
+}
+
+/**
+ * A secret in base64: whole (with and without padding, standard and
+ * URL-safe), and, inside a longer base64 text, the characters that depend on
+ * the secret's bytes only, at each of the three alignments (kept when at
+ * least 8 characters long: shorter ones would match by chance).
+ */
+function base64Forms(secret: string): string[] {
+  const bytes = Buffer.from(secret, 'utf8');
+  const whole = bytes.toString('base64');
+  const forms = [whole, whole.replace(/=+$/, ''), bytes.toString('base64url')];
+  for (let shift = 0; shift < 3; shift++) {
+    const text = Buffer.concat([Buffer.alloc(shift), bytes]).toString('base64');
+    const core = text.slice(Math.ceil((shift * 8) / 6), Math.floor(((shift + bytes.length) * 8) / 6));
+    if (core.length >= 8) forms.push(core, core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return forms;
+}
+
 /**
  * A text with the secrets URLs may carry masked: the user and password of
  * `scheme://user:password@host` and the values of query parameters named like
  * a key, token or password (`?api_key=`, `&token=`). For messages that show a
- * URL the user typed, parseable or not.
+ * URL the user typed, parseable or not. A value already replaced by
+ * {@link redact} (`<API_KEY>`) is left as it is.
  */
 export function hideUrlSecrets(text: string): string {
   return text
     .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/gi, '$1***@')
-    .replace(/([?&;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|pwd|secret)=)[^&#\s]*/gi, '$1***');
+    .replace(/([?&;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|pwd|secret)=)(?!<[A-Z_]+>)[^&#\s]*/gi, '$1***');
+}
+
+/**
+ * Credentials of HTTP authentication as a server or proxy may echo them in
+ * an error body: the value of a Basic (`Basic dXNlcjpwYXNz`) or Bearer
+ * credential, and the `username`, `response` and `cnonce` of a Digest one.
+ */
+export function hideAuthorization(text: string): string {
+  return text
+    .replace(/\b(Basic|Bearer)(\s+)([A-Za-z0-9+/_.~-]{6,}=*)(?![A-Za-z0-9+/="])/gi, (all, scheme: string, space: string, token: string) =>
+      looksEncoded(token) ? `${scheme}${space}***` : all,
+    )
+    .replace(/\b(username|response|cnonce)(\s*=\s*)"[^"\r\n]*"/gi, '$1$2"***"');
+}
+
+/** Whether a word after `Basic`/`Bearer` is a credential, not English ("Basic authentication"): digits, `+/=`, or capitals after its first letter. */
+function looksEncoded(token: string): boolean {
+  return /[0-9+/=_~.-]/.test(token) || /[A-Z]/.test(token.slice(1));
+}
+
+/**
+ * The one redaction path for texts that leave the toolkit (messages, logs,
+ * state and log files): the given secrets in every form ({@link redact}),
+ * then what URLs ({@link hideUrlSecrets}) and echoed authentication headers
+ * ({@link hideAuthorization}) may carry without being named.
+ */
+export function hideSecrets(text: string, secrets: readonly (string | undefined)[] = [], placeholder = '<API_KEY>'): string {
+  return hideUrlSecrets(hideAuthorization(redact(text, secrets, placeholder)));
+}
+
+/** What an errno code of a failed read or write means, in words. */
+const IO_FAILURES: Readonly<Record<string, string>> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  EIO: 'input/output error of the device',
+  EPIPE: 'the reader went away (broken pipe)',
+  EROFS: 'read-only file system',
+  EFBIG: 'file too large for the file system',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  ENOENT: 'no such file or folder',
+  ENOTDIR: 'a part of the path is not a folder',
+  EISDIR: 'it is a folder',
+  EMFILE: 'too many open files',
+  ENFILE: 'too many open files on the system',
+  EBADF: 'the file was closed',
+  ENXIO: 'no such device',
+};
+
+/** Whether an error is a failed read or write of the machine's (a full disk, a device error, a closed pipe, ...), not of the toolkit. */
+export function isIoFailure(err: unknown): err is NodeJS.ErrnoException {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  return typeof code === 'string' && code in IO_FAILURES && !(err instanceof ToolkitError);
+}
+
+/**
+ * A failed read or write as an `io` error whose message names the path (and
+ * `what` it is) and says what happened in one line (`cannot write the state
+ * file out.nt.state.json: no space left on the device (ENOSPC)`). A
+ * `ToolkitError` is returned as it is.
+ */
+export function ioError(err: unknown, path: string, doing: 'write' | 'read' | 'create' | 'open' = 'write', what?: string): ToolkitError {
+  if (err instanceof ToolkitError) return err;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const known = code === 'ENOENT' && doing === 'create' ? 'its folder does not exist' : code !== undefined ? IO_FAILURES[code] : undefined;
+  const why = known ? `${known} (${code})` : err instanceof Error ? err.message : String(err);
+  return new ToolkitError(`cannot ${doing} ${what ? `${what} ` : ''}${path}: ${why}`, 'io', { cause: err, details: { path, ...(code !== undefined ? { errno: code } : {}) } });
 }

@@ -7,8 +7,8 @@ export type { ExportOptions, ExportSummary, ExportProgress } from './export/expo
 export type { ExportCounts } from './export/ExportState.js';
 export { convertFiles, type ConvertFilesOptions } from './tasks/convertFiles.js';
 export type { ConvertSummary } from './convert/ConvertStats.js';
-export { validateDump, type ValidateDumpOptions, type ValidateDumpSummary } from './tasks/validateDump.js';
-export { loadDump, type LoadDumpOptions, type LoadDumpSummary } from './tasks/loadDump.js';
+export { validateDump, type ValidateDumpOptions, type ValidateDumpSummary, type ValidateProgress } from './tasks/validateDump.js';
+export { loadDump, type LoadDumpOptions, type LoadDumpSummary, type LoadProgress } from './tasks/loadDump.js';
 export type { LoadSummary } from './store/GraphStoreLoader.js';
 export type { StoreKind, StoreCredentials } from './store/index.js';
 export { fetchTerm, type FetchTermOptions, type FetchedTerm, type TermSource } from './vocabulary/fetchTerm.js';

@@ -1,4 +1,6 @@
 import type { Readable, Writable } from 'node:stream';
+import type { JsonSummary } from './JsonSummary.js';
+import type { StatusLine } from './progress/StatusLine.js';
 
 /** What a CLI run talks to. Tests pass their own; `main()` passes the process's. */
 export interface CliIo {
@@ -18,6 +20,10 @@ export interface CliContext {
   signal: AbortSignal;
   /** Sets the exit code of the run (the highest one set wins). */
   setExitCode(code: number): void;
-  /** Writes one line to stderr. */
+  /** Writes one line to stderr (on its own line: a progress bar is cleared first and drawn again after). */
   log(line: string): void;
+  /** The last line of stderr, where progress bars are drawn on a terminal. */
+  status: StatusLine;
+  /** The `--json` summary of the run, written at its end. */
+  json: JsonSummary;
 }

@@ -1,9 +1,11 @@
 import { Command, CommanderError } from 'commander';
 import { removeTempFiles } from '../tempFiles.js';
-import { ToolkitError, exitCodeFor } from '../errors.js';
+import { ToolkitError, exitCodeFor, ioError, isIoFailure } from '../errors.js';
 import type { CliContext, CliIo } from './CliContext.js';
 import { COMMANDS } from './commands/index.js';
 import { inFlags } from './inFlags.js';
+import { JsonSummary } from './JsonSummary.js';
+import { StatusLine } from './progress/StatusLine.js';
 
 /** Version printed by `--version`. */
 export const VERSION = '0.1.0';
@@ -14,6 +16,7 @@ export const VERSION = '0.1.0';
  */
 export async function run(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
   let exitCode = 0;
+  const status = new StatusLine({ write: (t) => io.stderr.write(t), tty: io.stderrIsTTY, columns: () => (io.stderr as { columns?: number }).columns });
   const ctx: CliContext = {
     io,
     signal: signal ?? new AbortController().signal,
@@ -21,9 +24,26 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
       if (code > exitCode) exitCode = code;
     },
     log(line) {
-      io.stderr.write(`${line}\n`);
+      status.line(line);
     },
+    status,
+    json: new JsonSummary(io, status),
   };
+  // Ctrl-C: the bar stays where the run stopped, and what is said next starts on a line of its own.
+  const stopStatus = () => status.stop();
+  ctx.signal.addEventListener('abort', stopStatus, { once: true });
+  try {
+    exitCode = await runProgram(argv, ctx, () => exitCode);
+  } finally {
+    ctx.signal.removeEventListener('abort', stopStatus);
+    status.clear();
+  }
+  return exitCode;
+}
+
+/** Parses `argv` and runs its command; the exit code (errors printed, and the `--json` summary). */
+async function runProgram(argv: readonly string[], ctx: CliContext, exitCode: () => number): Promise<number> {
+  const { io, status } = ctx;
   const program = new Command('scholarly-rdf');
   program
     .description('Harvest scholarly metadata records and turn them into linked data (schema.org + BIBO).')
@@ -32,28 +52,45 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
     .exitOverride()
     .configureOutput({
       writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
+      writeErr: (s) => status.raw(s),
     });
   for (const register of COMMANDS) register(program, ctx);
   for (const cmd of program.commands) cmd.exitOverride();
   try {
     await program.parseAsync([...argv], { from: 'user' });
-  } catch (err) {
+    // A write to stdout that failed (a full disk) is told on a later turn: the run failed although its command ended.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (stdoutFailure(ctx.signal)) throw stdoutFailure(ctx.signal);
+  } catch (caught) {
     // The reader of stdout went away (`| head`): nothing more to say to anyone.
-    if ((err as NodeJS.ErrnoException | undefined)?.code === 'EPIPE' || stdoutClosed(ctx.signal)) return exitCode;
+    if ((caught as NodeJS.ErrnoException | undefined)?.code === 'EPIPE' || stdoutClosed(ctx.signal)) return exitCode();
+    // Stdout could not be written (a full disk): that is what stopped the run, whatever the command then ran into.
+    // A failed read or write the library did not name (exit 4, not a crash).
+    const err = stdoutFailure(ctx.signal) ?? (isIoFailure(caught) ? ioError(caught, caught.path ?? 'a file') : caught);
     if (err instanceof CommanderError) {
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
       return err.exitCode === 0 ? 0 : 2;
     }
+    // The bar (if any) stays as it was when the run stopped; the message starts on a line of its own.
+    status.stop();
     if (err instanceof ToolkitError) {
       io.stderr.write(`scholarly-rdf: error [${err.code}]: ${inFlags(err.message)}\n`);
-      return Math.max(exitCode, exitCodeFor(err.code));
+      const code = Math.max(exitCode(), exitCodeFor(err.code));
+      ctx.json.print(code, err);
+      return code;
     }
     const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
     io.stderr.write(`scholarly-rdf: internal error: ${message}\n`);
+    ctx.json.print(70, err);
     return 70;
   }
-  return exitCode;
+  ctx.json.print(exitCode());
+  return exitCode();
+}
+
+/** The error of a run stopped because stdout could not be written (a full disk), if it was. */
+function stdoutFailure(signal: AbortSignal): ToolkitError | undefined {
+  return signal.aborted && signal.reason instanceof ToolkitError && signal.reason.details['stdoutFailed'] === true ? signal.reason : undefined;
 }
 
 /** Whether a run was stopped because the reader of stdout went away (`| head`): a normal end, not a failure. */
@@ -81,9 +118,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   // `scholarly-rdf convert x.json | head`: stdout closes early; the run ends quietly, not with an unhandled error.
+  // Any other failure (a full disk, `> /dev/full`) stops the run with an I/O error (exit 4).
   const onStdoutError = (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    controller.abort(new ToolkitError('stdout closed', 'aborted', { details: { stdoutClosed: true } }));
+    if (controller.signal.aborted) return;
+    if (err.code === 'EPIPE') controller.abort(new ToolkitError('stdout closed', 'aborted', { details: { stdoutClosed: true } }));
+    else controller.abort(new ToolkitError(ioError(err, 'to stdout').message, 'io', { cause: err, details: { stdoutFailed: true, errno: err.code } }));
   };
   process.stdout.on('error', onStdoutError);
   try {

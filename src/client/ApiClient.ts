@@ -1,5 +1,6 @@
 import { abortError, sleep } from '../abort.js';
-import { HttpError, ToolkitError, redact } from '../errors.js';
+import { HttpError, ToolkitError, hideUrlSecrets, redact } from '../errors.js';
+import { debugLogsUrls } from '../http/debugLogsUrls.js';
 import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
@@ -126,11 +127,24 @@ export class ApiClient {
     try {
       url = new URL(this.baseUrl);
     } catch {
-      throw new ToolkitError(`\`baseUrl\` "${options.baseUrl}" is not a URL`, 'usage');
+      throw new ToolkitError(`\`baseUrl\` "${redact(hideUrlSecrets(this.baseUrl), [this.secret])}" is not a URL`, 'usage');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`\`baseUrl\` must be an http(s) URL, not ${url.protocol}`, 'usage');
     // The service takes its key as api_key; a user:password in the URL would end up in messages.
     if (url.username || url.password) throw new ToolkitError('`baseUrl` must not hold a user or password (the key goes in `apiKey` or SCHOLARLY_API_KEY)', 'usage');
+    // A query (an api_key pasted with the URL) would end up in every URL shown, in the state file and the provenance.
+    if (url.search || url.hash || (this.secret && redact(this.baseUrl, [this.secret]) !== this.baseUrl)) {
+      throw new ToolkitError(`\`baseUrl\` must be the service's address only, without a query or fragment (${redact(hideUrlSecrets(this.baseUrl), [this.secret])}): the key goes in \`apiKey\` or SCHOLARLY_API_KEY`, 'usage');
+    }
+    // Node's debug logs print every request URL, and the service takes its key in the URL only (seed §5).
+    const logged = this.secret ? debugLogsUrls() : undefined;
+    if (logged) {
+      throw new ToolkitError(
+        `${logged} prints every request URL on stderr, and the service takes its key in the URL: the key would be printed. ` +
+          'Run without NODE_DEBUG (or leave fetch and undici out of it), or debug against the local sample service (`sample`), whose key is public',
+        'usage',
+      );
+    }
     this.endpoint = options.endpoint ?? 'meta-v2';
     this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
     this.fetchFn = options.fetch ?? proxyFetch();
@@ -171,7 +185,7 @@ export class ApiClient {
    * service has no such record.
    */
   async getRecord(doi: string, signal?: AbortSignal): Promise<{ record: RawRecord | undefined; page: SearchPage }> {
-    const q = this.endpoint === 'metadata-v1' ? `doi=${doi}` : `doi:${doi}`;
+    const q = this.endpoint === 'metadata-v1' ? `doi=${doiInQuery(doi)}` : `doi:${doiInQuery(doi)}`;
     const params: [string, string][] = [['q', q]];
     if (this.endpoint !== 'metadata-v1') params.push(['s', '1'], ['p', '1']);
     const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal);
@@ -294,4 +308,16 @@ export class ApiClient {
     const message = e?.cause?.message ?? e?.message ?? String(err);
     return this.redact(code ? `${code} ${message}` : message);
   }
+}
+
+/**
+ * A DOI as the value of `doi:` in a query: the characters the query language
+ * reads as its own (white space ends a value, `"` opens a phrase, a trailing
+ * `*` asks for a prefix) and the characters no URL carries as they are
+ * (controls) percent-encoded, as DOIs are written in URLs; a
+ * `%` that would read as an escape is encoded too. A DOI of printable
+ * characters without those is sent as it is.
+ */
+export function doiInQuery(doi: string): string {
+  return doi.replace(/%(?=[0-9A-Fa-f]{2})|[\s"\u0000-\u001f\u007f]|\*$/gu, (c) => encodeURIComponent(c).replace('*', '%2A'));
 }

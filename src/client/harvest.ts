@@ -3,7 +3,7 @@ import { ApiClient, abortError, type ApiClientOptions, type SearchPage } from '.
 import { type DateWindow, type SplitUnit, extractDateBounds, fitsUnit, initialWindow, splitWindow, windowQuery } from './dateWindows.js';
 import { DoiSet } from './DoiSet.js';
 import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE, isLastPage, nextStartOf, reachableRecords, searchPages } from './searchPages.js';
-import { recordDoi } from '../record/recordDoi.js';
+import { sentRecordDoi } from '../record/recordDoi.js';
 
 /**
  * Where a harvest stands, as plain JSON (a resumable export stores it after
@@ -49,7 +49,7 @@ export interface HarvestOptions extends ApiClientOptions {
 
 /** One page of a harvest, after de-duplication. */
 export interface HarvestPage {
-  /** The page's records not seen before (by DOI), in the service's order. */
+  /** The page's records not seen before (by DOI as the normaliser reads it, compared by `doiKey`), in the service's order. */
   records: RawRecord[];
   /** Records of the page dropped as already seen. */
   duplicates: number;
@@ -98,7 +98,8 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
       let duplicates = 0;
       for (const record of page.records) {
         if (accepted >= maxRecords) break;
-        const doi = recordDoi(record);
+        // The DOI the normaliser will give the record, compared by its key: records that map to one work are one.
+        const doi = sentRecordDoi(record);
         if (doi !== undefined && !seen.add(doi)) {
           duplicates++;
           continue;

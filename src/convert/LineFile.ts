@@ -1,4 +1,7 @@
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
+import { ioError } from '../errors.js';
 import { writeText } from '../pipeline/writeText.js';
 import { type Output, openOutput } from './openOutput.js';
 
@@ -12,11 +15,21 @@ export class LineFile {
   /** Lines written. */
   lines = 0;
 
-  /** `fallback` is written to when `path` is `-`. */
+  /**
+   * `fallback` is written to when `path` is `-`. A folder that is not there
+   * is refused now (code `io`), before the run, not at the first line.
+   */
   constructor(
     readonly path: string,
     private readonly fallback: Writable,
-  ) {}
+  ) {
+    if (path === '-') return;
+    try {
+      if (!statSync(dirname(resolve(path))).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    } catch (err) {
+      throw ioError(err, path, 'create');
+    }
+  }
 
   /** Appends one line (`text` ends with its newline). */
   async append(text: string): Promise<void> {

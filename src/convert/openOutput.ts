@@ -1,12 +1,12 @@
-import { createWriteStream } from 'node:fs';
 import { chmod, lstat, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { ToolkitError } from '../errors.js';
+import { ToolkitError, ioError } from '../errors.js';
 import { isGzipPath } from '../formats.js';
 import { registerTempFile, unregisterTempFile } from '../tempFiles.js';
+import { openWriteStream } from './openWriteStream.js';
 
 /** An output being written: the stream to write to, and how to finish it. */
 export interface Output {
@@ -47,13 +47,11 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
     if (link?.isSymbolicLink()) target = resolve(dirname(path), await readlink(path));
   }
   const partial = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`);
-  const file = createWriteStream(partial);
   registerTempFile(partial);
-  await new Promise<void>((resolve, reject) => {
-    file.once('open', () => resolve());
-    file.once('error', (err: NodeJS.ErrnoException) =>
-      reject(new ToolkitError(`cannot write ${path}: ${err.code === 'ENOENT' ? 'no such directory' : err.code === 'EACCES' ? 'permission denied' : err.message}`, 'io', { cause: err, details: { path } })),
-    );
+  // Failures name the output, not its temporary file: a full disk is `cannot write out.nt: no space left on the device (ENOSPC)`.
+  const file = await openWriteStream(partial, { name: path }).catch((err: unknown) => {
+    unregisterTempFile(partial);
+    throw err;
   });
   const discard = async (): Promise<void> => {
     await new Promise<void>((resolve) => {
@@ -71,22 +69,32 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
     } catch (err) {
       await rm(partial, { force: true });
       unregisterTempFile(partial);
-      throw new ToolkitError(`cannot write ${path}: ${(err as Error).message}`, 'io', { cause: err, details: { path } });
+      throw ioError(err, path);
     }
   };
+  /** Ends the file and puts it in place; a failure (a full disk at the last write) discards it. */
+  const finish = async (end: () => void): Promise<void> => {
+    try {
+      end();
+      await finished(file);
+    } catch (err) {
+      await discard();
+      throw ioError(err, path);
+    }
+    await place();
+  };
   if (!isGzipPath(path)) {
-    return { stream: file, name: path, close: async () => { file.end(); await finished(file); await place(); }, discard };
+    return { stream: file, name: path, close: () => finish(() => file.end()), discard };
   }
   const gzip = createGzip();
   gzip.pipe(file);
+  // The file failing (a full disk) fails the gzip stream written to, with the file's error: writers see it instead of waiting for ever.
+  file.on('error', (err) => gzip.destroy(err));
+  gzip.on('error', () => undefined);
   return {
     stream: gzip,
     name: path,
-    close: async () => {
-      gzip.end();
-      await finished(file);
-      await place();
-    },
+    close: () => finish(() => gzip.end()),
     discard: async () => {
       gzip.destroy();
       await discard();

@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import { ToolkitError } from '../errors.js';
+import { ToolkitError, ioError } from '../errors.js';
 
 /** Options of {@link CheckpointFile}. */
 export interface CheckpointFileOptions {
@@ -65,8 +65,8 @@ export class CheckpointFile {
       await handle.sync();
       return new CheckpointFile(path, handle, length, hash, options.gzip ?? false);
     } catch (err) {
-      await handle.close();
-      throw err;
+      await handle.close().catch(() => undefined);
+      throw ioError(err, path);
     }
   }
 
@@ -92,25 +92,38 @@ export class CheckpointFile {
     this.pendingBytes += typeof data === 'string' ? Buffer.byteLength(data) : data.length;
   }
 
-  /** Writes what was appended since the last commit and fsyncs it. */
+  /**
+   * Writes what was appended since the last commit and fsyncs it. A write
+   * that fails (a full disk) throws `io` naming the file; `length` then
+   * stays where it was, and what was written past it is cut off by the next
+   * `resume()`.
+   */
   async commit(): Promise<void> {
     if (this.pending.length === 0) return;
     const plain = Buffer.concat(this.pending.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
     this.pending = [];
     this.pendingBytes = 0;
     const bytes = this.gzip ? gzipSync(plain) : plain;
-    let off = 0;
-    while (off < bytes.length) {
-      const { bytesWritten } = await this.handle.write(bytes, off, bytes.length - off, this.position + off);
-      off += bytesWritten;
+    try {
+      let off = 0;
+      while (off < bytes.length) {
+        const { bytesWritten } = await this.handle.write(bytes, off, bytes.length - off, this.position + off);
+        off += bytesWritten;
+      }
+      await this.handle.sync();
+    } catch (err) {
+      throw ioError(err, this.path);
     }
-    await this.handle.sync();
     this.hash?.update(bytes);
     this.position += bytes.length;
   }
 
   async close(): Promise<void> {
-    await this.handle.close();
+    try {
+      await this.handle.close();
+    } catch (err) {
+      throw ioError(err, this.path);
+    }
   }
 }
 
@@ -119,10 +132,10 @@ async function openFile(path: string, flags: 'w' | 'r+', createIfMissing = false
     return await open(path, flags);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && createIfMissing) return open(path, 'w');
+    if (code === 'ENOENT' && createIfMissing) return open(path, 'w').catch((e: unknown) => Promise.reject(ioError(e, path, 'create')));
     if (code === 'ENOENT' && flags === 'r+') {
       throw new ToolkitError(`${path} is missing but the saved state says it was started: start afresh with \`restart\` instead of \`resume\``, 'state-mismatch', { cause: err });
     }
-    throw new ToolkitError(`cannot write ${path}: ${(err as Error).message}`, 'io', { cause: err });
+    throw ioError(err, path, flags === 'w' ? 'create' : 'open');
   }
 }

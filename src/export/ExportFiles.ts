@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
+import { ioError } from '../errors.js';
 import type { DoiSet } from '../record/DoiSet.js';
 import { writeText } from '../pipeline/writeText.js';
 import { CheckpointFile } from './CheckpointFile.js';
@@ -10,6 +11,8 @@ export interface ExportTargets {
   /** The dump file (resumable), else `stream`. */
   output?: string;
   stream?: Writable;
+  /** What messages call `stream`. Defaults to `the output stream`. */
+  streamName?: string;
   gzip: boolean;
   rejectsPath?: string;
   /** The state file (with `output`). */
@@ -77,8 +80,16 @@ export class ExportFiles {
 
   /** Appends dump text: buffered for the next checkpoint (a file), or written now (a stream; waits while it is full). */
   async write(text: string): Promise<void> {
-    if (this.out) this.out.append(text);
-    else await writeText(this.targets.stream!, text, this.targets.signal);
+    if (this.out) {
+      this.out.append(text);
+      return;
+    }
+    try {
+      await writeText(this.targets.stream!, text, this.targets.signal);
+    } catch (err) {
+      // A stream that failed (a full disk under stdout): an `io` error naming it, not a crash.
+      throw ioError(err, this.targets.streamName ?? 'the output stream');
+    }
   }
 
   /** Appends one line to the rejects file (when there is one). */

@@ -1,8 +1,8 @@
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { HarvestCursor } from '../client/harvest.js';
 import type { SplitUnit } from '../client/dateWindows.js';
-import { ToolkitError } from '../errors.js';
+import { ToolkitError, ioError } from '../errors.js';
 import type { FormatName } from '../serialize/QuadSerializer.js';
 
 /** Counts of an export so far. */
@@ -68,6 +68,10 @@ export interface ExportState {
   seen: { length: number };
   /** Whether the export finished (the output then holds its closing part too). */
   complete: boolean;
+  /** When it finished (with `complete`): the end time of its provenance, so a description written again says the same. */
+  endedAt?: string;
+  /** The description file (`metaPath`) written after the export finished; absent until it is (a `resume` then writes it). */
+  metaWritten?: string;
 }
 
 /** Reads a state file; `undefined` when there is none. */
@@ -77,7 +81,7 @@ export async function readExportState(path: string): Promise<ExportState | undef
     text = await readFile(path, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ToolkitError(`cannot read the state file ${path}: ${(err as Error).message}`, 'io', { cause: err });
+    throw ioError(err, path, 'read', 'the state file');
   }
   try {
     const state = JSON.parse(text) as ExportState;
@@ -89,17 +93,27 @@ export async function readExportState(path: string): Promise<ExportState | undef
   }
 }
 
-/** Writes a state file atomically: a temp file beside it, fsynced, renamed over it, and the folder fsynced. */
+/**
+ * Writes a state file atomically: a temp file beside it, fsynced, renamed
+ * over it, and the folder fsynced. A write that fails (a full disk) throws
+ * `io` naming the state file, and leaves the state as it was (the temp file
+ * removed).
+ */
 export async function writeExportState(path: string, state: ExportState): Promise<void> {
   const temp = `${path}.tmp`;
-  const handle = await open(temp, 'w');
   try {
-    await handle.writeFile(`${JSON.stringify(state, null, 1)}\n`, 'utf8');
-    await handle.sync();
-  } finally {
-    await handle.close();
+    const handle = await open(temp, 'w');
+    try {
+      await handle.writeFile(`${JSON.stringify(state, null, 1)}\n`, 'utf8');
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw ioError(err, path, 'write', 'the state file');
   }
-  await rename(temp, path);
   try {
     const dir = await open(dirname(path), 'r');
     try {

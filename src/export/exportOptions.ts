@@ -34,6 +34,8 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
   output?: string;
   /** Where the dump goes without `output`. Defaults to none (required then). */
   stream?: Writable;
+  /** What messages call `stream` (`stdout`, say) when it cannot be written. Defaults to `the output stream`. */
+  streamName?: string;
   /** Gzip the output (one gzip member per page). Defaults to whether `output` ends in `.gz`. */
   gzip?: boolean;
   /** The state file. Defaults to `<output>.state.json` (none without `output`). */

@@ -1,9 +1,11 @@
 import type * as RDF from '@rdfjs/types';
-import { rename } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { access, constants, rename, rm, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { DataFactory } from 'n3';
 import { ApiClient } from '../client/ApiClient.js';
 import { harvestPages, type HarvestCursor, type HarvestPage } from '../client/harvest.js';
-import { HttpError, ToolkitError } from '../errors.js';
+import { HttpError, ToolkitError, ioError } from '../errors.js';
 import { formatFromPath, isGzipPath } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { RecordSink, type WrittenRecord } from '../pipeline/RecordSink.js';
@@ -16,7 +18,7 @@ import { CheckpointFile } from './CheckpointFile.js';
 import { ExportFiles } from './ExportFiles.js';
 import { ExportLock } from './ExportLock.js';
 import { type ExportOptions, type ExportPlan, type ExportRunSettings, type ExportSummary, exportIdentity, lockPathOf, planExport } from './exportOptions.js';
-import { type ExportCounts, type ExportIdentity, type ExportState, identityMismatch, readExportState, removeIfExists } from './ExportState.js';
+import { type ExportCounts, type ExportIdentity, type ExportState, identityMismatch, readExportState, removeIfExists, writeExportState } from './ExportState.js';
 import { datasetIri, provenanceQuads } from './provenance.js';
 
 export type { ExportOptions, ExportProgress, ExportRunSettings, ExportSummary } from './exportOptions.js';
@@ -62,6 +64,9 @@ class ExportRun {
   private total: number | null = null;
   private apiMessage: string | null = null;
   private startedAt = '';
+  private endedAt: string | undefined;
+  /** The description file written, once it is. */
+  private metaWritten: string | undefined;
   private cursor: HarvestCursor = { start: 1, done: false };
 
   private readonly options: ExportOptions;
@@ -86,9 +91,13 @@ class ExportRun {
     const { statePath, format } = this.plan;
     this.saved = await this.savedState();
     if (this.saved?.complete) {
+      // A description that could not be written when the export finished (a full disk) is written now.
+      await this.writeMissingMeta(this.saved);
       const { counts, total } = this.saved;
       return { counts, total, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format };
     }
+    // A folder that is not there is refused now, not after the whole harvest.
+    if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
     this.restore(this.saved);
     // New DOIs are queued for the side file of a resumable export only (else the queue would only grow).
     const seen = new DoiSet(1024, { queueNew: Boolean(this.options.output && statePath) });
@@ -178,7 +187,8 @@ class ExportRun {
       options.onProgress?.({ counts: { ...counts }, total: this.total, ...(hp.window ? { window: hp.window } : {}), elapsedMs: this.now().getTime() - this.runStart, recordsThisRun });
     }
     counts.retries = retriesBefore + this.client.retries;
-    const prov = provenanceQuads({ identity: this.identity, counts, classes: this.classes, otherClasses: this.otherClasses, apiMessage: this.apiMessage, startedAt: this.startedAt, endedAt: this.now().toISOString(), ...(options.license ? { license: options.license } : {}) });
+    this.endedAt = this.now().toISOString();
+    const prov = this.provenance(this.endedAt);
     let tail = '';
     if (this.plan.format === 'nquads' && options.metaGraph !== false) {
       const g = DataFactory.namedNode(this.dataset);
@@ -188,7 +198,32 @@ class ExportRun {
     await checkpoint(true);
     const seenPath = ExportFiles.seenPathOf(this.plan.statePath);
     if (files.resumable && seenPath) await removeIfExists(seenPath);
-    if (options.metaPath) await writeMeta(options.metaPath, prov);
+    if (options.metaPath) {
+      await writeMeta(options.metaPath, prov);
+      // Noted, so that a resume writes it only when it is not there (it failed, a full disk).
+      this.metaWritten = options.metaPath;
+      if (files.resumable) await checkpoint(true);
+    }
+  }
+
+  /** The provenance and description of the export as it stands. */
+  private provenance(endedAt: string): RDF.Quad[] {
+    const { options } = this;
+    return provenanceQuads({ identity: this.identity, counts: this.counts, classes: this.classes, otherClasses: this.otherClasses, apiMessage: this.apiMessage, startedAt: this.startedAt, endedAt, ...(options.license ? { license: options.license } : {}) });
+  }
+
+  /**
+   * With `metaPath`: writes the description of a finished export whose state
+   * says it was not written (its write failed, a full disk), the same as it
+   * would have been (counts and times from the state), and notes it in the state.
+   */
+  private async writeMissingMeta(saved: ExportState): Promise<void> {
+    const { metaPath } = this.options;
+    const { statePath } = this.plan;
+    if (!metaPath || !statePath || (saved.metaWritten === metaPath && existsSync(metaPath))) return;
+    this.restore(saved);
+    await writeMeta(metaPath, this.provenance(saved.endedAt ?? this.now().toISOString()));
+    await writeExportState(statePath, { ...saved, metaWritten: metaPath });
   }
 
   /** The record pipeline of this export: rejects to the rejects file, written records counted. */
@@ -242,6 +277,8 @@ class ExportRun {
       startedAt: this.startedAt,
       ...written,
       complete,
+      ...(complete && this.endedAt ? { endedAt: this.endedAt } : {}),
+      ...(this.metaWritten ? { metaWritten: this.metaWritten } : {}),
     };
   }
 
@@ -251,7 +288,9 @@ class ExportRun {
     if (!statePath || !(err instanceof ToolkitError) || err.code === 'state-mismatch' || err.code === 'usage') return err;
     // Whether running again can help: a refused key can be replaced; a bad query or page size cannot be resumed.
     const next: ResumeAdvice = err.code === 'auth' ? 'new-key' : err instanceof HttpError && !err.retryable ? 'afresh' : 'resume';
-    return new ToolkitError(`${err.message}\nprogress is saved in ${statePath}: ${RESUME_ADVICE[next]}`, err.code, { cause: err, details: { ...err.details, statePath, next } });
+    // A file that could not be written (a full disk): the files are cut back to the state when resumed.
+    const advice = err.code === 'io' ? `once ${err.details['errno'] === 'ENOSPC' || err.details['errno'] === 'EDQUOT' ? 'space is freed' : 'the file can be written'}, ${RESUME_ADVICE.resume}` : RESUME_ADVICE[next];
+    return new ToolkitError(`${err.message}\nprogress is saved in ${statePath}: ${advice}`, err.code, { cause: err, details: { ...err.details, statePath, next } });
   }
 }
 
@@ -264,14 +303,35 @@ const RESUME_ADVICE: Record<ResumeAdvice, string> = {
   afresh: 'the same export would fail the same way; a changed query or `pageSize` starts afresh (with `restart`)',
 };
 
-/** Writes the provenance to a file atomically, in the format of its extension (Turtle by default). */
+/** Writes the provenance to a file atomically, in the format of its extension (Turtle by default); `io` naming it when it cannot be written (no temp file left). */
 async function writeMeta(path: string, quads: RDF.Quad[]): Promise<void> {
   const format = formatFromPath(path) ?? 'turtle';
   const writer = serializerFor(format).createWriter();
   const text = writer.start() + writer.write(quads) + writer.end();
-  const file = await CheckpointFile.create(`${path}.tmp`, { gzip: isGzipPath(path), hash: false });
-  file.append(text);
-  await file.commit();
-  await file.close();
-  await rename(`${path}.tmp`, path);
+  const temp = `${path}.tmp`;
+  try {
+    const file = await CheckpointFile.create(temp, { gzip: isGzipPath(path), hash: false });
+    try {
+      file.append(text);
+      await file.commit();
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+  } catch (err) {
+    await rm(temp, { force: true }).catch(() => undefined);
+    // Named by its own path, not its temp file's.
+    throw ioError(err instanceof ToolkitError && err.code === 'io' && err.cause ? err.cause : err, path, 'write', 'the description (`metaPath`)');
+  }
+}
+
+/** Throws `io` naming a file when its folder is not there or cannot be written to. */
+async function assertWritableFolder(path: string): Promise<void> {
+  const folder = dirname(path);
+  try {
+    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    await access(folder, constants.W_OK);
+  } catch (err) {
+    throw ioError(err, path, 'create');
+  }
 }

@@ -25,8 +25,11 @@ export interface RdfFile {
  *
  * Fails with code `io` (missing or unreadable file, a directory, corrupt gzip:
  * the latter through the stream).
+ *
+ * `onRead` is told the size of each chunk as read from the file or stdin,
+ * before gunzip (for progress by the bytes of the file). Defaults to none.
  */
-export async function openRdfFile(path: string, stdin: Readable = process.stdin): Promise<RdfFile> {
+export async function openRdfFile(path: string, stdin: Readable = process.stdin, onRead?: (bytes: number) => void): Promise<RdfFile> {
   const isStdin = path === '-';
   const source = isStdin ? '<stdin>' : path;
   let raw: Readable;
@@ -44,7 +47,7 @@ export async function openRdfFile(path: string, stdin: Readable = process.stdin)
     }
     raw = createReadStream(path);
   }
-  const { first, stream } = await peek(raw, source);
+  const { first, stream } = await peek(raw, source, onRead);
   const gzip = (!isStdin && isGzipPath(path)) || (first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b);
   let input: Readable = stream;
   if (gzip) {
@@ -66,7 +69,7 @@ export async function openRdfFile(path: string, stdin: Readable = process.stdin)
 }
 
 /** Reads the first chunk of a stream and returns a stream that yields it again, then the rest. */
-async function peek(raw: Readable, source: string): Promise<{ first: Buffer | undefined; stream: Readable }> {
+async function peek(raw: Readable, source: string, onRead?: (bytes: number) => void): Promise<{ first: Buffer | undefined; stream: Readable }> {
   const iterator = raw[Symbol.asyncIterator]();
   let first: Buffer | undefined;
   try {
@@ -78,11 +81,14 @@ async function peek(raw: Readable, source: string): Promise<{ first: Buffer | un
   }
   async function* rest(): AsyncGenerator<Buffer> {
     if (first === undefined) return;
+    onRead?.(first.length);
     yield first;
     for (;;) {
       const next = await iterator.next();
       if (next.done) return;
-      yield typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
+      const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
+      onRead?.(chunk.length);
+      yield chunk;
     }
   }
   return { first, stream: Readable.from(rest(), { objectMode: false }) };

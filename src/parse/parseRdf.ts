@@ -8,8 +8,12 @@ import { decodeUtf8 } from './decodeUtf8.js';
 import type { RdfInput } from './RdfInput.js';
 import { createDocumentLoader, type DocumentLoader } from './documentLoader.js';
 import { ClosingRdfXmlParser } from './ClosingRdfXmlParser.js';
+import { PositionTracker } from './PositionTracker.js';
 import { sniffFormat } from './sniffFormat.js';
 import { splitJsonLdGraph } from './splitJsonLdGraph.js';
+import { limitJsonDepth } from './limitJsonDepth.js';
+import { limitLineLength } from './limitLineLength.js';
+import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENT_CHARS } from './limits.js';
 
 export type { RdfInput };
 
@@ -48,6 +52,22 @@ export interface ParseRdfOptions {
    * nor loaded). Needs the `@context` before the keys it maps. Defaults to false.
    */
   strict?: boolean;
+  /**
+   * The deepest nesting read: of JSON-LD objects and arrays (`{"@graph":[{…}]}`
+   * is three levels), of RDF/XML elements (`rdf:RDF` is the first). A deeper
+   * input fails with a `parse` error at the first bracket or element too
+   * deep, before the parser spends time on it (jsonld-streaming-parser's and
+   * the SAX parser's work on every value grows with the depth). Defaults to 64.
+   */
+  maxDepth?: number;
+  /**
+   * The most characters held at once: of JSON-LD given as a stream, one node
+   * of a top-level `@graph` with `ignoreGraphs`, or a document of another
+   * layout (which the JSON-LD parser holds whole); of Turtle, N-Triples and
+   * N-Quads, one line. More is a `parse` error, not an out-of-memory crash.
+   * Defaults to 2^28 (256 Mi).
+   */
+  maxDocumentChars?: number;
 }
 
 const SNIFF_CHARS = 4096;
@@ -110,7 +130,8 @@ export async function* parseRdf(input: RdfInput, options: ParseRdfOptions = {}):
     return;
   }
   if (format === 'jsonld' && options.ignoreGraphs) {
-    for await (const piece of splitJsonLdGraph(chunks)) {
+    const limits = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxDocumentChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, source };
+    for await (const piece of splitJsonLdGraph(chunks, undefined, limits)) {
       try {
         yield* parseOnce(oneChunk(piece.text), format, source, options, true);
       } catch (err) {
@@ -163,8 +184,14 @@ async function* parseOnce(
   const factory = options.factory ?? N3_FACTORY;
   const tracker = new PositionTracker();
   const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
-  const parser = createParser(format, options, factory, loader, streamingProfile);
-  const feeder = Readable.from(tracker.track(chunks), { objectMode: true });
+  const parser = createParser(format, { ...options, source }, factory, loader, streamingProfile);
+  const limited =
+    format === 'jsonld'
+      ? limitJsonDepth(chunks, options.maxDepth ?? DEFAULT_MAX_DEPTH, source)
+      : format === 'rdfxml'
+        ? chunks
+        : limitLineLength(chunks, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, source);
+  const feeder = Readable.from(tracker.track(limited), { objectMode: true });
   const out = pipeline(feeder, parser as unknown as Transform, () => {
     /* errors surface through the iteration below */
   });
@@ -198,7 +225,7 @@ function createParser(
         factory: factory as never,
       }) as unknown as Transform;
     case 'rdfxml':
-      return new ClosingRdfXmlParser({ dataFactory: factory as never, baseIRI: options.baseIRI, trackPosition: true });
+      return new ClosingRdfXmlParser({ dataFactory: factory as never, baseIRI: options.baseIRI, trackPosition: true, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, source: options.source });
     case 'jsonld':
       return new JsonLdParser({
         dataFactory: factory as never,
@@ -237,6 +264,7 @@ function toParseError(
     return new ToolkitError(`cannot read ${source}: ${error.message}`, 'io', { cause: error, details: { path: source } });
   }
   let message = error.message;
+  let suffix = '';
   let line: number | undefined;
   let column: number | undefined;
   const label = FORMATS.find((f) => f.format === format)!.label;
@@ -254,16 +282,28 @@ function toParseError(
     const m = / at position (\d+)/.exec(message);
     if (m) ({ line, column } = tracker.locate(Number(m[1])));
     if ((error as { code?: string }).code === OUT_OF_ORDER) {
-      message += ' — the JSON-LD is not in streaming order (@context first); give it as a whole string instead of a stream';
+      suffix = ' — the JSON-LD is not in streaming order (@context first); give it as a whole string instead of a stream';
     } else if (strict && STRICT_CODES.has((error as { code?: string }).code ?? '')) {
-      message += ' — a JSON-LD processor would drop it silently (no @context maps it to an IRI, or the @context comes after it)';
+      suffix = ' — a JSON-LD processor would drop it silently (no @context maps it to an IRI, or the @context comes after it)';
     }
   } else {
     const context = (error as { context?: { line?: number } }).context;
     if (typeof context?.line === 'number') line = context.line;
     message = message.replace(/ on line \d+\.$/, '');
   }
-  return new ParseError(`invalid ${label}: ${message}`, source, line, column, { cause: error });
+  return new ParseError(`invalid ${label}: ${safeMessage(message)}${suffix}`, source, line, column, { cause: error });
+}
+
+/** The longest parser message kept: parsers quote the token at fault, which may be a 100 MB literal. */
+const MAX_MESSAGE = 500;
+
+// Characters of the input a parser quotes that would drive a terminal or break the line: controls, bidi overrides, line separators.
+const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+
+/** A parser's message, cut to {@link MAX_MESSAGE} characters, the input's unprintable characters in it shown as `\uXXXX`. */
+function safeMessage(message: string): string {
+  const short = message.length <= MAX_MESSAGE ? message : `${message.slice(0, MAX_MESSAGE)}… (${message.length} characters)`;
+  return short.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
 /** Wraps a document loader and remembers the last ToolkitError it threw (parsers reword it). */
@@ -277,50 +317,6 @@ class RecordingLoader implements DocumentLoader {
       if (err instanceof ToolkitError) this.failure = err;
       throw err;
     }
-  }
-}
-
-/**
- * Keeps what is needed to turn a character offset of the text fed so far into
- * a line and column: the number of lines before the current chunk and the
- * current chunk only (memory does not grow with the input).
- */
-class PositionTracker {
-  private linesBefore = 0;
-  private lastLineStart = 0;
-  private chunkStart = 0;
-  private chunk = '';
-
-  async *track(chunks: AsyncIterable<string>): AsyncGenerator<string> {
-    for await (const chunk of chunks) {
-      this.advance();
-      this.chunk = chunk;
-      yield chunk;
-    }
-  }
-
-  private advance(): void {
-    let i = this.chunk.indexOf('\n');
-    while (i >= 0) {
-      this.linesBefore++;
-      this.lastLineStart = this.chunkStart + i + 1;
-      i = this.chunk.indexOf('\n', i + 1);
-    }
-    this.chunkStart += this.chunk.length;
-  }
-
-  /** 1-based line and column of an offset in the current chunk (or before it, line only approximate). */
-  locate(offset: number): { line: number; column: number } {
-    let line = this.linesBefore + 1;
-    let lineStart = this.lastLineStart;
-    const end = Math.min(offset - this.chunkStart, this.chunk.length);
-    for (let i = 0; i < end; i++) {
-      if (this.chunk.charCodeAt(i) === 10) {
-        line++;
-        lineStart = this.chunkStart + i + 1;
-      }
-    }
-    return { line, column: Math.max(1, offset - lineStart + 1) };
   }
 }
 

@@ -16,7 +16,7 @@ const NQ_LINE = new RegExp(
  * kilobytes are plenty), for servers that send a wrong `Content-Type` and for
  * standard input. Returns `undefined` when nothing fits.
  *
- * - `{` or `[{` / `[]` → JSON-LD (plain JSON included);
+ * - `{` or `[{` / `[]` / `[[` / `["` / `[1` → JSON-LD (plain JSON included);
  * - `<!DOCTYPE html`, `<html`, `<head`, `<body` → HTML;
  * - `<?xml`, `<rdf:RDF` or another XML element → RDF/XML;
  * - lines that are all `<s> <p> <o> .` → N-Triples (four terms → N-Quads);
@@ -32,9 +32,11 @@ export function sniffFormat(bodyStart: string): SniffedFormat | undefined {
   const first = head[0];
   if (first === '{') return 'jsonld';
   if (first === '[') {
-    // JSON array of node objects, or a Turtle blank node property list `[ a ... ]`.
-    const next = head.slice(1).trimStart()[0];
-    if (next === undefined || next === '{' || next === ']' || next === '"') return 'jsonld';
+    // JSON array (of node objects, or of anything: `[[`, `[1`, `[null,`), or a Turtle blank node property list `[ a ... ]`,
+    // whose first word is a predicate (an IRI, a prefixed name, `a`).
+    const rest = head.slice(1).trimStart();
+    const next = rest[0];
+    if (next === undefined || next === '{' || next === ']' || next === '"' || next === '[' || /^(?:-?\d|(?:true|false|null)\s*[,\]])/.test(rest)) return 'jsonld';
     return 'turtle';
   }
   if (first === '<') {

@@ -1,3 +1,6 @@
+import { limitJsonDepth } from './limitJsonDepth.js';
+import { DEFAULT_MAX_DOCUMENT_CHARS, tooLarge } from './limits.js';
+
 /** One document of {@link splitJsonLdGraph}: a whole JSON-LD text, and the line of the input where its nodes start. */
 export interface JsonLdPiece {
   text: string;
@@ -23,9 +26,16 @@ export interface JsonLdPiece {
  * loading into one graph). Labelled blank nodes keep their labels across the
  * documents. A document of any other layout comes back whole (one piece).
  * A cut document gives a last piece that is cut too, for the parser to report.
+ *
+ * Memory is bounded: a piece is also cut after 4 MiB of nodes; a single node
+ * (or a document of another layout, passed whole) larger than
+ * `maxDocumentChars`, and with `maxDepth` a nesting deeper than that, fail
+ * with a `parse` error as soon as they are seen.
  */
-export async function* splitJsonLdGraph(chunks: AsyncIterable<string>, nodesPerPiece = 256): AsyncGenerator<JsonLdPiece, void, undefined> {
-  const iterator = chunks[Symbol.asyncIterator]();
+export async function* splitJsonLdGraph(chunks: AsyncIterable<string>, nodesPerPiece = 256, limits: SplitLimits = {}): AsyncGenerator<JsonLdPiece, void, undefined> {
+  const source = limits.source ?? '<input>';
+  const maxChars = limits.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
+  const iterator = (limits.maxDepth === undefined ? chunks : limitJsonDepth(chunks, limits.maxDepth, source))[Symbol.asyncIterator]();
   // The head: up to the `[` of "@graph".
   let head = '';
   let found: Head | 'fallback' | undefined;
@@ -41,15 +51,33 @@ export async function* splitJsonLdGraph(chunks: AsyncIterable<string>, nodesPerP
   }
   if (found === 'fallback') {
     // Not the layout: the document as it is (the JSON-LD parser holds it anyway).
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) head += next.value;
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      head += next.value;
+      if (head.length > maxChars) throw tooLarge('a JSON-LD document of another layout than {"@context": …, "@graph": […]} (held whole)', maxChars, source);
+    }
+    if (head.length > maxChars) throw tooLarge('a JSON-LD document of another layout than {"@context": …, "@graph": […]} (held whole)', maxChars, source);
     yield { text: head, line: 1 };
     return;
   }
-  const scanner = new GraphScanner(found.context === undefined ? '' : `"@context":${found.context.replace(/[\r\n]/g, ' ')},`, Math.max(1, nodesPerPiece), lines(head.slice(0, found.end)) + 1);
+  const context = found.context === undefined ? '' : `"@context":${found.context.replace(/[\r\n]/g, ' ')},`;
+  const scanner = new GraphScanner(context, Math.max(1, nodesPerPiece), lines(head.slice(0, found.end)) + 1, { maxChars, source });
   yield* scanner.scan(head.slice(found.end));
   for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield* scanner.scan(next.value);
   yield* scanner.end();
 }
+
+/** Limits of {@link splitJsonLdGraph}. */
+export interface SplitLimits {
+  /** Characters of one node (or of a document of another layout) held at most. Defaults to 2^28 (256 Mi). */
+  maxDocumentChars?: number;
+  /** Levels of nesting read at most ({@link limitJsonDepth}). Defaults to no limit (the parser's own). */
+  maxDepth?: number;
+  /** The name of the input in errors. Defaults to `<input>`. */
+  source?: string;
+}
+
+/** Characters of nodes after which a piece is cut, whatever their number. */
+const PIECE_CHARS = 4 * 2 ** 20;
 
 function lines(text: string): number {
   let n = 0;
@@ -151,7 +179,12 @@ class GraphScanner {
   private depth = 0;
   private inString = false;
   private escaped = false;
+  /** Nodes in the piece being read, and the length of its text up to the last of them. */
   private nodes = 0;
+  private bodyAtNode = 0;
+  /** The line where the node being read starts (for the error of a node too large), and whether its first character is still to come. */
+  private nodeLine: number;
+  private nodeAhead = true;
   /** `graph`: in the array; `after`: just after it (the next `,` or `}` decides); `tail`: keys after it; `done`: after the last `}`. */
   private state: 'graph' | 'after' | 'tail' | 'done' = 'graph';
   /** Text of the piece being read (nodes, or the keys after `@graph`). */
@@ -163,9 +196,11 @@ class GraphScanner {
     private readonly context: string,
     private readonly nodesPerPiece: number,
     line: number,
+    private readonly limits: { maxChars: number; source: string },
   ) {
     this.line = line;
     this.pieceLine = line;
+    this.nodeLine = line;
   }
 
   *scan(chunk: string): Generator<JsonLdPiece> {
@@ -179,12 +214,18 @@ class GraphScanner {
           // `,` : keys follow "@graph": one more document, with the context (the outer `}` closes it).
           this.state = 'tail';
           this.body = `{${this.context}`;
+          this.bodyAtNode = this.body.length;
           this.pieceLine = this.line;
+          this.nodeLine = this.line;
           from = i + 1;
         } else if (c === 125) {
           this.state = 'done';
         }
         continue;
+      }
+      if (this.nodeAhead && c !== 32 && c !== 10 && c !== 13 && c !== 9) {
+        this.nodeAhead = false;
+        this.nodeLine = this.line;
       }
       if (this.inString) {
         if (this.escaped) this.escaped = false;
@@ -204,15 +245,28 @@ class GraphScanner {
         if (this.body.trim()) yield this.piece(true);
         this.body = '';
         this.state = 'after';
-      } else if (c === 44 && this.depth === 0 && ++this.nodes % this.nodesPerPiece === 0) {
+      } else if (c === 44 && this.depth === 0) {
+        const size = this.body.length + (i - from);
+        this.nodeAhead = true;
+        if (++this.nodes < this.nodesPerPiece && size < PIECE_CHARS) {
+          this.bodyAtNode = size;
+          continue;
+        }
         this.body += chunk.slice(from, i);
         yield this.piece(true);
         this.body = '';
+        this.nodes = 0;
+        this.bodyAtNode = 0;
         this.pieceLine = this.line;
         from = i + 1;
       }
     }
-    if (this.state === 'graph' || this.state === 'tail') this.body += chunk.slice(from);
+    if (this.state === 'graph' || this.state === 'tail') {
+      this.body += chunk.slice(from);
+      if (this.body.length - this.bodyAtNode > this.limits.maxChars) {
+        throw tooLarge(this.state === 'graph' ? 'a node of the JSON-LD "@graph"' : 'the keys of the JSON-LD document after "@graph"', this.limits.maxChars, this.limits.source, this.nodeLine);
+      }
+    }
   }
 
   /** The last piece: the keys after `@graph`, or what is left of a cut document (for the parser to report). */

@@ -22,8 +22,11 @@ export interface RecordSinkOptions extends MapItemOptions {
   /** Checks every mapped record; a record with violations is rejected. Defaults to none (no check). */
   validation?: RecordValidation;
   /**
-   * Reject a record whose DOI (case-insensitive) came before in this sink:
-   * its triples would merge into the first one's. Defaults to true.
+   * Reject a record whose DOI came before in this sink (compared by `doiKey`:
+   * in any case, the characters the normaliser removes aside): its triples
+   * would merge into the first one's. An export turns it off: its harvest
+   * drops such records already (as duplicates, remembered across a resume,
+   * which this sink's set is not). Defaults to true.
    */
   rejectDuplicateDois?: boolean;
   /** Called for every rejected record, in input order; may throw to stop the run. Defaults to none (counted only). */

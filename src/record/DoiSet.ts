@@ -3,8 +3,9 @@ import { doiKey } from './recordDoi.js';
 
 /**
  * A compact set of DOIs for de-duplication within one harvest: it keeps a
- * 64-bit hash of each DOI's key ({@link doiKey}: trimmed, lower case) in an
- * open-addressing table, 16 bytes per DOI at most, instead of the strings.
+ * 64-bit hash of each DOI's key ({@link doiKey}: cleaned as the normaliser
+ * cleans text, trimmed, lower case) in an open-addressing table, 16 bytes per
+ * DOI at most, instead of the strings.
  * Two different DOIs share a hash with a probability of about n²/2⁶⁵
  * (3·10⁻⁶ for ten million DOIs), in which case the second record would be
  * dropped as a duplicate.

@@ -2,9 +2,10 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { describeJsonError } from './describeJsonError.js';
 import { NdjsonJoiner, type NdjsonPiece } from './NdjsonJoiner.js';
+import { DEFAULT_MAX_DEPTH, findTooDeep } from './cutDeepJson.js';
+import { type Line, LineSplitter, type LongLine } from './LineSplitter.js';
 import { tryParse } from './tryParse.js';
 import { unwrap } from './unwrap.js';
-
 
 /** One item read from an input: a record to map, or a part of the input that could not be read. */
 export type ReadItem =
@@ -34,11 +35,19 @@ export interface ReadRecordsOptions {
   /** Name of the input for messages. Defaults to `<input>`. */
   source?: string;
   /**
-   * The largest single JSON document read whole, in characters (newline-delimited
-   * input streams and has no limit). A larger one is reported as a problem, not
-   * a crash. Defaults to 2^28 (256 Mi).
+   * The largest JSON text read whole, in characters: a single JSON document
+   * (an envelope or an array), or one line of newline-delimited input. A
+   * larger one is a problem (the whole input, or that line), never held in
+   * memory whole. Defaults to 2^28 (256 Mi).
    */
   maxDocumentChars?: number;
+  /**
+   * The deepest nesting of objects and arrays read, counted from the
+   * outermost bracket of a line or document (`{"records":[{…}]}` is three
+   * levels). A record that holds something deeper is a problem; the other
+   * records of the same document are read. Defaults to 64.
+   */
+  maxDepth?: number;
 }
 
 /**
@@ -48,28 +57,34 @@ export interface ReadRecordsOptions {
  * as UTF-8 (invalid bytes become U+FFFD). Raw line breaks and other control
  * characters inside JSON strings (as in old saved responses) are repaired.
  *
- * Newline-delimited input streams line by line; a single JSON document is
- * parsed whole. Nothing is dropped silently: a line or document that cannot
- * be read, or an error body of the service, comes out as a `problem` item.
+ * Newline-delimited input streams line by line, in memory that does not grow
+ * with it; a single JSON document is parsed whole (up to `maxDocumentChars`).
+ * Nothing is dropped silently: a line or document that cannot be read, a
+ * record nested deeper than `maxDepth`, or an error body of the service, comes
+ * out as a `problem` item.
  */
 export async function* readRecords(input: Readable | AsyncIterable<Buffer | string>, options: ReadRecordsOptions = {}): AsyncGenerator<ReadItem> {
-  const reader = new RecordLines(options.source ?? '<input>', options.maxDocumentChars ?? 2 ** 28);
-  for await (const lines of chunkLines(input)) {
-    for (const line of lines) yield* reader.line(line.endsWith('\r') ? line.slice(0, -1) : line);
+  const limits = { maxChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
+  const reader = new RecordLines(options.source ?? '<input>', limits);
+  for await (const lines of chunkLines(input, limits.maxChars)) {
+    for (const line of lines) yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
   }
   yield* reader.end();
 }
 
+/** The default of `maxDocumentChars`. */
+const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
+
 /**
  * The lines of an input, decoded as UTF-8, a chunk's worth at a time (a line
  * still ends in the CR of a CR LF). A byte order mark at the start is
- * dropped; the last line needs no line break.
+ * dropped; the last line needs no line break. A line longer than `maxChars`
+ * comes as a {@link LongLine}.
  */
-async function* chunkLines(input: Readable | AsyncIterable<Buffer | string>): AsyncGenerator<string[]> {
+async function* chunkLines(input: Readable | AsyncIterable<Buffer | string>, maxChars: number): AsyncGenerator<Line[]> {
   const decoder = new StringDecoder('utf8');
+  const splitter = new LineSplitter(maxChars);
   let atStart = true;
-  // The start of a line not ended yet, in pieces: a 10 MB line read in 64 KB chunks is joined once, not once per chunk.
-  let carryParts: string[] = [];
   for await (const chunk of input as AsyncIterable<Buffer | string>) {
     let piece = typeof chunk === 'string' ? chunk : decoder.write(chunk);
     if (atStart && piece !== '') {
@@ -77,18 +92,13 @@ async function* chunkLines(input: Readable | AsyncIterable<Buffer | string>): As
       if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
       atStart = false;
     }
-    if (!piece.includes('\n')) {
-      if (piece !== '') carryParts.push(piece);
-      continue;
-    }
-    carryParts.push(piece);
-    const lines = carryParts.join('').split('\n');
-    carryParts = [lines.pop()!];
-    yield lines;
+    const lines = splitter.push(piece);
+    if (lines.length > 0) yield lines;
   }
-  let rest = carryParts.join('') + decoder.end();
+  let rest = decoder.end();
   if (atStart && rest.charCodeAt(0) === 0xfeff) rest = rest.slice(1);
-  if (rest !== '') yield [rest];
+  const lines = [...splitter.push(rest), ...splitter.end()];
+  if (lines.length > 0) yield lines;
 }
 
 /**
@@ -105,16 +115,22 @@ class RecordLines {
   private documentText = '';
   private documentStartLine = 1;
   private documentTooLarge = false;
-  private readonly joiner = new NdjsonJoiner();
+  private readonly joiner: NdjsonJoiner;
 
   constructor(
     private readonly source: string,
-    private readonly maxDocumentChars: number,
-  ) {}
+    private readonly limits: { maxChars: number; maxDepth: number },
+  ) {
+    this.joiner = new NdjsonJoiner(limits.maxDepth);
+  }
 
   /** The items a line of the input completes (without its line break). */
-  *line(line: string): Generator<ReadItem> {
+  *line(line: Line): Generator<ReadItem> {
     this.lineNo++;
+    if (typeof line !== 'string') {
+      yield* this.longLine(line);
+      return;
+    }
     if (this.mode === 'document') {
       this.gather(line);
       return;
@@ -122,7 +138,7 @@ class RecordLines {
     if (this.mode === 'unknown') {
       const trimmed = line.trim();
       if (trimmed === '') return;
-      if (tryParse(trimmed).ok) this.mode = 'lines';
+      if (tryParse(trimmed, this.limits.maxDepth).ok) this.mode = 'lines';
       else {
         this.mode = 'document';
         this.documentStartLine = this.lineNo;
@@ -140,12 +156,34 @@ class RecordLines {
     else if (this.mode === 'document') yield* this.document();
   }
 
+  /**
+   * A line longer than read whole: in a document, the document is too large;
+   * else (newline-delimited input, or the first line) it is one problem, and
+   * the lines after it are read as newline-delimited JSON.
+   */
+  private *longLine(line: LongLine): Generator<ReadItem> {
+    if (this.mode === 'document') {
+      this.gather(line);
+      return;
+    }
+    this.mode = 'lines';
+    yield* this.items(this.joiner.end(false));
+    yield {
+      kind: 'problem',
+      source: this.source,
+      index: ++this.index,
+      line: this.lineNo,
+      reason: `the line holds more than ${describeChars(this.limits.maxChars)} of JSON, more than is read as a whole (\`maxDocumentChars\` raises the limit): give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
+      excerpt: line.head.trim().slice(0, 200),
+    };
+  }
+
   /** A line of a JSON document, kept until the document is larger than read whole (then only its start, for the message). */
-  private gather(line: string): void {
+  private gather(line: Line): void {
     if (this.documentTooLarge) return;
-    if (this.documentText.length + line.length >= this.maxDocumentChars) {
+    if (typeof line !== 'string' || this.documentText.length + line.length >= this.limits.maxChars) {
       this.documentTooLarge = true;
-      this.documentText = this.documentText.slice(0, 200);
+      this.documentText = (this.documentText + (typeof line === 'string' ? line.slice(0, 200) : line.head)).slice(0, 200);
     } else this.documentText += `${line}\n`;
   }
 
@@ -153,25 +191,24 @@ class RecordLines {
   private *document(): Generator<ReadItem> {
     const { source, documentText, documentStartLine } = this;
     if (this.documentTooLarge) {
-      const mib = Math.round(this.maxDocumentChars / 2 ** 20);
       yield {
         kind: 'problem',
         source,
         line: documentStartLine,
-        reason: `the JSON document is larger than ${mib} MiB, more than is read as a whole: give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
+        reason: `the JSON document is larger than ${describeChars(this.limits.maxChars)}, more than is read as a whole (\`maxDocumentChars\` raises the limit): give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
         excerpt: documentText.trim().slice(0, 200),
       };
       return;
     }
-    const parsed = tryParse(documentText);
+    const parsed = tryParse(documentText, this.limits.maxDepth);
     if (parsed.ok) {
-      yield* this.emit(parsed.value);
+      yield* this.emit(parsed.value, undefined, parsed.deep ? documentText : undefined);
       return;
     }
     // Not one document: perhaps newline-delimited JSON whose first line is broken. Only when at least as many
     // records as problems come out: the lines of a truncated pretty-printed document (`"title": "x",`) are problems.
     const lines = documentText.split('\n');
-    const dryRun = new NdjsonJoiner();
+    const dryRun = new NdjsonJoiner(this.limits.maxDepth);
     const pieces = [...lines.flatMap((l, i) => dryRun.push(l, documentStartLine + i)), ...dryRun.end()];
     const records = pieces.filter((p) => p.ok && p.value !== null && typeof p.value === 'object' && Object.keys(p.value).length > 0).length;
     if (records > 0 && records >= pieces.filter((p) => !p.ok).length) {
@@ -187,19 +224,37 @@ class RecordLines {
   /** The items of newline-delimited pieces: the records of each value read, a problem for each piece that was not. */
   private *items(pieces: NdjsonPiece[]): Generator<ReadItem> {
     for (const piece of pieces) {
-      if (piece.ok) yield* this.emit(piece.value, piece.line);
+      if (piece.ok) yield* this.emit(piece.value, piece.line, piece.deep);
       else yield { kind: 'problem', source: this.source, index: ++this.index, line: piece.line, reason: piece.reason, excerpt: piece.text.trim().slice(0, 200) };
     }
   }
 
-  /** The records (or problems) a parsed value holds, numbered. */
-  private *emit(value: unknown, line?: number): Generator<ReadItem> {
+  /**
+   * The records (or problems) a parsed value holds, numbered. `deepText`: the
+   * text of a value cut where it nested too deep; a record holding a cut is a problem.
+   */
+  private *emit(value: unknown, line?: number, deepText?: string): Generator<ReadItem> {
     const { source } = this;
+    const at = line !== undefined ? { line } : {};
     for (const item of unwrap(value)) {
-      if (item.kind === 'record') yield { kind: 'record', raw: item.raw, source, index: ++this.index, ...(line !== undefined ? { line } : {}) };
-      else yield { kind: 'problem', source, index: ++this.index, ...(line !== undefined ? { line } : {}), reason: item.reason };
+      if (item.kind === 'problem') {
+        yield { kind: 'problem', source, index: ++this.index, ...at, reason: item.reason };
+        continue;
+      }
+      const tooDeep = deepText === undefined ? undefined : findTooDeep(item.raw);
+      if (tooDeep === undefined) {
+        yield { kind: 'record', raw: item.raw, source, index: ++this.index, ...at };
+        continue;
+      }
+      const reason = `nested deeper than ${this.limits.maxDepth} levels (in ${tooDeep}): a record this deep is not read (\`maxDepth\` raises the limit)`;
+      yield { kind: 'problem', source, index: ++this.index, ...at, reason, excerpt: deepText!.trim().slice(0, 200) };
     }
   }
+}
+
+/** A count of characters for messages: `256 MiB` for whole MiB, else `1000 characters`. */
+function describeChars(chars: number): string {
+  return chars >= 2 ** 20 && chars % 2 ** 20 === 0 ? `${chars / 2 ** 20} MiB` : `${chars} characters`;
 }
 
 /** Whether text that is not JSON is binary: a NUL, or many U+FFFD (invalid UTF-8) or controls, in its first 1,000 characters. */

@@ -5,6 +5,8 @@
  * catalogue's DOI index, the CLI's `get`) goes through these rules.
  */
 
+import { cleanText } from './cleanText.js';
+
 /** The fields that may name a record's DOI: of a record as the service sent it, or of a normalised one. */
 export interface DoiFields {
   doi?: unknown;
@@ -37,11 +39,45 @@ export function recordDoi(record: DoiFields): string | undefined {
 }
 
 /**
- * What a DOI is known by, for de-duplication and look-up: trimmed and lower
- * case (DOIs are case-insensitive: `10.1/ABC` and `10.1/abc` are one work).
+ * What a DOI is known by, for de-duplication and look-up: cleaned as the
+ * normaliser cleans a record's text ({@link cleanText}: the characters no RDF
+ * format can carry removed — NUL, U+FFFE… —, lone surrogates replaced, NFC),
+ * trimmed and lower case (DOIs are case-insensitive: `10.1/ABC` and
+ * `10.1/abc` are one work). Two DOIs as sent that the normaliser makes one
+ * (`10.1/a` and `10.1/a\u0000`, or a decomposed and a composed `é`) have one
+ * key: the harvest, the record pipeline, the catalogue and `get` see one DOI
+ * where the mapped output has one work.
  */
 export function doiKey(doi: string): string {
-  return doi.trim().toLowerCase();
+  // Printable ASCII (nearly every DOI) is text cleaning leaves as it is.
+  return (PLAIN.test(doi) ? doi : cleanText(doi).text).trim().toLowerCase();
+}
+
+const PLAIN = /^[\t\n\r\x20-\x7E]*$/;
+
+/**
+ * The DOI the normaliser (`normalizeRecord`) gives a record as sent, without normalising
+ * the rest of it: its `doi` key in any case (the first non-empty one), else
+ * its `identifier` when that is `doi:<doi>`, each cleaned ({@link cleanText})
+ * and trimmed as the normaliser does; `undefined` when it names none. The
+ * harvest de-duplicates by it, so it drops exactly the records that would be
+ * one work after mapping. (A `doi` that is not text, which the normaliser
+ * rejects, is passed over.)
+ */
+export function sentRecordDoi(raw: unknown): string | undefined {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  let doi: string | undefined;
+  let identifier: string | undefined;
+  for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+    const k = key.toLowerCase();
+    if ((k !== 'doi' && k !== 'identifier') || (k === 'doi' ? doi : identifier) !== undefined) continue;
+    if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
+    const cleaned = cleanText(String(value)).text.trim();
+    if (cleaned === '') continue;
+    if (k === 'doi') doi = cleaned;
+    else identifier = cleaned;
+  }
+  return recordDoi({ doi, identifier });
 }
 
 /** Whether text has the shape of a DOI: `10.<digits>/<suffix>`. */

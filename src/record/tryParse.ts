@@ -1,8 +1,27 @@
-/** JSON text parsed, or why it could not be. */
-export type Parsed = { ok: true; value: unknown } | { ok: false; reason: string };
+import { cutDeepJson, originalOffset } from './cutDeepJson.js';
 
-/** `JSON.parse`, with a second try after repairing raw control characters inside strings; never throws. */
-export function tryParse(text: string): Parsed {
+/**
+ * JSON text parsed, or why it could not be. `deep`: values nested deeper
+ * than the limit were cut off before parsing (see {@link cutDeepJson}: the
+ * value holds markers where they were).
+ */
+export type Parsed = { ok: true; value: unknown; deep?: true } | { ok: false; reason: string };
+
+/**
+ * `JSON.parse`, with a second try after repairing raw control characters
+ * inside strings; never throws. Values nested deeper than `maxDepth` levels
+ * are cut off first ({@link cutDeepJson}); positions in the reason of a
+ * failure are then those of `text`. Defaults to no limit.
+ */
+export function tryParse(text: string, maxDepth = Infinity): Parsed {
+  const cut = maxDepth === Infinity ? undefined : cutDeepJson(text, maxDepth);
+  if (!cut) return parseWhole(text);
+  const parsed = parseWhole(cut.text);
+  if (parsed.ok) return { ok: true, value: parsed.value, deep: true };
+  return { ok: false, reason: parsed.reason.replace(/ at position (\d+)/, (_, at: string) => ` at position ${originalOffset(cut, Number(at))}`) };
+}
+
+function parseWhole(text: string): Parsed {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (err) {

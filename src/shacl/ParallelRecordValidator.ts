@@ -10,6 +10,7 @@ import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationRes
 import { decodeTerm, encodeQuads, encodeTerm } from './termCodec.js';
 import type { EncodedTerm } from './termCodec.js';
 import type { RecordText, parseRecordText } from '../group/RecordText.js';
+import type { RecordScope } from './recordScope.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */
 export interface RecordValidating {
@@ -33,7 +34,7 @@ export interface WorkerAnswer {
 }
 
 /** Options of {@link ParallelRecordValidator.create}. */
-export interface ParallelRecordValidatorOptions extends Pick<RecordValidatorOptions, 'shapesDir' | 'sparql' | 'schemaScheme'> {
+export interface ParallelRecordValidatorOptions extends Pick<RecordValidatorOptions, 'shapesDir' | 'sparql' | 'schemaScheme' | 'checkScope'> {
   /** Worker threads. Defaults to the machine's available parallelism (at most 8). */
   workers?: number;
 }
@@ -55,7 +56,10 @@ export interface EncodedOutcome {
   conforms: boolean;
   violations: number;
   warnings: number;
+  infos?: number;
+  others?: number;
   results: EncodedResult[];
+  scope?: RecordScope;
 }
 
 /** @internal Encodes an outcome for `postMessage`. */
@@ -64,6 +68,9 @@ export function encodeOutcome(o: ValidationOutcome): EncodedOutcome {
     conforms: o.conforms,
     violations: o.violations,
     warnings: o.warnings,
+    ...(o.infos ? { infos: o.infos } : {}),
+    ...(o.others ? { others: o.others } : {}),
+    ...(o.scope ? { scope: o.scope } : {}),
     results: o.results.map((r) => ({
       f: encodeTerm(r.focusNode),
       s: encodeTerm(r.shape),
@@ -83,6 +90,9 @@ function decodeOutcome(o: EncodedOutcome): ValidationOutcome {
     conforms: o.conforms,
     violations: o.violations,
     warnings: o.warnings,
+    ...(o.infos ? { infos: o.infos } : {}),
+    ...(o.others ? { others: o.others } : {}),
+    ...(o.scope ? { scope: o.scope } : {}),
     results: o.results.map(
       (r): ValidationResult => ({
         focusNode: decodeTerm(r.f),
@@ -132,7 +142,12 @@ export class ParallelRecordValidator implements RecordValidating {
   static async create(options: ParallelRecordValidatorOptions = {}): Promise<ParallelRecordValidator> {
     const count = Math.max(1, Math.min(options.workers ?? Math.min(8, availableParallelism()), 64));
     const script = workerScript();
-    const data = { ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), ...(options.sparql ? { sparql: options.sparql } : {}), ...(options.schemaScheme ? { schemaScheme: options.schemaScheme } : {}) };
+    const data = {
+      ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}),
+      ...(options.sparql ? { sparql: options.sparql } : {}),
+      ...(options.schemaScheme ? { schemaScheme: options.schemaScheme } : {}),
+      ...(options.checkScope ? { checkScope: true } : {}),
+    };
     const slots: Slot[] = [];
     try {
       for (let i = 0; i < count; i++) {

@@ -5,7 +5,9 @@ import { parseSimpleNTriples } from '../group/parseSimpleNTriples.js';
 import { RDF_TYPE } from '../rdf/prefixes.js';
 import { loadShapes } from './loadShapes.js';
 import type { ShapesGraph } from './loadShapes.js';
+import type { ShapesScope } from './analyseShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
+import { recordScopeOf } from './recordScope.js';
 import { RecordDataset } from './RecordDataset.js';
 import type { EngineResult } from './shaclEngine.js';
 import { TermInterner, termKey } from './TermInterner.js';
@@ -33,6 +35,16 @@ export interface RecordValidatorOptions {
    * correct, slow). Defaults to `native`.
    */
   sparql?: 'native' | 'engine';
+  /**
+   * Check that each record holds what the shapes read (no node of another record, no shared node without its
+   * triples...) and fingerprint its shared nodes ({@link recordScopeOf}): each outcome's `scope` says what a
+   * record alone may have got wrong against SHACL on the whole graph, for `ScopeCheck` to add up. Defaults to false.
+   */
+  checkScope?: boolean;
+  /** Triples of the data graph that say what is a class (`rdfs:subClassOf`, a shape's `rdf:type`), read with the shapes. Defaults to none. */
+  dataClassTriples?: readonly RDF.Quad[];
+  /** @internal The engine's faster pointer lists (`createValidator`); benchmarks compare. Defaults to true. */
+  tune?: boolean;
 }
 
 /**
@@ -46,12 +58,23 @@ export class RecordValidator {
     private readonly engine: PreparedEngine,
     /** The shapes in use. */
     readonly shapes: ShapesGraph,
+    private readonly checkScope: boolean,
   ) {}
 
   /** Loads the shapes and prepares the engine. */
   static async create(options: RecordValidatorOptions = {}): Promise<RecordValidator> {
     const shapes = options.shapes ?? (await loadShapes(options.shapesDir, { schemaScheme: options.schemaScheme }));
-    return new RecordValidator(await prepareEngine(shapes, options.sparql ?? 'native'), shapes);
+    const engine = await prepareEngine(shapes, {
+      sparql: options.sparql ?? 'native',
+      ...(options.dataClassTriples ? { dataClassTriples: options.dataClassTriples } : {}),
+      ...(options.tune === false ? { tune: false } : {}),
+    });
+    return new RecordValidator(engine, shapes, options.checkScope ?? false);
+  }
+
+  /** What the shapes read around a focus node: whether validating record by record is exact ({@link analyseShapes}). */
+  get scope(): ShapesScope {
+    return this.engine.scope;
   }
 
   /** Validates one group of quads (one record: its work and the nodes it owns). */
@@ -82,7 +105,14 @@ export class RecordValidator {
   /** Validates the distinct interned triples of each record, one record at a time. */
   private async validateTriples(records: readonly RDF.Quad[][]): Promise<ValidationOutcome[]> {
     const outcomes: ValidationOutcome[] = [];
-    for (const triples of records) outcomes.push(outcomeOf((await this.runEngine(triples)).map(toResult)));
+    for (const triples of records) {
+      const outcome = outcomeOf((await this.runEngine(triples)).map(toResult));
+      if (this.checkScope) {
+        const scope = recordScopeOf(triples, outcome.results, this.engine.rules);
+        if (scope) outcome.scope = scope;
+      }
+      outcomes.push(outcome);
+    }
     return outcomes;
   }
 

@@ -91,7 +91,7 @@ export class ValidationReportWriter {
         `_:report sh:result ${id} .`,
         `${id} a sh:ValidationResult ;`,
         `  sh:focusNode ${term(r.focusNode)} ;`,
-        `  sh:resultSeverity sh:${r.severity} ;`,
+        `  sh:resultSeverity ${r.severity.startsWith('<') ? term({ termType: 'NamedNode', value: r.severity.slice(1, -1) } as RDF.NamedNode) : `sh:${r.severity}`} ;`,
         `  sh:sourceShape ${term(r.shape)} ;`,
         `  sh:sourceConstraintComponent ${term(r.constraintComponent)} ;`,
       ];

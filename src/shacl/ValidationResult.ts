@@ -1,12 +1,16 @@
 import type * as RDF from '@rdfjs/types';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
 import { SHAPES_NS } from './nativeConstraints.js';
+import type { RecordScope } from './recordScope.js';
 import type { EnginePathStep, EngineResult } from './shaclEngine.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 
-/** Severity of a validation result (`sh:Violation`, `sh:Warning`, `sh:Info`). */
-export type Severity = 'Violation' | 'Warning' | 'Info';
+/**
+ * Severity of a validation result: `sh:Violation`, `sh:Warning`, `sh:Info` by their local names, any other
+ * (a shape's own `sh:severity ex:Minor`) as its IRI in angle brackets, kept as the shape gives it.
+ */
+export type Severity = 'Violation' | 'Warning' | 'Info' | `<${string}>`;
 
 /** One step of a result path: one predicate (or alternatives), maybe inverse, maybe repeated. */
 export interface PathStep {
@@ -38,29 +42,49 @@ export interface ValidationResult {
 
 /** The outcome of validating one record (or any group of quads). */
 export interface ValidationOutcome {
-  /** True when no result has severity `Violation` (warnings do not make a record fail). */
+  /**
+   * True when no result has severity `Violation` or a severity of the shapes' own (warnings and infos do not
+   * make a record fail). SHACL's `sh:conforms` is stricter: false on any result (see `ValidationReportWriter`).
+   */
   conforms: boolean;
   results: ValidationResult[];
   /** Number of `Violation` results. */
   violations: number;
   /** Number of `Warning` results. */
   warnings: number;
+  /** Number of `Info` results. */
+  infos?: number;
+  /** Number of results of other severities (the shapes' own). */
+  others?: number;
+  /** @internal What validating the record alone may have missed (`checkScope`). */
+  scope?: RecordScope;
 }
 
-/** The outcome of some results: it conforms when none is a `Violation`. */
+/** The outcome of some results: it conforms when none is a `Violation` or of another severity than warning and info. */
 export function outcomeOf(results: ValidationResult[]): ValidationOutcome {
   let violations = 0;
   let warnings = 0;
+  let infos = 0;
+  let others = 0;
   for (const r of results) {
     if (r.severity === 'Violation') violations++;
     else if (r.severity === 'Warning') warnings++;
+    else if (r.severity === 'Info') infos++;
+    else others++;
   }
-  return { conforms: violations === 0, results, violations, warnings };
+  return { conforms: violations === 0 && others === 0, results, violations, warnings, ...(infos ? { infos } : {}), ...(others ? { others } : {}) };
+}
+
+const SHACL_SEVERITIES = new Set([`${SH}Violation`, `${SH}Warning`, `${SH}Info`]);
+
+/** The {@link Severity} of a severity IRI. */
+export function severityOf(iri: string): Severity {
+  return SHACL_SEVERITIES.has(iri) ? (iri.slice(SH.length) as Severity) : `<${iri}>`;
 }
 
 /** A result of shacl-engine as plain data. */
 export function toResult(r: EngineResult): ValidationResult {
-  const severity = r.severity.value.startsWith(SH) ? (r.severity.value.slice(SH.length) as Severity) : 'Violation';
+  const severity = severityOf(r.severity.value);
   const resultPath = r.path ? r.path.map(toStep) : undefined;
   return {
     focusNode: r.focusNode.term,

@@ -1,6 +1,7 @@
 /** A SHACL result as plain JSON (for a rejects file): terms as `<iri>` / `"literal"` strings, shape compact. */
 export interface ValidationResultJson {
-  severity: 'Violation' | 'Warning' | 'Info';
+  /** `Violation`, `Warning`, `Info`, or the IRI of a severity of the shapes' own in angle brackets. */
+  severity: 'Violation' | 'Warning' | 'Info' | `<${string}>`;
   shape: string;
   focusNode: string;
   path?: string;

@@ -45,8 +45,18 @@ export class ValidationSummary {
   otherConforms = true;
   violations = 0;
   warnings = 0;
-  /** Records whose quads were not together in the input. */
+  infos = 0;
+  /** Results of the shapes' own severities (neither violation, warning nor info). */
+  others = 0;
+  /** Those severities. */
+  readonly otherSeverities = new Set<ValidationResult['severity']>();
+  /** Records whose quads were not together in the input: their results are wrong (a failure, unless regrouped). */
   splitRecords = 0;
+  /**
+   * Why the results of this record-by-record run may differ from SHACL on the whole graph (records that name
+   * other records' nodes, shared nodes written differently...): a failure. Set by the caller. Defaults to none.
+   */
+  notExact: string[] = [];
   readonly examples: ValidationExample[] = [];
   private readonly counts = new Map<string, ShapeCount>();
   private readonly maxExamples: number;
@@ -74,9 +84,12 @@ export class ValidationSummary {
     }
     this.violations += outcome.violations;
     this.warnings += outcome.warnings;
+    this.infos += outcome.infos ?? 0;
+    this.others += outcome.others ?? 0;
     const seen = new Set<string>();
     let exampleTaken = false;
     for (const r of outcome.results) {
+      if (r.severity.startsWith('<') && !this.otherSeverities.has(r.severity)) this.otherSeverities.add(detachedString(r.severity) as ValidationResult['severity']);
       const shape = r.shape.termType === 'NamedNode' ? compactIri(r.shape.value) : '_:anonymous';
       const id = `${shape} ${r.path ?? ''} ${r.severity}`;
       let c = this.counts.get(id);
@@ -89,7 +102,7 @@ export class ValidationSummary {
         seen.add(id);
         c.records++;
       }
-      if (!exampleTaken && r.severity === 'Violation' && this.examples.length < this.maxExamples) {
+      if (!exampleTaken && (r.severity === 'Violation' || r.severity.startsWith('<')) && this.examples.length < this.maxExamples) {
         // Copies: the parsed terms and texts would keep their input chunks alive for the whole run.
         const result: ValidationResult = {
           ...r,
@@ -105,9 +118,10 @@ export class ValidationSummary {
 
   /** Results by shape and path, violations first, most frequent first. */
   byShape(): ShapeCount[] {
-    const rank = { Violation: 0, Warning: 1, Info: 2 } as const;
+    // The shapes' own severities fail a run whatever `failOn` says: after violations.
+    const rank = (s: ValidationResult['severity']) => (s === 'Violation' ? 0 : s === 'Warning' ? 2 : s === 'Info' ? 3 : 1);
     return [...this.counts.values()].sort(
-      (a, b) => rank[a.severity] - rank[b.severity] || b.count - a.count || a.shape.localeCompare(b.shape),
+      (a, b) => rank(a.severity) - rank(b.severity) || b.count - a.count || a.shape.localeCompare(b.shape),
     );
   }
 
@@ -118,7 +132,9 @@ export class ValidationSummary {
         (this.withWarningsOnly ? ` (${this.withWarningsOnly} conforming with warnings)` : '') +
         // The first line is all `validate -q` prints: it must not read as success when other quads fail.
         (this.otherConforms ? '' : '; other quads do not conform'),
-      `violations: ${this.violations}, warnings: ${this.warnings}`,
+      `violations: ${this.violations}, warnings: ${this.warnings}` +
+        (this.infos ? `, infos: ${this.infos}` : '') +
+        (this.others ? `, results of other severities: ${this.others}` : ''),
     ];
     if (this.records === 0) {
       lines.push(
@@ -130,9 +146,12 @@ export class ValidationSummary {
     if (this.otherGroups) lines.push(`other quads (no record, e.g. the dataset description): ${this.otherConforms ? 'conform' : 'do not conform'}`);
     if (this.splitRecords) {
       lines.push(
-        `warning: the quads of ${this.splitRecords} record(s) were not together in the input (a dump sorted by subject?): they were validated in pieces, ` +
-          'so their results are wrong (missing nodes look like violations); validate again with `regroup`',
+        `error: the quads of ${this.splitRecords} record(s) were not together in the input (a dump sorted by subject?): they were validated in pieces, ` +
+          'so their results are wrong (missing nodes look like violations, violations across nodes go unseen); validate again with `regroup`',
       );
+    }
+    for (const why of this.notExact) {
+      lines.push(`error: record by record, the results may differ from SHACL on the whole graph: ${why}; validate with \`mode\` graph`);
     }
     const shapes = this.byShape();
     if (shapes.length) {

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataFactory, Parser, Store } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
+import { implicitClassShapes } from './classTargets.js';
 
 /** A set of SHACL shapes read from Turtle files. */
 export interface ShapesGraph {
@@ -52,7 +53,8 @@ export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR, options: Load
     dataset.addQuads(options.schemaScheme === 'https' ? quads.map(toHttpsSchema) : quads);
   }
   // Shapes that target nothing find every input conforming: a wrong --shapes, not a success.
-  const targeted = TARGETS.some((p) => dataset.countQuads(null, p, null, null) > 0) || dataset.countQuads(null, RDF_TYPE, RDFS_CLASS, null) > 0;
+  const isShape = (t: RDF.Term) => dataset.getQuads(t, null, null, null).some((q) => q.predicate.value.startsWith(SH));
+  const targeted = TARGETS.some((p) => dataset.countQuads(null, p, null, null) > 0) || implicitClassShapes(dataset, isShape).length > 0;
   if (!targeted) {
     throw new ToolkitError(
       `the shapes in ${dir} target nothing (no sh:targetClass, sh:targetNode, sh:targetSubjectsOf, sh:targetObjectsOf): every input would conform`,
@@ -89,8 +91,6 @@ function toHttpsSchema(q: RDF.Quad): RDF.Quad {
 
 const SH = 'http://www.w3.org/ns/shacl#';
 const TARGETS = ['targetClass', 'targetNode', 'targetSubjectsOf', 'targetObjectsOf', 'target'].map((t) => DataFactory.namedNode(`${SH}${t}`));
-const RDF_TYPE = DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
-const RDFS_CLASS = DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class');
 
 /** Parses one Turtle shapes document; bad Turtle becomes a {@link ParseError} naming the file and line. */
 export function parseShapesText(text: string, source = '<shapes>'): RDF.Quad[] {

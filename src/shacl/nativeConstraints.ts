@@ -162,6 +162,27 @@ export const NATIVE_CONSTRAINTS: ReadonlyMap<string, NativeConstraint> = new Map
   [`${SHAPES_NS}DoiAgreementConstraint`, doiAgreement],
 ]);
 
+/** What a native constraint reads around its focus node (IRIs of predicates; see analyseShapes). */
+export interface NativeReads {
+  /** Predicates of the focus node whose values it counts or compares with each other. */
+  upper: readonly string[];
+  /** Predicates whose values' own triples it reads (the cells of a list). */
+  through: readonly string[];
+  /** Predicates whose values it checks one at a time. */
+  perValue: readonly string[];
+}
+
+const both = (local: string) => SCHEMA_NAMESPACES.map((ns) => `${ns}${local}`);
+
+/** {@link NativeReads} of each native constraint, by the IRI of its `sh:SPARQLConstraint` node. */
+export const NATIVE_READS: ReadonlyMap<string, NativeReads> = new Map([
+  [`${SHAPES_NS}AuthorListOrderConstraint`, { upper: [`${BIBO}authorList`], through: [`${BIBO}authorList`, `${RDF_NS}rest`, `${RDF_NS}first`], perValue: [] }],
+  [`${SHAPES_NS}OrcidCheckDigitConstraint`, { upper: [], through: [], perValue: both('sameAs') }],
+  // Every predicate of the focus, one literal at a time: nothing that another copy of the node could change.
+  [`${SHAPES_NS}LanguageTagConstraint`, { upper: [], through: [], perValue: [] }],
+  [`${SHAPES_NS}DoiAgreementConstraint`, { upper: [`${BIBO}doi`, ...both('identifier')], through: [], perValue: [] }],
+]);
+
 function termText(term: RDF.Term): string {
   if (term.termType === 'NamedNode') return `<${term.value}>`;
   if (term.termType === 'Literal') return JSON.stringify(term.value) + (term.language ? `@${term.language}` : '');

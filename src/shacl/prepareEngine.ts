@@ -1,15 +1,20 @@
 import type * as RDF from '@rdfjs/types';
-import { DataFactory } from 'n3';
+import { DataFactory, Store } from 'n3';
 import { ToolkitError } from '../errors.js';
-import { tuneEngine } from './engineTuning.js';
+import { analyseShapes, keyOf, type NodeReads, type ShapesScope } from './analyseShapes.js';
+import { shapeKey, shapeTest, targetClassesOf, targetedShapes } from './classTargets.js';
+import { createValidator } from './engineTuning.js';
 import { loadSparqlPlugin } from './loadSparqlPlugin.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { NATIVE_CONSTRAINTS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
 import { RecordDataset } from './RecordDataset.js';
-import { Validator, type CompileValidation } from './shaclEngine.js';
+import { agreedOf, classTriple, predicateFlags, type ScopeRules } from './recordScope.js';
+import type { CompileValidation, Validator } from './shaclEngine.js';
 import { TermInterner, termKey } from './TermInterner.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
+const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
 
 /**
  * What selects the focus nodes of a targeted shape, as shacl-engine resolved
@@ -22,6 +27,8 @@ export interface TargetFilter {
   classes: string[];
   /** IRIs of `sh:targetSubjectsOf` and `sh:targetObjectsOf`. */
   predicates: string[];
+  /** IRIs of `sh:targetSubjectsOf`. */
+  subjectsOf: string[];
   /** `sh:targetNode` or `sh:target` (SPARQL, ...): always validated. */
   always: boolean;
 }
@@ -33,6 +40,23 @@ export interface PreparedEngine {
   targeted: TargetFilter[];
   /** The shapes' terms: a record's terms are copied against them. */
   interner: TermInterner;
+  /** What the shapes read around a focus node ({@link analyseShapes}). */
+  scope: ShapesScope;
+  /** The same, ready for checking each record ({@link recordScopeOf}). */
+  rules: ScopeRules;
+}
+
+/** Options of {@link prepareEngine}. */
+export interface PrepareEngineOptions {
+  /** How `sh:sparql` constraints run (see `RecordValidatorOptions.sparql`). Defaults to `native`. */
+  sparql?: 'native' | 'engine';
+  /**
+   * Triples of the data graph that say what is a class (`rdfs:subClassOf`) or give a shape a type: SHACL
+   * reads class targets and `sh:class` with them (whole-graph validation passes them). Defaults to none.
+   */
+  dataClassTriples?: readonly RDF.Quad[];
+  /** The faster pointer lists of {@link createValidator} (benchmarks compare). Defaults to true. */
+  tune?: boolean;
 }
 
 /**
@@ -40,7 +64,30 @@ export interface PreparedEngine {
  * for a constraint with no native equivalent, through shacl-engine's SPARQL plugin), every shape compiled now
  * (a shape that cannot be compiled throws a `parse` error naming it), the target filter of each targeted shape read.
  */
-export async function prepareEngine(shapes: ShapesGraph, mode: 'native' | 'engine'): Promise<PreparedEngine> {
+export async function prepareEngine(shapes: ShapesGraph, options: PrepareEngineOptions = {}): Promise<PreparedEngine> {
+  const mode = options.sparql ?? 'native';
+  const validations = await sparqlValidations(shapes, mode);
+  // The shapes graph as class targets read it: with the data's class triples when given.
+  const graph = options.dataClassTriples?.length ? new Store([...shapes.dataset.getQuads(null, null, null, null), ...options.dataClassTriples]) : shapes.dataset;
+  // The engine reads the shapes through plain-field terms in an indexed dataset
+  // (n3's Store answers each match() with a new store and stream).
+  const interner = new TermInterner();
+  const shapesDataset = new RecordDataset(graph.getQuads(null, null, null, null).map((q) => interner.quad(q)));
+  let validator: Validator;
+  try {
+    validator = createValidator(shapesDataset, { factory: DataFactory as unknown as RDF.DataFactory, validations }, options.tune ?? true);
+  } catch (err) {
+    throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
+  }
+  compileAllShapes(validator);
+  const { terms, implicit } = targetedShapes(graph);
+  const filters = terms.map((t) => targetFilter(validator, interner.term(t), targetClassesOf(graph, t, implicit.has(shapeKey(t))).map((c) => interner.term(c))));
+  const scope = analyseShapes(graph, terms);
+  return { validator, targeted: filters, interner, scope, rules: scopeRules(scope, filters, graph) };
+}
+
+/** The `sh:datatype` and `sh:sparql` validations: SPARQL natively, or through shacl-engine's plugin where needed. */
+async function sparqlValidations(shapes: ShapesGraph, mode: 'native' | 'engine'): Promise<[RDF.Term, CompileValidation][]> {
   const hasSparql = shapes.dataset.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0;
   let fallback: CompileValidation | undefined;
   if (hasSparql) {
@@ -57,33 +104,43 @@ export async function prepareEngine(shapes: ShapesGraph, mode: 'native' | 'engin
     }
   }
   const sparql: CompileValidation = mode === 'engine' && fallback ? fallback : compileNativeSparql(fallback);
-  const validations: [RDF.Term, CompileValidation][] = [
+  return [
     [DataFactory.namedNode(`${SH}datatype`), compileStrictDatatype],
     [DataFactory.namedNode(`${SH}sparql`), sparql],
   ];
-  // The engine reads the shapes through plain-field terms in an indexed dataset
-  // (n3's Store answers each match() with a new store and stream).
-  const interner = new TermInterner();
-  const shapesDataset = new RecordDataset(shapes.dataset.getQuads(null, null, null, null).map((q) => interner.quad(q)));
-  let validator: Validator;
-  try {
-    validator = new Validator(shapesDataset, { factory: DataFactory as unknown as RDF.DataFactory, validations });
-  } catch (err) {
-    throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
+}
+
+/** {@link ScopeRules} of the targeted shapes: their reads by target class and by `sh:targetSubjectsOf` predicate. */
+function scopeRules(scope: ShapesScope, filters: readonly TargetFilter[], graph: Store): ScopeRules {
+  const readsByClass = new Map<string, NodeReads[]>();
+  const readsBySubjectOf = new Map<string, NodeReads[]>();
+  const push = (map: Map<string, NodeReads[]>, key: string, reads: NodeReads) => {
+    const list = map.get(key);
+    if (list) list.push(reads);
+    else map.set(key, [reads]);
+  };
+  for (const f of filters) {
+    const reads = scope.focusReads.get(keyOf(f.terms[0]!));
+    if (!reads) continue;
+    for (const c of f.classes) push(readsByClass, c.startsWith('N') ? c.slice(1) : c, reads);
+    for (const p of f.subjectsOf) push(readsBySubjectOf, p, reads);
   }
-  compileAllShapes(validator);
-  tuneEngine(validator.shapesPtr);
-  const targetPredicates = ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf', 'target'];
-  const targeted = new Map<string, RDF.Term>();
-  for (const p of targetPredicates) {
-    for (const s of shapes.dataset.getSubjects(DataFactory.namedNode(`${SH}${p}`), null, null)) targeted.set(`${s.termType}|${s.value}`, s);
-  }
-  // Implicit class targets: a shape that is also a class.
-  for (const s of shapes.dataset.getSubjects(DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class'), null)) {
-    targeted.set(`${s.termType}|${s.value}`, s);
-  }
-  const filters = [...targeted.values()].map((t) => targetFilter(validator, interner.term(t)));
-  return { validator, targeted: filters, interner };
+  const shape = shapeTest(graph);
+  const shapeKeys = new Set<string>();
+  for (const q of graph.getQuads(null, null, null, null)) if (shape(q.subject)) shapeKeys.add(termKey(q.subject));
+  const agreed = (map: Map<string, NodeReads[]>) => new Map([...map].map(([k, reads]) => [k, agreedOf([...reads, scope.valueReads])] as const));
+  const shapesClassTriples = new Set<string>();
+  for (const p of [RDF_TYPE, `${RDFS}subClassOf`]) for (const q of graph.getQuads(null, DataFactory.namedNode(p), null, null)) shapesClassTriples.add(classTriple(q));
+  return {
+    scope,
+    shapesClassTriples,
+    shapeKeys,
+    flags: predicateFlags(scope, readsBySubjectOf.keys()),
+    agreedByClass: agreed(readsByClass),
+    agreedBySubjectOf: agreed(readsBySubjectOf),
+    agreedOfValues: agreedOf([scope.valueReads]),
+    predicateHashes: new Map(),
+  };
 }
 
 /** The first constraints of a list, by IRI (a blank node as `[]`), for a message. */
@@ -92,8 +149,12 @@ function describe(constraints: RDF.Term[]): string {
   return constraints.length > 3 ? `${names.join(', ')}, …` : names.join(', ');
 }
 
-/** The target filter of a shape, read from shacl-engine's own target resolver of the shape. */
-function targetFilter(validator: Validator, term: RDF.Term): TargetFilter {
+/**
+ * The target filter of a shape, read from shacl-engine's own target resolver of the shape, whose target classes
+ * become `classes` (explicit and implicit class targets with their subclasses, as SHACL defines them: the engine
+ * would also take every sh:NodeShape for a class, and no other shape that is one).
+ */
+function targetFilter(validator: Validator, term: RDF.Term, classes: RDF.Term[]): TargetFilter {
   const engine = validator as unknown as {
     shapesPtr: { node(terms: RDF.Term[]): unknown };
     shape(ptr: unknown): {
@@ -115,11 +176,13 @@ function targetFilter(validator: Validator, term: RDF.Term): TargetFilter {
     Array.isArray(resolver.targetObjectsOf) &&
     Array.isArray(resolver.targets);
   // Another version of the engine: no filter, every targeted shape is validated.
-  if (!known) return { terms: [term], classes: [], predicates: [], always: true };
+  if (!known) return { terms: [term], classes: [], predicates: [], subjectsOf: [], always: true };
+  resolver.targetClass = classes;
   return {
     terms: [term],
-    classes: [...resolver.targetClass].map(termKey),
+    classes: classes.map(termKey),
     predicates: [...resolver.targetSubjectsOf, ...resolver.targetObjectsOf].map((p) => p.value),
+    subjectsOf: resolver.targetSubjectsOf.map((p) => p.value),
     always: resolver.targetNode.length > 0 || resolver.targets.length > 0,
   };
 }
@@ -162,4 +225,9 @@ function describeBlankShape(validator: Validator, term: RDF.Term): string {
   const path = [...dataset.match(term, DataFactory.namedNode(`${SH}path`), null)][0]?.object;
   const owner = [...dataset.match(null, DataFactory.namedNode(`${SH}property`), term)][0]?.subject;
   return [path?.termType === 'NamedNode' ? `with sh:path <${path.value}>` : '', owner?.termType === 'NamedNode' ? `in <${owner.value}>` : ''].filter(Boolean).join(' ');
+}
+
+/** What the shapes read around a focus node ({@link analyseShapes}), without making an engine. */
+export function shapesScope(shapes: ShapesGraph): ShapesScope {
+  return analyseShapes(shapes.dataset, targetedShapes(shapes.dataset).terms);
 }

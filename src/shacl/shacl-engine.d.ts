@@ -5,6 +5,11 @@ declare module 'shacl-engine' {
   export const Validator: import('./shaclEngine.js').ValidatorClass;
 }
 
+declare module 'shacl-engine/lib/Context.js' {
+  const Context: import('./shaclEngine.js').ValidationContextClass;
+  export default Context;
+}
+
 declare module 'shacl-engine/lib/validations/type.js' {
   export const compileDatatype: import('./shaclEngine.js').CompileValidation;
 }

@@ -12,6 +12,7 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { Validator as EngineValidator } from 'shacl-engine';
+import EngineValidationContext from 'shacl-engine/lib/Context.js';
 import { compileDatatype as engineCompileDatatype } from 'shacl-engine/lib/validations/type.js';
 
 /** One step of a property path as shacl-engine parses it. */
@@ -97,6 +98,17 @@ export interface ValidatorClass {
   new (shapes: RDF.DatasetCore, options: ValidatorOptions): Validator;
 }
 
+/** The state of one `validate` run of shacl-engine (its `Context`): the report, and a context per shape and focus node. */
+export interface ValidationContextLike {
+  readonly report: EngineReport;
+  create(args: { shape?: unknown; focusNode?: unknown }): ValidationContextLike;
+}
+
+/** shacl-engine's `Context` class. */
+export interface ValidationContextClass {
+  new (args: { factory: RDF.DataFactory; focusNode: unknown; options: object; validator: Validator }): ValidationContextLike;
+}
+
 /** shacl-engine's SPARQL plugin (`shacl-engine/sparql.js`): the `sh:sparql` validation and the SPARQL target resolver. */
 export interface SparqlPlugin {
   validations: Map<RDF.Term, CompileValidation>;
@@ -105,6 +117,9 @@ export interface SparqlPlugin {
 
 /** shacl-engine's `Validator`. */
 export const Validator: ValidatorClass = EngineValidator;
+
+/** shacl-engine's `Context` (what its `Validator.validate` makes for a run). */
+export const ValidationContext: ValidationContextClass = EngineValidationContext;
 
 /** shacl-engine's own `sh:datatype` validation. */
 export const compileDatatype: CompileValidation = engineCompileDatatype;

@@ -14,7 +14,7 @@ import { decodeQuads } from './termCodec.js';
 import { encodeOutcome } from './ParallelRecordValidator.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';
 
-const options = workerData as Pick<RecordValidatorOptions, 'shapesDir' | 'sparql' | 'schemaScheme'>;
+const options = workerData as Pick<RecordValidatorOptions, 'shapesDir' | 'sparql' | 'schemaScheme' | 'checkScope'>;
 const port = parentPort!;
 
 RecordValidator.create(options).then(

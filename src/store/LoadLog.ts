@@ -1,5 +1,5 @@
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { ToolkitError } from '../errors.js';
+import { ToolkitError, hideUrlSecrets, ioError } from '../errors.js';
 
 /** One input of a load, as the log identifies it (a changed file must not be resumed). */
 export interface LoadInput {
@@ -13,7 +13,7 @@ export interface LoadInput {
 
 /** What identifies a load: a resume must match it exactly. */
 export interface LoadIdentity {
-  /** The Graph Store URL (no credentials). */
+  /** The Graph Store URL (no credentials; a key-like value of its query, `?apikey=`, is kept as `***` in the log). */
   graphStore: string;
   graph: string;
   chunkTriples: number;
@@ -62,6 +62,7 @@ export class LoadLog {
     const log = new LoadLog(path, {
       version: 1,
       ...identity,
+      graphStore: hideUrlSecrets(identity.graphStore),
       inputs: identity.inputs.map((i) => ({ ...i })),
       baseline,
       replaced: false,
@@ -82,7 +83,7 @@ export class LoadLog {
       text = await readFile(path, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw new ToolkitError(`cannot read the load log ${path}: ${(err as Error).message}`, 'io', { cause: err });
+      throw ioError(err, path, 'read', 'the load log');
     }
     let state: LoadLogState;
     try {
@@ -100,7 +101,9 @@ export class LoadLog {
   assertSameLoad(identity: LoadIdentity): void {
     const s = this.current;
     const diffs: string[] = [];
-    if (s.graphStore !== identity.graphStore) diffs.push(`endpoint ${s.graphStore} vs ${identity.graphStore}`);
+    // The log keeps the URL with its secrets hidden: compared so.
+    const graphStore = hideUrlSecrets(identity.graphStore);
+    if (hideUrlSecrets(s.graphStore) !== graphStore) diffs.push(`endpoint ${hideUrlSecrets(s.graphStore)} vs ${graphStore}`);
     if (s.graph !== identity.graph) diffs.push(`graph <${s.graph}> vs <${identity.graph}>`);
     if (s.chunkTriples !== identity.chunkTriples) diffs.push(`\`chunkTriples\` ${s.chunkTriples} vs ${identity.chunkTriples}`);
     if (s.chunkFormat !== identity.chunkFormat) diffs.push(`chunk format ${s.chunkFormat} vs ${identity.chunkFormat}`);
@@ -142,7 +145,7 @@ export class LoadLog {
       await rename(tmp, this.path);
     } catch (err) {
       await rm(tmp, { force: true }).catch(() => undefined);
-      throw new ToolkitError(`cannot write the load log ${this.path}: ${(err as Error).message}`, 'io', { cause: err });
+      throw ioError(err, this.path, 'write', 'the load log');
     }
   }
 }

@@ -1,6 +1,7 @@
 import { abortError, sleep } from '../abort.js';
 import { RetryPolicy, type RetryPolicyOptions } from '../http/RetryPolicy.js';
-import { HttpError, hideUrlSecrets, redact } from '../errors.js';
+import { HttpError, ToolkitError, hideSecrets, hideUrlSecrets } from '../errors.js';
+import { debugLogsUrls } from '../http/debugLogsUrls.js';
 import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from './digestAuth.js';
@@ -86,6 +87,15 @@ export class StoreHttpClient {
   async request(req: StoreRequest): Promise<StoreResponse> {
     const what = this.clean(req.what ?? `${req.method} ${req.url}`);
     const shownUrl = hideUrlSecrets(req.url);
+    const logged = shownUrl !== req.url ? debugLogsUrls() : undefined;
+    if (logged) {
+      // Node's debug logs print every request URL: a key in the endpoint's query would be printed.
+      throw new ToolkitError(
+        `${logged} prints every request URL on stderr, and the store's URL carries a secret in its query (${shownUrl.replace(/&.*$/, '')}): it would be printed. ` +
+          'Run without NODE_DEBUG (or leave fetch and undici out of it), or give the store a user and password (`credentials`), which go in a header',
+        'usage',
+      );
+    }
     for (let attempt = 1; ; attempt++) {
       let response: StoreResponse;
       try {
@@ -172,9 +182,15 @@ export class StoreHttpClient {
     return { status: response.status, headers: response.headers, text };
   }
 
-  /** Removes the password, and secrets of URLs (user:password@, ?api_key=), from a text. */
+  /**
+   * Removes the credentials from a text (a store or proxy may echo the
+   * request's headers in its error body): the user, the password and
+   * `user:password` in every form (Basic's base64 too), Authorization
+   * values, and the secrets URLs carry (user:password@, ?api_key=).
+   */
   private clean(text: string): string {
-    return hideUrlSecrets(this.credentials ? redact(text, [this.credentials.password]).replaceAll('<API_KEY>', '***') : text);
+    const c = this.credentials;
+    return hideSecrets(text, c ? [c.user && c.password ? `${c.user}:${c.password}` : undefined, c.password, c.user] : [], '***');
   }
 }
 

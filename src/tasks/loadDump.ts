@@ -9,6 +9,8 @@ import { parseRdf } from '../parse/parseRdf.js';
 import { graphOfFileName } from '../store/defaultGraph.js';
 import { GraphStoreLoader, type GraphStoreLoaderOptions, type LoadSummary } from '../store/GraphStoreLoader.js';
 import type { LoadInput } from '../store/LoadLog.js';
+import { storedBytes } from './inputSizes.js';
+import { ProgressTicker } from './ProgressTicker.js';
 import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link loadDump}. */
@@ -25,6 +27,24 @@ export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' 
   statePath?: string;
   /** The folder relative file names (and the default load log) are taken in. Defaults to `process.cwd()`. */
   cwd?: string;
+  /** Told how far the load is, as the inputs are read (at most every 200 ms) and at each acknowledged chunk. Defaults to none. */
+  onProgress?: (progress: LoadProgress) => void;
+}
+
+/** How far a load is: {@link LoadDumpOptions.onProgress}. */
+export interface LoadProgress {
+  /** Bytes of the inputs read so far, as stored (a `.gz` file's compressed bytes, as read from disk). */
+  bytesRead: number;
+  /** Bytes of all the inputs as stored; `null` when one of them is stdin (its size is not known). */
+  totalBytes: number | null;
+  /** Triples read from the inputs so far (with `resume`, those of the chunks acknowledged before too, read again and skipped). */
+  triplesRead: number;
+  /** Triples the store acknowledged, earlier runs of a resumed load included. */
+  triplesAcked: number;
+  /** Chunks the store acknowledged in this run. */
+  chunksAcked: number;
+  /** Time since the inputs began to be read, ms. */
+  elapsedMs: number;
 }
 
 /** What a load did, and where its load log is. */
@@ -62,12 +82,23 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   if (statePath) refuseOverwritingInputs([{ path: statePath, what: 'the load log' }], files.map(here));
   if (options.resume && !statePath) throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
   const { stdin, signal } = options;
+  const done = { bytes: 0, total: storedBytes(files.map(here)), triples: 0, acked: 0, chunks: 0 };
+  const progress = new ProgressTicker(
+    options.onProgress &&
+      ((elapsedMs) => options.onProgress!({ bytesRead: done.bytes, totalBytes: done.total, triplesRead: done.triples, triplesAcked: done.acked, chunksAcked: done.chunks, elapsedMs })),
+  );
   async function* quads(): AsyncGenerator<RDF.Quad> {
     for (const path of files) {
-      const file = await openRdfFile(here(path), stdin);
+      const file = await openRdfFile(here(path), stdin, (bytes) => {
+        done.bytes += bytes;
+        progress.tick();
+      });
       // Every quad goes into the one target graph (JSON-LD dumps stream); what a JSON-LD processor
       // would drop is an error: a load that leaves data out must not look complete.
-      yield* parseRdf(file.input, { format: file.format, source: file.source === '<stdin>' ? file.source : path, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
+      for await (const quad of parseRdf(file.input, { format: file.format, source: file.source === '<stdin>' ? file.source : path, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true })) {
+        done.triples++;
+        yield quad;
+      }
     }
   }
   const loader = new GraphStoreLoader({
@@ -79,6 +110,12 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
     fallbackGraph: graphOfFileName(files[0]!),
     ...(statePath ? { statePath } : {}),
     inputs,
+    onChunk: (event) => {
+      done.acked = event.totalTriples;
+      done.chunks++;
+      options.onChunk?.(event);
+      progress.flush();
+    },
   });
   // Whether this run wrote the load log (an old one left by another load is no place to resume from).
   const logBefore = statePath ? modifiedAt(statePath) : undefined;
@@ -87,7 +124,7 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   } catch (err) {
     if (!(err instanceof ToolkitError) || !statePath) throw err;
     if (err.code === 'count-mismatch') throw withDetails(err, { statePath });
-    if (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted') throw withDetails(err, { statePath, progressSaved: modifiedAt(statePath) !== logBefore });
+    if (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted' || err.code === 'io') throw withDetails(err, { statePath, progressSaved: modifiedAt(statePath) !== logBefore });
     throw err;
   }
 }

@@ -1,11 +1,13 @@
 import type * as RDF from '@rdfjs/types';
-import { createWriteStream, rmSync, statSync } from 'node:fs';
-import type { WriteStream } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
-import type { Readable } from 'node:stream';
+import { rmSync, statSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ToolkitError } from '../errors.js';
+import { openWriteStream } from '../convert/openWriteStream.js';
+import { ToolkitError, ioError, isIoFailure } from '../errors.js';
+import { ExportLock } from '../export/ExportLock.js';
+import { lockPathOf } from '../export/exportOptions.js';
 import type { FormatName } from '../formats.js';
 import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
@@ -21,6 +23,14 @@ import { RecordValidator } from '../shacl/RecordValidator.js';
 import { ValidationReportWriter } from '../shacl/ValidationReportWriter.js';
 import { ValidationSummary } from '../shacl/ValidationSummary.js';
 import { validateNTriples, validateRecordTexts, validateStream } from '../shacl/validateStream.js';
+import { loadShapes } from '../shacl/loadShapes.js';
+import { shapesScope } from '../shacl/prepareEngine.js';
+import { ScopeCheck } from '../shacl/recordScope.js';
+import { validateGraph } from '../shacl/validateGraph.js';
+import type { Severity } from '../shacl/ValidationResult.js';
+import { FAIL_ON, chooseMode, runVerdict, type FailOn, type ValidationMode } from '../shacl/validationMode.js';
+import { estimatedTextBytes, storedBytes } from './inputSizes.js';
+import { ProgressTicker } from './ProgressTicker.js';
 import { refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
 /** Options of {@link validateDump}. */
@@ -41,26 +51,68 @@ export interface ValidateDumpOptions {
   maxExamples?: number;
   /** Records that may be open at once (a record is complete when this many newer ones started). Defaults to 4. */
   window?: number;
-  /** Worker threads; `auto`: one per core, at most 8. Defaults to `auto` for inputs of 16 MiB or more, else 1. */
+  /** Validate an input although an export is still writing it (its lock is there): what is read is then only part of it. Defaults to false (refused, code `usage`). */
+  ignoreExportLock?: boolean;
+  /** Worker threads, at most one per core (more are cut to that); `auto`: one per core, at most 8. Defaults to `auto` for inputs of 16 MiB of text or more (a `.gz` file's estimated), else 1. */
   jobs?: number | 'auto';
   /** Bring each record's quads together first (dumps sorted by subject), through temporary files. Defaults to false. */
   regroup?: boolean;
+  /**
+   * `record`: each record alone, in flat memory; `graph`: all the inputs as one graph in memory (at most
+   * `maxGraphTriples`), as SHACL defines validation; `auto`: record by record when the shapes read nothing beyond a
+   * record and each record holds what they read (checked as it goes; when not, the inputs are read again as one
+   * graph, or, from stdin, the run fails), else the whole graph. Defaults to `auto`.
+   */
+  mode?: 'auto' | 'record' | 'graph';
+  /** The results that fail the run (`failed`): of this severity or worse (a severity of the shapes' own always does). Defaults to `violation`. */
+  failOn?: FailOn;
+  /** The most triples the whole graph may hold (`mode` graph); a larger input fails with `usage`. Defaults to 2,000,000. */
+  maxGraphTriples?: number;
   /** Stops the run (code `aborted`); no partial report is left. Defaults to none. */
   signal?: AbortSignal;
   /** Told the number of worker threads once they run (more than 1). Defaults to none. */
   onWorkers?: (jobs: number) => void;
+  /** Told how far the validation is, as the inputs are read (at most every 200 ms, and at the end of each input). Defaults to none. */
+  onProgress?: (progress: ValidateProgress) => void;
+}
+
+/** How far a validation is: {@link ValidateDumpOptions.onProgress}. */
+export interface ValidateProgress {
+  /** Bytes of the inputs read so far, as stored (a `.gz` file's compressed bytes, as read from disk). */
+  bytesRead: number;
+  /** Bytes of all the inputs as stored; `null` when one of them is stdin (its size is not known). */
+  totalBytes: number | null;
+  /** Records validated so far. */
+  records: number;
+  /** Records among them that do not conform. */
+  notConforming: number;
+  /** The input being read, as given (`-`: stdin). */
+  file: string;
+  /** Time since the inputs began to be read, ms. */
+  elapsedMs: number;
 }
 
 /** What {@link validateDump} found. */
 export interface ValidateDumpSummary {
-  /** Whether every record conforms (an input with nothing in it does not). */
+  /**
+   * Whether the input conforms, as SHACL's `sh:conforms` says: no result of any severity (an input with nothing in
+   * it, records split beyond `window` and results that may differ from the whole graph's do not).
+   */
   conforms: boolean;
+  /** Whether the run fails (what `validate`'s exit status says): results of `failOn`'s severity or worse, or whatever makes `conforms` false but results. */
+  failed: boolean;
+  /** The severities of the results, most severe first (`Violation`, the shapes' own as `<iri>`, `Warning`, `Info`). */
+  severities: Severity[];
+  /** How the input was validated (record by record, or as one graph), and why. */
+  mode: ValidationMode;
   /** Counts per shape, examples and the lines to print (`toLines()`). */
   summary: ValidationSummary;
   /** Results written to the report, when one was asked for. */
   reportResults: number;
   /** Worker threads used (1: the calling thread). */
   jobs: number;
+  /** Time the validation took (shapes and workers started, every input read), ms. */
+  elapsedMs: number;
 }
 
 /**
@@ -71,6 +123,7 @@ export interface ValidateDumpSummary {
  * were validated before (`records`, `notConforming`).
  */
 export async function validateDump(options: ValidateDumpOptions): Promise<ValidateDumpSummary> {
+  const started = performance.now();
   const cwd = options.cwd ?? process.cwd();
   const here = (p: string) => (p === '-' ? p : resolve(cwd, p));
   const files = options.files;
@@ -79,23 +132,52 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     const shapes = shapeFiles(options.shapesDir === undefined ? undefined : here(options.shapesDir));
     refuseOverwritingInputs([{ path: here(options.reportPath), what: 'the report' }], [...files.map(here), ...shapes]);
   }
-  const jobsOption = options.jobs ?? (inputBytes(files.map(here)) >= AUTO_JOBS_BYTES ? 'auto' : 1);
-  const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : jobsOption;
-  if (!Number.isInteger(jobs) || jobs < 1) throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
+  const jobsOption = options.jobs ?? (estimatedTextBytes(files.map(here)) >= AUTO_JOBS_BYTES ? 'auto' : 1);
+  if (jobsOption !== 'auto' && (!Number.isInteger(jobsOption) || jobsOption < 1)) throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
+  // More threads than cores only take turns (and memory): cut to the cores.
+  const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : Math.min(jobsOption, availableParallelism());
+  if (!options.ignoreExportLock) await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here));
+  // A report into a folder that is not there is refused now, before the work.
+  if (options.reportPath !== undefined) ReportFile.checkFolder(here(options.reportPath));
   const window = options.window ?? 4;
   // A dump written with schema.org's https IRIs is checked against the same shapes, their schema.org IRIs rewritten.
   const firstFile = files.find((f) => f !== '-');
   const schemaScheme = firstFile === undefined ? 'http' : await detectSchemaScheme(here(firstFile));
   const shapesOptions = { ...(options.shapesDir ? { shapesDir: here(options.shapesDir) } : {}), schemaScheme };
-  const parallel = jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs }) : undefined;
+  const failOn = options.failOn ?? 'violation';
+  if (!FAIL_ON.includes(failOn)) throw new ToolkitError(`\`failOn\` must be ${FAIL_ON.join(', ')}, not ${String(failOn)}`, 'usage');
+  const requested = options.mode ?? 'auto';
+  if (!['auto', 'record', 'graph'].includes(requested)) throw new ToolkitError(`\`mode\` must be auto, record or graph, not ${String(requested)}`, 'usage');
+  // The shapes decide: record by record when they read nothing beyond a record (and, in auto mode, each record is checked for it).
+  const shapes = await loadShapes(shapesOptions.shapesDir, { schemaScheme });
+  const mode = chooseMode(requested, shapesScope(shapes));
+  const checkScope = requested === 'auto';
+  const parallel = mode.mode === 'record' && jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs, checkScope }) : undefined;
   if (parallel) options.onWorkers?.(jobs);
-  const validator: RecordValidating = parallel ?? (await RecordValidator.create(shapesOptions));
+  const validator: RecordValidating | undefined = mode.mode === 'record' ? (parallel ?? (await RecordValidator.create({ shapes, checkScope }))) : undefined;
+  const scope = new ScopeCheck();
   const summary = new ValidationSummary({ maxExamples: options.maxExamples ?? 5 });
-  const report = options.reportPath !== undefined ? new ReportFile(here(options.reportPath)) : undefined;
+  const report = options.reportPath !== undefined ? await ReportFile.open(here(options.reportPath)).catch(closing(parallel)) : undefined;
   let stopped = true;
+  const read = { bytes: 0, total: storedBytes(files.map(here)), file: files[0] ?? '-' };
+  const progress = new ProgressTicker(
+    options.onProgress &&
+      ((elapsedMs) => options.onProgress!({ bytesRead: read.bytes, totalBytes: read.total, records: summary.records, notConforming: summary.records - summary.conforming, file: read.file, elapsedMs })),
+  );
   try {
+    if (!validator) {
+      const graph = validateGraph(quadsOfFiles(files, here, options), { shapes, why: mode.why, ...(options.maxGraphTriples ? { maxTriples: options.maxGraphTriples } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+      const { results, records } = await graph;
+      for (const { key, outcome } of records) summary.add(key === undefined ? undefined : safeDecode(key), outcome);
+      if (report && results.length) await report.write(results);
+    }
     for (const file of files) {
-      const opened = await openRdfFile(here(file), options.stdin);
+      if (!validator) break;
+      read.file = file;
+      const opened = await openRdfFile(here(file), options.stdin, (bytes) => {
+        read.bytes += bytes;
+        progress.tick();
+      });
       const source = file === '-' ? '<stdin>' : file;
       let input: RdfInput = opened.input;
       let format = options.format ? resolveFormat(options.format) : opened.format;
@@ -110,30 +192,55 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
           : validateStream(quadsOf(input, format, source, signal), validator, streamOptions);
       for await (const { key, outcome } of outcomes) {
         summary.add(key === undefined ? undefined : safeDecode(key), outcome);
+        scope.add(outcome.scope, key === undefined ? undefined : safeDecode(key));
         if (report && outcome.results.length) await report.write(outcome.results);
+        progress.tick();
       }
+      progress.flush();
     }
     stopped = false;
-  } catch (err) {
+  } catch (caught) {
+    // The temporary files of `regroup` that could not be written (a full disk): named as what they are.
+    const err = options.regroup && isIoFailure(caught) ? ioError(caught, caught.path ?? join(tmpdir(), 'scholarly-rdf-regroup-*'), 'write', 'the temporary files of `regroup`') : caught;
     if (!(err instanceof ToolkitError)) throw err;
     throw new ToolkitError(err.message, err.code, { cause: err, details: { ...err.details, records: summary.records, notConforming: summary.records - summary.conforming } });
   } finally {
     await parallel?.close();
     await report?.close(!stopped);
   }
+  if (!scope.exact) {
+    // Record by record was not enough (a record names another's node, copies of a shared node differ...): the whole graph.
+    const why = `record by record was not enough: ${scope.reasons[0]}`;
+    if (!files.includes('-')) return { ...(await validateDump({ ...options, mode: 'graph' })), mode: { mode: 'graph', why }, elapsedMs: performance.now() - started };
+    summary.notExact.push(...scope.reasons);
+  }
   // An empty input (or one the parser read as nothing) is no proof of conformance.
-  const conforms = summary.conforms && summary.records + summary.otherGroups > 0;
-  return { conforms, summary, reportResults: report?.results ?? 0, jobs };
+  return { ...runVerdict(summary, failOn), mode, summary, reportResults: report?.results ?? 0, jobs: validator ? jobs : 1, elapsedMs: performance.now() - started };
 }
 
 /** The SHACL report being written: kept only when the whole input was validated. */
 class ReportFile {
-  private readonly stream: WriteStream;
   private readonly writer = new ValidationReportWriter();
 
-  constructor(private readonly path: string) {
-    this.stream = createWriteStream(path);
+  private constructor(
+    private readonly path: string,
+    private readonly stream: Writable,
+  ) {
     this.stream.write(this.writer.start());
+  }
+
+  /** Creates the report file (code `io` naming it when it cannot be). */
+  static async open(path: string): Promise<ReportFile> {
+    return new ReportFile(path, await openWriteStream(path, { what: 'the report' }));
+  }
+
+  /** Throws `io` naming the report when its folder is not there. */
+  static checkFolder(path: string): void {
+    try {
+      if (!statSync(dirname(path)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    } catch (err) {
+      throw ioError(err, path, 'create', 'the report');
+    }
   }
 
   get results(): number {
@@ -149,7 +256,8 @@ class ReportFile {
     if (complete) {
       this.stream.end(this.writer.end());
       await finished(this.stream).catch((err: Error) => {
-        throw new ToolkitError(`cannot write the report ${this.path}: ${err.message}`, 'io', { cause: err });
+        rmSync(this.path, { force: true });
+        throw ioError(err, this.path, 'write', 'the report');
       });
       return;
     }
@@ -171,6 +279,17 @@ function quadsOf(input: RdfInput, format: FormatName | undefined, source: string
   return parseRdf(input, { format, source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
 }
 
+/** The quads of every input, one after the other (graphs ignored): for validating them as one graph. */
+async function* quadsOfFiles(files: readonly string[], here: (p: string) => string, options: ValidateDumpOptions): AsyncGenerator<RDF.Quad, void, undefined> {
+  for (const file of files) {
+    const opened = await openRdfFile(here(file), options.stdin);
+    let input: RdfInput = opened.input;
+    let format = options.format ? resolveFormat(options.format) : opened.format;
+    if (format === undefined) ({ format, text: input } = await sniffRdf(input));
+    yield* quadsOf(input, format, file === '-' ? '<stdin>' : file, options.signal);
+  }
+}
+
 /** Temporary files for regrouping: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */
 function bucketsFor(path: string | undefined): number {
   if (path === undefined) return 256;
@@ -178,7 +297,7 @@ function bucketsFor(path: string | undefined): number {
   return Math.min(1024, Math.max(16, Math.ceil(bytes / (16 * 2 ** 20))));
 }
 
-/** From this size of input on, worker threads pay for their start (about a third of a second) many times over. */
+/** From this size of text on, worker threads pay for their start (about a third of a second) many times over. */
 const AUTO_JOBS_BYTES = 16 * 2 ** 20;
 
 /** Bytes of the input files (stdin and unreadable files count nothing: they are reported when read). */
@@ -200,5 +319,29 @@ function safeDecode(key: string): string {
     return decodeURIComponent(key);
   } catch {
     return key;
+  }
+}
+
+/** A handler of a failure that stops the workers, then fails with the same error. */
+function closing(parallel: ParallelRecordValidator | undefined): (err: unknown) => Promise<never> {
+  return async (err) => {
+    await parallel?.close();
+    throw err;
+  };
+}
+
+/** Refuses (code `usage`) an input an export is still writing: its lock is there, held by a process that runs. */
+async function refuseFilesBeingExported(paths: readonly string[]): Promise<void> {
+  for (const path of paths) {
+    const lock = await lockPathOf(path);
+    const holder = await ExportLock.holder(lock);
+    if (holder) {
+      throw new ToolkitError(
+        `${path} is still being written by an export (process ${holder.pid}, lock ${lock}): what is there now is only part of it. ` +
+          'Validate it once the export has finished, or pass `ignoreExportLock` to validate it as it is',
+        'usage',
+        { details: { path, lock, pid: holder.pid } },
+      );
+    }
   }
 }

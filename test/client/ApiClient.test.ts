@@ -1,9 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ApiClient } from '../../src/client/ApiClient.js';
 import { HttpError, ToolkitError } from '../../src/errors.js';
+import { bundleForChild } from '../helpers/bundleForChild.js';
 import { makeRecords, startFakeService, type FakeService } from './fakeService.js';
 
 const KEY = 'sEcReT-kEy+/=42';
@@ -210,4 +214,76 @@ describe('ApiClient', () => {
       expect((await client.getRecord('10.1000/none')).record).toBeUndefined();
     });
   });
+});
+
+describe('ApiClient: secrets and DOIs in requests', () => {
+  it('refuses a base URL with a query or fragment (a key pasted with it), never repeating the key', () => {
+    for (const baseUrl of [`https://api.example.org/?api_key=${KEY}`, `https://api.example.org/#${KEY}`, `https://api.example.org/${encodeURIComponent(KEY)}/`]) {
+      let caught: unknown;
+      try {
+        new ApiClient({ apiKey: KEY, baseUrl });
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toBeInstanceOf(ToolkitError);
+      expect((caught as ToolkitError).code).toBe('usage');
+      expect((caught as ToolkitError).message).toContain('`baseUrl`');
+      expect((caught as ToolkitError).message).not.toContain(KEY);
+      expect((caught as ToolkitError).message).not.toContain(encodeURIComponent(KEY));
+    }
+    expect(() => new ApiClient({ apiKey: KEY, baseUrl: 'not a url ?api_key=abcdef' })).toThrow(/api_key=\*\*\*/);
+  });
+
+  it('looks up a DOI with white space, quotes or a trailing * percent-encoded in the query, and finds its record', async () => {
+    const doi = '10.1000/a "b" c*';
+    const seen: string[] = [];
+    const client = new ApiClient({
+      apiKey: KEY,
+      fetch: async (input) => {
+        const url = new URL(String(input));
+        seen.push(url.searchParams.get('q')!);
+        return new Response(JSON.stringify({ result: [{ total: '1' }], records: [{ doi, title: 't' }] }), { status: 200 });
+      },
+    });
+    const { record } = await client.getRecord(doi);
+    expect(seen).toEqual(['doi:10.1000/a%20%22b%22%20c%2A']);
+    expect(record?.['doi']).toBe(doi);
+    // A plain DOI is sent as it is (parentheses, colons, < > included); a % before hex digits is encoded, so it reads back as itself.
+    await client.getRecord('10.1002/(SICI)1097-4636(199712)37:4<548::AID-JBM13>3.0.CO;2-A');
+    await client.getRecord('10.1000/100%41');
+    expect(seen.slice(1)).toEqual(['doi:10.1002/(SICI)1097-4636(199712)37:4<548::AID-JBM13>3.0.CO;2-A', 'doi:10.1000/100%2541']);
+  });
+});
+
+describe('ApiClient under NODE_DEBUG', () => {
+  it('refuses to send a secret key when NODE_DEBUG makes Node print request URLs (fetch, undici, a pattern), and nothing reaches stderr', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'api-debug-'));
+    try {
+      const bundle = await bundleForChild(resolve(import.meta.dirname, '../../src/client/ApiClient.ts'), dir);
+      const script = join(dir, 'child.mjs');
+      writeFileSync(
+        script,
+        `import { ApiClient } from ${JSON.stringify(bundle)};
+const [key, isPublic] = process.argv.slice(2);
+try {
+  const client = new ApiClient({ apiKey: key, keyIsPublic: isPublic === 'public', baseUrl: 'http://127.0.0.1:39999', retryPolicy: { retries: 0 } });
+  await client.fetchPage({ q: 'x', s: 1, p: 1 }).catch((e) => console.log(e.code));
+} catch (e) {
+  console.log(e.code, e.message);
+}
+`,
+      );
+      for (const debug of ['fetch', 'undici', 'fet*', 'http,UNDICI', '*']) {
+        const r = spawnSync(process.execPath, [script, KEY, 'secret'], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: debug } });
+        expect(r.stdout, debug).toMatch(/^usage NODE_DEBUG=.* prints every request URL/);
+        expect(r.stdout + r.stderr).not.toContain(KEY);
+        expect(r.stdout + r.stderr).not.toContain(encodeURIComponent(KEY));
+      }
+      // A public key (the sample service's) may be printed; no debug setting: the request goes out (and fails: nothing listens).
+      expect(spawnSync(process.execPath, [script, 'sample', 'public'], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'fetch' } }).stdout).toBe('network\n');
+      expect(spawnSync(process.execPath, [script, KEY, 'secret'], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'net' } }).stdout).toBe('network\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

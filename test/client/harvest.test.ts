@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/ApiClient.js';
 import { DoiSet } from '../../src/client/DoiSet.js';
@@ -6,7 +9,10 @@ import { harvest, harvestPages, type HarvestCursor } from '../../src/client/harv
 import { reachableRecords, searchPages } from '../../src/client/searchPages.js';
 import { Catalogue, startServer } from '../../src/server/index.js';
 import { sampleCataloguePath } from '../../src/sample/sampleCatalogue.js';
-import { makeRecords, randomFaults, startFakeService, type FakeService } from './fakeService.js';
+import { exportRdf } from '../../src/export/exportRdf.js';
+import { convertFiles } from '../../src/tasks/convertFiles.js';
+import type { Rejection } from '../../src/pipeline/Rejection.js';
+import { makeRecords, randomFaults, startFakeService, type FakeRecord, type FakeService } from './fakeService.js';
 
 let service: FakeService | undefined;
 afterEach(async () => {
@@ -203,5 +209,53 @@ describe('harvestPages', () => {
     const got = await collect(harvest('x', { baseUrl: service.url, pageSize: 10, concurrency: 3, retryPolicy: { retries: 8, baseDelayMs: 1, maxDelayMs: 5 }, onRetry: (e) => retried.push(e.attempt) }));
     expect(got.map((r) => r['doi'])).toEqual(makeRecords(200).map((r) => r.doi));
     expect(retried.length).toBeGreaterThan(0);
+  });
+});
+
+describe('one DOI in every command: DOIs that differ only by what the normaliser cleans away', () => {
+  /** Five records, and three twins whose DOIs the normaliser makes their DOIs (NUL, U+FFFE, a decomposed é), each with its own title. */
+  function withTwins(): FakeRecord[] {
+    const records = makeRecords(5);
+    records[4] = { ...records[4]!, doi: '10.1000/café', identifier: 'doi:10.1000/café' };
+    const twin = (r: FakeRecord, doi: string): FakeRecord => ({ ...r, doi, identifier: `doi:${doi}`, title: `Twin of ${r.title}` });
+    return [...records, twin(records[1]!, '10.1000/test.1\u0000'), twin(records[2]!, '10.1000/test.2\uFFFE'), twin(records[4]!, '10.1000/cafe\u0301')];
+  }
+
+  /** The titles (schema:name) of each work of an N-Triples text. */
+  function titlesByWork(nt: string): Map<string, string[]> {
+    const out = new Map<string, string[]>();
+    for (const m of nt.matchAll(/^<(https:\/\/doi\.org\/[^>]+)> <http:\/\/schema\.org\/name> "([^"]*)"/gm)) out.set(m[1]!, [...(out.get(m[1]!) ?? []), m[2]!]);
+    return out;
+  }
+
+  it('the harvest drops the twin as a duplicate (so export never merges two records into one work)', async () => {
+    service = await startFakeService({ records: withTwins() });
+    const pages = await collect(harvestPages('x', { baseUrl: service.url, pageSize: 3 }));
+    expect(pages.flatMap((p) => p.records.map((r) => r['title']))).toEqual(makeRecords(5).map((r) => r.title));
+    expect(pages.reduce((n, p) => n + p.duplicates, 0)).toBe(3);
+  });
+
+  it('export writes each work once with one title, counting the twins as duplicates; convert rejects them as duplicate-doi', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'doi-identity-'));
+    try {
+      service = await startFakeService({ records: withTwins() });
+      const exported = join(dir, 'export.nt');
+      const summary = await exportRdf({ query: 'x', baseUrl: service.url, pageSize: 3, output: exported, retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 } });
+      expect(summary.counts).toMatchObject({ records: 5, duplicates: 3, rejects: 0 });
+      const exportTitles = titlesByWork(readFileSync(exported, 'utf8'));
+      expect(exportTitles.size).toBe(5);
+      for (const [work, titles] of exportTitles) expect(titles, work).toHaveLength(1);
+
+      const input = join(dir, 'records.jsonl');
+      writeFileSync(input, withTwins().map((r) => JSON.stringify(r)).join('\n'));
+      const rejections: Rejection[] = [];
+      const converted = join(dir, 'convert.nt');
+      await convertFiles({ inputs: [input], output: converted, onRejected: (r) => rejections.push(r) });
+      expect(rejections.map((r) => [r.index, r.code])).toEqual([[6, 'duplicate-doi'], [7, 'duplicate-doi'], [8, 'duplicate-doi']]);
+      // The same works, with the same one title each, as export wrote.
+      expect(titlesByWork(readFileSync(converted, 'utf8'))).toEqual(exportTitles);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,11 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ExportLock } from '../../src/export/ExportLock.js';
 import { exportRdf } from '../../src/export/exportRdf.js';
 import { makeRecords, startFakeService } from '../client/fakeService.js';
+import { bundleForChild } from '../helpers/bundleForChild.js';
 
 let dir: string;
 beforeEach(() => {
@@ -47,5 +48,80 @@ describe('ExportLock', () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('ExportLock under a race', () => {
+  let bundleDir: string;
+  let child: string;
+  beforeAll(async () => {
+    bundleDir = mkdtempSync(join(tmpdir(), 'export-lock-bundle-'));
+    const lockModule = await bundleForChild(resolve(import.meta.dirname, '../../src/export/ExportLock.ts'), bundleDir);
+    // A process that, at a given time, tries to take the lock `tries` times at once, says what it got,
+    // and keeps it until its stdin ends (a winner that ended would leave a stale lock, rightly taken over).
+    child = join(bundleDir, 'child.mjs');
+    writeFileSync(
+      child,
+      `import { ExportLock } from ${JSON.stringify(lockModule)};
+const [path, at, tries] = process.argv.slice(2);
+await new Promise((r) => setTimeout(r, Math.max(0, Number(at) - Date.now())));
+const results = await Promise.allSettled(Array.from({ length: Number(tries) }, () => ExportLock.acquire(path)));
+console.log(JSON.stringify(results.map((r) => (r.status === 'fulfilled' ? 'won' : r.reason.code))));
+process.stdin.resume();
+process.stdin.on('end', () => process.exit(0));
+`,
+    );
+  });
+  afterAll(() => rmSync(bundleDir, { recursive: true, force: true }));
+
+  /** 200 attempts to take one lock at the same instant: `processes` processes of `200 / processes` attempts each. What they got. */
+  async function race(path: string, processes = 10): Promise<string[]> {
+    const at = Date.now() + 2500;
+    const children = Array.from({ length: processes }, () => spawn(process.execPath, [child, path, String(at), String(200 / processes)], { stdio: ['pipe', 'pipe', 'inherit'] }));
+    const outcomes = await Promise.all(
+      children.map((p) => {
+        let out = '';
+        return new Promise<string[]>((r) => {
+          p.stdout.on('data', (c: Buffer) => {
+            out += c.toString();
+            if (out.endsWith('\n')) r(JSON.parse(out) as string[]);
+          });
+          p.on('close', () => r([]));
+        });
+      }),
+    );
+    // Every process has said what it got while the winner still holds the lock: now they may end.
+    await Promise.all(children.map((p) => new Promise((r) => (p.on('close', r), p.stdin.end()))));
+    return outcomes.flat();
+  }
+
+  it('gives the lock to exactly one of 200 simultaneous starts in 10 processes', async () => {
+    const outcomes = await race(join(dir, 'race.nt.lock'));
+    expect(outcomes).toHaveLength(200);
+    expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'won').every((o) => o === 'usage')).toBe(true);
+    // The lock names its holder (process and start time) and nothing is left beside it but the lock.
+    expect(JSON.parse(readFileSync(join(dir, 'race.nt.lock'), 'utf8'))).toMatchObject({ pid: expect.any(Number), token: expect.any(String) });
+    expect(readdirSync(dir)).toEqual(['race.nt.lock']);
+  }, 60_000);
+
+  it('gives a stale lock to exactly one of 200 simultaneous starts', async () => {
+    const path = join(dir, 'stale.nt.lock');
+    const gone = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim());
+    writeFileSync(path, `${JSON.stringify({ pid: gone, token: 'deadbeef' })}\n`);
+    const outcomes = await race(path);
+    expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
+    expect(JSON.parse(readFileSync(path, 'utf8')).pid).not.toBe(gone);
+  }, 60_000);
+
+  it('takes over a lock whose process id now names another process (started at another time), and never one of a live export', async () => {
+    const path = join(dir, 'reused.lock');
+    writeFileSync(path, `${JSON.stringify({ pid: process.pid, start: '1', token: 'abc' })}\n`);
+    const lock = await ExportLock.acquire(path);
+    await expect(ExportLock.acquire(path)).rejects.toMatchObject({ code: 'usage' });
+    expect(await ExportLock.holder(path)).toMatchObject({ pid: process.pid });
+    await lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+    expect(await ExportLock.holder(path)).toBeUndefined();
   });
 });

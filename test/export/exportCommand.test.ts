@@ -2,9 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import type { CliIo } from '../../src/cli/CliContext.js';
 import { run } from '../../src/cli/main.js';
+import { ToolkitError } from '../../src/errors.js';
 import { makeRecords, startFakeService, type FakeService } from '../client/fakeService.js';
 
 const KEY = 'cli-SECRET-key-123';
@@ -20,7 +21,7 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], env: Record<string, string> = {}, tty = false) {
+async function cli(argv: string[], env: Record<string, string> = {}, tty = false, signal?: AbortSignal) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
   const out: Buffer[] = [];
@@ -28,7 +29,7 @@ async function cli(argv: string[], env: Record<string, string> = {}, tty = false
   stdout.on('data', (c: Buffer) => out.push(c));
   stderr.on('data', (c: Buffer) => err.push(c));
   const io: CliIo = { stdin: new PassThrough(), stdout, stderr, env, cwd: dir, stderrIsTTY: tty };
-  const exitCode = await run(argv, io);
+  const exitCode = await run(argv, io, signal);
   return { exitCode, stdout: Buffer.concat(out).toString(), stderr: Buffer.concat(err).toString() };
 }
 
@@ -90,6 +91,28 @@ describe('export command', () => {
     const quiet = await cli(['export', '-q', 'x', '-o', 'b.ttl', '--base-url', service.url, '--api-key', KEY, '--quiet']);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stderr).toBe('');
+  });
+
+  it('on a terminal, --split-by fills the bar to the query\'s total (asked apart), and Ctrl-C ends the bar before its message', async () => {
+    service = await startFakeService({ records: makeRecords(40), apiKey: KEY });
+    const split = await cli(['export', '-q', 'x', '-o', 's.ttl', '--split-by', 'year', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], {}, true);
+    expect(split.exitCode, split.stderr).toBe(0);
+    expect(split.stderr).toMatch(/\r\[#+\] 40\/40 records 100%/);
+    const controller = new AbortController();
+    service.close();
+    service = await startFakeService({
+      records: makeRecords(40),
+      apiKey: KEY,
+      // The third page stops the run, as Ctrl-C would.
+      fault: ({ url }) => {
+        if (url.searchParams.get('s') === '21') controller.abort(new ToolkitError('interrupted', 'aborted'));
+        return false;
+      },
+    });
+    const stopped = await cli(['export', '-q', 'x', '-o', 'i.ttl', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], {}, true, controller.signal);
+    expect(stopped.exitCode).toBe(130);
+    // The bar stays as it was, ended by a newline; the message is on a line of its own.
+    expect(stopped.stderr).toMatch(/\r\[#+\.+\] (10\/40 records 25|20\/40 records 50)%[^\n]*\x1b\[K\nscholarly-rdf: error \[aborted\]: interrupted\n/);
   });
 
   it('writes to stdout without -o', async () => {
@@ -198,6 +221,35 @@ describe('export command', () => {
     const files = readdirSync(dir);
     expect(files).toEqual(expect.arrayContaining(['o.nq', 'o.nq.state.json', 'meta.ttl', 'e.ttl']));
     for (const f of files) expect(readFileSync(join(dir, f)).includes(KEY), f).toBe(false);
+  });
+
+  it('does not call dropped duplicates short pages: a query whose pages hold a DOI twice ends with 0', async () => {
+    const records = makeRecords(12);
+    service = await startFakeService({ records: [...records.slice(0, 6), records[1]!, ...records.slice(6)], apiKey: KEY });
+    const r = await cli(['export', '-q', 'x', '-o', 'dup.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '5']);
+    expect(r.stderr).not.toContain('came back short');
+    expect(r.exitCode).toBe(0);
+  });
+
+  it('refuses an api_key pasted into --base-url (exit 2) and writes it nowhere', async () => {
+    service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
+    const r = await cli(['export', '-q', 'x', '-o', 'k.nt', '--base-url', `${service.url}/?api_key=${KEY}`, '--api-key', KEY]);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--base-url');
+    expect(r.stdout + r.stderr).not.toContain(KEY);
+    for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).includes(KEY), f).toBe(false);
+  });
+
+  it('a stdout that cannot be written (a full disk) ends with exit 4 and one line, no stack trace', async () => {
+    service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
+    const full = new Writable({ write: (_c, _e, cb) => cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })) });
+    const stderr = new PassThrough();
+    let err = '';
+    stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await run(['export', '-q', 'x', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], { stdin: new PassThrough(), stdout: full, stderr, env: {}, cwd: dir, stderrIsTTY: false });
+    expect(code).toBe(4);
+    expect(err).toMatch(/scholarly-rdf: error \[io\]: cannot write the output stream: no space left on the device \(ENOSPC\)\n$/);
+    expect(err).not.toMatch(/internal error|\n\s+at /);
   });
 
   it('--graph-per-record puts each record in its own graph, refuses formats without graphs, --graph and --load, and says so in --help', async () => {

@@ -15,7 +15,7 @@ import { runCli } from '../helpers/cli.js';
 import { parseNTriples } from '../helpers/rdf.js';
 import { FORMATS } from './pipeline.js';
 import {
-  BIG_ABSTRACT_CHARS, BROKEN_LINES, DEPTH, MANY_CREATORS, TORTURE_CASES, bigAbstractText, brokenRecordLines, manyCreatorName, materialise,
+  BIG_ABSTRACT_CHARS, BROKEN_LINES, MANY_CREATORS, TORTURE_CASES, bigAbstractText, brokenRecordLines, manyCreatorName, materialise,
 } from './tortureCorpus.js';
 
 const EXT = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' } as const;
@@ -202,13 +202,16 @@ describe('what each torture file comes out as', () => {
     expect(listed.map((p) => names.get(p))).toEqual(Array.from({ length: MANY_CREATORS }, (_, i) => manyCreatorName(i)));
   });
 
-  it('a record nested 100,000 levels deep is rejected and kept whole in the rejects file; a deep unknown field is counted', () => {
-    const [line] = rejectsOf.get('deep-object-in-title.json')!;
-    const rejection = JSON.parse(line!) as { field: string; recordId: string; record: { title: unknown } };
-    expect(rejection).toMatchObject({ field: 'title', recordId: '10.5555/deep' });
-    let depth = 0;
-    for (let v: unknown = rejection.record.title; v && typeof v === 'object'; v = (v as { a: unknown }).a) depth++;
-    expect(depth).toBe(DEPTH);
-    expect(stderrOf.get('deep-unknown-field.json')).toMatch(/unknown fields: extra \(1\)/);
+  it('a record nested 100,000 levels deep is rejected unread, with the start of its text (it is never built: `maxDepth`); a deep unknown field within the limit is counted', () => {
+    for (const name of ['deep-object-in-title.json', 'deep-unknown-field.json']) {
+      const [line] = rejectsOf.get(name)!;
+      const rejection = JSON.parse(line!) as { field: string; code: string; reason: string; record?: unknown; excerpt: string };
+      expect(rejection).toMatchObject({ field: '(input)', code: 'unreadable', reason: expect.stringMatching(/^nested deeper than 64 levels/) });
+      expect(rejection.record).toBeUndefined();
+      expect(rejection.excerpt).toHaveLength(200);
+      expect(line!.length).toBeLessThan(1000);
+    }
+    expect(objectsOf(ntriples.get('deep-unknown-field.json')!, `${BIBO}doi`)).toEqual(['10.5555/after']);
+    expect(stderrOf.get('deep-unknown-field-64.json')).toMatch(/unknown fields: extra \(1\)/);
   });
 });

@@ -201,3 +201,71 @@ describe('parseRdf (JSON-LD streams)', () => {
     expect(err.message).toMatch(/not in streaming order/);
   });
 });
+
+describe('parseRdf limits: bounded work on any input', () => {
+  const CONTEXT = '{"@context": {"p": "http://ex.org/p"}, "@id": "http://ex.org/a", "p": ';
+  /** JSON-LD nested `n` levels below its top object, by objects or by `@list`s. */
+  const deepObjects = (n: number) => `${CONTEXT}${'{"p": '.repeat(n)}"x"${'}'.repeat(n)}}`;
+  const deepLists = (n: number) => `${CONTEXT}${'{"@list": ['.repeat(n)}"x"${']}'.repeat(n)}}`;
+  /** RDF/XML nested `n` elements deep (a resource and its property per two levels). */
+  const deepXml = (n: number) =>
+    `<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:ex="http://ex.org/">\n<rdf:Description rdf:about="http://ex.org/a">${'<ex:p><rdf:Description>'.repeat(n / 2)}<ex:p>x</ex:p>${'</rdf:Description></ex:p>'.repeat(n / 2)}</rdf:Description></rdf:RDF>\n`;
+
+  it('refuses JSON-LD nested 100,000 levels deep (objects or @list) with a parse error naming the file, the limit and the option, from a stream or a string', async () => {
+    for (const doc of [deepObjects(100_000), deepLists(100_000)]) {
+      for (const [input, options] of [
+        [bytes(doc, 65536), { ignoreGraphs: true, strict: true }],
+        [bytes(doc, 65536), {}],
+        [doc, {}],
+      ] as const) {
+        const err = (await parseError(input, { format: 'jsonld', source: 'deep.jsonld', ...options })) as ParseError;
+        expect(err).toBeInstanceOf(ParseError);
+        expect(err.code).toBe('parse');
+        expect(err.message).toMatch(/^deep\.jsonld:1:\d+: JSON-LD nested deeper than 64 levels: not read \(`maxDepth` raises the limit\)$/);
+      }
+    }
+  });
+
+  it('reads JSON-LD up to maxDepth levels, and deeper when maxDepth is raised', async () => {
+    // The top object, then 62 more: 63 levels.
+    expect(await parse(deepObjects(62), { format: 'jsonld' })).toHaveLength(63);
+    await expect(parse(deepObjects(64), { format: 'jsonld' })).rejects.toThrow(/deeper than 64 levels/);
+    expect(await parse(bytes(deepObjects(200)), { format: 'jsonld', maxDepth: 201 })).toHaveLength(201);
+  });
+
+  it('gives the line and column of the bracket that goes too deep, across chunks', async () => {
+    const doc = `{"@context": {"p": "http://ex.org/p"},\n "@graph": [\n  {"@id": "http://ex.org/a",\n   "p": ${'{"p": '.repeat(10)}"x"${'}'.repeat(10)}}]}`;
+    const err = (await parseError(bytes(doc, 3), { format: 'jsonld', maxDepth: 5, ignoreGraphs: true })) as ParseError;
+    expect([err.line, err.column]).toEqual([4, 8 + 6 * 2 + 1]);
+  });
+
+  it('refuses RDF/XML nested 100,000 elements deep with a parse error at the element that goes too deep', async () => {
+    const err = (await parseError(bytes(deepXml(100_000), 65536), { format: 'rdfxml', source: 'deep.rdf' })) as ParseError;
+    expect(err).toBeInstanceOf(ParseError);
+    expect(err.message).toMatch(/^deep\.rdf:3:\d+: RDF\/XML nested deeper than 64 levels: not read \(`maxDepth` raises the limit\)$/);
+    // rdf:RDF, the description, then 60 more levels: 62 elements.
+    expect(await parse(deepXml(60), { format: 'rdfxml' })).toHaveLength(31);
+    expect(await parse(deepXml(200), { format: 'rdfxml', maxDepth: 203 })).toHaveLength(101);
+  });
+
+  it('refuses a JSON-LD node, or a document of another layout, larger than maxDocumentChars', async () => {
+    const big = `"${'x'.repeat(5000)}"`;
+    const graph = `{"@context": {"p": "http://ex.org/p"}, "@graph": [{"@id": "http://ex.org/a", "p": "a"},\n{"@id": "http://ex.org/b", "p": ${big}}]}`;
+    const err = (await parseError(bytes(graph, 512), { format: 'jsonld', source: 'big.jsonld', ignoreGraphs: true, maxDocumentChars: 1000 })) as ParseError;
+    expect(err.message).toBe('big.jsonld:2: a node of the JSON-LD "@graph" larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)');
+    expect(await parse(bytes(graph, 512), { format: 'jsonld', ignoreGraphs: true, maxDocumentChars: 10_000 })).toHaveLength(2);
+    const other = `{"@id": "http://ex.org/a", "http://ex.org/p": ${big}}`;
+    const err2 = (await parseError(bytes(other, 512), { format: 'jsonld', source: 'other.jsonld', ignoreGraphs: true, maxDocumentChars: 1000 })) as ParseError;
+    expect(err2.message).toMatch(/^other\.jsonld: a JSON-LD document of another layout .* larger than 1000 characters, more than is read at once: not read \(`maxDocumentChars` raises the limit\)$/);
+  });
+
+  it('cuts a parser message that quotes a huge token (an unterminated 20 MB literal)', async () => {
+    const err = await parseError(bytes(`<http://a/s> <http://a/p> "${'x'.repeat(20_000_000)}`, 65536), { format: 'turtle', source: 'big.ttl' });
+    expect(err).toBeInstanceOf(ParseError);
+    expect(err.message.length).toBeLessThan(700);
+    expect(err.message).toMatch(/^big\.ttl:1: invalid Turtle: .*… \(\d+ characters\)$/);
+    // Control bytes of the input a parser quotes cannot drive the terminal.
+    const ctl = await parseError('@prefix ex: <http://ex.org/> .\n\u001B]0;title\u0007ex:s ex:p 1 .\n', { format: 'turtle', source: 'ctl.ttl' });
+    expect(ctl.message).toBe('ctl.ttl:2: invalid Turtle: Unexpected "\\u001B]0;title\\u0007ex:s"');
+  });
+});

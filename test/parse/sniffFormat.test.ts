@@ -16,6 +16,10 @@ describe('sniffFormat', () => {
     expect(sniffFormat('[ {"@id": "x"} ]')).toBe('jsonld');
     expect(sniffFormat('[]')).toBe('jsonld');
     expect(sniffFormat('[ a <http://schema.org/Thing> ] .')).toBe('turtle');
+    // A JSON array of arrays, strings, numbers or literals is JSON, never a Turtle property list (whose first word is a predicate).
+    for (const json of ['[[[[', '[ ["x"]]', '[1, 2]', '[-1]', '[null]', '[true, false]', '["10.1/x"]']) expect(sniffFormat(json), json).toBe('jsonld');
+    expect(sniffFormat('[ ex:p ex:o ] .')).toBe('turtle');
+    expect(sniffFormat('[ nullable:p 1 ] .')).toBe('turtle');
   });
 
   it('recognises HTML, XHTML and RDF/XML without a declaration', () => {

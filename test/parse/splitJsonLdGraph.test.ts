@@ -87,4 +87,24 @@ describe('splitJsonLdGraph', () => {
     const err = await collect(parseRdf(chunked(lines.join('\n'), 1000), { format: 'jsonld', ignoreGraphs: true, source: 'dump.jsonld' })).catch((e: unknown) => e);
     expect(String(err)).toMatch(/dump\.jsonld:603\b/);
   });
+
+  it('cuts a piece after 4 MiB of nodes, however few, so that memory does not grow with big nodes', async () => {
+    const node = (i: number) => `{"@id": "urn:n${i}", "n": "${'x'.repeat(100_000)}"}`;
+    const doc = `{"@context": {"n": "http://schema.org/name"}, "@graph": [${Array.from({ length: 100 }, (_, i) => node(i)).join(',\n')}]}`;
+    const out = await pieces(splitJsonLdGraph(chunked(doc, 65536)));
+    expect(out.length).toBe(3);
+    for (const p of out) expect(p.text.length).toBeLessThan(4 * 2 ** 20 + 200_000);
+    expect(out.flatMap((p) => (JSON.parse(p.text) as { '@graph': { '@id': string }[] })['@graph'].map((n) => n['@id']))).toEqual(Array.from({ length: 100 }, (_, i) => `urn:n${i}`));
+  });
+
+  it('fails, naming the line and the option, on a node larger than maxDocumentChars or JSON nested deeper than maxDepth', async () => {
+    const doc = `{"@context": {"n": "http://schema.org/name"}, "@graph": [{"@id": "urn:a"},\n\n{"@id": "urn:b", "n": "${'x'.repeat(3000)}"}]}`;
+    await expect(pieces(splitJsonLdGraph(chunked(doc, 100), 256, { maxDocumentChars: 1000, source: 'd.jsonld' }))).rejects.toThrow(
+      'd.jsonld:3: a node of the JSON-LD "@graph" larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)',
+    );
+    const deep = `{"@context": {"n": "http://schema.org/name"}, "@graph": [{"@id": "urn:a", "n": ${'['.repeat(10)}"x"${']'.repeat(10)}}]}`;
+    await expect(pieces(splitJsonLdGraph(chunked(deep, 7), 256, { maxDepth: 8, source: 'd.jsonld' }))).rejects.toThrow(/^d\.jsonld:1:\d+: JSON-LD nested deeper than 8 levels/);
+    expect(await pieces(splitJsonLdGraph(chunked(deep, 7), 256, { maxDepth: 13 }))).toHaveLength(1);
+  });
 });
+

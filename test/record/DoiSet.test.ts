@@ -11,6 +11,16 @@ describe('DoiSet', () => {
     expect(set.size).toBe(1);
   });
 
+  it('knows a DOI again when it differs only by characters the normaliser removes or composes (NUL, U+FFFE, NFD)', () => {
+    const set = new DoiSet();
+    expect(set.add('10.1000/caf\u00E9')).toBe(true);
+    expect(set.add('10.1000/caf\u00E9\u0000')).toBe(false);
+    expect(set.add('10.1000/ca\uFFFEf\u00E9')).toBe(false);
+    expect(set.has('10.1000/CAFE\u0301')).toBe(true);
+    expect(set.add('10.1000/cafe')).toBe(true);
+    expect(set.size).toBe(2);
+  });
+
   it('grows past its capacity without losing a DOI', () => {
     const set = new DoiSet(4);
     for (let i = 0; i < 1000; i++) expect(set.add(`10.1/${i}`)).toBe(true);

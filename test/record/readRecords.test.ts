@@ -67,4 +67,59 @@ describe('readRecords', () => {
     const items = await read(Buffer.concat([Buffer.from('{"doi":"10.1/a","title":"x'), Buffer.from([0xff, 0xfe]), Buffer.from('y"}')]));
     expect((items[0] as { raw: { title: string } }).raw.title).toBe('x\uFFFD\uFFFDy');
   });
+
+  it('rejects a record nested deeper than maxDepth without building it, and reads the records around it', async () => {
+    const deep = (n: number) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`;
+    // Newline-delimited: the deep line is one problem (index and line), the next lines are read.
+    const lines = await read(`{"doi":"10.1/a"}\n{"doi":"10.1/deep","x":${deep(100_000)}}\n{"doi":"10.1/b"}\n`);
+    expect(records(lines)).toEqual(['10.1/a', '10.1/b']);
+    expect(lines[1]).toMatchObject({ kind: 'problem', index: 2, line: 2, reason: expect.stringMatching(/^nested deeper than 64 levels \(in x\.a\.a.*…\): a record this deep is not read \(`maxDepth` raises the limit\)$/) });
+    expect((lines[1] as { excerpt: string }).excerpt).toBe(`{"doi":"10.1/deep","x":${deep(100_000)}`.slice(0, 200));
+    // One document (an array): only the deep record is a problem.
+    const doc = await read(`[\n{"doi":"10.1/a"},\n{"doi":"10.1/deep","title":[[${deep(70)}]]},\n{"doi":"10.1/b"}\n]\n`);
+    expect(records(doc)).toEqual(['10.1/a', '10.1/b']);
+    expect(doc[1]).toMatchObject({ kind: 'problem', index: 2, reason: expect.stringMatching(/^nested deeper than 64 levels \(in title\[0\]\[0\]\.a/) });
+    // At the limit: read. The limit counts the levels of the line (an envelope's too) and is an option.
+    expect(records(await read(`{"doi":"10.1/x","x":${deep(63)}}`))).toEqual(['10.1/x']);
+    expect(records(await read(`{"records":[{"doi":"10.1/x","x":${deep(61)}}]}`))).toEqual(['10.1/x']);
+    expect(records(await read(`{"records":[{"doi":"10.1/x","x":${deep(62)}}]}`))).toEqual([]);
+    const raised: ReadItem[] = [];
+    for await (const item of readRecords(Readable.from([`{"doi":"10.1/x","x":${deep(100)}}`]), { maxDepth: 101 })) raised.push(item);
+    expect(records(raised)).toEqual(['10.1/x']);
+  });
+
+  it('keeps the other messages of deep input: arrays too deep to be records, a deep text cut off before its end', async () => {
+    expect(await read(`${'['.repeat(100_000)}${']'.repeat(100_000)}`)).toEqual([expect.objectContaining({ kind: 'problem', reason: 'arrays nested too deep to be records' })]);
+    expect(await read('['.repeat(100_000))).toEqual([
+      expect.objectContaining({ kind: 'problem', reason: expect.stringMatching(/^not valid JSON: the input ends before its objects and arrays are closed \(line 1, column 100001\); the file looks truncated/) }),
+    ]);
+    // A syntax error after a deep part is placed in the text as given.
+    const [bad] = await read(`{"doi":"10.1/a","x":${deep100()},"y" 1}`);
+    const at = `{"doi":"10.1/a","x":${deep100()},"y"`.length;
+    expect(bad).toMatchObject({ kind: 'problem', reason: `not valid JSON: Unexpected number in JSON at position ${at + 1} (line 1, column ${at + 2})` });
+  });
+
+  it('reports a line longer than maxDocumentChars as a problem without holding it, and reads the lines after it', async () => {
+    const long = `{"doi":"10.1/long","abstract":"${'x'.repeat(5000)}"}`;
+    const chunks = [`{"doi":"10.1/a"}\n`, ...long.match(/.{1,700}/g)!, '\n{"doi":"10.1/b"}\n'];
+    const items: ReadItem[] = [];
+    for await (const item of readRecords(Readable.from(chunks), { source: 'l.jsonl', maxDocumentChars: 1000 })) items.push(item);
+    expect(records(items)).toEqual(['10.1/a', '10.1/b']);
+    expect(items[1]).toMatchObject({
+      kind: 'problem',
+      index: 2,
+      line: 2,
+      reason: expect.stringMatching(/^the line holds more than 1000 characters of JSON, more than is read as a whole \(`maxDocumentChars` raises the limit\)/),
+      excerpt: long.slice(0, 200),
+    });
+    // A single-line document larger than the limit is one problem, not a crash, and not accepted.
+    const one: ReadItem[] = [];
+    for await (const item of readRecords(Readable.from([`{"records":[${Array.from({ length: 100 }, (_, i) => `{"doi":"10.1/r${i}"}`).join(',')}]}`]), { maxDocumentChars: 1000 })) one.push(item);
+    expect(one).toEqual([expect.objectContaining({ kind: 'problem', line: 1, reason: expect.stringMatching(/more than 1000 characters/) })]);
+  });
 });
+
+function deep100(): string {
+  return `${'['.repeat(100)}1${']'.repeat(100)}`;
+}
+

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bareDoi, doiKey, identifierNamesDoi, isDoi, isDoiResolverUrl, recordDoi } from '../../src/record/recordDoi.js';
+import { normalizeRecord } from '../../src/record/normalizeRecord.js';
+import { bareDoi, doiKey, identifierNamesDoi, isDoi, isDoiResolverUrl, recordDoi, sentRecordDoi } from '../../src/record/recordDoi.js';
 
 describe('recordDoi', () => {
   it('takes the doi field, trimmed, as written (its case kept: the work IRI is made of it)', () => {
@@ -44,6 +46,50 @@ describe('doiKey', () => {
   it('trims and lower-cases: DOIs that differ only in case or padding are one', () => {
     expect(doiKey(' 10.1000/ABC\t')).toBe('10.1000/abc');
     expect(doiKey('10.1000/abc')).toBe(doiKey('10.1000/ABC'));
+  });
+
+  it('cleans as the normaliser does: DOIs that differ only by characters cleaning removes or composes are one', () => {
+    const one = doiKey('10.1000/café');
+    for (const variant of ['10.1000/caf\u00E9\u0000', '10.1000/ca\uFFFEf\u00E9', '\u000010.1000/café\uFFFF', '10.1000/cafe\u0301', '10.1000/CAFE\u0301', '10.1000/caf\u001B\u00E9']) {
+      expect(doiKey(variant), JSON.stringify(variant)).toBe(one);
+    }
+    // A lone surrogate becomes U+FFFD in the record, and in the key.
+    expect(doiKey('10.1/a\uD800')).toBe(doiKey('10.1/a\uFFFD'));
+    // Other DOIs stay other DOIs.
+    expect(doiKey('10.1000/cafe')).not.toBe(one);
+    expect(doiKey('10.1000/caf\u00E9 x')).not.toBe(one);
+  });
+});
+
+describe('sentRecordDoi', () => {
+  it('is the DOI the normaliser gives the record as sent (doi in any case, else the identifier, cleaned)', () => {
+    const cases: Record<string, unknown>[] = [
+      { doi: '10.1/a\u0000' },
+      { DOI: ' 10.1/B ', doi: '10.1/c' },
+      { doi: '\u0000', identifier: 'doi:10.1/d\uFFFE' },
+      { doi: '', Identifier: ' DOI: 10.1/e ' },
+      { doi: 12.5 },
+      { identifier: 'isbn:1' },
+      { title: 'no DOI' },
+    ];
+    for (const raw of cases) expect(sentRecordDoi(raw), JSON.stringify(raw)).toBe(normalizeRecord(raw).doi);
+    expect(sentRecordDoi(null)).toBeUndefined();
+    expect(sentRecordDoi([{ doi: '10.1/a' }])).toBeUndefined();
+  });
+
+  it('agrees with the normaliser on any record made of DOI-ish fields (property)', () => {
+    const junk = fc.constantFrom('', ' ', '\u0000', '\uFFFE', '\uFFFF', '\u001B', '\u0301', '\uD800', 'é', 'e\u0301', 'A', '\t', '\n');
+    const text = fc.array(fc.oneof(junk, fc.constantFrom('10.1/', 'doi:', 'DOI: ', 'x')), { maxLength: 6 }).map((parts) => parts.join(''));
+    const value = fc.oneof(text, fc.constant(null), fc.integer(), fc.boolean());
+    const key = fc.constantFrom('doi', 'DOI', 'Doi', 'identifier', 'IDENTIFIER', 'title');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(key, value), { maxLength: 4 }), (pairs) => {
+        const raw = Object.fromEntries(pairs);
+        const normalised = normalizeRecord(raw).doi;
+        expect(sentRecordDoi(raw)).toBe(normalised);
+      }),
+      { seed: 20261125, numRuns: 2000 },
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
-import { afterEach, describe, expect, it } from 'vitest';
-import { tuneEngine, untuneEngine } from '../../src/shacl/engineTuning.js';
+import { describe, expect, it } from 'vitest';
+import { createValidator, tunedPathList } from '../../src/shacl/engineTuning.js';
 import { loadShapes } from '../../src/shacl/loadShapes.js';
 import { RecordDataset } from '../../src/shacl/RecordDataset.js';
 import { Validator, type EngineResult } from '../../src/shacl/shaclEngine.js';
@@ -9,11 +9,6 @@ import { SHAPE_CASES, caseQuads, fixtureQuads } from './shapeCases.js';
 
 const { namedNode, literal } = DataFactory;
 const factory = DataFactory as unknown as RDF.DataFactory;
-
-/** A grapoi PathList as shacl-engine makes them (the validator's pointer over its shapes). */
-function pathListOf(validator: Validator): { ptrs: unknown[]; term: unknown; dataset: unknown; node(terms: RDF.Term[]): { term: unknown; dataset: unknown } } {
-  return validator.shapesPtr as never;
-}
 
 function line(r: EngineResult): string {
   const path = r.path?.map((s) => `${s.start === 'object' ? '^' : ''}${s.predicates.map((p) => p.value).join('|')}${s.quantifier}`).join('/') ?? '-';
@@ -25,54 +20,55 @@ async function resultsOf(validator: Validator, quads: RDF.Quad[]): Promise<strin
   return report.results.map(line).sort();
 }
 
-let tuned: Validator | undefined;
-afterEach(() => {
-  if (tuned) tuneEngine(tuned.shapesPtr);
-});
+type PathListCtor = new (args: object) => { term: unknown; dataset: unknown; ptrs: unknown[] };
 
-describe('tuneEngine', () => {
+/** grapoi's PathList class as the engine uses it (reached through a plain validator's pointer). */
+function enginePathList(): PathListCtor {
+  return (new Validator(new RecordDataset([]), { factory }).shapesPtr as unknown as { constructor: PathListCtor }).constructor;
+}
+
+describe('createValidator (tuned pointer lists)', () => {
   it('gives the very results of the untuned engine on every shape case and fixture', async () => {
     const shapes = await loadShapes();
-    const validator = new Validator(new Store(shapes.dataset.getQuads(null, null, null, null)), { factory });
-    tuned = validator;
+    const dataset = () => new Store(shapes.dataset.getQuads(null, null, null, null));
+    const fast = createValidator(dataset(), { factory });
+    const slow = createValidator(dataset(), { factory }, false);
     const inputs = [fixtureQuads('full-records.ttl'), fixtureQuads('broken-records.ttl'), ...SHAPE_CASES.map(caseQuads)];
-    expect(tuneEngine(validator.shapesPtr)).toBe(true);
-    const fast: string[][] = [];
-    for (const quads of inputs) fast.push(await resultsOf(validator, quads).catch((e: Error) => [`error ${e.message}`]));
-    untuneEngine(validator.shapesPtr);
-    const slow: string[][] = [];
-    for (const quads of inputs) slow.push(await resultsOf(validator, quads).catch((e: Error) => [`error ${e.message}`]));
-    expect(fast).toEqual(slow);
+    const run = async (v: Validator) => {
+      const out: string[][] = [];
+      for (const quads of inputs) out.push(await resultsOf(v, quads).catch((e: Error) => [`error ${e.message}`]));
+      return out;
+    };
+    const tunedResults = await run(fast);
+    expect(tunedResults).toEqual(await run(slow));
     // The corpus does exercise the engine: broken records and cases give results.
-    expect(fast.filter((r) => r.length > 0).length).toBeGreaterThan(SHAPE_CASES.length / 2);
+    expect(tunedResults.filter((r) => r.length > 0).length).toBeGreaterThan(SHAPE_CASES.length / 2);
+    // And the tuned validator does use the subclass, over the shapes and over the data.
+    const Tuned = tunedPathList(enginePathList())!;
+    expect(fast.shapesPtr).toBeInstanceOf(Tuned);
+    expect(slow.shapesPtr).not.toBeInstanceOf(Tuned);
   });
 
   it('answers term and dataset as the original getters do, for zero, one and several pointers', () => {
     const a = new RecordDataset([DataFactory.quad(namedNode('urn:s'), namedNode('urn:p'), literal('x'))]);
     const b = new RecordDataset([]);
-    const validator = new Validator(new RecordDataset([]), { factory });
-    tuned = validator;
-    const base = pathListOf(validator);
-    const Ctor = (base as unknown as { constructor: new (args: object) => { term: unknown; dataset: unknown } }).constructor;
-    const lists = () => ({
-      none: new Ctor({ factory, ptrs: [] }),
-      one: new Ctor({ dataset: a, factory, terms: [namedNode('urn:s')] }),
-      oneNull: new Ctor({ dataset: a, factory }),
-      sameTwice: new Ctor({ dataset: a, factory, terms: [literal('x'), literal('x')] }),
-      two: new Ctor({ dataset: a, factory, terms: [namedNode('urn:s'), namedNode('urn:t')] }),
-      twoDatasets: new Ctor({
-        factory,
-        ptrs: [
-          ...(new Ctor({ dataset: a, factory, terms: [namedNode('urn:s')] }) as unknown as { ptrs: unknown[] }).ptrs,
-          ...(new Ctor({ dataset: b, factory, terms: [namedNode('urn:s')] }) as unknown as { ptrs: unknown[] }).ptrs,
-        ],
-      }),
-    });
-    const read = () => Object.fromEntries(Object.entries(lists()).map(([k, l]) => [k, { term: l.term, dataset: l.dataset }]));
-    expect(tuneEngine(validator.shapesPtr)).toBe(true);
-    const fast = read();
-    untuneEngine(validator.shapesPtr);
-    const slow = read();
+    const read = (Ctor: PathListCtor) => {
+      const lists = {
+        none: new Ctor({ factory, ptrs: [] }),
+        one: new Ctor({ dataset: a, factory, terms: [namedNode('urn:s')] }),
+        oneNull: new Ctor({ dataset: a, factory }),
+        sameTwice: new Ctor({ dataset: a, factory, terms: [literal('x'), literal('x')] }),
+        two: new Ctor({ dataset: a, factory, terms: [namedNode('urn:s'), namedNode('urn:t')] }),
+        twoDatasets: new Ctor({
+          factory,
+          ptrs: [...new Ctor({ dataset: a, factory, terms: [namedNode('urn:s')] }).ptrs, ...new Ctor({ dataset: b, factory, terms: [namedNode('urn:s')] }).ptrs],
+        }),
+      };
+      return Object.fromEntries(Object.entries(lists).map(([k, l]) => [k, { term: l.term, dataset: l.dataset }]));
+    };
+    const base = enginePathList();
+    const fast = read(tunedPathList(base)! as unknown as PathListCtor);
+    const slow = read(base);
     expect(fast).toEqual(slow);
     expect(fast.sameTwice!.term).toEqual(literal('x'));
     expect(fast.two!.term).toBeUndefined();
@@ -80,9 +76,30 @@ describe('tuneEngine', () => {
     expect(fast.none!.dataset).toBeNull();
   });
 
-  it('leaves anything that is no pointer list alone', () => {
-    expect(tuneEngine({})).toBe(false);
-    expect(tuneEngine(null)).toBe(false);
-    expect(tuneEngine({ ptrs: [] })).toBe(false); // a plain object has no getters to replace
+  it('patches nothing process-wide: grapoi\'s PathList and other validators keep the original getters', async () => {
+    const base = enginePathList();
+    // Every own property of the prototype, as the very getter, setter or value.
+    const snapshot = () => Reflect.ownKeys(base.prototype).map((k) => {
+      const d = Object.getOwnPropertyDescriptor(base.prototype, k)!;
+      return [k, d.get, d.set, d.value] as const;
+    });
+    const before = snapshot();
+    const tuned = createValidator(new RecordDataset([]), { factory });
+    await tuned.validate({ dataset: new RecordDataset([DataFactory.quad(namedNode('urn:s'), namedNode('urn:p'), literal('x'))]) });
+    const after = snapshot();
+    expect(after.length).toBe(before.length);
+    after.forEach((entry, i) => entry.forEach((part, j) => expect(part).toBe(before[i]![j])));
+    const plain = new Validator(new RecordDataset([]), { factory });
+    expect(Object.getPrototypeOf(plain.shapesPtr)).toBe(base.prototype);
+    expect(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(plain.shapesPtr), 'term')!.get).toBe(before.find(([k]) => k === 'term')![1]);
+  });
+
+  it('leaves a pointer class whose getters are not of the expected form alone', () => {
+    class Odd {
+      term = 1;
+      dataset = 2;
+      constructor(_args: object) {}
+    }
+    expect(tunedPathList(Odd as unknown as Parameters<typeof tunedPathList>[0])).toBeUndefined();
   });
 });

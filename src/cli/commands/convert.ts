@@ -23,6 +23,7 @@ interface ConvertCliOptions {
   validate?: boolean;
   shapes?: string;
   quiet?: boolean;
+  json?: boolean;
 }
 
 /** `scholarly-rdf convert INPUT...`: records (files of the service's JSON) to RDF. */
@@ -51,6 +52,7 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .option('--shapes <dir>', 'with --validate: shapes of your own instead of the shipped ones')
     .option('--strict', 'stop at the first rejected record')
     .option('-q, --quiet', 'no summary on standard error')
+    .option('--json', 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr')
     .action(async (inputs: string[], opts: ConvertCliOptions) => {
       await convertCommand(inputs, opts, ctx);
     });
@@ -59,6 +61,8 @@ export function registerConvert(program: Command, ctx: CliContext): void {
 async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: CliContext): Promise<void> {
   const rejects = new RejectsReport(ctx);
   const toFile = opts.output !== undefined && opts.output !== '-';
+  if (opts.json) ctx.json.enable('convert', toFile ? 'stdout' : 'stderr');
+  const started = performance.now();
   let summary: ConvertSummary;
   try {
     summary = await convertFiles({
@@ -90,4 +94,5 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   }
   rejects.report(summary.rejectsPath ?? (opts.rejects && summary.rejected > 0 ? opts.rejects : undefined));
   if (summary.rejected > 0) ctx.setExitCode(1);
+  ctx.json.set({ inputs, ...summary, elapsedMs: Math.round(performance.now() - started) });
 }

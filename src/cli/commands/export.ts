@@ -2,14 +2,15 @@ import { Option, type Command } from 'commander';
 import { MAX_PAGE_SIZE } from '../../client/ApiClient.js';
 import type { SplitUnit } from '../../client/dateWindows.js';
 import { ToolkitError } from '../../errors.js';
-import { ExportReporter } from '../../export/ExportReporter.js';
 import { parseFormatName } from '../../formats.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
-import { type ExportDumpOptions, exportDump } from '../../tasks/exportDump.js';
+import { type ExportDumpOptions, type ExportDumpSummary, exportDump } from '../../tasks/exportDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
-import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, envFetch, int, keySafe } from '../connection.js';
-import { printLoadSummary } from './load.js';
+import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, connect, envFetch, int, keySafe } from '../connection.js';
+import { ExportReporter } from '../progress/ExportReporter.js';
+import { loadProgressReporter } from '../progress/loadProgressReporter.js';
+import { loadSummaryJson, printLoadSummary } from './load.js';
 
 /** Registers `export`: a query's records into one RDF dump, resumably. */
 export function registerExport(program: Command, ctx: CliContext): void {
@@ -35,15 +36,20 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--base <iri>', 'base of the IRIs minted for nodes a record owns (default: https://w3id.org/scholarly-rdf/)')
     .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects')
     .option('--quiet', 'no progress and no summary')
+    .option('--json', 'at the end, print a summary as one line of JSON (counts, paths, timings): on stdout, or on stderr when the dump goes to stdout')
     .option('--load <url>', 'then load the finished dump into this triple store (see `load`; needs -o)')
     .addOption(new Option('--store <kind>', 'with --load: URL conventions of the store').choices(['fuseki', 'virtuoso', 'rdf4j', 'graphdb', 'generic']).default('fuseki'))
     .option('--load-graph <iri>', 'with --load: the graph to load into (default: the dump\'s dataset IRI + "/graph")')
     .option('--replace', 'with --load: empty the graph first');
   addConnectionOptions(exportCmd).action(async (opts: ExportCliOptions) => {
     if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
+    if (opts.json) ctx.json.enable('export', opts.output ? 'stdout' : 'stderr');
     const connection = clientOptions(opts, ctx);
     await keySafe(() => [connection.apiKey, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
-      const reporter = opts.quiet ? undefined : new ExportReporter({ write: (t) => ctx.io.stderr.write(t), tty: ctx.io.stderrIsTTY, columns: (ctx.io.stderr as { columns?: number }).columns ?? 80 });
+      const reporter = opts.quiet ? undefined : new ExportReporter({ status: ctx.status });
+      // Split into date windows from the start, the export never asks the whole query: its total is asked apart, for the bar.
+      const total = opts.splitBy && (reporter || opts.json) ? await queryTotal(opts, ctx) : undefined;
+      if (total !== undefined) reporter?.setTotal(total);
       const output = abs(ctx, opts.output);
       const summary = await exportDump({
           ...connection,
@@ -71,20 +77,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
           onProgress: (p) => reporter?.progress(p),
         });
       reporter?.summary(summary, opts.output ?? 'stdout');
-      if (summary.counts.rejects > 0) {
-        const why = opts.validate ? 'could not be mapped or did not conform to the shapes' : 'could not be mapped';
-        ctx.log(`scholarly-rdf: ${summary.counts.rejects} record(s) ${why}${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`);
-        ctx.setExitCode(1);
-      }
-      const harvested = summary.counts.records + summary.counts.rejects;
-      if (summary.total !== null && !opts.maxRecords && harvested < summary.total) {
-        // Pages that came back short or empty: the dump lacks records the service said it has.
-        ctx.log(
-          `scholarly-rdf: the service reported ${summary.total} record(s) for the query but ${harvested} were harvested (${summary.total - harvested} fewer): ` +
-            'some pages came back short or empty; run the export again (without --resume) to get them',
-        );
-        ctx.setExitCode(1);
-      }
+      ctx.json.set(exportSummaryJson(summary, opts, ctx, total));
+      sayWhatIsMissing(summary, opts, ctx);
       if (summary.load) printLoadSummary(ctx, summary.load, summary.load.statePath, true);
     });
   });
@@ -94,7 +88,58 @@ export function registerExport(program: Command, ctx: CliContext): void {
 interface ExportCliOptions extends ConnectionOptions {
   query: string; format?: string; output?: string; maxRecords?: number; concurrency: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
   splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
-  load?: string; store: string; loadGraph?: string; replace?: boolean;
+  load?: string; store: string; loadGraph?: string; replace?: boolean; json?: boolean;
+}
+
+/** Rejected records, and records the service reported but the pages did not bring: said, with exit code 1. */
+function sayWhatIsMissing(summary: ExportDumpSummary, opts: ExportCliOptions, ctx: CliContext): void {
+  if (summary.counts.rejects > 0) {
+    const why = opts.validate ? 'could not be mapped or did not conform to the shapes' : 'could not be mapped';
+    ctx.log(`scholarly-rdf: ${summary.counts.rejects} record(s) ${why}${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`);
+    ctx.setExitCode(1);
+  }
+  // Records dropped as duplicates (a DOI that came before) were harvested too: they are not missing.
+  const harvested = summary.counts.records + summary.counts.rejects + summary.counts.duplicates;
+  if (summary.total !== null && !opts.maxRecords && harvested < summary.total) {
+    // Pages that came back short or empty: the dump lacks records the service said it has.
+    ctx.log(
+      `scholarly-rdf: the service reported ${summary.total} record(s) for the query but ${harvested} were harvested (${summary.total - harvested} fewer): ` +
+        'some pages came back short or empty; run the export again (without --resume) to get them',
+    );
+    ctx.setExitCode(1);
+  }
+}
+
+/** The `--json` object of an export: its summary, with the paths it wrote (absolute). */
+function exportSummaryJson(s: ExportDumpSummary, opts: ExportCliOptions, ctx: CliContext, total: number | undefined): Record<string, unknown> {
+  return {
+    output: abs(ctx, opts.output) ?? null,
+    format: s.format,
+    statePath: s.statePath ?? null,
+    rejectsPath: abs(ctx, opts.rejects) ?? null,
+    metaPath: abs(ctx, opts.meta) ?? null,
+    dataset: s.dataset,
+    total: s.total ?? total ?? null,
+    counts: s.counts,
+    resumed: s.resumed,
+    alreadyComplete: s.alreadyComplete,
+    elapsedMs: Math.round(s.elapsedMs),
+    ...(s.load ? { load: loadSummaryJson(s.load) } : {}),
+  };
+}
+
+/** The query's total, from one page of one record; undefined when the service does not say (the export then reports it if it can). */
+async function queryTotal(opts: ExportCliOptions, ctx: CliContext): Promise<number | undefined> {
+  let connection: Awaited<ReturnType<typeof connect>> | undefined;
+  try {
+    connection = await connect({ ...opts, retries: 0 }, ctx);
+    const page = await connection.client.fetchPage({ q: opts.query, s: 1, p: 1 }, ctx.signal);
+    return page.records.length > 0 ? page.total : 0;
+  } catch {
+    return undefined; // the export itself says what is wrong
+  } finally {
+    await connection?.close();
+  }
 }
 
 /** `export --load URL`: the load's options, with `load`'s defaults and credentials from the environment. */
@@ -111,5 +156,6 @@ function loadOptions(opts: ExportCliOptions, ctx: CliContext): NonNullable<Expor
     ...(user !== undefined && password !== undefined ? { credentials: { user, password } } : {}),
     signal: ctx.signal,
     onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
+    ...(opts.quiet ? {} : { onProgress: loadProgressReporter(ctx) }),
   };
 }

@@ -15,8 +15,10 @@ export function registerGet(program: Command, ctx: CliContext): void {
     .description("print one record's RDF, looked up by DOI")
     .argument('<doi>', 'the DOI, e.g. 10.1007/s11306-017-1242-7')
     .option('-f, --format <format>', 'turtle, ntriples, nquads, jsonld or rdfxml', 'turtle')
-    .option('--base <iri>', 'base of the IRIs minted for nodes the record owns');
-  addConnectionOptions(getCmd).action(async (doi: string, opts: ConnectionOptions & { format: string; base?: string }) => {
+    .option('--base <iri>', 'base of the IRIs minted for nodes the record owns')
+    .option('--json', 'also print a summary as one line of JSON on stderr (the DOI, format, statements; stdout carries the RDF)');
+  addConnectionOptions(getCmd).action(async (doi: string, opts: ConnectionOptions & { format: string; base?: string; json?: boolean }) => {
+    if (opts.json) ctx.json.enable('get', 'stderr');
     let key: string | undefined;
     await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
       const format = parseFormatName(opts.format);
@@ -27,16 +29,21 @@ export function registerGet(program: Command, ctx: CliContext): void {
         const { record } = await connection.client.getRecord(bare, ctx.signal);
         if (!record) throw new ToolkitError(`the service has no record with DOI ${bare}`, 'not-found');
         let rejected: string | undefined;
+        let statements = 0;
         const sink = new RecordSink(serializerFor(format).createWriter(), {
           ...(opts.base ? { base: opts.base } : {}),
           format,
           onRejected: (r) => {
             rejected = describeRejection(r);
           },
+          onWritten: (w) => {
+            statements = w.mapped.quads.length;
+          },
         });
         const text = sink.start() + (await sink.take([{ kind: 'record', raw: record, source: connection.client.endpointUrl, index: 1 }])) + sink.end();
         if (rejected !== undefined) throw new ToolkitError(`the record cannot be written: ${rejected}`, 'record-invalid');
         ctx.io.stdout.write(text);
+        ctx.json.set({ doi: bare, format, statements, bytes: Buffer.byteLength(text) });
       } finally {
         await connection.close();
       }

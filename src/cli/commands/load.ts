@@ -10,6 +10,7 @@ import { STORE_KINDS, parseStoreKind } from '../../store/storeEndpoints.js';
 import { loadDump } from '../../tasks/loadDump.js';
 import { envFetch } from '../connection.js';
 import { inFlags } from '../inFlags.js';
+import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 
 /** The options of `load` as commander gives them. */
 export interface LoadCliOptions {
@@ -28,6 +29,8 @@ export interface LoadCliOptions {
   resume?: boolean;
   check: boolean;
   timeout: string;
+  quiet?: boolean;
+  json?: boolean;
 }
 
 /** `scholarly-rdf load FILE... --endpoint URL`: streams dumps into a triple store over the Graph Store Protocol. */
@@ -51,6 +54,8 @@ export function registerLoad(program: Command, ctx: CliContext): void {
     .option('--resume', 'continue the load recorded in the load log after its last acknowledged chunk')
     .option('--no-check', 'do not check the graph\'s triple count at the end')
     .option('--timeout <seconds>', 'time limit of each HTTP request (a chunk\'s upload included), in seconds', '600')
+    .option('--quiet', 'no progress (the summary is still printed)')
+    .option('--json', 'at the end, also print the summary as one line of JSON on stdout (counts, graph, timings)')
     .action(async (files: string[], opts: LoadCliOptions) => {
       await loadCommand(files, opts, ctx);
     });
@@ -66,7 +71,7 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
     throw new ToolkitError('give both a user and a password (--user/--password or SCHOLARLY_STORE_USER/SCHOLARLY_STORE_PASSWORD)', 'usage');
   }
   if (opts.resume && files.includes('-') && opts.state === undefined) throw new ToolkitError('--resume of stdin needs --state FILE', 'usage');
-  let lastProgress = Date.now();
+  if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: LoadDumpSummary;
   try {
     if (opts.resume && opts.state === undefined && files[0] !== '-' && !existsSync(resolve(ctx.io.cwd, `${basename(files[0]!)}.load-state.json`))) {
@@ -95,16 +100,14 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
       timeoutMs: timeoutSeconds('--timeout', opts.timeout) * 1000,
       signal: ctx.signal,
       onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
-      onChunk: (e) => {
-        if (Date.now() - lastProgress >= 5000) {
-          lastProgress = Date.now();
-          ctx.log(`chunk ${e.chunk} acknowledged, ${e.totalTriples} triples loaded`);
-        }
-      },
+      ...(opts.quiet ? {} : { onProgress: loadProgressReporter(ctx) }),
     });
   } catch (err) {
     if (err instanceof ToolkitError && err.code === 'count-mismatch' && err.details['summary']) {
-      printLoadSummary(ctx, err.details['summary'] as LoadSummary, err.details['statePath'] as string | undefined, opts.check);
+      ctx.status.clear();
+      const statePath = err.details['statePath'] as string | undefined;
+      printLoadSummary(ctx, err.details['summary'] as LoadSummary, statePath, opts.check);
+      ctx.json.set(loadSummaryJson({ ...(err.details['summary'] as LoadSummary), statePath }));
     } else if (err instanceof ToolkitError && typeof err.details['statePath'] === 'string') {
       ctx.log(
         err.details['progressSaved']
@@ -114,7 +117,21 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
     }
     throw err;
   }
+  ctx.status.clear();
   printLoadSummary(ctx, summary, summary.statePath, opts.check);
+  ctx.json.set(loadSummaryJson(summary));
+}
+
+/** The `--json` object of a load (also `export --load`'s `load`): its summary, the store's URL without secrets, whether the count is as expected. */
+export function loadSummaryJson(s: LoadDumpSummary): Record<string, unknown> {
+  return {
+    ...s,
+    graphStore: hideUrlSecrets(s.graphStore),
+    statePath: s.statePath ?? null,
+    durationMs: Math.round(s.durationMs),
+    count: s.count ?? null,
+    countOk: s.count === undefined ? null : s.count >= s.minimumCount && s.count <= s.expectedCount,
+  };
 }
 
 export function printLoadSummary(ctx: CliContext, s: LoadSummary, statePath: string | undefined, check: boolean): void {

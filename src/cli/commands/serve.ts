@@ -23,6 +23,7 @@ interface ServeCliOptions {
   throttleRate?: string;
   truncateRate?: string;
   resetRate?: string;
+  json?: boolean;
 }
 
 function collect(value: string, previous: string[] | undefined): string[] {
@@ -36,6 +37,24 @@ function number(name: string, text: string | undefined, min: number, max: number
     throw new ToolkitError(`--${name} must be ${integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got '${text}'`, 'usage');
   }
   return n;
+}
+
+/** The faults to inject, from the options. */
+function faultOptions(opts: ServeCliOptions): FaultOptions {
+  const faults: FaultOptions = { seed: number('seed', opts.seed, 0, 2 ** 32 - 1, true) ?? 1 };
+  const latency = number('latency', opts.latency, 0, 600_000);
+  if (latency !== undefined) faults.latencyMs = latency;
+  const rates: [keyof FaultOptions, string, string | undefined][] = [
+    ['failRate', 'fail-rate', opts.failRate],
+    ['throttleRate', 'throttle-rate', opts.throttleRate],
+    ['truncateRate', 'truncate-rate', opts.truncateRate],
+    ['resetRate', 'reset-rate', opts.resetRate],
+  ];
+  for (const [key, name, text] of rates) {
+    const value = number(name, text, 0, 1);
+    if (value !== undefined) faults[key] = value;
+  }
+  return faults;
 }
 
 /** `scholarly-rdf serve`: the local copy of the metadata service. */
@@ -58,21 +77,11 @@ export function registerServe(program: Command, ctx: CliContext): void {
     .option('--throttle-rate <x>', 'inject 429 answers with Retry-After in this share of requests (0-1)')
     .option('--truncate-rate <x>', 'cut this share of 200 bodies mid-JSON (0-1)')
     .option('--reset-rate <x>', 'drop the connection of this share of requests (0-1)')
+    .option('--json', 'once listening, print where as one line of JSON on stdout (url, port, records, ...) instead of the bare URL')
     .action(async (opts: ServeCliOptions) => {
+      if (opts.json) ctx.json.enable('serve', 'stdout');
       const port = number('port', opts.port, 0, 65535, true)!;
-      const faults: FaultOptions = { seed: number('seed', opts.seed, 0, 2 ** 32 - 1, true) ?? 1 };
-      const latency = number('latency', opts.latency, 0, 600_000);
-      if (latency !== undefined) faults.latencyMs = latency;
-      const rates: [keyof FaultOptions, string, string | undefined][] = [
-        ['failRate', 'fail-rate', opts.failRate],
-        ['throttleRate', 'throttle-rate', opts.throttleRate],
-        ['truncateRate', 'truncate-rate', opts.truncateRate],
-        ['resetRate', 'reset-rate', opts.resetRate],
-      ];
-      for (const [key, name, text] of rates) {
-        const value = number(name, text, 0, 1);
-        if (value !== undefined) faults[key] = value;
-      }
+      const faults = faultOptions(opts);
       const rate = number('rate', opts.rate, 0, 1e6) ?? 0;
       const retryAfter = number('retry-after', opts.retryAfter, 0, 86_400, true) ?? 1;
       const vocabPath = opts.vocabPath.startsWith('/') ? opts.vocabPath : `/${opts.vocabPath}`;
@@ -100,10 +109,17 @@ export function registerServe(program: Command, ctx: CliContext): void {
         if (err instanceof ToolkitError) throw err;
         throw new ToolkitError(`cannot listen on ${opts.host}:${port}: ${(err as Error).message}`, 'io', { cause: err });
       }
-      if (!opts.apiKey?.length && !opts.keysFile) ctx.log(`no keys given: accepting the key '${SAMPLE_API_KEY}' (premium)`);
+      const keyless = !opts.apiKey?.length && !opts.keysFile;
+      if (keyless) ctx.log(`no keys given: accepting the key '${SAMPLE_API_KEY}' (premium)`);
       const active = Object.entries(faults).filter(([k, v]) => k !== 'seed' && v);
       if (active.length > 0) ctx.log(`injecting faults (seed ${faults.seed}): ${active.map(([k, v]) => `${k}=${v}`).join(', ')}`);
-      ctx.io.stdout.write(`${running.url}\n`);
+      if (opts.json) {
+        // Printed now: the server runs until it is stopped.
+        ctx.json.set({ url: running.url, host: opts.host, port: running.port, records: catalogue.size, catalogue: file, vocabPath, sampleKey: keyless ? SAMPLE_API_KEY : null, faults, pid: process.pid });
+        ctx.json.print(0);
+      } else {
+        ctx.io.stdout.write(`${running.url}\n`);
+      }
       ctx.log(`listening on ${running.url} (Ctrl-C to stop)`);
       await new Promise<void>((done) => {
         if (ctx.signal.aborted) done();

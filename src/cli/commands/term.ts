@@ -26,6 +26,7 @@ interface TermCommandOptions {
   check?: boolean;
   timeout: string;
   fallback: boolean;
+  json?: boolean;
 }
 
 /** Prefixes for writing a term: the toolkit's, plus SciGraph's core ontology (the term's `sdDataset`). */
@@ -50,7 +51,9 @@ export function registerTerm(program: Command, ctx: CliContext): void {
     .option('--check', 'fetch all four formats, report whether they are the same graph and whether it is the shipped one (exit 1 if not)')
     .option('--timeout <seconds>', 'time limit of each HTTP request, in seconds (as in export, search, get)', '30')
     .option('--no-fallback', 'after a 404/406, do not try <url>/<name>.jsonld, .ttl, .nt, .rdf')
+    .option('--json', 'also print a summary as one line of JSON: on stdout with -o or --check (instead of its report), else on stderr')
     .action(async (name: string, options: TermCommandOptions, command: Command) => {
+      if (options.json) ctx.json.enable('term', options.output !== undefined || options.check ? 'stdout' : 'stderr');
       if (options.offline && command.getOptionValueSource('vocabUrl') === 'cli') {
         throw new ToolkitError('--offline reads the shipped copy in vocab/: drop --vocab-url, or --offline to fetch it', 'usage');
       }
@@ -91,6 +94,7 @@ export function registerTerm(program: Command, ctx: CliContext): void {
       } else {
         ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       }
+      ctx.json.set({ name, url: term.url, mediaType: term.mediaType, format: term.format, via: term.via, triples: term.quads.length, notes: term.notes, output: output ?? null, outputFormat: format ?? term.format });
     });
 }
 
@@ -115,7 +119,8 @@ async function check(
   ctx: CliContext,
   where: string,
 ): Promise<void> {
-  const out = (line: string) => ctx.io.stdout.write(`${line}\n`);
+  // With --json, the report is the JSON object instead of these lines.
+  const out = (line: string) => (ctx.json.enabled ? undefined : ctx.io.stdout.write(`${line}\n`));
   const results: { mediaType: string; term?: FetchedTerm; error?: Error }[] = [];
   for (const mediaType of TERM_MEDIA_TYPES) {
     try {
@@ -126,6 +131,7 @@ async function check(
     }
   }
   const ok = results.filter((r) => r.term);
+  ctx.json.set({ name, where, formats: results.map(formatJson) });
   // Nothing came back at all (the service is down, the term unknown): that error, not a comparison of nothing.
   if (ok.length === 0 && results.some((r) => !(r.error instanceof ToolkitError && r.error.code === 'parse'))) throw results[0]!.error!;
   let differs = false;
@@ -147,7 +153,9 @@ async function check(
     differs = true;
     out(`content negotiation: ${notServed.length} of ${results.length} format(s) not served as asked (${notServed.map((r) => r.mediaType).join(', ')})`);
   }
+  ctx.json.set({ servedAsAsked: notServed.length === 0 });
   if (ok.length === 0) {
+    ctx.json.set({ agree: false, failed: results.length, sameAsShipped: null });
     out(`formats agree: no (${results.length} failed)`);
     ctx.setExitCode(1);
     return;
@@ -162,6 +170,7 @@ async function check(
     printDiff(out, cmp.onlyInFirst, cmp.onlyInSecond);
   }
   out(`formats agree: ${agree ? 'yes' : 'no'}${results.length > ok.length ? ` (${results.length - ok.length} failed)` : ''}`);
+  ctx.json.set({ agree, failed: results.length - ok.length, sameAsShipped: null });
   if (!agree) differs = true;
 
   let shipped: FetchedTerm | undefined;
@@ -174,6 +183,7 @@ async function check(
     // Every format that came back, not only the first: they may disagree among themselves.
     const unlike = ok.map((r) => ({ r, cmp: compareGraphs(r.term!.quads, shipped.quads) })).filter((c) => !c.cmp.same);
     out(`same as the shipped copy (vocab/${name}): ${unlike.length === 0 ? 'yes' : `no (${unlike.map((c) => c.r.mediaType).join(', ')})`}`);
+    ctx.json.set({ sameAsShipped: unlike.length === 0 });
     for (const { r, cmp } of unlike) {
       differs = true;
       out(`  + only in ${r.mediaType} from ${where}, - only in the shipped copy:`);
@@ -181,6 +191,12 @@ async function check(
     }
   }
   if (differs) ctx.setExitCode(1);
+}
+
+/** One format of `term --check --json`: what came back, or the error. */
+function formatJson(r: { mediaType: string; term?: FetchedTerm; error?: Error }): Record<string, unknown> {
+  if (!r.term) return { asked: r.mediaType, error: r.error!.message };
+  return { asked: r.mediaType, mediaType: r.term.mediaType, triples: r.term.quads.length, url: r.term.url, via: r.term.via };
 }
 
 function printDiff(out: (line: string) => void, added: readonly string[], removed: readonly string[]): void {

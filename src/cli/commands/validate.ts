@@ -1,9 +1,12 @@
+import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ToolkitError, exitCodeFor } from '../../errors.js';
+import { resultToJson } from '../../shacl/createRecordValidator.js';
 import { type ValidateDumpSummary, validateDump } from '../../tasks/validateDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
 import { nonNegativeInteger, positiveInteger } from '../optionValues.js';
+import { validateProgressReporter } from '../progress/validateProgressReporter.js';
 
 interface ValidateCliOptions {
   shapes?: string;
@@ -14,6 +17,9 @@ interface ValidateCliOptions {
   jobs?: string;
   regroup?: boolean;
   quiet?: boolean;
+  json?: boolean;
+  mode?: string;
+  failOn?: string;
 }
 
 /** `scholarly-rdf validate FILE...`: checks dumps against the SHACL shapes, record by record. */
@@ -29,15 +35,24 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .option('--window <n>', 'records that may be open at once (a record is complete when this many newer ones started)', '4')
     .option(
       '-j, --jobs <n>',
-      'validate in N worker threads (auto: one per CPU core, at most 8); 1 validates in the main thread (default: auto for inputs of 16 MiB or more, else 1)',
+      'validate in N worker threads (auto: one per CPU core, at most 8); 1 validates in the main thread (default: auto for inputs of 16 MiB of text or more, a .gz file\'s estimated, else 1)',
     )
     .option(
       '--regroup',
       'for dumps whose records are not together (sorted by subject, exported from a store): bring each record\'s quads together first, through temporary files (two passes; memory about 1/64 of the input or less)',
     )
-    .option('-q, --quiet', 'print only the first summary line')
+    .option(
+      '--mode <mode>',
+      'auto: record by record when the shapes read nothing beyond a record and each record holds what they read, else the whole input as one graph in memory (at most 2,000,000 triples); record: each record alone (flat memory; results may differ from SHACL on the whole graph); graph: the whole graph',
+      'auto',
+    )
+    .option('--fail-on <severity>', 'exit 1 on results of this severity or worse: violation, warning or info (results of a severity of the shapes\' own always fail)', 'violation')
+    .option('-q, --quiet', 'no progress; print only the first summary line')
+    .option('--json', 'print the summary as one line of JSON on stdout instead of its text (counts by shape, examples, the report, timings)')
     .action(async (files: string[], opts: ValidateCliOptions) => {
+      if (opts.json) ctx.json.enable('validate', 'stdout');
       const jobs = opts.jobs === undefined || opts.jobs === 'auto' ? opts.jobs : positiveInteger('--jobs', opts.jobs, 'or auto');
+      const progress = opts.quiet ? undefined : validateProgressReporter(ctx);
       let result: ValidateDumpSummary;
       try {
         result = await validateDump({
@@ -51,8 +66,11 @@ export function registerValidate(program: Command, ctx: CliContext): void {
           window: positiveInteger('--window', opts.window),
           ...(jobs !== undefined ? { jobs } : {}),
           ...(opts.regroup ? { regroup: true } : {}),
+          mode: opts.mode as 'auto',
+          failOn: opts.failOn as 'violation',
           signal: ctx.signal,
           onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
+          ...(progress ? { onProgress: progress.onProgress } : {}),
         });
       } catch (err) {
         const records = err instanceof ToolkitError ? err.details['records'] : undefined;
@@ -62,9 +80,44 @@ export function registerValidate(program: Command, ctx: CliContext): void {
         }
         throw err;
       }
-      const lines = result.summary.toLines().map(inFlags);
-      ctx.io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
+      progress?.end();
+      if (result.failed) ctx.setExitCode(exitCodeFor('validation-failed'));
+      if (!opts.quiet) ctx.log(inFlags(`validated ${result.mode.mode === 'record' ? 'record by record' : 'as one graph in memory'}: ${result.mode.why}`));
+      if (opts.json) {
+        ctx.json.set(validateSummaryJson(result, files, opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report)));
+      } else {
+        const lines = result.summary.toLines().map(inFlags);
+        ctx.io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
+      }
       if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
-      if (!result.conforms) ctx.setExitCode(exitCodeFor('validation-failed'));
     });
+}
+
+/** The `--json` object of a validation: the counts of its summary, by shape, its examples, the report and the time taken. */
+export function validateSummaryJson(result: ValidateDumpSummary, files: readonly string[], reportPath: string | null): Record<string, unknown> {
+  const s = result.summary;
+  return {
+    files,
+    conforms: result.conforms,
+    failed: result.failed,
+    severities: result.severities,
+    mode: result.mode,
+    records: s.records,
+    conforming: s.conforming,
+    notConforming: s.records - s.conforming,
+    withWarningsOnly: s.withWarningsOnly,
+    otherGroups: s.otherGroups,
+    otherConforms: s.otherConforms,
+    violations: s.violations,
+    warnings: s.warnings,
+    infos: s.infos,
+    others: s.others,
+    splitRecords: s.splitRecords,
+    byShape: s.byShape(),
+    examples: s.examples.map((e) => ({ record: e.record, ...resultToJson(e.result) })),
+    reportPath,
+    reportResults: result.reportResults,
+    jobs: result.jobs,
+    elapsedMs: Math.round(result.elapsedMs),
+  };
 }

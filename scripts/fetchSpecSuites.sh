@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Copies the W3C test suites that `npm run spec` (test/spec/, vitest.spec.config.ts) runs into
+# test/spec/, so that the spec tests run offline from a committed copy. Run it once, and again only to
+# update the copy; commit what it writes.
+#
+# - test/spec/shacl-core/: the W3C SHACL core test suite (the `core` folder of the data-shapes test
+#   suite, https://github.com/w3c/data-shapes, data-shapes-test-suite/tests/core), as shacl-engine
+#   ships it for its own tests (node_modules/shacl-engine/test/assets/data-shapes/core; shacl-engine is
+#   a devDependency, so `npm ci` brings it). W3C test suites are distributed under both the W3C Test
+#   Suite License and the W3C 3-clause BSD License; LICENSE.md beside the copy says so and where it
+#   came from.
+#
+# The W3C RDF 1.1 syntax suites (N-Triples, N-Quads, Turtle, RDF/XML) are not fetched: they are not
+# in any npm package installed here (the rdf-test-suite package downloads them when it runs), and the
+# only network this project's CI has is the package registries.
+#
+# Usage: scripts/fetchSpecSuites.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SOURCE=node_modules/shacl-engine/test/assets/data-shapes/core
+TARGET=test/spec/shacl-core
+[ -f "$SOURCE/manifest.ttl" ] || { echo "fetchSpecSuites: $SOURCE/manifest.ttl is missing: run npm ci (shacl-engine is a devDependency)" >&2; exit 1; }
+ENGINE_VERSION=$(node -p "require('./node_modules/shacl-engine/package.json').version")
+
+rm -rf "$TARGET"
+mkdir -p "$TARGET"
+cp -R "$SOURCE"/. "$TARGET"/
+files=$(find "$TARGET" -name '*.ttl' | wc -l | tr -d ' ')
+
+cat > "$TARGET/LICENSE.md" <<LICENSE
+# W3C SHACL core test suite
+
+The Turtle files of this folder are the \`core\` tests of the W3C SHACL test suite, from the
+W3C Data Shapes Working Group's repository <https://github.com/w3c/data-shapes>
+(\`data-shapes-test-suite/tests/core\`, published at <https://w3c.github.io/data-shapes/data-shapes-test-suite/>),
+copied as they are by \`scripts/fetchSpecSuites.sh\` from the copy that shacl-engine ${ENGINE_VERSION} (MIT) ships for
+its own tests (\`node_modules/shacl-engine/test/assets/data-shapes/core\`).
+
+Like every W3C test suite, they are distributed under both the
+[W3C Test Suite License](https://www.w3.org/Consortium/Legal/2008/04-testsuite-license) and the
+[W3C 3-clause BSD License](https://www.w3.org/Consortium/Legal/2008/03-bsd-license), at the licensee's choice
+(<https://www.w3.org/copyright/test-suites-licenses/>). scholarly-rdf uses them under the 3-clause BSD License,
+to test its software; it makes no claim of conformance to the SHACL Recommendation from them.
+
+Copyright © World Wide Web Consortium (MIT, ERCIM, Keio, Beihang) and the contributors to the test suite.
+LICENSE
+
+cat > "$TARGET/README.md" <<README
+# SHACL core tests
+
+${files} Turtle files: \`manifest.ttl\` and the manifests it includes list the tests (\`sht:Validate\`: a data
+graph, a shapes graph and the expected \`sh:ValidationReport\`). \`npm run spec\` runs each through
+\`validate\`'s library path (test/spec/shaclCore.test.ts) and compares the conformance and the results. See
+LICENSE.md for where the files come from and their licence; \`scripts/fetchSpecSuites.sh\` writes this folder.
+README
+
+echo "fetchSpecSuites: ${files} files of the W3C SHACL core test suite in $TARGET"

@@ -1,0 +1,33 @@
+/** A count with thousands separators: `12,345`. */
+export function formatCount(x: number): string {
+  return x.toLocaleString('en-US');
+}
+
+/** `h:mm:ss` or `m:ss`. */
+export function formatDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+const BYTE_UNITS = ['KiB', 'MiB', 'GiB', 'TiB'];
+
+/** A size in binary units, three figures: `512 B`, `12.3 KiB`, `45.6 MiB`, `1.23 GiB`. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${Math.round(bytes)} B`;
+  let value = bytes;
+  let unit = 'B';
+  for (const next of BYTE_UNITS) {
+    if (value < 1024) break;
+    value /= 1024;
+    unit = next;
+  }
+  return `${value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0)} ${unit}`;
+}
+
+/** The time of a plain progress line: ISO 8601 in UTC, to the second (`2025-11-25T12:03:05Z`). */
+export function timestamp(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}

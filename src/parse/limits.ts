@@ -1,0 +1,23 @@
+import { ParseError } from '../errors.js';
+
+/**
+ * The limits of what the parsers read (`ParseRdfOptions`): their defaults, and
+ * the errors that name them.
+ */
+
+/** The default of `maxDepth` (parseRdf): levels of nesting of JSON-LD objects and arrays, of RDF/XML elements. */
+export const DEFAULT_MAX_DEPTH = 64;
+
+/** The default of `maxDocumentChars` (parseRdf): characters of JSON-LD held at once, of a line of Turtle, N-Triples or N-Quads. */
+export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
+
+/** The error for an input nested deeper than `maxDepth`. */
+export function tooDeep(what: string, maxDepth: number, source: string, line?: number, column?: number): ParseError {
+  return new ParseError(`${what} nested deeper than ${maxDepth} levels: not read (\`maxDepth\` raises the limit)`, source, line, column);
+}
+
+/** The error for a part of an input larger than `maxDocumentChars`. */
+export function tooLarge(what: string, maxChars: number, source: string, line?: number): ParseError {
+  const size = maxChars >= 2 ** 20 && maxChars % 2 ** 20 === 0 ? `${maxChars / 2 ** 20} MiB` : `${maxChars} characters`;
+  return new ParseError(`${what} larger than ${size}, more than is read at once: not read (\`maxDocumentChars\` raises the limit)`, source, line);
+}

@@ -1,0 +1,78 @@
+import type * as RDF from '@rdfjs/types';
+import { DataFactory, type Store } from 'n3';
+
+const SH = 'http://www.w3.org/ns/shacl#';
+const RDF_TYPE = DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
+const RDFS_CLASS = DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class');
+const SUBCLASS_OF = DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#subClassOf');
+const TARGET_CLASS = DataFactory.namedNode(`${SH}targetClass`);
+
+/** The class `c` and every class whose `rdfs:subClassOf*` reaches it, in `graph`. */
+export function subclassesOf(graph: Store, c: RDF.Term): RDF.Term[] {
+  const seen = new Map<string, RDF.Term>([[key(c), c]]);
+  const todo = [c];
+  while (todo.length) {
+    const next = todo.pop()!;
+    for (const sub of graph.getSubjects(SUBCLASS_OF, next, null)) {
+      if (seen.has(key(sub))) continue;
+      seen.set(key(sub), sub);
+      todo.push(sub);
+    }
+  }
+  return [...seen.values()];
+}
+
+/**
+ * The shapes that are SHACL instances of `rdfs:Class` in `graph`: their
+ * `rdf:type` is `rdfs:Class` or one of its subclasses (`owl:Class`, with
+ * `owl:Class rdfs:subClassOf rdfs:Class`). Each is an implicit class target
+ * of itself (SHACL 2.1.3.3). `isShape` tells the shapes among those nodes.
+ */
+export function implicitClassShapes(graph: Store, isShape: (term: RDF.Term) => boolean): RDF.Term[] {
+  const out = new Map<string, RDF.Term>();
+  for (const metaclass of subclassesOf(graph, RDFS_CLASS)) {
+    for (const s of graph.getSubjects(RDF_TYPE, metaclass, null)) if (isShape(s)) out.set(key(s), s);
+  }
+  return [...out.values()];
+}
+
+/**
+ * The classes whose instances a shape targets: its `sh:targetClass` values,
+ * itself when it is an implicit class target, each with its subclasses in
+ * `graph` (the engine reads `rdf:type` of the data against this set).
+ */
+export function targetClassesOf(graph: Store, shape: RDF.Term, implicit: boolean): RDF.Term[] {
+  const classes = [...graph.getObjects(shape, TARGET_CLASS, null), ...(implicit ? [shape] : [])];
+  const out = new Map<string, RDF.Term>();
+  for (const c of classes) for (const sub of subclassesOf(graph, c)) out.set(key(sub), sub);
+  return [...out.values()];
+}
+
+function key(t: RDF.Term): string {
+  return `${t.termType}|${t.value}`;
+}
+
+/** The shapes with targets (explicit, or implicit class targets), and which of them are implicit class targets (by `termType|value`). */
+export function targetedShapes(graph: Store): { terms: RDF.Term[]; implicit: Set<string> } {
+  const targeted = new Map<string, RDF.Term>();
+  for (const p of ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf', 'target']) {
+    for (const s of graph.getSubjects(DataFactory.namedNode(`${SH}${p}`), null, null)) targeted.set(key(s), s);
+  }
+  const implicit = implicitClassShapes(graph, shapeTest(graph));
+  for (const s of implicit) targeted.set(key(s), s);
+  return { terms: [...targeted.values()], implicit: new Set(implicit.map(key)) };
+}
+
+/** Whether a node of the shapes graph is a shape: it has a SHACL property, or is typed sh:NodeShape or sh:PropertyShape. */
+export function shapeTest(graph: Store): (term: RDF.Term) => boolean {
+  const shapes = new Set<string>();
+  for (const q of graph.getQuads(null, null, null, null)) {
+    if (q.predicate.value.startsWith(SH) || (q.predicate.equals(RDF_TYPE) && (q.object.value === `${SH}NodeShape` || q.object.value === `${SH}PropertyShape`))) shapes.add(key(q.subject));
+  }
+  return (term) => shapes.has(key(term));
+}
+
+/** `termType|value`: the key of {@link targetedShapes}' `implicit`. */
+export function shapeKey(t: RDF.Term): string {
+  return key(t);
+}

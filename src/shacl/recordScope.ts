@@ -1,0 +1,268 @@
+import type * as RDF from '@rdfjs/types';
+import { recordKeyOfIri } from '../group/groupRecords.js';
+import type { NodeReads, ShapesScope } from './analyseShapes.js';
+import { termKey } from './TermInterner.js';
+
+const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const RDF_TYPE = `${RDF_NS}type`;
+const RDF_NIL = `${RDF_NS}nil`;
+const SUBCLASS_OF = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
+const SH = 'http://www.w3.org/ns/shacl#';
+
+/**
+ * What validating one record (or group of quads) alone may have got wrong
+ * compared with SHACL on the whole graph ({@link recordScopeOf}), for the
+ * reading thread to add up ({@link ScopeCheck}).
+ */
+export interface RecordScope {
+  /** Why this group's results may differ from the whole graph's (the first few). */
+  beyond?: string[];
+  /** Each shared node of the group (an IRI no record owns) as [hash of its IRI, fingerprint of the triples its copies must agree on, its IRI]. */
+  shared?: [number, number, string][];
+}
+
+/** The shapes' side of {@link recordScopeOf}: prepared once per validator. */
+export interface ScopeRules {
+  scope: ShapesScope;
+  /** What each predicate (by IRI) is to the check: bits {@link PATH}, {@link INSPECTED}, {@link TYPE}, {@link SUBCLASS}, {@link SUBJECT_OF}. */
+  flags: ReadonlyMap<string, number>;
+  /** {@link agreedOf} the reads of each class's shapes (by IRI), of each `sh:targetSubjectsOf` predicate's, and of values'. */
+  agreedByClass: ReadonlyMap<string, ReadonlySet<string> | true>;
+  agreedBySubjectOf: ReadonlyMap<string, ReadonlySet<string> | true>;
+  agreedOfValues: ReadonlySet<string> | true;
+  /** The FNV-1a states after each predicate IRI (filled as met). */
+  predicateHashes: Map<string, [number, number]>;
+  /** Terms (by key) that are shapes: data giving them a type the shapes graph does not changes the targets. */
+  shapeKeys: ReadonlySet<string>;
+  /** The `rdf:type` and `rdfs:subClassOf` triples of the shapes graph (`<s> <p> <o>` of IRIs and blank nodes by key): the data repeating them changes nothing. */
+  shapesClassTriples: ReadonlySet<string>;
+}
+
+/** Results whose answer on one copy of a node is its answer on the union of copies (values one by one, or counts whose predicates every copy agrees on). */
+const SAFE_COMPONENTS = new Set(
+  ['Datatype', 'NodeKind', 'Pattern', 'MinLength', 'MaxLength', 'LanguageIn', 'In', 'MinInclusive', 'MaxInclusive', 'MinExclusive', 'MaxExclusive', 'Closed', 'MaxCount', 'UniqueLang', 'Equals', 'Disjoint', 'LessThan', 'LessThanOrEquals', 'SPARQL'].map((c) => `${SH}${c}ConstraintComponent`),
+);
+
+const MAX_REASONS = 3;
+
+/** What {@link recordScopeOf} reads of a result (a `ValidationResult`). */
+export interface ScopedResult {
+  focusNode: RDF.Term;
+  value: RDF.Term | undefined;
+  constraintComponent: RDF.NamedNode;
+}
+
+/**
+ * Checks that a group of distinct triples was self-contained for the shapes
+ * ({@link analyseShapes}): no triple on a path predicate names a node of
+ * another record or a blank node the group does not hold, no node whose
+ * triples the shapes read is missing, no `rdfs:subClassOf` and no description
+ * of a shape in the data, and no result on a node other records may describe
+ * that their triples could undo. Shared nodes are fingerprinted for the
+ * reading thread to compare their copies. Undefined when there is nothing to say.
+ */
+export function recordScopeOf(triples: readonly RDF.Quad[], results: readonly ScopedResult[], rules: ScopeRules): RecordScope | undefined {
+  const { scope } = rules;
+  // Subjects by IRI (with their record, undefined: a shared node) and blank-node labels: strings hash once each.
+  const subjects = new Map<string, string | undefined>();
+  const blanks = new Set<string>();
+  const own = new Set<string>();
+  const shared = new Map<string, RDF.Quad[]>();
+  const beyond: string[] = [];
+  const say = (why: string) => {
+    if (beyond.length < MAX_REASONS) beyond.push(why);
+  };
+  const inspected: RDF.Quad[] = [];
+  const linking: RDF.Quad[] = [];
+  // A record's triples come mostly subject by subject: the subject's entry is looked up once per run of them.
+  let lastSubject: RDF.Term | undefined;
+  let lastShared: RDF.Quad[] | undefined;
+  for (const q of triples) {
+    const s = q.subject;
+    if (s !== lastSubject) {
+      lastSubject = s;
+      lastShared = undefined;
+      if (s.termType === 'NamedNode') {
+        if (!subjects.has(s.value)) {
+          const key = mayBeOwned(s.value) ? recordKeyOfIri(s.value) : undefined;
+          subjects.set(s.value, key);
+          if (key !== undefined) own.add(key);
+          else shared.set(s.value, (lastShared = []));
+        } else {
+          lastShared = shared.get(s.value);
+        }
+      } else if (s.termType === 'BlankNode') {
+        blanks.add(s.value);
+      }
+    }
+    lastShared?.push(q);
+    const flags = rules.flags.get(q.predicate.value);
+    if (flags === undefined) continue;
+    if (flags & SUBCLASS && !rules.shapesClassTriples.has(classTriple(q))) say(`rdfs:subClassOf in the data (${label(s)} rdfs:subClassOf ${label(q.object)}): classes reach across records`);
+    if (flags & TYPE && rules.shapeKeys.has(termKey(s)) && !rules.shapesClassTriples.has(classTriple(q))) say(`the data gives ${label(s)}, a shape, a type`);
+    if (!(flags & PATH)) continue;
+    const o = q.object;
+    if (o.termType === 'BlankNode' || (o.termType === 'NamedNode' && (flags & INSPECTED || mayBeOwned(o.value)))) linking.push(q);
+  }
+  if (own.size > 1) say(`holds nodes of ${own.size} records (${[...own].slice(0, 3).join(', ')})`);
+  for (const q of linking) {
+    const o = q.object;
+    if (o.termType === 'NamedNode') {
+      const key = mayBeOwned(o.value) ? recordKeyOfIri(o.value) : undefined;
+      if (key !== undefined && !own.has(key)) say(`${label(q.subject)} ${label(q.predicate)} ${label(o)}: a node of record ${key}`);
+      else if (key === undefined && !subjects.has(o.value) && o.value !== RDF_NIL && rules.flags.get(q.predicate.value)! & INSPECTED) inspected.push(q);
+    } else if (!blanks.has(o.value)) {
+      say(`names the blank node ${label(o)} without its triples`);
+    }
+  }
+  for (const q of inspected) say(`names ${label(q.object)} (${label(q.predicate)}) without its triples`);
+  const owned = (t: RDF.Term) => (t.termType === 'BlankNode' ? blanks.has(t.value) : t.termType === 'NamedNode' && ownedIri(t.value, own));
+  for (const r of results) {
+    if (SAFE_COMPONENTS.has(r.constraintComponent.value)) continue;
+    const value = r.value && r.value.termType !== 'Literal' && !owned(r.value) ? r.value : undefined;
+    if (value || !owned(r.focusNode)) say(`a result (sh:${r.constraintComponent.value.slice(SH.length)}) on ${label(value ?? r.focusNode)}, which other records may describe too`);
+  }
+  const prints = fingerprints(shared, rules);
+  if (!beyond.length && !prints.length) return undefined;
+  return { ...(beyond.length ? { beyond } : {}), ...(prints.length ? { shared: prints } : {}) };
+}
+
+/** Fingerprints of the shared nodes' triples that every copy must agree on: [hash of the IRI, hash of those triples]. */
+function fingerprints(shared: ReadonlyMap<string, RDF.Quad[]>, rules: ScopeRules): [number, number, string][] {
+  const out: [number, number, string][] = [];
+  const sets: (ReadonlySet<string> | true)[] = [];
+  for (const [iri, own] of shared) {
+    // The predicates a copy must agree on: those of the shapes that can have the node as a focus (by its
+    // types and its sh:targetSubjectsOf predicates), of values, its types and those predicates themselves.
+    sets.length = 0;
+    sets.push(rules.agreedOfValues);
+    for (const q of own) {
+      const flags = rules.flags.get(q.predicate.value) ?? 0;
+      if (flags & TYPE && q.object.termType === 'NamedNode') {
+        const agreed = rules.agreedByClass.get(q.object.value);
+        if (agreed) sets.push(agreed);
+      }
+      if (flags & SUBJECT_OF) sets.push(rules.agreedBySubjectOf.get(q.predicate.value)!);
+    }
+    let a = 0;
+    let b = 0;
+    for (const q of own) {
+      const p = q.predicate.value;
+      if (!(rules.flags.get(p)! & (TYPE | SUBJECT_OF)) && !sets.some((set) => set === true || set.has(p))) continue;
+      tripleHash(q, rules);
+      a = (a + HASHED[0]) >>> 0;
+      b = (b + HASHED[1]) >>> 0;
+    }
+    hash2(iri, SEED_A, SEED_B);
+    out.push([HASHED[0] * 2 ** 21 + (HASHED[1] >>> 11), a * 2 ** 21 + (b >>> 11), iri]);
+  }
+  return out;
+}
+
+/** The predicates each copy of a node must agree on, given the reads of the shapes that may validate it. */
+export function agreedOf(reads: readonly NodeReads[]): ReadonlySet<string> | true {
+  if (reads.some((r) => r.all)) return true;
+  return new Set(reads.flatMap((r) => [...r.predicates]));
+}
+
+/** Bits of {@link ScopeRules.flags}. */
+export const PATH = 1;
+export const INSPECTED = 2;
+export const TYPE = 4;
+export const SUBCLASS = 8;
+export const SUBJECT_OF = 16;
+
+/** The {@link ScopeRules.flags} of some shapes' scope. */
+export function predicateFlags(scope: ShapesScope, subjectOf: Iterable<string>): Map<string, number> {
+  const flags = new Map<string, number>();
+  const set = (p: string, bit: number) => flags.set(p, (flags.get(p) ?? 0) | bit);
+  for (const p of scope.pathPredicates) set(p, PATH);
+  for (const p of scope.inspected) set(p, INSPECTED);
+  for (const p of subjectOf) set(p, SUBJECT_OF);
+  set(RDF_TYPE, TYPE);
+  set(SUBCLASS_OF, SUBCLASS);
+  return flags;
+}
+
+/**
+ * Adds up the {@link RecordScope}s of a run, in the reading thread: the
+ * reasons, and whether two copies of a shared node differ. Memory: a pair of
+ * numbers for each distinct shared node.
+ */
+export class ScopeCheck {
+  /** Why the run's results may differ from SHACL on the whole graph (the first few). */
+  readonly reasons: string[] = [];
+  /** Groups with a reason. */
+  groups = 0;
+  private readonly copies = new Map<number, number>();
+
+  add(scope: RecordScope | undefined, record: string | undefined): void {
+    if (!scope) return;
+    let first: string | undefined = scope.beyond?.[0];
+    for (const [hash, fingerprint, iri] of scope.shared ?? []) {
+      const before = this.copies.get(hash);
+      if (before === undefined) this.copies.set(hash, fingerprint);
+      else if (before !== fingerprint) first ??= `<${iri}> is written differently here than in an earlier record (what the shapes count or compare)`;
+    }
+    if (first === undefined) return;
+    this.groups++;
+    if (this.reasons.length < MAX_REASONS) this.reasons.push(record === undefined ? first : `record ${record}: ${first}`);
+  }
+
+  /** Whether every group was self-contained and every shared node's copies agree. */
+  get exact(): boolean {
+    return this.groups === 0;
+  }
+}
+
+/** The key of an `rdf:type` or `rdfs:subClassOf` triple in {@link ScopeRules.shapesClassTriples}. */
+export function classTriple(q: RDF.Quad): string {
+  return `${termKey(q.subject)} ${q.predicate.value} ${termKey(q.object)}`;
+}
+
+/** Whether an IRI may be a record's (`https://doi.org/…`, `…/doi/10.…#…`): a quick test before {@link recordKeyOfIri}. */
+function mayBeOwned(iri: string): boolean {
+  return iri.startsWith('https://doi.org/') || iri.includes('/doi/10.');
+}
+
+function ownedIri(iri: string, own: ReadonlySet<string>): boolean {
+  const key = mayBeOwned(iri) ? recordKeyOfIri(iri) : undefined;
+  return key !== undefined && own.has(key);
+}
+
+function label(t: RDF.Term): string {
+  return t.termType === 'NamedNode' ? `<${t.value}>` : t.termType === 'BlankNode' ? `_:${t.value}` : JSON.stringify(t.value);
+}
+
+const SEED_A = 0x811c9dc5;
+const SEED_B = 0x050c5d1f;
+/** The two hashes {@link hash2} and {@link tripleHash} compute (no array made per call). */
+const HASHED: [number, number] = [0, 0];
+
+/** Two FNV-1a hashes (from `a` and `b`) of a string's UTF-16 code units, in one pass, into {@link HASHED}. */
+function hash2(text: string, a: number, b: number): void {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x01000193);
+  }
+  HASHED[0] = a >>> 0;
+  HASHED[1] = b >>> 0;
+}
+
+/** {@link hash2} of a triple's predicate and object (the predicate's part remembered), into {@link HASHED}. */
+function tripleHash(q: RDF.Quad, rules: ScopeRules): void {
+  const p = q.predicate.value;
+  let start = rules.predicateHashes.get(p);
+  if (!start) {
+    hash2(p, SEED_A, SEED_B);
+    start = [HASHED[0], HASHED[1]];
+    if (rules.predicateHashes.size < 10_000) rules.predicateHashes.set(p, start);
+  }
+  const o = q.object;
+  hash2(o.value, start[0] ^ o.termType.length, start[1] ^ o.termType.length);
+  if (o.termType === 'Literal') {
+    hash2(o.language, HASHED[0], HASHED[1]);
+    hash2(o.datatype.value, HASHED[0] ^ 1, HASHED[1] ^ 1);
+  }
+}
