@@ -43,5 +43,6 @@ export function cleanText(value: string): { text: string; changed: number } {
 }
 
 const MAY_NEED_NFC = /[\u0300-\uFFFF]/;
-// Combining marks, and the Hangul vowel and final jamo that compose with what precedes them.
-const LEADING_COMPOSING = /^(\s*)[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;
+// Combining marks, and the Hangul vowel and final jamo that compose with what precedes them, after white space
+// (NEL too: not `\s`, but the white space one-line text collapses and trims).
+const LEADING_COMPOSING = /^([\s\u0085]*)[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;

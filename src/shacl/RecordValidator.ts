@@ -7,7 +7,7 @@ import { loadShapes } from './loadShapes.js';
 import type { ShapesGraph } from './loadShapes.js';
 import type { ShapesScope } from './analyseShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
-import { recordScopeOf } from './recordScope.js';
+import { CopiesTold, recordScopeOf } from './recordScope.js';
 import { RecordDataset } from './RecordDataset.js';
 import type { EngineResult } from './shaclEngine.js';
 import { TermInterner, termKey } from './TermInterner.js';
@@ -38,7 +38,8 @@ export interface RecordValidatorOptions {
   /**
    * Check that each record holds what the shapes read (no node of another record, no shared node without its
    * triples...) and fingerprint its shared nodes ({@link recordScopeOf}): each outcome's `scope` says what a
-   * record alone may have got wrong against SHACL on the whole graph, for `ScopeCheck` to add up. Defaults to false.
+   * record alone may have got wrong against SHACL on the whole graph, for `ScopeCheck` to add up (a shared node's
+   * copy is told once, and again only when it changes: use a validator for one run). Defaults to false.
    */
   checkScope?: boolean;
   /** Triples of the data graph that say what is a class (`rdfs:subClassOf`, a shape's `rdf:type`), read with the shapes. Defaults to none. */
@@ -60,6 +61,9 @@ export class RecordValidator {
     readonly shapes: ShapesGraph,
     private readonly checkScope: boolean,
   ) {}
+
+  /** The copies of shared nodes this validator has told of: each is told once, and again only when it changes. */
+  private readonly copies = new CopiesTold();
 
   /** Loads the shapes and prepares the engine. */
   static async create(options: RecordValidatorOptions = {}): Promise<RecordValidator> {
@@ -108,7 +112,7 @@ export class RecordValidator {
     for (const triples of records) {
       const outcome = outcomeOf((await this.runEngine(triples)).map(toResult));
       if (this.checkScope) {
-        const scope = recordScopeOf(triples, outcome.results, this.engine.rules);
+        const scope = this.copies.unseen(recordScopeOf(triples, outcome.results, this.engine.rules));
         if (scope) outcome.scope = scope;
       }
       outcomes.push(outcome);

@@ -132,7 +132,6 @@ function scopeRules(scope: ShapesScope, filters: readonly TargetFilter[], graph:
   const shapesClassTriples = new Set<string>();
   for (const p of [RDF_TYPE, `${RDFS}subClassOf`]) for (const q of graph.getQuads(null, DataFactory.namedNode(p), null, null)) shapesClassTriples.add(classTriple(q));
   return {
-    scope,
     shapesClassTriples,
     shapeKeys,
     flags: predicateFlags(scope, readsBySubjectOf.keys()),

@@ -23,7 +23,6 @@ export interface RecordScope {
 
 /** The shapes' side of {@link recordScopeOf}: prepared once per validator. */
 export interface ScopeRules {
-  scope: ShapesScope;
   /** What each predicate (by IRI) is to the check: bits {@link PATH}, {@link INSPECTED}, {@link TYPE}, {@link SUBCLASS}, {@link SUBJECT_OF}. */
   flags: ReadonlyMap<string, number>;
   /** {@link agreedOf} the reads of each class's shapes (by IRI), of each `sh:targetSubjectsOf` predicate's, and of values'. */
@@ -62,7 +61,6 @@ export interface ScopedResult {
  * reading thread to compare their copies. Undefined when there is nothing to say.
  */
 export function recordScopeOf(triples: readonly RDF.Quad[], results: readonly ScopedResult[], rules: ScopeRules): RecordScope | undefined {
-  const { scope } = rules;
   // Subjects by IRI (with their record, undefined: a shared node) and blank-node labels: strings hash once each.
   const subjects = new Map<string, string | undefined>();
   const blanks = new Set<string>();
@@ -148,7 +146,7 @@ function fingerprints(shared: ReadonlyMap<string, RDF.Quad[]>, rules: ScopeRules
     let b = 0;
     for (const q of own) {
       const p = q.predicate.value;
-      if (!(rules.flags.get(p)! & (TYPE | SUBJECT_OF)) && !sets.some((set) => set === true || set.has(p))) continue;
+      if (!(rules.flags.get(p)! & (TYPE | SUBJECT_OF)) && !agreedIn(sets, p)) continue;
       tripleHash(q, rules);
       a = (a + HASHED[0]) >>> 0;
       b = (b + HASHED[1]) >>> 0;
@@ -157,6 +155,12 @@ function fingerprints(shared: ReadonlyMap<string, RDF.Quad[]>, rules: ScopeRules
     out.push([HASHED[0] * 2 ** 21 + (HASHED[1] >>> 11), a * 2 ** 21 + (b >>> 11), iri]);
   }
   return out;
+}
+
+/** Whether any of the sets (or `true`: every predicate) holds `p`. */
+function agreedIn(sets: readonly (ReadonlySet<string> | true)[], p: string): boolean {
+  for (const set of sets) if (set === true || set.has(p)) return true;
+  return false;
 }
 
 /** The predicates each copy of a node must agree on, given the reads of the shapes that may validate it. */
@@ -182,6 +186,30 @@ export function predicateFlags(scope: ShapesScope, subjectOf: Iterable<string>):
   set(RDF_TYPE, TYPE);
   set(SUBCLASS_OF, SUBCLASS);
   return flags;
+}
+
+/**
+ * The fingerprints of shared nodes a validator has already told of (in its
+ * outcomes' `scope`): a copy is told the first time, and again only when it
+ * differs from the last one told, so that a journal named by every record
+ * costs no message each time. Any two copies that differ still both reach
+ * {@link ScopeCheck}: the first, and the one that differs. Use a validator for
+ * one run (a copy told in an earlier run is not told again).
+ */
+export class CopiesTold {
+  private readonly told = new Map<number, number>();
+
+  /** The scope with only the copies not told yet (undefined when nothing is left to say). */
+  unseen(scope: RecordScope | undefined): RecordScope | undefined {
+    if (!scope?.shared) return scope;
+    const fresh = scope.shared.filter(([hash, fingerprint]) => {
+      if (this.told.get(hash) === fingerprint) return false;
+      this.told.set(hash, fingerprint);
+      return true;
+    });
+    if (fresh.length) return { ...scope, shared: fresh };
+    return scope.beyond ? { beyond: scope.beyond } : undefined;
+  }
 }
 
 /**

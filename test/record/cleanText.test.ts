@@ -18,5 +18,7 @@ describe('cleanText', () => {
   it('gives a leading combining character U+25CC DOTTED CIRCLE as its base, after leading white space', () => {
     expect(cleanText('\u0301abc')).toEqual({ text: '\u25CC\u0301abc', changed: 1 });
     expect(cleanText(' \u1161')).toEqual({ text: ' \u25CC\u1161', changed: 1 });
+    // NEL is white space one-line text collapses and trims (fuzz seed 313617026: a genre "\u0085\u1160" became "\u1160").
+    expect(cleanText('\u0085\u1160')).toEqual({ text: '\u0085\u25CC\u1160', changed: 1 });
   });
 });

@@ -16,6 +16,7 @@ interface ValidateCliOptions {
   window: string;
   jobs?: string;
   regroup?: boolean;
+  ignoreExportLock?: boolean;
   quiet?: boolean;
   json?: boolean;
   mode?: string;
@@ -37,6 +38,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       '-j, --jobs <n>',
       'validate in N worker threads (auto: one per CPU core, at most 8); 1 validates in the main thread (default: auto for inputs of 16 MiB of text or more, a .gz file\'s estimated, else 1)',
     )
+    .option('--ignore-export-lock', 'validate a dump even while an export is still writing it (its lock is held): the result describes part of it')
     .option(
       '--regroup',
       'for dumps whose records are not together (sorted by subject, exported from a store): bring each record\'s quads together first, through temporary files (two passes; memory about 1/64 of the input or less)',
@@ -66,6 +68,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
           window: positiveInteger('--window', opts.window),
           ...(jobs !== undefined ? { jobs } : {}),
           ...(opts.regroup ? { regroup: true } : {}),
+          ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
           mode: opts.mode as 'auto',
           failOn: opts.failOn as 'violation',
           signal: ctx.signal,
