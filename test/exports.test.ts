@@ -79,7 +79,8 @@ describe('each job is one call of the public API', () => {
   });
 
   it('validateDump never writes its report over an input', async () => {
-    const dump = join(dir, 'v.nt');
+    const dump = join(dir, 'report-over.nt');
+    writeFileSync(dump, '<https://doi.org/10.1/x> <http://schema.org/name> "x" .\n');
     const before = readFileSync(dump);
     await expect(api.validateDump({ files: [dump], reportPath: dump })).rejects.toMatchObject({ code: 'usage' });
     expect(readFileSync(dump)).toEqual(before);

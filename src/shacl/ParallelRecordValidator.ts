@@ -136,7 +136,11 @@ export class ParallelRecordValidator implements RecordValidating {
   private nextId = 0;
   private closed = false;
 
-  private constructor(private readonly slots: Slot[]) {}
+  private constructor(
+    private readonly slots: Slot[],
+    /** Why validating record by record could differ from the whole graph, as the workers read the shapes (`RecordValidator.scope`). */
+    readonly reasons: readonly string[],
+  ) {}
 
   /** Starts the workers and waits until each has loaded the shapes. */
   static async create(options: ParallelRecordValidatorOptions = {}): Promise<ParallelRecordValidator> {
@@ -149,6 +153,7 @@ export class ParallelRecordValidator implements RecordValidating {
       ...(options.checkScope ? { checkScope: true } : {}),
     };
     const slots: Slot[] = [];
+    let reasons: string[] | undefined;
     try {
       for (let i = 0; i < count; i++) {
         // A larger young generation: validation allocates many short-lived objects (about 25% faster).
@@ -156,8 +161,9 @@ export class ParallelRecordValidator implements RecordValidating {
         const slot: Slot = { worker, pending: new Map(), load: 0 };
         slots.push(slot);
         await new Promise<void>((resolve, reject) => {
-          const onMessage = (msg: { ready?: boolean; failed?: string; code?: ErrorCode }) => {
+          const onMessage = (msg: { ready?: boolean; reasons?: string[]; failed?: string; code?: ErrorCode }) => {
             worker.off('error', reject);
+            reasons ??= msg.reasons;
             if (msg.ready) resolve();
             else reject(new ToolkitError(msg.failed ?? 'the validation worker did not start', msg.code ?? 'internal'));
           };
@@ -185,7 +191,7 @@ export class ParallelRecordValidator implements RecordValidating {
       await Promise.all(slots.map((s) => s.worker.terminate()));
       throw err;
     }
-    return new ParallelRecordValidator(slots);
+    return new ParallelRecordValidator(slots, reasons ?? []);
   }
 
   /** Number of workers. */

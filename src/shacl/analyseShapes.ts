@@ -23,7 +23,7 @@ export class NodeReads {
  */
 export interface ShapesScope {
   /** Why record by record can differ from the whole graph whatever the data (empty: it cannot, for records that are self-contained). */
-  reasons: string[];
+  reasons: readonly string[];
   /** Every predicate of every path, forward or inverse: a record's triple with one of them naming another record's node makes the record not self-contained. */
   pathPredicates: ReadonlySet<string>;
   /** Predicates whose values' own triples are read (`sh:class`, `sh:node`, nested shapes, the steps of a longer path). */

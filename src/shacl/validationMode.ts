@@ -15,7 +15,7 @@ export interface ValidationMode {
  * shapes read nothing beyond a record ({@link ShapesScope.reasons} empty),
  * else the whole graph; `record` and `graph` are taken as asked.
  */
-export function chooseMode(requested: 'auto' | ValidationModeName, scope: ShapesScope): ValidationMode {
+export function chooseMode(requested: 'auto' | ValidationModeName, scope: Pick<ShapesScope, 'reasons'>): ValidationMode {
   const reason = scope.reasons[0];
   const more = scope.reasons.length > 1 ? ` (and ${scope.reasons.length - 1} more)` : '';
   if (requested === 'graph') return { mode: 'graph', why: 'asked for (`mode` graph)' };

@@ -31,7 +31,7 @@ RecordValidator.create(options).then(
           } satisfies WorkerAnswer),
       );
     });
-    port.postMessage({ ready: true });
+    port.postMessage({ ready: true, reasons: validator.scope.reasons });
   },
   (err: Error) => port.postMessage({ failed: err.message, code: (err as { code?: string }).code }),
 );

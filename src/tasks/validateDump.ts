@@ -24,7 +24,6 @@ import { ValidationReportWriter } from '../shacl/ValidationReportWriter.js';
 import { ValidationSummary } from '../shacl/ValidationSummary.js';
 import { validateNTriples, validateRecordTexts, validateStream } from '../shacl/validateStream.js';
 import { loadShapes } from '../shacl/loadShapes.js';
-import { shapesScope } from '../shacl/prepareEngine.js';
 import { ScopeCheck } from '../shacl/recordScope.js';
 import { validateGraph } from '../shacl/validateGraph.js';
 import type { Severity } from '../shacl/ValidationResult.js';
@@ -148,13 +147,18 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   if (!FAIL_ON.includes(failOn)) throw new ToolkitError(`\`failOn\` must be ${FAIL_ON.join(', ')}, not ${String(failOn)}`, 'usage');
   const requested = options.mode ?? 'auto';
   if (!['auto', 'record', 'graph'].includes(requested)) throw new ToolkitError(`\`mode\` must be auto, record or graph, not ${String(requested)}`, 'usage');
-  // The shapes decide: record by record when they read nothing beyond a record (and, in auto mode, each record is checked for it).
-  const shapes = await loadShapes(shapesOptions.shapesDir, { schemaScheme });
-  const mode = chooseMode(requested, shapesScope(shapes));
+  // The shapes decide: record by record when they read nothing beyond a record (and, in auto mode, each record is
+  // checked for it). The validator reads the shapes and says (the workers too: the shapes are not read here then).
   const checkScope = requested === 'auto';
-  const parallel = mode.mode === 'record' && jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs, checkScope }) : undefined;
+  let parallel = requested !== 'graph' && jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs, checkScope }) : undefined;
+  const inProcess = parallel || requested === 'graph' ? undefined : await RecordValidator.create({ ...shapesOptions, checkScope });
+  const mode = chooseMode(requested, { reasons: parallel?.reasons ?? inProcess?.scope.reasons ?? [] });
+  if (mode.mode === 'graph' && parallel) {
+    await parallel.close();
+    parallel = undefined;
+  }
   if (parallel) options.onWorkers?.(jobs);
-  const validator: RecordValidating | undefined = mode.mode === 'record' ? (parallel ?? (await RecordValidator.create({ shapes, checkScope }))) : undefined;
+  const validator: RecordValidating | undefined = mode.mode === 'record' ? (parallel ?? inProcess) : undefined;
   const scope = new ScopeCheck();
   const summary = new ValidationSummary({ maxExamples: options.maxExamples ?? 5 });
   const report = options.reportPath !== undefined ? await ReportFile.open(here(options.reportPath)).catch(closing(parallel)) : undefined;
@@ -166,6 +170,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   );
   try {
     if (!validator) {
+      const shapes = inProcess?.shapes ?? (await loadShapes(shapesOptions.shapesDir, { schemaScheme }));
       const graph = validateGraph(quadsOfFiles(files, here, options), { shapes, why: mode.why, ...(options.maxGraphTriples ? { maxTriples: options.maxGraphTriples } : {}), ...(options.signal ? { signal: options.signal } : {}) });
       const { results, records } = await graph;
       for (const { key, outcome } of records) summary.add(key === undefined ? undefined : safeDecode(key), outcome);

@@ -116,7 +116,7 @@ describe('a proxy that fails: no secret in any message', () => {
 
   it('load through a proxy that answers 502 (retried, then stopped)', async () => {
     proxy.answer = 502;
-    const l = await load({ HTTP_PROXY: proxy.url, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, ['--no-check']);
+    const l = await load({ HTTP_PROXY: proxy.url, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, ['--no-check', '--retries', '1']);
     expect(l.code).toBe(3);
     expect(proxy.seen.length).toBeGreaterThan(1);
     expect(clean(l.stderr + l.stdout), l.stderr).toBe(true);
@@ -128,7 +128,7 @@ describe('a proxy that fails: no secret in any message', () => {
     expect(s.code).toBe(3);
     expect(s.stderr).toMatch(/ECONNREFUSED/);
     expect(clean(s.stderr), s.stderr).toBe(true);
-    const l = await load({ HTTP_PROXY: gone, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, ['--no-check', '--timeout', '5']);
+    const l = await load({ HTTP_PROXY: gone, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, ['--no-check', '--timeout', '5', '--retries', '1']);
     expect(l.code).not.toBe(0);
     expect(clean(l.stderr), l.stderr).toBe(true);
   }, 60_000);

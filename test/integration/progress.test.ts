@@ -84,7 +84,8 @@ describe('on a terminal', () => {
     expect(shown[0]).toMatch(new RegExp(`^\\[\\.*#*\\.*\\] [\\d.]+ (B|KiB|MiB)\\/${total}\\d* MiB \\d+%`));
     expect(shown.some((b) => WITH_ETA('[\\d.]+ (KiB|MiB)\\/[\\d.]+ MiB').test(b) && / [\d,]+ records$/.test(b)), shown.join('\n')).toBe(true);
     expect(shown.at(-1)).toMatch(/^\[#+\] [\d.]+ MiB\/[\d.]+ MiB 100%/);
-    expect(screen).toMatch(/\r\x1b\[Krecords: 4800, conforming: 4800, not conforming: 0/);
+    // The bar is cleared before the lines after it: the mode validation ran in, then the summary.
+    expect(screen).toMatch(/\x1b\[Kvalidated record by record: [^\r\n]*\r?\n[\s\S]*records: 4800, conforming: 4800, not conforming: 0/);
   });
 
   it('load: bytes of the input read over their total, the triples read and loaded', async () => {
@@ -113,7 +114,10 @@ describe('off a terminal', () => {
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     expect(await new Promise((done) => child.on('close', done)), stderr).toBe(0);
-    const lines = stderr.trim().split('\n');
+    // Progress lines, then the line that says which mode validation ran in.
+    const all = stderr.trim().split('\n');
+    expect(all.at(-1)).toMatch(/^validated record by record: /);
+    const lines = all.slice(0, -1);
     expect(lines.length, stderr).toBeGreaterThan(0);
     for (const line of lines) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ validate: [\d.]+ (KiB|MiB)\/[\d.]+ MiB \d+%  [\d.]+ (KiB|MiB)\/s(  ETA \d+:\d\d)?  [\d,]+ records$/);
     expect(lines.some((l) => / ETA \d+:\d\d /.test(l)), stderr).toBe(true); // once the first seconds are past

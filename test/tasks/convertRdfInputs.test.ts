@@ -36,14 +36,17 @@ describe('convert speaks RDF too: an RDF document is re-serialised as it is, str
     await expect(convertFiles({ inputs: [input], output: join(dir, 'q.nt') })).rejects.toMatchObject({ code: 'serialization' });
   });
 
-  it('tells RDF from the service\'s JSON by content when the name does not say (stdin, .json)', async () => {
+  it('tells RDF from the service\'s JSON by content when the name does not say (stdin, .json); JSON-LD by its name', async () => {
     const viaStdin = await convertFiles({ inputs: ['-'], stdin: Readable.from([TURTLE]), output: join(dir, 'stdin.nt') });
     expect(viaStdin.statements).toBe(5);
-    const jsonld = join(dir, 'doc.json');
-    writeFileSync(jsonld, JSON.stringify({ '@context': { name: 'http://schema.org/name' }, '@id': 'https://doi.org/10.1/c', name: 'C' }));
-    const fromJsonLd = await convertFiles({ inputs: [jsonld], output: join(dir, 'doc.nt') });
+    const doc = { '@context': { name: 'http://schema.org/name' }, '@id': 'https://doi.org/10.1/c', name: 'C' };
+    writeFileSync(join(dir, 'doc.jsonld'), JSON.stringify(doc));
+    const fromJsonLd = await convertFiles({ inputs: [join(dir, 'doc.jsonld')], output: join(dir, 'doc.nt') });
     expect(readFileSync(join(dir, 'doc.nt'), 'utf8')).toBe('<https://doi.org/10.1/c> <http://schema.org/name> "C" .\n');
     expect(fromJsonLd.read).toBe(0);
+    // The same JSON named .json is the service's: a record may hold any key, @context too.
+    writeFileSync(join(dir, 'doc.json'), JSON.stringify({ ...doc, doi: '10.1/c' }));
+    expect(await convertFiles({ inputs: [join(dir, 'doc.json')], output: join(dir, 'doc2.nt') })).toMatchObject({ read: 1, mapped: 1 });
     const records = join(dir, 'records.json');
     writeFileSync(records, JSON.stringify({ records: [{ doi: '10.1/d', title: 'D' }] }));
     const fromRecords = await convertFiles({ inputs: [records], output: join(dir, 'records.nt') });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
-import { positiveInteger, timeoutSeconds } from '../optionValues.js';
+import { nonNegativeInteger, positiveInteger, timeoutSeconds } from '../optionValues.js';
 import { ToolkitError, hideUrlSecrets } from '../../errors.js';
 import type { LoadSummary } from '../../store/GraphStoreLoader.js';
 import type { LoadDumpSummary } from '../../tasks/loadDump.js';
@@ -29,6 +29,7 @@ export interface LoadCliOptions {
   resume?: boolean;
   check: boolean;
   timeout: string;
+  retries: string;
   quiet?: boolean;
   json?: boolean;
 }
@@ -54,6 +55,7 @@ export function registerLoad(program: Command, ctx: CliContext): void {
     .option('--resume', 'continue the load recorded in the load log after its last acknowledged chunk')
     .option('--no-check', 'do not check the graph\'s triple count at the end')
     .option('--timeout <seconds>', 'time limit of each HTTP request (a chunk\'s upload included), in seconds', '600')
+    .option('--retries <n>', 'retries of a failed request (5xx, 429, network), waiting 0.5 s, 1 s, 2 s, ... or as the store asks', '5')
     .option('--quiet', 'no progress (the summary is still printed)')
     .option('--json', 'at the end, also print the summary as one line of JSON on stdout (counts, graph, timings)')
     .action(async (files: string[], opts: LoadCliOptions) => {
@@ -98,6 +100,7 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
       resume: Boolean(opts.resume),
       checkCount: opts.check,
       timeoutMs: timeoutSeconds('--timeout', opts.timeout) * 1000,
+      retry: { retries: nonNegativeInteger('--retries', opts.retries) },
       signal: ctx.signal,
       onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
       ...(opts.quiet ? {} : { onProgress: loadProgressReporter(ctx) }),
