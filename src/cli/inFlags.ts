@@ -26,7 +26,7 @@ const OPTIONS = new Set([
   ...Object.keys(FLAG_OF),
   'apiKey', 'baseUrl', 'endpoint', 'pageSize', 'maxStart', 'maxRecords', 'resume', 'splitBy', 'graph', 'graphPerRecord', 'base', 'license',
   'rate', 'concurrency', 'sample', 'validate', 'load', 'replace', 'store', 'queryEndpoint', 'updateEndpoint', 'chunkTriples', 'chunkFormat',
-  'jobs', 'window', 'user', 'restart', 'ignoreExportLock', 'regroup', 'strict', 'jsonldContext', 'vocabUrl', 'accept', 'mode', 'failOn',
+  'jobs', 'window', 'user', 'restart', 'ignoreExportLock', 'regroup', 'strict', 'jsonldContext', 'vocabUrl', 'accept', 'mode', 'failOn', 'maxGraphTriples',
   // The limits of what is read (parseRdf, readRecords): flags to come.
   'maxDepth', 'maxDocumentChars',
 ]);

@@ -150,8 +150,8 @@ export class ValidationSummary {
           'so their results are wrong (missing nodes look like violations, violations across nodes go unseen); validate again with `regroup`',
       );
     }
-    for (const why of this.notExact) {
-      lines.push(`error: record by record, the results may differ from SHACL on the whole graph: ${why}; validate with \`mode\` graph`);
+    if (this.notExact.length) {
+      lines.push(`error: record by record, the results may differ from SHACL on the whole graph: ${this.notExact.join('; ')}; validate with \`mode\` graph (raising \`maxGraphTriples\` if needed)`);
     }
     const shapes = this.byShape();
     if (shapes.length) {

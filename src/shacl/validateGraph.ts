@@ -59,7 +59,7 @@ export async function validateGraph(quads: AsyncIterable<RDF.Quad> | Iterable<RD
     if (triples.length > max) {
       throw new ToolkitError(
         `the input holds more than ${max} triples, too many to validate as one graph in memory${options.why ? ` (needed: ${options.why})` : ''}; ` +
-          'validate record by record with `mode` record (the results may then differ from SHACL on the whole graph)',
+          'raise `maxGraphTriples` if the memory allows, or validate record by record with `mode` record (the results may then differ from SHACL on the whole graph)',
         'usage',
         { details: { maxTriples: max } },
       );

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { rmSync, statSync } from 'node:fs';
+import { renameSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
@@ -178,30 +178,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     }
     for (const file of files) {
       if (!validator) break;
-      read.file = file;
-      const opened = await openRdfFile(here(file), options.stdin, (bytes) => {
-        read.bytes += bytes;
-        progress.tick();
-      });
-      const source = file === '-' ? '<stdin>' : file;
-      let input: RdfInput = opened.input;
-      let format = options.format ? resolveFormat(options.format) : opened.format;
-      if (format === undefined) ({ format, text: input } = await sniffRdf(input));
-      const signal = options.signal;
-      const streamOptions = { window, concurrency: jobs * 4, ...(signal ? { signal } : {}), onSplitRecord: () => summary.splitRecords++ };
-      const outcomes = options.regroup
-        ? validateRecordTexts(regroupRecords(regroupInput(input, format, source, signal, window), { buckets: bucketsFor(file === '-' ? undefined : here(file)) }), validator, streamOptions)
-        : format === 'ntriples' || format === 'nquads'
-          ? // Cut into the lines of each record; parsed where validated (in the workers).
-            validateNTriples(input, validator, { ...streamOptions, format, source })
-          : validateStream(quadsOf(input, format, source, signal), validator, streamOptions);
-      for await (const { key, outcome } of outcomes) {
-        summary.add(key === undefined ? undefined : safeDecode(key), outcome);
-        scope.add(outcome.scope, key === undefined ? undefined : safeDecode(key));
-        if (report && outcome.results.length) await report.write(outcome.results);
-        progress.tick();
-      }
-      progress.flush();
+      await validateFile(file, { options, here, validator, jobs, window, summary, scope, report, progress, read });
     }
     stopped = false;
   } catch (caught) {
@@ -214,11 +191,12 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     await report?.close(!stopped);
   }
   if (!scope.exact) {
-    // Record by record was not enough (a record names another's node, copies of a shared node differ...): the whole graph.
-    const why = `record by record was not enough: ${scope.reasons[0]}`;
-    // Not for records split beyond `window` (a failure: `regroup` them) nor stdin (read once).
-    if (!files.includes('-') && summary.splitRecords === 0) return { ...(await validateDump({ ...options, mode: 'graph' })), mode: { mode: 'graph', why }, elapsedMs: performance.now() - started };
-    summary.notExact.push(...scope.reasons);
+    // Record by record was not enough (a record names another's node, copies of a shared node differ...): the whole
+    // graph, when it can be read again (not stdin), records were whole (split ones are a failure: `regroup` them)
+    // and it fits in memory; else these results, which fail the run.
+    const whole = !files.includes('-') && summary.splitRecords === 0 ? await wholeGraphInstead(options, here, summary) : undefined;
+    if (whole) return { ...whole, mode: { mode: 'graph', why: `record by record was not enough: ${scope.reasons[0]}` }, elapsedMs: performance.now() - started };
+    summary.notExact.unshift(...scope.reasons);
   }
   // An empty input (or one the parser read as nothing) is no proof of conformance.
   return { ...runVerdict(summary, failOn), mode, summary, reportResults: report?.results ?? 0, jobs: validator ? jobs : 1, elapsedMs: performance.now() - started };
@@ -274,6 +252,49 @@ class ReportFile {
   }
 }
 
+/** What {@link validateFile} works with: the run's options, validator and the counters it adds to. */
+interface FileRun {
+  options: ValidateDumpOptions;
+  here: (path: string) => string;
+  validator: RecordValidating;
+  jobs: number;
+  window: number;
+  summary: ValidationSummary;
+  scope: ScopeCheck;
+  report: ReportFile | undefined;
+  progress: ProgressTicker;
+  read: { bytes: number; total: number | null; file: string };
+}
+
+/** Validates one input record by record (cut into records as its format allows), adding to the run's counters. */
+async function validateFile(file: string, run: FileRun): Promise<void> {
+  const { options, here, validator, jobs, window, summary, scope, report, progress, read } = run;
+  read.file = file;
+  const opened = await openRdfFile(here(file), options.stdin, (bytes) => {
+    read.bytes += bytes;
+    progress.tick();
+  });
+  const source = file === '-' ? '<stdin>' : file;
+  let input: RdfInput = opened.input;
+  let format = options.format ? resolveFormat(options.format) : opened.format;
+  if (format === undefined) ({ format, text: input } = await sniffRdf(input));
+  const signal = options.signal;
+  const streamOptions = { window, concurrency: jobs * 4, ...(signal ? { signal } : {}), onSplitRecord: () => summary.splitRecords++ };
+  const outcomes = options.regroup
+    ? validateRecordTexts(regroupRecords(regroupInput(input, format, source, signal, window), { buckets: bucketsFor(file === '-' ? undefined : here(file)) }), validator, streamOptions)
+    : format === 'ntriples' || format === 'nquads'
+      ? // Cut into the lines of each record; parsed where validated (in the workers).
+        validateNTriples(input, validator, { ...streamOptions, format, source })
+      : validateStream(quadsOf(input, format, source, signal), validator, streamOptions);
+  for await (const { key, outcome } of outcomes) {
+    summary.add(key === undefined ? undefined : safeDecode(key), outcome);
+    scope.add(outcome.scope, key === undefined ? undefined : safeDecode(key));
+    if (report && outcome.results.length) await report.write(outcome.results);
+    progress.tick();
+  }
+  progress.flush();
+}
+
 /** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
 function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, window: number): AsyncIterable<NTriplesRecordGroup> {
   if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true });
@@ -283,6 +304,24 @@ function regroupInput(input: RdfInput, format: FormatName | undefined, source: s
 /** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
 function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined): AsyncIterable<RDF.Quad> {
   return parseRdf(input, { format, source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
+}
+
+/**
+ * {@link validateDump} of the same inputs as one graph, its report written aside and put in place of the record by
+ * record one only when it is complete. Undefined (and a line in `summary`) when the graph is too large.
+ */
+async function wholeGraphInstead(options: ValidateDumpOptions, here: (p: string) => string, summary: ValidationSummary): Promise<ValidateDumpSummary | undefined> {
+  const reportPath = options.reportPath === undefined ? undefined : here(options.reportPath);
+  const aside = reportPath === undefined ? undefined : `${reportPath}.graph-${process.pid}.tmp`;
+  try {
+    const whole = await validateDump({ ...options, mode: 'graph', ...(aside ? { reportPath: aside } : {}) });
+    if (aside && reportPath) renameSync(aside, reportPath);
+    return whole;
+  } catch (err) {
+    if (!(err instanceof ToolkitError && err.code === 'usage' && typeof err.details['maxTriples'] === 'number')) throw err;
+    summary.notExact.push(`the whole graph holds more than ${err.details['maxTriples']} triples, too many to validate it in memory instead`);
+    return undefined;
+  }
 }
 
 /** The quads of every input, one after the other (graphs ignored): for validating them as one graph. */

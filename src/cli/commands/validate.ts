@@ -21,6 +21,7 @@ interface ValidateCliOptions {
   json?: boolean;
   mode?: string;
   failOn?: string;
+  maxGraphTriples?: string;
 }
 
 /** `scholarly-rdf validate FILE...`: checks dumps against the SHACL shapes, record by record. */
@@ -45,9 +46,10 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     )
     .option(
       '--mode <mode>',
-      'auto: record by record when the shapes read nothing beyond a record and each record holds what they read, else the whole input as one graph in memory (at most 2,000,000 triples); record: each record alone (flat memory; results may differ from SHACL on the whole graph); graph: the whole graph',
+      'auto: record by record when the shapes read nothing beyond a record and each record holds what they read, else the whole input as one graph in memory (at most --max-graph-triples); record: each record alone (flat memory; results may differ from SHACL on the whole graph); graph: the whole graph',
       'auto',
     )
+    .option('--max-graph-triples <n>', 'the most triples validating as one graph may hold in memory (about 500 bytes each)', '2000000')
     .option('--fail-on <severity>', 'exit 1 on results of this severity or worse: violation, warning or info (results of a severity of the shapes\' own always fail)', 'violation')
     .option('-q, --quiet', 'no progress; print only the first summary line')
     .option('--json', 'print the summary as one line of JSON on stdout instead of its text (counts by shape, examples, the report, timings)')
@@ -71,6 +73,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
           ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
           mode: opts.mode as 'auto',
           failOn: opts.failOn as 'violation',
+          maxGraphTriples: positiveInteger('--max-graph-triples', opts.maxGraphTriples ?? '2000000'),
           signal: ctx.signal,
           onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
           ...(progress ? { onProgress: progress.onProgress } : {}),
