@@ -27,7 +27,7 @@ import { defineConfig } from 'vitest/config';
  */
 
 const TESTS = 'test/**/*.test.ts';
-const EXCLUDED = ['test/integration/**', 'node_modules/**'];
+const EXCLUDED = ['test/integration/**', 'test/spec/**', 'node_modules/**'];
 
 /** What makes a test file run in the `isolated` project. */
 const ISOLATING = /\bvi\s*\.\s*(mock|doMock|unmock|doUnmock|resetModules|stubGlobal|stubEnv|useFakeTimers|setSystemTime)\s*\(/;

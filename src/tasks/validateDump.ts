@@ -65,7 +65,7 @@ export interface ValidateDumpOptions {
   mode?: 'auto' | 'record' | 'graph';
   /** The results that fail the run (`failed`): of this severity or worse (a severity of the shapes' own always does). Defaults to `violation`. */
   failOn?: FailOn;
-  /** The most triples the whole graph may hold (`mode` graph); a larger input fails with `usage`. Defaults to 2,000,000. */
+  /** The most triples the whole graph may hold (`mode` graph); a larger input fails with `usage` (or, in `auto` mode, leaves the record by record results, failing). Defaults to 500,000 (about 1.2 GB). */
   maxGraphTriples?: number;
   /** Stops the run (code `aborted`); no partial report is left. Defaults to none. */
   signal?: AbortSignal;

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFactory, Parser, Store } from 'n3';
@@ -66,6 +66,23 @@ describe('shapes that reach across records: validate gives what SHACL gives on t
     expect(result.mode).toEqual({ mode: 'record', why: expect.stringMatching(/asked for .*results may differ/) });
     // Record by record, b's DOI is not in a's record: the false violation the whole graph does not have.
     expect(result.conforms).toBe(false);
+  });
+
+  it('keeps the record by record results, failing, when a record was not enough and the whole graph does not fit', async () => {
+    const c = CROSS_RECORD_CASES.find((x) => x.name.startsWith('sh:class on a node'))!;
+    const { data, shapes } = files(c, 104);
+    const reportPath = join(dir, 'case-104.report.ttl');
+    const result = await validateDump({ files: [data], shapesDir: shapes, reportPath, maxGraphTriples: 3 });
+    expect(result).toMatchObject({ conforms: false, failed: true, mode: { mode: 'record' } });
+    expect(result.summary.notExact).toEqual([
+      expect.stringMatching(/^record 10\.5555\/a: .*a node of record 10\.5555\/b/),
+      expect.stringMatching(/^record 10\.5555\/b: .*a node of record 10\.5555\/c/),
+      'the whole graph holds more than 3 triples, too many to validate it in memory instead',
+    ]);
+    expect(result.summary.toLines().join('\n')).toMatch(/error: record by record, the results may differ from SHACL on the whole graph: .*; validate with `mode` graph/);
+    // The record by record report is there (the whole graph's, started aside, is gone).
+    expect(readFileSync(reportPath, 'utf8')).toContain('sh:conforms false');
+    expect(readdirSync(dir).filter((f) => f.includes('.graph-'))).toEqual([]);
   });
 
   it('refuses a graph larger than `maxGraphTriples` when the whole graph is needed', async () => {

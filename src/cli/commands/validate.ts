@@ -49,7 +49,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
       'auto: record by record when the shapes read nothing beyond a record and each record holds what they read, else the whole input as one graph in memory (at most --max-graph-triples); record: each record alone (flat memory; results may differ from SHACL on the whole graph); graph: the whole graph',
       'auto',
     )
-    .option('--max-graph-triples <n>', 'the most triples validating as one graph may hold in memory (about 500 bytes each)', '2000000')
+    .option('--max-graph-triples <n>', 'the most triples validating as one graph may hold in memory (about 2.4 KB each)', '500000')
     .option('--fail-on <severity>', 'exit 1 on results of this severity or worse: violation, warning or info (results of a severity of the shapes\' own always fail)', 'violation')
     .option('-q, --quiet', 'no progress; print only the first summary line')
     .option('--json', 'print the summary as one line of JSON on stdout instead of its text (counts by shape, examples, the report, timings)')
@@ -73,7 +73,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
           ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
           mode: opts.mode as 'auto',
           failOn: opts.failOn as 'violation',
-          maxGraphTriples: positiveInteger('--max-graph-triples', opts.maxGraphTriples ?? '2000000'),
+          maxGraphTriples: positiveInteger('--max-graph-triples', opts.maxGraphTriples ?? '500000'),
           signal: ctx.signal,
           onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
           ...(progress ? { onProgress: progress.onProgress } : {}),
