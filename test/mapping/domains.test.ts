@@ -26,13 +26,9 @@ import { MappingError } from '../../src/errors.js';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { readRecords } from '../../src/record/readRecords.js';
+import { NS } from '../../src/rdf/namespaces.js';
 
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
-const OWL = 'http://www.w3.org/2002/07/owl#';
-const SCHEMA = 'http://schema.org/';
-const BIBO = 'http://purl.org/ontology/bibo/';
-const SR = 'https://w3id.org/scholarly-rdf/vocab#';
+const { rdf: RDF_NS, rdfs: RDFS, owl: OWL, schemaHttp: SCHEMA, bibo: BIBO, sr: SR } = NS;
 const SR_ONTOLOGY = 'https://w3id.org/scholarly-rdf/vocab';
 const TYPE = `${RDF_NS}type`;
 

@@ -8,16 +8,14 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
+import { NS } from '../../src/rdf/namespaces.js';
 import { CONTEXT_URL, shippedContext } from '../../src/serialize/jsonldContext.js';
 import { expectIsomorphic, parseJsonLd } from '../helpers/rdf.js';
 import { writeAll } from '../serialize/quads.js';
 
 const { namedNode: n, literal: l, quad: q } = DataFactory;
-const SCHEMA = 'http://schema.org/';
-const BIBO = 'http://purl.org/ontology/bibo/';
-const SKOS = 'http://www.w3.org/2004/02/skos/core#';
-const SR = 'https://w3id.org/scholarly-rdf/vocab#';
-const TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
+const { schemaHttp: SCHEMA, bibo: BIBO, skos: SKOS, sr: SR } = NS;
+const TYPE = `${NS.rdf}type`;
 const B = 'https://w3id.org/scholarly-rdf/';
 
 /** One record of the new model: a chapter with its number, a journal-like series with an ISSN portal link, a publisher and its imprint, a discipline concept. */

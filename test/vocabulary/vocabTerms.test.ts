@@ -12,13 +12,8 @@ import { DataFactory, Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { NS } from '../../src/rdf/namespaces.js';
 
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
-const OWL = 'http://www.w3.org/2002/07/owl#';
-const DCTERMS = 'http://purl.org/dc/terms/';
+const { rdf: RDF_NS, rdfs: RDFS, owl: OWL, dcterms: DCTERMS, schemaHttp: SCHEMA, bibo: BIBO } = NS;
 const VANN = 'http://purl.org/vocab/vann/';
-const SCHEMA = 'http://schema.org/';
-const BIBO = 'http://purl.org/ontology/bibo/';
 const ONTOLOGY = 'https://w3id.org/scholarly-rdf/vocab';
 const TYPE = `${RDF_NS}type`;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
