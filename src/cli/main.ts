@@ -5,6 +5,7 @@ import type { CliContext, CliIo } from './CliContext.js';
 import { COMMANDS } from './commands/index.js';
 import { inFlags } from './inFlags.js';
 import { JsonSummary } from './JsonSummary.js';
+import { printable } from './printable.js';
 import { StatusLine } from './progress/StatusLine.js';
 
 /** Version printed by `--version`. */
@@ -74,13 +75,13 @@ async function runProgram(argv: readonly string[], ctx: CliContext, exitCode: ()
     // The bar (if any) stays as it was when the run stopped; the message starts on a line of its own.
     status.stop();
     if (err instanceof ToolkitError) {
-      io.stderr.write(`scholarly-rdf: error [${err.code}]: ${inFlags(err.message)}\n`);
+      io.stderr.write(`scholarly-rdf: error [${err.code}]: ${printable(inFlags(err.message))}\n`);
       const code = Math.max(exitCode(), exitCodeFor(err.code));
       ctx.json.print(code, err);
       return code;
     }
     const message = err instanceof Error ? (err.stack ?? err.message) : String(err);
-    io.stderr.write(`scholarly-rdf: internal error: ${message}\n`);
+    io.stderr.write(`scholarly-rdf: internal error: ${printable(message)}\n`);
     ctx.json.print(70, err);
     return 70;
   }
@@ -97,6 +98,9 @@ function stdoutFailure(signal: AbortSignal): ToolkitError | undefined {
 function stdoutClosed(signal: AbortSignal): boolean {
   return signal.aborted && signal.reason instanceof ToolkitError && signal.reason.details['stdoutClosed'] === true;
 }
+
+/** What a failed write to stderr does: nothing (there is nowhere left to tell it). */
+function ignoreStderrError(): void {}
 
 /** Entry point of the `scholarly-rdf` binary. */
 export async function main(argv: readonly string[]): Promise<number> {
@@ -125,6 +129,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     else controller.abort(new ToolkitError(ioError(err, 'to stdout').message, 'io', { cause: err, details: { stdoutFailed: true, errno: err.code } }));
   };
   process.stdout.on('error', onStdoutError);
+  // A stderr that cannot be written (`2>/dev/full`, a closed terminal) loses the messages, not the run:
+  // the exit status still says how it ended. The listener stays: the last message's failure is told after main() returns.
+  if (!process.stderr.listeners('error').includes(ignoreStderrError)) process.stderr.on('error', ignoreStderrError);
   try {
     return await run(
       argv,

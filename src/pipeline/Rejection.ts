@@ -58,5 +58,10 @@ const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u
 /** A value made safe for one line of a terminal: invisible characters as `\uXXXX`, cut to `max` characters. */
 export function oneLine(text: string, max = MAX_VALUE): string {
   const cut = text.length > max ? `${text.slice(0, max)}… (${text.length} characters)` : text;
-  return cut.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  return escapeInvisible(cut);
+}
+
+/** Invisible characters (controls, line separators, bidirectional overrides, lone surrogates) written as `\uXXXX`: text that cannot drive a terminal or hide what it says. */
+export function escapeInvisible(text: string): string {
+  return text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }

@@ -117,6 +117,32 @@ describe('stdout on a full disk (/dev/full)', () => {
   });
 });
 
+describe('stderr on a full disk (/dev/full)', () => {
+  it.runIf(existsSync('/dev/full'))('the messages are lost, not the run: the exit status still says how it ended', () => {
+    const out = join(work, 'stderr-full.nt');
+    // A run that succeeds still exits 0 (it used to die of the unhandled write error, with exit 1).
+    expect(execStderrToFull(['convert', SAMPLE, '-o', out])).toBe(0);
+    expect(readFileSync(out, 'utf8')).toContain('<http://schema.org/');
+    // A run that fails still exits with its own status (4: a missing input), not 1.
+    expect(execStderrToFull(['convert', join(work, 'missing.json'), '-o', join(work, 'never.nt')])).toBe(4);
+    // Records rejected: exit 1, as documented.
+    expect(execStderrToFull(['validate', BROKEN])).toBe(1);
+  });
+});
+
+/** Runs the binary with its stderr on /dev/full; its exit status. */
+function execStderrToFull(args: string[]): number {
+  const err = openSync('/dev/full', 'w');
+  try {
+    execFileSync(process.execPath, [BIN, ...args], { cwd: work, stdio: ['ignore', 'ignore', err] });
+    return 0;
+  } catch (caught) {
+    return (caught as { status?: number }).status ?? -1;
+  } finally {
+    closeSync(err);
+  }
+}
+
 /** Runs the binary with its stdout on /dev/full. */
 function execStdoutToFull(args: string[]): Run {
   const out = openSync('/dev/full', 'w');

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { MAX_PAGE_SIZE, type SearchPage } from '../../client/ApiClient.js';
 import type { CliContext } from '../CliContext.js';
 import { type ConnectionOptions, addConnectionOptions, connect, int, keySafe } from '../connection.js';
+import { printable } from '../printable.js';
 
 /** Registers `search`: one page of a query, for a person. */
 export function registerSearch(program: Command, ctx: CliContext): void {
@@ -23,7 +24,7 @@ export function registerSearch(program: Command, ctx: CliContext): void {
           ctx.io.stdout.write(`${connection.client.redact(JSON.stringify(page.envelope, null, 2))}\n`);
           return;
         }
-        ctx.io.stdout.write(connection.client.redact(formatSearchPage(page)));
+        ctx.io.stdout.write(printable(connection.client.redact(formatSearchPage(page))));
       } finally {
         await connection.close();
       }

@@ -7,6 +7,7 @@ import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
 import { nonNegativeInteger, positiveInteger } from '../optionValues.js';
 import { validateProgressReporter } from '../progress/validateProgressReporter.js';
+import { printable } from '../printable.js';
 
 interface ValidateCliOptions {
   shapes?: string;
@@ -93,7 +94,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
         ctx.json.set(validateSummaryJson(result, files, opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report)));
       } else {
         const lines = result.summary.toLines().map(inFlags);
-        ctx.io.stdout.write(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`);
+        ctx.io.stdout.write(printable(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`));
       }
       if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
     });

@@ -1,3 +1,5 @@
+import { printable } from '../printable.js';
+
 /** Options of {@link StatusLine}. */
 export interface StatusLineOptions {
   /** Writes text to stderr. */
@@ -35,7 +37,8 @@ export class StatusLine {
   /** Draws `text` as the status line (cut to the terminal's width); nothing off a terminal or after {@link stop}. */
   draw(text: string): void {
     if (!this.options.tty || this.stopped) return;
-    const fitted = text.length > this.width ? text.slice(0, this.width) : text;
+    const safe = printable(text);
+    const fitted = safe.length > this.width ? safe.slice(0, this.width) : safe;
     this.options.write(`\r${fitted}\x1b[K`);
     this.shown = fitted;
   }
@@ -45,11 +48,11 @@ export class StatusLine {
     this.raw(`${text}\n`);
   }
 
-  /** Writes text that ends with a newline, the status line cleared before and drawn again after. */
+  /** Writes text that ends with a newline (its invisible characters escaped: see {@link printable}), the status line cleared before and drawn again after. */
   raw(text: string): void {
     const shown = this.shown;
     if (shown !== undefined) this.options.write('\r\x1b[K');
-    this.options.write(text);
+    this.options.write(printable(text));
     if (shown !== undefined) this.options.write(`${shown}\x1b[K`);
   }
 
