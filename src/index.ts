@@ -10,6 +10,7 @@ export type { ConvertSummary } from './convert/ConvertStats.js';
 export { validateDump, type ValidateDumpOptions, type ValidateDumpSummary, type ValidateProgress } from './tasks/validateDump.js';
 export { loadDump, type LoadDumpOptions, type LoadDumpSummary, type LoadProgress } from './tasks/loadDump.js';
 export type { LoadSummary } from './store/GraphStoreLoader.js';
+export { bulkLoad, type BulkLoadOptions, type BulkLoadSummary, type BulkLoadProgress, type BulkFileResult } from './tasks/bulkLoad.js';
 export type { StoreKind, StoreCredentials } from './store/index.js';
 export { fetchTerm, type FetchTermOptions, type FetchedTerm, type TermSource } from './vocabulary/fetchTerm.js';
 export { startServer, type StartServerOptions, type RunningServer, type ServeOptions } from './server/index.js';

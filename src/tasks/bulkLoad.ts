@@ -1,0 +1,205 @@
+import { stat } from 'node:fs/promises';
+import { basename, posix, resolve } from 'node:path';
+import { abortError } from '../abort.js';
+import { ToolkitError } from '../errors.js';
+import { VirtuosoIsql, type VirtuosoIsqlOptions } from '../store/VirtuosoIsql.js';
+import { readBulkManifest, shardsOfFiles, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
+import { runBulkJobs } from '../store/virtuosoBulkJobs.js';
+import { checkServerCanRead, checkpoint, clearGraph, countTriples, loadListOf, otherWaitingFiles, registerFiles, unregisterWaiting } from '../store/virtuosoBulkSteps.js';
+import { sparqlIri } from '../store/virtuosoIsqlText.js';
+import { bulkFileResults, bulkProgressOf, countMismatchError, expectedOfFiles, failedFilesError, type BulkFile, type BulkFileResult, type BulkLoadProgress } from '../store/virtuosoBulkResults.js';
+
+export type { BulkFileResult, BulkLoadProgress } from '../store/virtuosoBulkResults.js';
+
+/** Options of {@link bulkLoad}. */
+export interface BulkLoadOptions extends Omit<VirtuosoIsqlOptions, 'command'> {
+  /**
+   * Dump files: N-Triples, N-Quads or Turtle, `.gz` too (Virtuoso's loader
+   * picks the syntax by the extension). Relative names are taken in `cwd`.
+   * Defaults to the shards of `manifest` (one of the two is needed).
+   */
+  files?: readonly string[];
+  /** The graph to load into (an absolute IRI). Quads of an N-Quads file that name a graph go into that graph (Virtuoso's loader keeps them). */
+  graph: string;
+  /**
+   * The shard manifest of the dump (`name.manifest.json`): its shards are the
+   * files (or must be the same as `files`), a shard's `bytes` is checked
+   * against the file's size, and at the end the graph's count against the sum
+   * of the shards' `triples`. Defaults to none: the count is reported, not checked.
+   */
+  manifest?: string;
+  /** `rdf_loader_run()` sessions at once (Virtuoso's advice: cores / 2.5 on a dedicated server). Defaults to 2. */
+  jobs?: number;
+  /**
+   * The folder the server sees the files in, when it is not where this
+   * process sees them (Virtuoso in a container with the dump mounted at
+   * `/data`): each file is registered as `serverDir/<its name>`. The folder
+   * must be listed in `DirsAllowed` of the server's virtuoso.ini. Defaults to
+   * each file's own folder (the server runs on this machine).
+   */
+  serverDir?: string;
+  /** Empty the graph first (`CLEAR GRAPH`), so that the count check is exact. Defaults to false. */
+  replace?: boolean;
+  /** Check the graph's count against the manifest at the end (no check without a manifest). Defaults to true. */
+  check?: boolean;
+  /** Virtuoso's `isql` client. Defaults to `isql-vt` (Debian's name; `isql` in OpenLink's builds). */
+  isqlCommand?: string;
+  /** How often `DB.DBA.load_list` is read while the loaders run, ms. Defaults to 1000. */
+  pollMs?: number;
+  /** The folder relative file names are taken in. Defaults to `process.cwd()`. */
+  cwd?: string;
+  /** Cancels the load: the running loaders are told to stop after their current file (`rdf_load_stop()`), then `aborted` is thrown. Defaults to none. */
+  signal?: AbortSignal;
+  /** Told how far the load is, at each reading of `load_list` and at the end. Defaults to none. */
+  onProgress?: (progress: BulkLoadProgress) => void;
+}
+
+/** What a bulk load did. */
+export interface BulkLoadSummary {
+  graph: string;
+  /** Each file: loaded, failed (with Virtuoso's error) or not loaded. */
+  files: BulkFileResult[];
+  loadedFiles: number;
+  failedFiles: number;
+  /** Triples in the graph before the load (after `replace`). */
+  countBefore: number;
+  /** Triples in the graph after the load and the checkpoint. */
+  count: number;
+  /** The count the manifest allows (`min` to `max`); undefined without a manifest or with `check: false`. */
+  expected: { min: number; max: number; exact: boolean } | undefined;
+  /** Files of other graphs that waited in `load_list` before this load (its loaders loaded them too). */
+  otherWaitingFiles: number;
+  jobs: number;
+  /** Time the loaders ran, the checkpoint took, and the whole task took, ms. */
+  loadMs: number;
+  checkpointMs: number;
+  elapsedMs: number;
+}
+
+/**
+ * Loads dump files into a graph of Virtuoso 7 with its own bulk loader, over
+ * `isql` sessions on the SQL port: checks that the server may read the files
+ * (`DirsAllowed`), registers them (`ld_add`), runs `rdf_loader_run()` in
+ * `jobs` sessions at once while reading `DB.DBA.load_list` for progress,
+ * `checkpoint`s, and counts the graph. A file Virtuoso could not load (a
+ * syntax error) does not stop the others: they are loaded, then a `parse`
+ * error names each failed file with Virtuoso's message (the summary in
+ * `details.summary`). With a manifest, a count outside what it allows is
+ * `count-mismatch`.
+ */
+export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummary> {
+  const started = performance.now();
+  const cwd = options.cwd ?? process.cwd();
+  const jobs = options.jobs ?? 2;
+  const { graph, signal } = options;
+  if (!options.password) throw new ToolkitError('the bulk load needs the password of the Virtuoso SQL user', 'usage');
+  if (!Number.isSafeInteger(jobs) || jobs < 1) throw new ToolkitError(`jobs must be a whole number ≥ 1, not ${jobs}`, 'usage');
+  sparqlIri(graph);
+  const files = await filesOf(options, cwd);
+  const isqlOptions: VirtuosoIsqlOptions = { ...pick(options), ...(options.isqlCommand !== undefined ? { command: options.isqlCommand } : {}) };
+  if (signal?.aborted) throw abortError(signal);
+  const control = await VirtuosoIsql.open(isqlOptions);
+  try {
+    const serverPaths = files.map((f) => f.serverPath);
+    await checkServerCanRead(control, serverPaths);
+    if (options.replace) await clearGraph(control, graph);
+    const countBefore = await countTriples(control, graph);
+    const otherWaiting = await otherWaitingFiles(control, graph);
+    if (signal?.aborted) throw abortError(signal);
+    await registerFiles(control, serverPaths, graph);
+    const loadStarted = performance.now();
+    const report = options.onProgress;
+    await runBulkJobs({
+      control,
+      jobs,
+      open: () => VirtuosoIsql.open(isqlOptions),
+      pollMs: options.pollMs ?? 1000,
+      ...(signal ? { signal } : {}),
+      poll: async () => report?.(bulkProgressOf(files, await loadListOf(control, graph), performance.now() - started)),
+    }).catch(async (err: unknown) => {
+      // Cancelled: what was not begun must not be loaded by a later rdf_loader_run() of someone else.
+      if (err instanceof ToolkitError && err.code === 'aborted') await unregisterWaiting(control, serverPaths).catch(() => undefined);
+      throw err;
+    });
+    const loadMs = performance.now() - loadStarted;
+    const rows = await loadListOf(control, graph);
+    const checkpointStarted = performance.now();
+    await checkpoint(control);
+    const checkpointMs = performance.now() - checkpointStarted;
+    const count = await countTriples(control, graph);
+    const results = bulkFileResults(files, rows);
+    report?.(bulkProgressOf(files, rows, performance.now() - started));
+    const failed = results.filter((r) => r.state !== 'loaded');
+    const withManifest = options.manifest !== undefined && options.check !== false;
+    const summary: BulkLoadSummary = {
+      graph,
+      files: results,
+      loadedFiles: results.length - failed.length,
+      failedFiles: failed.length,
+      countBefore,
+      count,
+      expected: withManifest ? expectedOfFiles(files, countBefore) : undefined,
+      otherWaitingFiles: otherWaiting,
+      jobs,
+      loadMs,
+      checkpointMs,
+      elapsedMs: performance.now() - started,
+    };
+    if (failed.length > 0) throw failedFilesError(failed, summary);
+    const mismatch = countMismatchError(summary);
+    if (mismatch) throw mismatch;
+    return summary;
+  } finally {
+    await control.close();
+  }
+}
+
+/** The isql connection options of the task's options. */
+function pick(options: BulkLoadOptions): VirtuosoIsqlOptions {
+  return {
+    password: options.password,
+    ...(options.host !== undefined ? { host: options.host } : {}),
+    ...(options.port !== undefined ? { port: options.port } : {}),
+    ...(options.user !== undefined ? { user: options.user } : {}),
+  };
+}
+
+/** The files to load: local path, size, path on the server, and the manifest's shard; `usage`/`io` errors naming the file. */
+async function filesOf(options: BulkLoadOptions, cwd: string): Promise<BulkFile[]> {
+  const given = (options.files ?? []).map((f) => resolve(cwd, f));
+  const manifest = options.manifest !== undefined ? await readBulkManifest(resolve(cwd, options.manifest)) : undefined;
+  if (given.length === 0 && !manifest) throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
+  const shards: (BulkManifestShard | undefined)[] = manifest ? shardsOfFiles(given, manifest) : given.map(() => undefined);
+  const paths = given.length > 0 ? given : shards.map((s) => s!.path);
+  const serverDir = options.serverDir;
+  const seen = new Set<string>();
+  const files: BulkFile[] = [];
+  for (const [i, path] of paths.entries()) {
+    if (/\.(jsonld|json)(\.gz)?$/i.test(path)) {
+      throw new ToolkitError(`${path}: Virtuoso's bulk loader does not read JSON-LD; convert it to N-Triples (convert -f ntriples) or load it over the Graph Store Protocol`, 'usage', { details: { file: path } });
+    }
+    const serverPath = serverDir !== undefined ? posix.join(serverDir, basename(path)) : path;
+    if (seen.has(serverPath)) throw new ToolkitError(`${path}: given twice (the server would see both as ${serverPath})`, 'usage', { details: { file: path } });
+    seen.add(serverPath);
+    const bytes = await sizeOf(path, serverDir !== undefined);
+    const shard = shards[i];
+    if (shard?.bytes !== undefined && bytes !== undefined && bytes !== shard.bytes) {
+      throw new ToolkitError(`${path} has ${bytes} bytes, the manifest says ${shard.bytes} (a partial copy, or another dump's shard?)`, 'io', { details: { file: path } });
+    }
+    files.push({ path, serverPath, bytes, shard });
+  }
+  return files;
+}
+
+/** A file's size; undefined when it is not here but may be on the server (`serverDir`), else `io`. */
+async function sizeOf(path: string, mayBeElsewhere: boolean): Promise<number | undefined> {
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new ToolkitError(`cannot load ${path}: it is not a file`, 'io', { details: { path } });
+    return info.size;
+  } catch (err) {
+    if (err instanceof ToolkitError) throw err;
+    if (mayBeElsewhere && (err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ToolkitError(`cannot open ${path}: no such file`, 'io', { cause: err, details: { path } });
+  }
+}

@@ -1,0 +1,144 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ToolkitError } from '../../src/errors.js';
+import { bulkLoad, type BulkLoadOptions, type BulkLoadProgress } from '../../src/tasks/bulkLoad.js';
+import { FAKE_PASSWORD, fakeIsql, type FakeIsql } from '../store/virtuosoBulkFake.js';
+
+const GRAPH = 'https://ex.org/graph/bulk';
+const triple = (i: number) => `<https://ex.org/s${i}> <https://ex.org/p> "${i}" .`;
+
+/** Shards of `sizes[i]` distinct triples each (in a fresh folder) and their manifest. */
+function shards(sizes: readonly number[], broken?: number): { dir: string; files: string[]; manifest: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'bulk-shards-'));
+  let next = 0;
+  const entries = sizes.map((n, i) => {
+    const lines = Array.from({ length: n }, () => triple(next++));
+    if (i === broken) lines.splice(1, 0, '<https://ex.org/x> BROKEN here .');
+    const file = `dump.0000${i + 1}.nt`;
+    const text = `${lines.join('\n')}\n`;
+    writeFileSync(join(dir, file), text);
+    return { file, records: n, triples: n, bytes: Buffer.byteLength(text), sha256: '-' };
+  });
+  const manifest = join(dir, 'dump.manifest.json');
+  writeFileSync(manifest, JSON.stringify({ shards: entries, records: sizes.reduce((a, b) => a + b, 0), triples: sizes.reduce((a, b) => a + b, 0) }));
+  return { dir, files: entries.map((e) => join(dir, e.file)), manifest };
+}
+
+function options(fake: FakeIsql, more: Partial<BulkLoadOptions>): BulkLoadOptions {
+  return { graph: GRAPH, password: FAKE_PASSWORD, isqlCommand: fake.command, pollMs: 20, ...more };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ToolkitError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(ToolkitError);
+  return err as ToolkitError;
+}
+
+describe('bulkLoad (against a fake isql)', () => {
+  it('registers the shards, runs the loader in `jobs` sessions, checkpoints, and checks the count against the manifest', async () => {
+    const fake = fakeIsql({ delayMs: 30 });
+    const { manifest } = shards([5, 7, 3]);
+    const progress: BulkLoadProgress[] = [];
+    const summary = await bulkLoad(options(fake, { manifest, jobs: 2, onProgress: (p) => progress.push(p) }));
+    expect(summary).toMatchObject({ graph: GRAPH, loadedFiles: 3, failedFiles: 0, countBefore: 0, count: 15, expected: { min: 15, max: 15, exact: true }, jobs: 2 });
+    expect(summary.files.map((f) => f.state)).toEqual(['loaded', 'loaded', 'loaded']);
+    expect(progress.at(-1)).toMatchObject({ filesTotal: 3, filesLoaded: 3, filesFailed: 0, filesLoading: 0 });
+    expect(progress.at(-1)!.bytesDone).toBe(progress.at(-1)!.totalBytes);
+    const sent = fake.statements();
+    expect(sent.filter((s) => s === 'rdf_loader_run();')).toHaveLength(2);
+    expect(sent.filter((s) => s.startsWith('ld_add('))).toHaveLength(3);
+    expect(sent.indexOf('checkpoint;')).toBeGreaterThan(sent.lastIndexOf('rdf_loader_run();'));
+  });
+
+  it('a shard with a syntax error is reported by name with Virtuoso\'s message; the other shards are loaded', async () => {
+    const fake = fakeIsql();
+    const { files, manifest } = shards([4, 6, 5], 1);
+    const err = await failure(bulkLoad(options(fake, { files, manifest, jobs: 2 })));
+    expect(err.code).toBe('parse');
+    expect(err.message).toContain(`1 of 3 files were not loaded into <${GRAPH}>`);
+    expect(err.message).toContain(`${files[1]}: 37000 [Vectorized Turtle loader] SP029: TURTLE RDF loader, line 2: syntax error`);
+    const summary = err.details['summary'] as { files: { state: string }[]; count: number };
+    expect(summary.files.map((f) => f.state)).toEqual(['loaded', 'failed', 'loaded']);
+    // 4 + 5 from the good shards, 1 from the broken one's lines before its error.
+    expect(summary.count).toBe(10);
+  });
+
+  it('a count the manifest does not allow is count-mismatch', async () => {
+    const fake = fakeIsql();
+    const { dir, files } = shards([3, 3]);
+    const manifest = join(dir, 'wrong.manifest.json');
+    writeFileSync(manifest, JSON.stringify({ shards: files.map((f, i) => ({ file: f.slice(dir.length + 1), triples: i === 0 ? 3 : 4 })) }));
+    const err = await failure(bulkLoad(options(fake, { manifest })));
+    expect(err.code).toBe('count-mismatch');
+    expect(err.message).toContain(`the graph <${GRAPH}> holds 6 triples, 7 expected`);
+    // check: false reports the count and checks nothing.
+    expect((await bulkLoad(options(fake, { manifest, check: false, replace: true }))).expected).toBeUndefined();
+  });
+
+  it('files outside DirsAllowed: io naming the setting, the folder and its value, before anything is registered', async () => {
+    const fake = fakeIsql();
+    const { files } = shards([2]);
+    const err = await failure(bulkLoad(options(fake, { files, serverDir: '/denied/dumps' })));
+    expect(err.code).toBe('io');
+    expect(err.message).toContain('Virtuoso may not read the files in /denied/dumps: add that folder to DirsAllowed in the [Parameters] section');
+    expect(err.message).toContain('(now: "., /allowed")');
+    expect(err.details).toMatchObject({ setting: '[Parameters] DirsAllowed', folders: ['/denied/dumps'] });
+    expect(fake.statements().some((s) => s.startsWith('ld_add('))).toBe(false);
+  });
+
+  it('a server folder where the server sees no such files: io naming them', async () => {
+    const fake = fakeIsql();
+    const { files } = shards([2]);
+    const err = await failure(bulkLoad(options(fake, { files, serverDir: '/srv/nowhere' })));
+    expect(err).toMatchObject({ code: 'io', message: expect.stringContaining('Virtuoso sees no file at /srv/nowhere/dump.00001.nt') });
+  });
+
+  it('replace empties the graph first; a second load of the same files loads them again (their old load_list rows removed)', async () => {
+    const fake = fakeIsql();
+    const { files } = shards([4]);
+    expect((await bulkLoad(options(fake, { files }))).count).toBe(4);
+    const again = await bulkLoad(options(fake, { files, replace: true }));
+    expect(again).toMatchObject({ countBefore: 0, count: 4, loadedFiles: 1 });
+    expect(fake.statements()).toContain(`SPARQL CLEAR GRAPH <${GRAPH}>;`);
+  });
+
+  it('the password is in no error; a wrong one is auth', async () => {
+    const fake = fakeIsql();
+    const { files } = shards([1]);
+    const err = await failure(bulkLoad({ ...options(fake, { files }), password: 'Not-The-Password-99' }));
+    expect(err.code).toBe('auth');
+    expect(`${err.message} ${JSON.stringify(err.details)}`).not.toContain('Not-The-Password-99');
+  });
+
+  it('abort: the loaders are told to stop (rdf_load_stop) and `aborted` is thrown', async () => {
+    const fake = fakeIsql({ delayMs: 300 });
+    const { files } = shards([1, 1, 1, 1]);
+    const controller = new AbortController();
+    const err = await failure(bulkLoad(options(fake, { files, jobs: 1, signal: controller.signal, onProgress: () => controller.abort() })));
+    expect(err.code).toBe('aborted');
+    expect(fake.statements()).toContain('rdf_load_stop();');
+    // The loader stopped after its current file; the files not begun are taken out of load_list.
+    expect(fake.statements().filter((x) => x === 'checkpoint;')).toEqual([]);
+    expect(fake.statements().filter((x) => x.startsWith('delete from DB.DBA.load_list') && x.endsWith('and ll_state = 0;'))).toHaveLength(4);
+  });
+
+  it('usage errors: nothing to load, no password, jobs < 1, a bad graph IRI, a file given twice, JSON-LD; io for a missing file or a size the manifest does not give', async () => {
+    const fake = fakeIsql();
+    const { dir, files, manifest } = shards([2, 2]);
+    await expect(bulkLoad(options(fake, {}))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('nothing to load') });
+    await expect(bulkLoad({ ...options(fake, { files }), password: '' })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('password') });
+    await expect(bulkLoad(options(fake, { files, jobs: 0 }))).rejects.toMatchObject({ code: 'usage' });
+    await expect(bulkLoad(options(fake, { files, graph: 'not an iri' }))).rejects.toMatchObject({ code: 'usage' });
+    await expect(bulkLoad(options(fake, { files: [files[0]!, files[0]!] }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('given twice') });
+    await expect(bulkLoad(options(fake, { files: [join(dir, 'dump.jsonld.gz')] }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('does not read JSON-LD') });
+    await expect(bulkLoad(options(fake, { files: [join(dir, 'none.nt')] }))).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('none.nt') });
+    writeFileSync(files[1]!, 'changed\n');
+    await expect(bulkLoad(options(fake, { manifest }))).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('the manifest says') });
+    expect(fake.statements()).toEqual([]);
+  });
+});
