@@ -16,8 +16,10 @@ export interface ConvertSummary {
   /** Fields the mapper does not know, with how many records had each. */
   unknownFields: Record<string, number>;
   format: FormatName;
-  /** The output file, or null for a stream. */
+  /** The output file, or null for a stream (with shards: the name they are named after, which is not written). */
   output: string | null;
+  /** With shards: the manifest that lists them; else null. */
+  manifestPath: string | null;
   /** The rejects file, when a record was rejected and one was asked for. */
   rejectsPath: string | null;
   /** The notes file, when a written record had notes and one was asked for. */

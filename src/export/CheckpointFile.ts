@@ -1,7 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { open, type FileHandle } from 'node:fs/promises';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { ToolkitError, ioError } from '../errors.js';
+
+const gzipAsync = promisify(gzip);
 
 /** Options of {@link CheckpointFile}. */
 export interface CheckpointFileOptions {
@@ -9,6 +12,8 @@ export interface CheckpointFileOptions {
   gzip?: boolean;
   /** Keep a SHA-256 of the bytes on disk. Defaults to true. */
   hash?: boolean;
+  /** Fsync every commit (what a resumable file needs; a file put in place at the end can do without). Defaults to true. */
+  sync?: boolean;
 }
 
 /**
@@ -21,6 +26,8 @@ export interface CheckpointFileOptions {
 export class CheckpointFile {
   private pending: (string | Buffer)[] = [];
   private pendingBytes = 0;
+  /** The commits under way, in order. */
+  private queue: Promise<void> = Promise.resolve();
 
   private constructor(
     readonly path: string,
@@ -28,12 +35,13 @@ export class CheckpointFile {
     private position: number,
     private readonly hash: Hash | undefined,
     private readonly gzip: boolean,
+    private readonly sync: boolean = true,
   ) {}
 
   /** Creates (or empties) the file. */
   static async create(path: string, options: CheckpointFileOptions = {}): Promise<CheckpointFile> {
     const handle = await openFile(path, 'w');
-    return new CheckpointFile(path, handle, 0, options.hash === false ? undefined : createHash('sha256'), options.gzip ?? false);
+    return new CheckpointFile(path, handle, 0, options.hash === false ? undefined : createHash('sha256'), options.gzip ?? false, options.sync ?? true);
   }
 
   /**
@@ -63,7 +71,7 @@ export class CheckpointFile {
       }
       await handle.truncate(length);
       await handle.sync();
-      return new CheckpointFile(path, handle, length, hash, options.gzip ?? false);
+      return new CheckpointFile(path, handle, length, hash, options.gzip ?? false, options.sync ?? true);
     } catch (err) {
       await handle.close().catch(() => undefined);
       throw ioError(err, path);
@@ -93,37 +101,46 @@ export class CheckpointFile {
   }
 
   /**
-   * Writes what was appended since the last commit and fsyncs it. A write
-   * that fails (a full disk) throws `io` naming the file; `length` then
-   * stays where it was, and what was written past it is cut off by the next
-   * `resume()`.
+   * Writes what was appended since the last commit and fsyncs it (gzip
+   * compresses off the main thread), after any commit still under way. A
+   * write that fails (a full disk) throws `io` naming the file, here and at
+   * every later commit; `length` then stays where it was, and what was
+   * written past it is cut off by the next `resume()`.
    */
   async commit(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const plain = Buffer.concat(this.pending.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
-    this.pending = [];
-    this.pendingBytes = 0;
-    const bytes = this.gzip ? gzipSync(plain) : plain;
+    if (this.pending.length > 0) {
+      const plain = Buffer.concat(this.pending.map((p) => (typeof p === 'string' ? Buffer.from(p, 'utf8') : p)));
+      this.pending = [];
+      this.pendingBytes = 0;
+      this.queue = this.queue.then(() => this.writeCommit(plain));
+    }
+    await this.queue;
+  }
+
+  async close(): Promise<void> {
+    // A commit under way finishes first (its failure was or will be thrown by a commit()).
+    await this.queue.catch(() => undefined);
+    try {
+      await this.handle.close();
+    } catch (err) {
+      throw ioError(err, this.path);
+    }
+  }
+
+  private async writeCommit(plain: Buffer): Promise<void> {
+    const bytes = this.gzip ? await gzipAsync(plain) : plain;
     try {
       let off = 0;
       while (off < bytes.length) {
         const { bytesWritten } = await this.handle.write(bytes, off, bytes.length - off, this.position + off);
         off += bytesWritten;
       }
-      await this.handle.sync();
+      if (this.sync) await this.handle.sync();
     } catch (err) {
       throw ioError(err, this.path);
     }
     this.hash?.update(bytes);
     this.position += bytes.length;
-  }
-
-  async close(): Promise<void> {
-    try {
-      await this.handle.close();
-    } catch (err) {
-      throw ioError(err, this.path);
-    }
   }
 }
 

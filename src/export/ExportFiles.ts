@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import { ioError } from '../errors.js';
+import { ToolkitError, ioError } from '../errors.js';
 import type { DoiSet } from '../record/DoiSet.js';
 import { writeText } from '../pipeline/writeText.js';
+import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { CheckpointFile } from './CheckpointFile.js';
 import { type ExportState, writeExportState } from './ExportState.js';
+import type { ShardLimits } from './ShardManifest.js';
+import type { ShardNaming } from './ShardNaming.js';
+import { ShardedOutput } from './ShardedOutput.js';
 
 /** Where an export writes. */
 export interface ExportTargets {
@@ -18,6 +22,8 @@ export interface ExportTargets {
   /** The state file (with `output`). */
   statePath?: string;
   signal?: AbortSignal;
+  /** Cut the dump (`output`) into these shards instead of one file. */
+  shards?: { naming: ShardNaming; limits: ShardLimits; writer: RecordWriter };
 }
 
 /**
@@ -32,6 +38,8 @@ export class ExportFiles {
     private readonly out: CheckpointFile | undefined,
     private readonly rejects: CheckpointFile | undefined,
     private readonly seenFile: CheckpointFile | undefined,
+    /** The shards, instead of `out`. */
+    readonly sharded: ShardedOutput | undefined,
   ) {}
 
   /** The DOI side file of a state file. */
@@ -50,36 +58,52 @@ export class ExportFiles {
       opened.push(f);
       return f;
     };
+    let sharded: ShardedOutput | undefined;
     try {
       const seenPath = targets.output ? ExportFiles.seenPathOf(targets.statePath) : undefined;
       let out: CheckpointFile | undefined;
       let seenFile: CheckpointFile | undefined;
-      if (targets.output) {
+      if (targets.shards) {
+        const { naming, limits, writer } = targets.shards;
+        const options = { naming, limits, writer, gzip: targets.gzip, sync: true };
+        if (saved && !saved.shards) throw new ToolkitError(`the saved state ${targets.statePath} is of a dump in one file, not in shards`, 'state-mismatch');
+        sharded = saved ? await ShardedOutput.resume(options, saved.shards!) : ShardedOutput.create(options);
+      } else if (targets.output) {
         out = await track(saved ? CheckpointFile.resume(targets.output, saved.output.length, saved.output.sha256, { gzip: targets.gzip }) : CheckpointFile.create(targets.output, { gzip: targets.gzip }));
       }
       let rejects: CheckpointFile | undefined;
       if (targets.rejectsPath) {
         const length = saved?.rejects?.path === targets.rejectsPath ? saved.rejects.length : 0;
-        rejects = await track(saved && out ? CheckpointFile.resume(targets.rejectsPath, length, undefined, { hash: false }) : CheckpointFile.create(targets.rejectsPath, { hash: false }));
+        rejects = await track(saved && (out || sharded) ? CheckpointFile.resume(targets.rejectsPath, length, undefined, { hash: false }) : CheckpointFile.create(targets.rejectsPath, { hash: false }));
       }
       if (seenPath) {
         seenFile = await track(saved ? CheckpointFile.resume(seenPath, saved.seen.length, undefined, { hash: false }) : CheckpointFile.create(seenPath, { hash: false }));
         if (saved) seen.load(await readFile(seenPath));
       }
-      return new ExportFiles(targets, out, rejects, seenFile);
+      return new ExportFiles(targets, out, rejects, seenFile, sharded);
     } catch (err) {
       for (const f of opened) await f.close().catch(() => undefined);
+      await sharded?.close();
       throw err;
     }
   }
 
   /** Whether the dump is a resumable file (not a stream). */
   get resumable(): boolean {
-    return this.out !== undefined;
+    return this.out !== undefined || this.sharded !== undefined;
   }
 
-  /** Appends dump text: buffered for the next checkpoint (a file), or written now (a stream; waits while it is full). */
+  /**
+   * Appends dump text: buffered for the next checkpoint (a file), or written
+   * now (a stream; waits while it is full). With shards the text is not
+   * used: the records went through the shards' writer, and this writes what
+   * it cut.
+   */
   async write(text: string): Promise<void> {
+    if (this.sharded) {
+      await this.sharded.flush();
+      return;
+    }
     if (this.out) {
       this.out.append(text);
       return;
@@ -101,24 +125,30 @@ export class ExportFiles {
    * Commits the dump, the rejects and the new DOIs of `seen`, then writes the
    * state `stateOf` gives for the committed lengths (a file dump only).
    */
-  async checkpoint(seen: DoiSet, stateOf: (files: Pick<ExportState, 'output' | 'rejects' | 'seen'>) => ExportState): Promise<void> {
+  async checkpoint(seen: DoiSet, stateOf: (files: Pick<ExportState, 'output' | 'rejects' | 'seen' | 'shards'>) => ExportState): Promise<void> {
     await this.out?.commit();
+    await this.sharded?.commit();
     await this.rejects?.commit();
     if (this.seenFile) {
       this.seenFile.append(seen.drainNew());
       await this.seenFile.commit();
     }
-    if (!this.targets.statePath || !this.out) return;
+    if (!this.targets.statePath || !this.resumable) return;
+    const shards = this.sharded?.snapshot();
     const state = stateOf({
-      output: { length: this.out.length, sha256: this.out.sha256! },
+      output: this.out ? { length: this.out.length, sha256: this.out.sha256! } : { length: shards!.current?.length ?? 0, sha256: shards!.current?.sha256 ?? '' },
       rejects: this.rejects ? { path: this.rejects.path, length: this.rejects.length } : null,
       seen: { length: this.seenFile?.length ?? 0 },
+      ...(shards ? { shards } : {}),
     });
     await writeExportState(this.targets.statePath, state);
+    // Finished shards get their names once a state that lists them is on disk (a resume puts in place one that did not).
+    await this.sharded?.place();
   }
 
   /** Closes every file (what was not committed is not on disk). */
   async close(): Promise<void> {
     for (const f of [this.out, this.rejects, this.seenFile]) await f?.close().catch(() => undefined);
+    await this.sharded?.close();
   }
 }

@@ -1,9 +1,10 @@
-import { open, readFile, rename, rm, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile, unlink } from 'node:fs/promises';
 import type { HarvestCursor } from '../client/harvest.js';
 import type { SplitUnit } from '../client/dateWindows.js';
 import { ToolkitError, ioError } from '../errors.js';
 import type { FormatName } from '../serialize/QuadSerializer.js';
+import type { ShardedState } from './ShardedOutput.js';
+import { writeFileAtomically } from './writeFileAtomically.js';
 
 /** Counts of an export so far. */
 export interface ExportCounts {
@@ -38,6 +39,8 @@ export interface ExportIdentity {
   base: string | null;
   /** Whether records are checked against the shapes (`--validate`). */
   validate: boolean;
+  /** The limits of the shards; absent for a dump in one file. */
+  shards?: { records: number | null; bytes: number | null };
 }
 
 /**
@@ -60,8 +63,10 @@ export interface ExportState {
   /** The service's notice text (`apiMessage`), described as what it is in the dataset description. */
   apiMessage: string | null;
   startedAt: string;
-  /** Output bytes committed (before any closing part) and their SHA-256. */
+  /** Output bytes committed (before any closing part) and their SHA-256; with shards, the shard being written's. */
   output: { length: number; sha256: string };
+  /** With shards: those finished and the one being written. */
+  shards?: ShardedState;
   /** Bytes of the rejects file committed. */
   rejects: { path: string; length: number } | null;
   /** Bytes of the DOI side file committed (8 bytes per DOI). */
@@ -100,36 +105,14 @@ export async function readExportState(path: string): Promise<ExportState | undef
  * removed).
  */
 export async function writeExportState(path: string, state: ExportState): Promise<void> {
-  const temp = `${path}.tmp`;
-  try {
-    const handle = await open(temp, 'w');
-    try {
-      await handle.writeFile(`${JSON.stringify(state, null, 1)}\n`, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await rename(temp, path);
-  } catch (err) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    throw ioError(err, path, 'write', 'the state file');
-  }
-  try {
-    const dir = await open(dirname(path), 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    // some file systems cannot fsync a folder; the rename is still atomic
-  }
+  await writeFileAtomically(path, `${JSON.stringify(state, null, 1)}\n`, 'the state file');
 }
 
 /** Names what differs between a saved identity and the current one, or `undefined` when they match. */
 export function identityMismatch(saved: ExportIdentity, current: ExportIdentity): string | undefined {
   const diffs: string[] = [];
-  for (const key of Object.keys(current) as (keyof ExportIdentity)[]) {
+  // Both sides' keys: a key only one of them has (`shards`) differs too.
+  for (const key of new Set([...Object.keys(current), ...Object.keys(saved)]) as Set<keyof ExportIdentity>) {
     if (JSON.stringify(saved[key]) !== JSON.stringify(current[key])) diffs.push(`${key} (saved ${JSON.stringify(saved[key])}, now ${JSON.stringify(current[key])})`);
   }
   return diffs.length ? diffs.join(', ') : undefined;

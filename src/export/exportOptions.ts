@@ -10,6 +10,8 @@ import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import type { FormatName } from '../serialize/QuadSerializer.js';
 import { escapeResolvedIri } from '../serialize/escape.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
+import type { ShardLimits } from './ShardManifest.js';
+import { ShardNaming } from './ShardNaming.js';
 
 /** Progress of an export, reported after every page. */
 export interface ExportProgress {
@@ -78,6 +80,23 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
    * violations is rejected like an unmappable one. Defaults to none (no check).
    */
   validation?: RecordValidation;
+  /**
+   * Cut the dump into shards of at most this many records, each a complete
+   * document, named after `output` (`dump.nq.gz`: `dump.00001.nq.gz`, …) and
+   * listed with their counts and SHA-256 in `dump.manifest.json` and in the
+   * description (`metaPath`); a finished shard is never rewritten, by a
+   * `resume` either (see docs/shards.md). Needs `output`. N-Quads then carry
+   * no description graph (`metaGraph`): it is in the manifest and
+   * `metaPath`. Defaults to none (one file).
+   */
+  shardRecords?: number;
+  /**
+   * Cut the dump into shards of at most this many bytes of text (before
+   * compression; a record alone larger still makes one shard); with
+   * `shardRecords`, a shard ends at whichever comes first. Needs `output`.
+   * Defaults to none (one file).
+   */
+  shardBytes?: number;
   /** Called after every page. Defaults to none. */
   onProgress?: (progress: ExportProgress) => void;
   /** Clock (for provenance times and progress). Defaults to `() => new Date()`. */
@@ -108,6 +127,8 @@ export interface ExportSummary {
   dataset: string;
   statePath: string | undefined;
   format: FormatName;
+  /** With shards: the manifest that lists them; else null. */
+  manifestPath: string | null;
 }
 
 /** The output format, gzip and state file of an export, its options checked. */
@@ -115,6 +136,8 @@ export interface ExportPlan {
   format: FormatName;
   gzip: boolean;
   statePath: string | undefined;
+  /** With `shardRecords` or `shardBytes`: the shards' names and limits. */
+  shards?: { naming: ShardNaming; limits: ShardLimits };
 }
 
 /** Checks the options of an export (a `usage` error naming the option) and works out its format, gzip and state file. */
@@ -127,16 +150,30 @@ export function planExport(options: ExportOptions): ExportPlan {
   if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
     throw new ToolkitError(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
   }
+  const shards = planShards(options, format, gzip);
   if (options.license !== undefined) {
     checkLicense(options.license);
-    if (!options.metaPath && !(format === 'nquads' && options.metaGraph !== false)) {
+    if (!options.metaPath && !(format === 'nquads' && options.metaGraph !== false && !shards)) {
       throw new ToolkitError('`license` is stated in the dataset description: add `metaPath` (or write N-Quads, whose last graph is the description)', 'usage');
     }
   }
   if (options.resume && !options.output) throw new ToolkitError('`resume` needs the output file of the export (`output`)', 'usage');
   if (options.restart && options.resume) throw new ToolkitError('`resume` (continue the saved export) and `restart` (start it again) do not go together', 'usage');
   if (options.restart && !options.output) throw new ToolkitError('`restart` needs the output file of the export (`output`)', 'usage');
-  return { format, gzip, statePath: options.statePath ?? (options.output ? `${options.output}.state.json` : undefined) };
+  return { format, gzip, statePath: options.statePath ?? (options.output ? `${options.output}.state.json` : undefined), ...(shards ? { shards } : {}) };
+}
+
+/** The shards of an export, its options checked; undefined without `shardRecords` or `shardBytes`. */
+function planShards(options: ExportOptions, format: FormatName, gzip: boolean): ExportPlan['shards'] {
+  const { shardRecords: records, shardBytes: bytes } = options;
+  if (records === undefined && bytes === undefined) return undefined;
+  const name = records !== undefined ? '`shardRecords`' : '`shardBytes`';
+  if (!options.output) throw new ToolkitError(`${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`, 'usage');
+  for (const [key, value] of [['`shardRecords`', records], ['`shardBytes`', bytes]] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
+  }
+  const limits: ShardLimits = { ...(records !== undefined ? { records } : {}), ...(bytes !== undefined ? { bytes } : {}) };
+  return { naming: new ShardNaming(options.output, format, gzip), limits };
 }
 
 /** The options that must be the same when an export is resumed. */
@@ -154,6 +191,8 @@ export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoin
     graphPerRecord: options.graphPerRecord ?? false,
     base: options.base ?? null,
     validate: options.validation !== undefined,
+    // Only with shards: a state of an export without them stays this export's.
+    ...(plan.shards ? { shards: { records: plan.shards.limits.records ?? null, bytes: plan.shards.limits.bytes ?? null } } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ import { serializerFor } from '../serialize/serializers.js';
 import { CheckpointFile } from './CheckpointFile.js';
 import { ExportFiles } from './ExportFiles.js';
 import { ExportLock } from './ExportLock.js';
+import { type ShardEntry, shardManifest, writeManifest } from './ShardManifest.js';
+import { placeFinishedShards } from './ShardedOutput.js';
 import { type ExportOptions, type ExportPlan, type ExportRunSettings, type ExportSummary, exportIdentity, lockPathOf, planExport } from './exportOptions.js';
 import { type ExportCounts, type ExportIdentity, type ExportState, identityMismatch, readExportState, removeIfExists, writeExportState } from './ExportState.js';
 import { datasetIri, provenanceQuads } from './provenance.js';
@@ -88,23 +90,28 @@ class ExportRun {
   }
 
   async run(): Promise<ExportSummary> {
-    const { statePath, format } = this.plan;
+    const { statePath, format, shards } = this.plan;
+    const manifestPath = shards ? shards.naming.manifestPath : null;
     this.saved = await this.savedState();
     if (this.saved?.complete) {
-      // A description that could not be written when the export finished (a full disk) is written now.
+      // A manifest or description that could not be written when the export finished (a full disk) is written now.
+      await this.writeMissingManifest(this.saved);
       await this.writeMissingMeta(this.saved);
       const { counts, total } = this.saved;
-      return { counts, total, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format };
+      return { counts, total, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath };
     }
     // A folder that is not there is refused now, not after the whole harvest.
     if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
+    // Shards of this export are about to replace the ones an old manifest lists.
+    if (manifestPath && !this.saved) await removeIfExists(manifestPath);
     this.restore(this.saved);
     // New DOIs are queued for the side file of a resumable export only (else the queue would only grow).
     const seen = new DoiSet(1024, { queueNew: Boolean(this.options.output && statePath) });
-    const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal }, this.saved, seen);
+    const writer = serializerFor(format).createWriter(this.options.graph ? { graph: this.options.graph } : {});
+    const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal, ...(shards ? { shards: { ...shards, writer } } : {}) }, this.saved, seen);
     try {
-      await this.harvestInto(files, seen);
-      return { counts: this.counts, total: this.total, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format };
+      await this.harvestInto(files, seen, writer);
+      return { counts: this.counts, total: this.total, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath };
     } catch (err) {
       throw files.resumable ? this.withAdvice(err) : err;
     } finally {
@@ -163,10 +170,9 @@ class ExportRun {
   }
 
   /** Harvests the pages into the files, checkpointing after each, then writes the closing part and the description. */
-  private async harvestInto(files: ExportFiles, seen: DoiSet): Promise<void> {
+  private async harvestInto(files: ExportFiles, seen: DoiSet, writer: RecordWriter): Promise<void> {
     const { options, counts } = this;
-    const writer = serializerFor(this.plan.format).createWriter(options.graph ? { graph: options.graph } : {});
-    const sink = this.sink(writer, files);
+    const sink = this.sink(files.sharded?.writer ?? writer, files);
     if (this.saved) sink.continueAfter(counts.records);
     else await files.write(sink.start());
     const checkpoint = (complete: boolean) => files.checkpoint(seen, (written) => this.state(written, complete));
@@ -188,14 +194,18 @@ class ExportRun {
     }
     counts.retries = retriesBefore + this.client.retries;
     this.endedAt = this.now().toISOString();
-    const prov = this.provenance(this.endedAt);
-    let tail = '';
-    if (this.plan.format === 'nquads' && options.metaGraph !== false) {
-      const g = DataFactory.namedNode(this.dataset);
-      tail += writer.write(prov.map((q) => DataFactory.quad(q.subject, q.predicate, q.object, g)));
+    const shards = await files.sharded?.finish();
+    const prov = this.provenance(this.endedAt, shards);
+    if (!files.sharded) {
+      let tail = '';
+      if (this.plan.format === 'nquads' && options.metaGraph !== false) {
+        const g = DataFactory.namedNode(this.dataset);
+        tail += writer.write(prov.map((q) => DataFactory.quad(q.subject, q.predicate, q.object, g)));
+      }
+      await files.write(tail + sink.end());
     }
-    await files.write(tail + sink.end());
     await checkpoint(true);
+    if (shards) await this.writeManifest(shards);
     const seenPath = ExportFiles.seenPathOf(this.plan.statePath);
     if (files.resumable && seenPath) await removeIfExists(seenPath);
     if (options.metaPath) {
@@ -206,10 +216,33 @@ class ExportRun {
     }
   }
 
-  /** The provenance and description of the export as it stands. */
-  private provenance(endedAt: string): RDF.Quad[] {
+  /** The provenance and description of the export as it stands (with its shards, when it has them). */
+  private provenance(endedAt: string, shards?: readonly ShardEntry[]): RDF.Quad[] {
     const { options } = this;
-    return provenanceQuads({ identity: this.identity, counts: this.counts, classes: this.classes, otherClasses: this.otherClasses, apiMessage: this.apiMessage, startedAt: this.startedAt, endedAt, ...(options.license ? { license: options.license } : {}) });
+    const folder = this.plan.shards?.naming.folder;
+    return provenanceQuads({
+      identity: this.identity, counts: this.counts, classes: this.classes, otherClasses: this.otherClasses, apiMessage: this.apiMessage, startedAt: this.startedAt, endedAt,
+      ...(options.license ? { license: options.license } : {}),
+      ...(shards && folder !== undefined ? { shards: { entries: shards, folder } } : {}),
+    });
+  }
+
+  /** Writes the manifest of the finished shards. */
+  private async writeManifest(shards: readonly ShardEntry[]): Promise<void> {
+    const { naming, limits } = this.plan.shards!;
+    await writeManifest(naming.manifestPath, shardManifest({ format: this.plan.format, gzip: this.plan.gzip, limits, dataset: this.dataset, shards }));
+  }
+
+  /**
+   * With shards: the manifest of a finished export when it is not there (the
+   * run stopped, or its write failed, after the state said finished): the
+   * shards are checked and put in place first.
+   */
+  private async writeMissingManifest(saved: ExportState): Promise<void> {
+    const shards = this.plan.shards;
+    if (!shards || !saved.shards || existsSync(shards.naming.manifestPath)) return;
+    await placeFinishedShards(shards.naming, saved.shards.done);
+    await this.writeManifest(saved.shards.done);
   }
 
   /**
@@ -222,7 +255,7 @@ class ExportRun {
     const { statePath } = this.plan;
     if (!metaPath || !statePath || (saved.metaWritten === metaPath && existsSync(metaPath))) return;
     this.restore(saved);
-    await writeMeta(metaPath, this.provenance(saved.endedAt ?? this.now().toISOString()));
+    await writeMeta(metaPath, this.provenance(saved.endedAt ?? this.now().toISOString(), saved.shards?.done));
     await writeExportState(statePath, { ...saved, metaWritten: metaPath });
   }
 
@@ -241,7 +274,10 @@ class ExportRun {
         files.reject(rejectionLine(rejection));
         options.onWarning?.(`rejected: ${describeRejection(rejection)}`);
       },
-      onWritten: (record) => this.count(record),
+      onWritten: (record) => {
+        this.count(record);
+        files.sharded?.note(record.mapped.quads.length, record.mapped.doi);
+      },
     });
   }
 

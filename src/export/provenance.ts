@@ -1,10 +1,13 @@
 import type * as RDF from '@rdfjs/types';
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { DataFactory } from 'n3';
 import { formatInfo } from '../formats.js';
 import { DEFAULT_BASE, NS } from '../rdf/namespaces.js';
 import { recordGraphPattern } from '../mapping/recordGraph.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
+import type { ShardEntry } from './ShardManifest.js';
 
 /** What {@link provenanceQuads} describes. */
 export interface ProvenanceInput {
@@ -28,6 +31,8 @@ export interface ProvenanceInput {
   graph?: RDF.Quad_Graph;
   /** RDF/JS data factory. Defaults to n3's. */
   factory?: RDF.DataFactory;
+  /** The shards of a sharded dump, and the folder they are in (their `file:` URLs are written). Defaults to none (one file). */
+  shards?: { entries: readonly ShardEntry[]; folder: string };
 }
 
 /**
@@ -49,7 +54,8 @@ export function datasetIri(identity: ExportIdentity): string {
  * given, its classes, a class partition with the number of works for each
  * class of the works, the pattern of the record graphs with
  * `graphPerRecord`). The service's notice is the source's
- * `dcterms:description`. Every count is exact although shared nodes are
+ * `dcterms:description`. A sharded dump has a distribution per shard (see
+ * {@link shardQuads}). Every count is exact although shared nodes are
  * written once per record that names them: there is no `void:triples` (the
  * statements written, repeats included, are `sr:statementsWritten` of the
  * activity) and no `void:entities` of the dump. Deterministic apart from the
@@ -97,6 +103,7 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
   const info = formatInfo(identity.format);
   add(distribution, `${NS.dcat}mediaType`, iri(`https://www.iana.org/assignments/media-types/${info.mediaType}`));
   if (identity.gzip) add(distribution, `${NS.dcat}compressFormat`, iri('https://www.iana.org/assignments/media-types/application/gzip'));
+  if (input.shards) quads.push(...shardQuads(dataset, input.shards.entries, input.shards.folder, identity, f, g));
 
   add(activity, type, iri(`${NS.prov}Activity`));
   add(activity, `${NS.prov}used`, iri(identity.endpoint));
@@ -111,3 +118,42 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
   add(activity, `${NS.sr}duplicateRecords`, int(counts.duplicates));
   return quads;
 }
+
+/**
+ * The shards of a dump, in its description: each a `dcat:Distribution` of
+ * the dataset (`<dataset>#shard-00001`) and its `void:dataDump`, with its
+ * `file:` URL (`dcat:downloadURL`), name (`dcterms:title`), media type,
+ * `dcat:byteSize`, `spdx:checksum` (SHA-256, a node `<…#shard-00001-sha256>`)
+ * and `void:triples`: the statements written in it, repeats included (a
+ * shared node is written again by every record that names it; a store
+ * holds each triple once).
+ */
+export function shardQuads(dataset: string, entries: readonly ShardEntry[], folder: string, identity: ExportIdentity, f: RDF.DataFactory, g: RDF.Quad_Graph): RDF.Quad[] {
+  const quads: RDF.Quad[] = [];
+  const iri = (v: string) => f.namedNode(v);
+  const add = (s: string, p: string, o: RDF.Quad_Object) => quads.push(f.quad(iri(s), iri(p), o, g));
+  const typed = (n: number | string, type: string) => f.literal(String(n), iri(type));
+  const info = formatInfo(identity.format);
+  entries.forEach((entry, i) => {
+    const shard = `${dataset}#shard-${String(i + 1).padStart(5, '0')}`;
+    const url = pathToFileURL(resolve(folder, entry.file)).href;
+    add(dataset, `${NS.dcat}distribution`, iri(shard));
+    add(dataset, `${NS.void}dataDump`, iri(url));
+    add(shard, `${NS.rdf}type`, iri(`${NS.dcat}Distribution`));
+    add(shard, `${NS.dcterms}title`, f.literal(entry.file));
+    add(shard, `${NS.dcat}downloadURL`, iri(url));
+    add(shard, `${NS.dcat}mediaType`, iri(`https://www.iana.org/assignments/media-types/${info.mediaType}`));
+    if (identity.gzip) add(shard, `${NS.dcat}compressFormat`, iri('https://www.iana.org/assignments/media-types/application/gzip'));
+    add(shard, `${NS.dcat}byteSize`, typed(entry.bytes, `${NS.xsd}nonNegativeInteger`));
+    add(shard, `${NS.void}triples`, typed(entry.triples, `${NS.xsd}integer`));
+    const checksum = `${shard}-sha256`;
+    add(shard, `${SPDX}checksum`, iri(checksum));
+    add(checksum, `${NS.rdf}type`, iri(`${SPDX}Checksum`));
+    add(checksum, `${SPDX}algorithm`, iri(`${SPDX}checksumAlgorithm_sha256`));
+    add(checksum, `${SPDX}checksumValue`, typed(entry.sha256, `${NS.xsd}hexBinary`));
+  });
+  return quads;
+}
+
+/** The SPDX namespace (checksums of files, as DCAT 3 uses them). */
+const SPDX = 'http://spdx.org/rdf/terms#';

@@ -4,21 +4,26 @@ import { ConvertStats, type ConvertSummary } from '../convert/ConvertStats.js';
 import { LineFile } from '../convert/LineFile.js';
 import { type Output, openOutput } from '../convert/openOutput.js';
 import { ToolkitError } from '../errors.js';
-import { formatFromPath, formatInfo } from '../formats.js';
+import { removeIfExists } from '../export/ExportState.js';
+import { type ShardLimits, shardManifest, writeManifest } from '../export/ShardManifest.js';
+import { ShardNaming } from '../export/ShardNaming.js';
+import { ShardedOutput } from '../export/ShardedOutput.js';
+import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdf } from '../parse/parseRdf.js';
-import { RecordSink } from '../pipeline/RecordSink.js';
+import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
+import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import { type Rejection, describeRejection, oneLine, rejectionLine } from '../pipeline/Rejection.js';
 import { writeText } from '../pipeline/writeText.js';
 import { readRecords, type ReadItem } from '../record/readRecords.js';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
-import type { FormatName, SerializerOptions } from '../serialize/QuadSerializer.js';
+import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { classifyInput } from './classifyInput.js';
 import { createRecordValidation } from './createRecordValidation.js';
-import { type NamedOutput, refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
+import { type NamedOutput, refuseOverwritingInputs, refuseUnfinishedExport, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
 export interface ConvertFilesOptions {
@@ -58,6 +63,21 @@ export interface ConvertFilesOptions {
   onRejected?: (rejection: Rejection) => void;
   /** Called with remarks a person may want (an `-o` name that says another format). Defaults to none. */
   onWarning?: (message: string) => void;
+  /**
+   * Cut the output into shards of at most this many records (statement groups
+   * of an RDF input count as records), each a complete document, named after
+   * `output` (`dump.nq.gz`: `dump.00001.nq.gz`, …) and listed with their
+   * counts and SHA-256 in `dump.manifest.json` (see docs/shards.md). Needs
+   * `output`. Defaults to none (one file).
+   */
+  shardRecords?: number;
+  /**
+   * Cut the output into shards of at most this many bytes of text (before
+   * compression; a record alone larger still makes one shard). With
+   * `shardRecords`, a shard ends at whichever comes first. Needs `output`.
+   * Defaults to none (one file).
+   */
+  shardBytes?: number;
 }
 
 /**
@@ -77,27 +97,25 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   checkOptions(options, format);
   if (options.format && fromPath && fromPath !== format) options.onWarning?.(`writing ${formatInfo(format).label} to ${options.output}, whose name says ${formatInfo(fromPath).label} (\`format\` wins)`);
   if (!toFile && !options.stream) throw new ToolkitError('convertFiles needs an output file (`output`) or a stream (`stream`)', 'usage');
+  const limits = shardLimits(options, toFile);
+  const naming = limits ? new ShardNaming(options.output!, format) : undefined;
 
   const rejectsPath = options.rejectsPath ?? (toFile ? `${options.output!.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
   const outputs: NamedOutput[] = [
-    ...(toFile ? [{ path: options.output!, what: '`output`' }] : []),
+    ...(naming ? shardOutputs(naming, '`output`') : toFile ? [{ path: options.output!, what: '`output`' }] : []),
     ...(rejectsPath ? [{ path: rejectsPath, what: '`rejectsPath`' }] : []),
     ...(options.notesPath ? [{ path: options.notesPath, what: '`notesPath`' }] : []),
   ];
   refuseOverwritingInputs(outputs, [...options.inputs, ...(options.validate ? shapeFiles(options.shapesDir) : [])]);
+  if (naming) await refuseUnfinishedExport(options.output!);
   const stats = new ConvertStats();
   const fallback = options.stream ?? new PassThrough();
   const rejects = rejectsPath ? new LineFile(rejectsPath, fallback) : undefined;
   const notes = options.notesPath ? new LineFile(options.notesPath, fallback) : undefined;
   const validation = options.validate ? await createRecordValidation({ ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), schemaScheme: options.schemaScheme ?? 'http' }) : undefined;
-  const output: Output = await openOutput(toFile ? options.output : undefined, fallback);
   const writer = serializerFor(format).createWriter(serializerOptions(options));
-  const sink = new RecordSink(writer, {
-    ...(options.base ? { base: options.base } : {}),
-    schemaScheme: options.schemaScheme ?? 'http',
-    ...(options.graphPerRecord ? { graphPerRecord: true } : {}),
-    format,
-    ...(validation ? { validation } : {}),
+  const target = naming && limits ? new ShardTarget(ShardedOutput.create({ naming, writer, limits, gzip: isGzipPath(options.output!), commitEvery: SHARD_COMMIT }), format) : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
+  const sink = makeSink(target.writer, options, format, validation, {
     onRejected: async (rejection) => {
       stats.addRejected(rejection);
       options.onRejected?.(rejection);
@@ -106,52 +124,165 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     },
     onWritten: async ({ item, mapped }) => {
       stats.addMapped(mapped);
+      target.written(mapped.quads.length, mapped.doi);
       if (mapped.notes.length === 0 || !notes) return;
       const where = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
       await notes.append(`${JSON.stringify({ ...where, recordId: mapped.doi, notes: mapped.notes })}\n`);
     },
   });
+  let manifestPath: string | null = null;
   try {
-    let text = sink.start();
-    const flush = async (): Promise<void> => {
-      await writeText(output.stream, text, options.signal);
-      text = '';
-    };
-    for (const path of options.inputs) {
-      const file = await openRdfFile(path, options.stdin);
-      const input = await classifyInput(path, file.input);
-      if (input.kind === 'rdf') {
-        // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
-        for await (const group of subjectGroups(parseRdf(input.input, { format: input.format, source: file.source, ...(options.signal ? { signal: options.signal } : {}) }))) {
-          text += writer.write(group);
-          stats.addStatements(group.length);
-          if (text.length >= CHUNK) await flush();
-        }
-        continue;
-      }
-      let batch: ReadItem[] = [];
-      for await (const item of readRecords(input.input, { source: file.source })) {
-        batch.push(item);
-        if (batch.length < sink.batchSize) continue;
-        text += await sink.take(batch);
-        batch = [];
-        if (text.length >= CHUNK) await flush();
-      }
-      text += await sink.take(batch);
-    }
-    text += sink.end();
-    await flush();
-    await output.close();
+    await target.add(sink.start());
+    for (const path of options.inputs) await convertInput(path, options, sink, target, stats);
+    manifestPath = await target.finish(sink.end());
   } catch (err) {
     // Never leave a half-written file that looks complete (a cut Turtle file is still valid Turtle).
-    await output.discard();
+    await target.discard();
     throw err;
   } finally {
     await rejects?.close();
     await notes?.close();
   }
-  return { ...stats.toSummary(), format, output: toFile ? options.output! : null, rejectsPath: rejects && rejects.lines > 0 ? rejectsPath! : null, notesPath: notes && notes.lines > 0 ? options.notesPath! : null };
+  return {
+    ...stats.toSummary(),
+    format,
+    output: toFile ? options.output! : null,
+    manifestPath,
+    rejectsPath: rejects && rejects.lines > 0 ? rejectsPath! : null,
+    notesPath: notes && notes.lines > 0 ? options.notesPath! : null,
+  };
 }
+
+/** The record pipeline of a conversion: the one place it is made. */
+function makeSink(writer: RecordWriter, options: ConvertFilesOptions, format: FormatName, validation: RecordValidation | undefined, on: Pick<RecordSinkOptions, 'onRejected' | 'onWritten'>): RecordSink {
+  return new RecordSink(writer, {
+    ...(options.base ? { base: options.base } : {}),
+    schemaScheme: options.schemaScheme ?? 'http',
+    ...(options.graphPerRecord ? { graphPerRecord: true } : {}),
+    format,
+    ...(validation ? { validation } : {}),
+    ...on,
+  });
+}
+
+/** Reads one input into the sink: records batch by batch, or an RDF document's statements. */
+async function convertInput(path: string, options: ConvertFilesOptions, sink: RecordSink, target: ConvertTarget, stats: ConvertStats): Promise<void> {
+  const file = await openRdfFile(path, options.stdin);
+  const input = await classifyInput(path, file.input);
+  if (input.kind === 'rdf') {
+    // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
+    for await (const group of subjectGroups(parseRdf(input.input, { format: input.format, source: file.source, ...(options.signal ? { signal: options.signal } : {}) }))) {
+      await target.statements(group);
+      stats.addStatements(group.length);
+    }
+    return;
+  }
+  let batch: ReadItem[] = [];
+  for await (const item of readRecords(input.input, { source: file.source })) {
+    batch.push(item);
+    if (batch.length < sink.batchSize) continue;
+    await target.add(await sink.take(batch));
+    batch = [];
+  }
+  await target.add(await sink.take(batch));
+}
+
+/** Where a conversion writes: one file (or a stream), or shards. */
+interface ConvertTarget {
+  /** The writer the records go through. */
+  readonly writer: RecordWriter;
+  /** A record was written by `writer`: its statements and DOI. */
+  written(statements: number, doi: string): void;
+  /** Text the sink made (of the records written since, or its opening and closing). */
+  add(text: string): Promise<void>;
+  /** Statements of an RDF input, written as they are. */
+  statements(quads: RDF.Quad[]): Promise<void>;
+  /** Ends the output with `end` and puts it in place; the manifest's path for shards. */
+  finish(end: string): Promise<string | null>;
+  /** Removes what was written (a run that failed). */
+  discard(): Promise<void>;
+}
+
+/** One output: the text gathered into writes of about {@link CHUNK} characters. */
+class FileTarget implements ConvertTarget {
+  private text = '';
+
+  constructor(
+    private readonly output: Output,
+    readonly writer: RecordWriter,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  written(): void {}
+
+  async add(text: string): Promise<void> {
+    this.text += text;
+    if (this.text.length >= CHUNK) await this.flush();
+  }
+
+  async statements(quads: RDF.Quad[]): Promise<void> {
+    await this.add(this.writer.write(quads));
+  }
+
+  async finish(end: string): Promise<null> {
+    this.text += end;
+    await this.flush();
+    await this.output.close();
+    return null;
+  }
+
+  discard(): Promise<void> {
+    return this.output.discard();
+  }
+
+  private async flush(): Promise<void> {
+    await writeText(this.output.stream, this.text, this.signal);
+    this.text = '';
+  }
+}
+
+/** Shards: each record's text goes where the sharded output cuts; the shards and the manifest are put in place at the end. */
+class ShardTarget implements ConvertTarget {
+  constructor(
+    private readonly sharded: ShardedOutput,
+    private readonly format: FormatName,
+  ) {}
+
+  get writer(): RecordWriter {
+    return this.sharded.writer;
+  }
+
+  written(statements: number, doi: string): void {
+    this.sharded.note(statements, doi);
+  }
+
+  /** The text is each shard's already (the sink's opening and closing are empty). */
+  async add(): Promise<void> {
+    await this.sharded.flush();
+  }
+
+  async statements(quads: RDF.Quad[]): Promise<void> {
+    this.sharded.writeStatements(quads);
+    await this.sharded.flush();
+  }
+
+  async finish(): Promise<string> {
+    const shards = await this.sharded.finish();
+    const { naming } = this.sharded;
+    // No manifest while the shards are put in place: an old one would list files that are no longer its.
+    await removeIfExists(naming.manifestPath);
+    await this.sharded.place();
+    await writeManifest(naming.manifestPath, shardManifest({ format: this.format, gzip: isGzipPath(naming.output), limits: this.sharded.limits, shards }));
+    return naming.manifestPath;
+  }
+
+  discard(): Promise<void> {
+    return this.sharded.discard();
+  }
+}
+
+/** Uncompressed bytes a shard of a conversion gathers before it is written. */
+const SHARD_COMMIT = 1 << 20;
 
 /** Consecutive quads of one subject and graph, in groups of at most 1,000 (what a record writer writes best). */
 async function* subjectGroups(quads: AsyncIterable<RDF.Quad>): AsyncGenerator<RDF.Quad[]> {
@@ -176,6 +307,18 @@ function serializerOptions(options: ConvertFilesOptions): SerializerOptions {
     ...(options.graph ? { graph: options.graph } : {}),
     ...(options.jsonldContext ? { jsonldContext: options.jsonldContext } : {}),
   };
+}
+
+/** The limits of shards, checked; undefined without them (one output). */
+function shardLimits(options: ConvertFilesOptions, toFile: boolean): ShardLimits | undefined {
+  const { shardRecords: records, shardBytes: bytes } = options;
+  if (records === undefined && bytes === undefined) return undefined;
+  const name = records !== undefined ? '`shardRecords`' : '`shardBytes`';
+  if (!toFile) throw new ToolkitError(`${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`, 'usage');
+  for (const [key, value] of [['`shardRecords`', records], ['`shardBytes`', bytes]] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
+  }
+  return { ...(records !== undefined ? { records } : {}), ...(bytes !== undefined ? { bytes } : {}) };
 }
 
 function checkOptions(options: ConvertFilesOptions, format: FormatName): void {

@@ -1,12 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ENDPOINT_PATHS } from '../client/ApiClient.js';
 import { ToolkitError } from '../errors.js';
 import { ExportFiles } from '../export/ExportFiles.js';
 import { exportRdf } from '../export/exportRdf.js';
 import { type ExportOptions, type ExportSummary, planExport } from '../export/exportOptions.js';
+import type { ShardManifest } from '../export/ShardManifest.js';
 import { directFetch } from '../http/proxyFetch.js';
 import { createRecordValidation } from './createRecordValidation.js';
 import { type LoadDumpOptions, type LoadDumpSummary, loadDump, loadLogPath } from './loadDump.js';
-import { type NamedOutput, refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
+import { type NamedOutput, refuseOverwritingInputs, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link exportDump}: those of the harvest and the dump, and what to do with it. */
 export interface ExportDumpOptions extends Omit<ExportOptions, 'validation'> {
@@ -47,6 +50,7 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
   }
   if (shapesDir !== undefined && !validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
   refuseOverwritingInputs(exportOutputs(options), validate ? shapeFiles(shapesDir) : []);
+  const shards = options.output ? planExport(options).shards : undefined;
   const validation = validate ? await createRecordValidation({ ...(shapesDir !== undefined ? { shapesDir } : {}) }) : undefined;
   const service = sample ? await startSample(options) : undefined;
   let summary: ExportSummary;
@@ -56,24 +60,28 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
     await service?.close();
   }
   if (!load) return summary;
-  return { ...summary, load: await loadDump({ ...load, files: [options.output!] }) };
+  const files = shards ? (await readManifest(shards.naming.manifestPath)).shards.map((s) => join(shards.naming.folder, s.file)) : [options.output!];
+  return { ...summary, load: await loadDump({ ...load, files }) };
 }
 
 /** The files an export writes (the dump, its state and DOI side file, the description, the rejects, the load log), named as options. */
 function exportOutputs(options: ExportDumpOptions): NamedOutput[] {
   // A state only with an output file (a dump to stdout is not resumable).
-  const statePath = options.output ? planExport(options).statePath : undefined;
+  const plan = options.output ? planExport(options) : undefined;
+  const statePath = plan?.statePath;
   const named: [string | undefined, string][] = [
-    [options.output, '`output`'],
+    [plan?.shards ? undefined : options.output, '`output`'],
     [statePath, '`statePath`'],
     [ExportFiles.seenPathOf(statePath), 'the DOI side file of `statePath`'],
     [statePath && `${statePath}.tmp`, 'the temporary file of `statePath`'],
     [options.metaPath, '`metaPath`'],
     [options.metaPath && `${options.metaPath}.tmp`, 'the temporary file of `metaPath`'],
     [options.rejectsPath, '`rejectsPath`'],
-    [options.load && options.output && loadLogPath([options.output], options.load.statePath, options.load.cwd), 'the load log of `load`'],
+    // The load log of shards is named after the first (a `load` of those files names it so).
+    [options.load && options.output && loadLogPath([plan?.shards ? plan.shards.naming.path(1) : options.output], options.load.statePath, options.load.cwd), 'the load log of `load`'],
   ];
-  return named.filter((n): n is [string, string] => n[0] !== undefined).map(([path, what]) => ({ path, what }));
+  const files = named.filter((n): n is [string, string] => n[0] !== undefined).map(([path, what]) => ({ path, what }));
+  return plan?.shards ? [...shardOutputs(plan.shards.naming, '`output`'), ...files] : files;
 }
 
 /** The local service over the bundled sample, started for one export. */
@@ -91,4 +99,9 @@ async function startSample(options: ExportDumpOptions): Promise<{ client: Pick<E
     name: `sample:${ENDPOINT_PATHS[options.endpoint ?? 'meta-v2']}`,
     close: () => running.close(100),
   };
+}
+
+/** Reads a manifest of shards. */
+async function readManifest(path: string): Promise<ShardManifest> {
+  return JSON.parse(await readFile(path, 'utf8')) as ShardManifest;
 }

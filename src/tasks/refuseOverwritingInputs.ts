@@ -1,6 +1,8 @@
 import { type Stats, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { ToolkitError } from '../errors.js';
+import { readExportState } from '../export/ExportState.js';
+import type { ShardNaming } from '../export/ShardNaming.js';
 import { DEFAULT_SHAPES_DIR } from '../shacl/loadShapes.js';
 
 /** A file a job writes, named for messages (`` `rejectsPath` ``, "the report"). */
@@ -8,6 +10,13 @@ export interface NamedOutput {
   path: string;
   /** What the file is, as a message names it. */
   what: string;
+  /**
+   * Files whose number is not known before the run (shards): every file of
+   * `folder` whose name `has` says is one, those there now and those to come.
+   * `path` then names them for messages (`dump.*.nq.gz`). Defaults to none
+   * (the one file `path`).
+   */
+  family?: { folder: string; has: (name: string) => boolean };
 }
 
 /**
@@ -22,6 +31,8 @@ export interface NamedOutput {
  * come) clash: stdin/stdout (`-`), `/dev/stdout` or a pipe may be named twice.
  */
 export function refuseOverwritingInputs(outputs: readonly NamedOutput[], inputs: readonly string[]): void {
+  refuseFamilyClashes(outputs);
+  outputs = outputs.flatMap((o) => (o.family ? familyMembers(o) : [o]));
   const inputIds = new Map<string, string>();
   for (const input of inputs) {
     const id = existingFileId(input);
@@ -36,6 +47,58 @@ export function refuseOverwritingInputs(outputs: readonly NamedOutput[], inputs:
     const earlier = outputIds.get(id);
     if (earlier) throw new ToolkitError(`${earlier.what} (${earlier.path}) and ${output.what} (${output.path}) are one file: choose another file for one of them`, 'usage');
     outputIds.set(id, output);
+  }
+}
+
+/**
+ * The files of a sharded output, as outputs: its shards (finished or
+ * partial, those there now and those to come), its manifest and the
+ * manifest's temporary file. `what` names the option (`` `output` ``).
+ */
+export function shardOutputs(naming: ShardNaming, what: string): NamedOutput[] {
+  return [
+    { path: join(naming.folder, `${naming.stem}.*${naming.suffix}`), what: `the shards of ${what}`, family: { folder: naming.folder, has: (name) => naming.isShardName(name) } },
+    { path: naming.manifestPath, what: `the manifest of ${what}` },
+    { path: `${naming.manifestPath}.tmp`, what: `the temporary file of the manifest of ${what}` },
+  ];
+}
+
+/**
+ * A usage error when shards named after `output` would overwrite the
+ * finished shards of an export that is not finished (its state file, the
+ * default `<output>.state.json`, says so): resuming it would then fail.
+ */
+export async function refuseUnfinishedExport(output: string, what = '`output`'): Promise<void> {
+  const statePath = `${output}.state.json`;
+  const state = await readExportState(statePath).catch(() => undefined);
+  if (state && !state.complete) {
+    throw new ToolkitError(`${what} (${output}) names the shards of an unfinished export (its state is ${statePath}): writing them would overwrite that export's; finish it with \`resume\`, or choose another file`, 'usage');
+  }
+}
+
+/** The members of a family there now, as outputs of their own (a link among them to an input is a clash too). */
+function familyMembers(output: NamedOutput): NamedOutput[] {
+  const { folder, has } = output.family!;
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  return names.filter(has).map((name) => ({ path: join(folder, name), what: output.what }));
+}
+
+/** A usage error when a single output is a file a family would take (`--rejects dump.00001.nt` beside shards `dump.*.nt`). */
+function refuseFamilyClashes(outputs: readonly NamedOutput[]): void {
+  for (const family of outputs.filter((o) => o.family)) {
+    const folder = realPathToBe(resolve(family.family!.folder));
+    for (const other of outputs) {
+      if (other.family || other.path === '-') continue;
+      const real = realPathToBe(resolve(other.path));
+      if (dirname(real) === folder && family.family!.has(basename(real))) {
+        throw new ToolkitError(`${family.what} (${family.path}) and ${other.what} (${other.path}) are one file: choose another file for one of them`, 'usage');
+      }
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +24,16 @@ describe('export --load', () => {
     expect(triples.size).toBeGreaterThan(1000);
     expect(server.graphSize(G)).toBe(triples.size);
     expect(server.requests.some((q) => q.sparql?.includes('DROP SILENT GRAPH'))).toBe(true);
+  });
+
+  it('loads every shard of a sharded dump', async () => {
+    const G = 'https://example.org/graph/shards';
+    const r = await runCli(['export', '--sample', '-q', 'type:Journal', '-o', join(dir, 'sh.nt'), '--shard-records', '100', '--quiet', '--load', server.dataset, '--load-graph', G], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const shards = readdirSync(dir).filter((n) => /^sh\.\d{5}\.nt$/.test(n));
+    expect(shards.length).toBeGreaterThan(1);
+    const triples = new Set(shards.flatMap((n) => parseNTriples(readFileSync(join(dir, n), 'utf8')).map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value}`)));
+    expect(server.graphSize(G)).toBe(triples.size);
   });
 
   it('refuses --load without an output file', async () => {

@@ -16,6 +16,7 @@ import { NS } from '../../src/rdf/namespaces.js';
 import { recordGraphIri } from '../../src/mapping/recordGraph.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads, parseTurtle } from '../helpers/rdf.js';
+import { interrupted } from './exportHarness.js';
 
 const KEY = 'K3y-Of-Test/+=';
 let service: FakeService | undefined;
@@ -36,15 +37,6 @@ function base(extra: Partial<ExportOptions> = {}): ExportOptions {
 }
 
 const EXT: Record<FormatName, string> = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' };
-
-/** Runs an export, aborting it after `stopAfterPages` pages (like a crash between pages). */
-async function interrupted(options: ExportOptions, stopAfterPages: number): Promise<void> {
-  const controller = new AbortController();
-  let pages = 0;
-  await expect(
-    exportRdf({ ...options, signal: controller.signal, onProgress: () => { if (++pages === stopAfterPages) controller.abort(); } }),
-  ).rejects.toBeInstanceOf(ToolkitError);
-}
 
 describe('exportRdf', () => {
   it('writes each record once, in query order, with a final summary', async () => {

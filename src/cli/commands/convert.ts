@@ -8,6 +8,7 @@ import { convertFiles } from '../../tasks/convertFiles.js';
 import type { CliContext } from '../CliContext.js';
 import { RejectsReport } from '../RejectsReport.js';
 import { inFlags } from '../inFlags.js';
+import { int } from '../connection.js';
 
 interface ConvertCliOptions {
   format?: string;
@@ -24,6 +25,8 @@ interface ConvertCliOptions {
   shapes?: string;
   quiet?: boolean;
   json?: boolean;
+  shardRecords?: number;
+  shardSize?: number;
 }
 
 /** `scholarly-rdf convert INPUT...`: records (files of the service's JSON) to RDF. */
@@ -50,6 +53,8 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .option('--notes <file>', 'write the notes of each written record (what was changed or left out, and why) as JSON lines')
     .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects, not the output')
     .option('--shapes <dir>', 'with --validate: shapes of your own instead of the shipped ones')
+    .option('--shard-records <n>', 'cut the output into shards of at most N records, each a whole document: -o dump.nq.gz writes dump.00001.nq.gz, dump.00002.nq.gz, ... and dump.manifest.json (needs -o; see docs/shards.md)', int('--shard-records', 1))
+    .option('--shard-size <bytes>', 'cut the output into shards of at most this much text before compression (a number of bytes, or with K, M or G: 512M); with --shard-records, whichever comes first (needs -o)', byteSize('--shard-size'))
     .option('--strict', 'stop at the first rejected record')
     .option('-q, --quiet', 'no summary on standard error')
     .option('--json', 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr')
@@ -61,6 +66,9 @@ export function registerConvert(program: Command, ctx: CliContext): void {
 async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: CliContext): Promise<void> {
   const rejects = new RejectsReport(ctx);
   const toFile = opts.output !== undefined && opts.output !== '-';
+  if (!toFile && (opts.shardRecords !== undefined || opts.shardSize !== undefined)) {
+    throw new ToolkitError(`${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nt.gz writes dump.00001.nt.gz, ...); standard output cannot be cut into files`, 'usage');
+  }
   if (opts.json) ctx.json.enable('convert', toFile ? 'stdout' : 'stderr');
   const started = performance.now();
   let summary: ConvertSummary;
@@ -80,6 +88,8 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       ...(opts.validate ? { validate: true } : {}),
       ...(opts.shapes !== undefined ? { shapesDir: opts.shapes } : {}),
       ...(opts.strict ? { strict: true } : {}),
+      ...(opts.shardRecords !== undefined ? { shardRecords: opts.shardRecords } : {}),
+      ...(opts.shardSize !== undefined ? { shardBytes: opts.shardSize } : {}),
       signal: ctx.signal,
       onRejected: (r) => rejects.add(r),
       onWarning: (w) => ctx.log(`convert: ${inFlags(w)}`),
@@ -89,10 +99,21 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
     throw err;
   }
   if (!opts.quiet) {
-    ctx.log(oneLine(`convert: ${convertSummaryLine(summary)}${summary.output ? `; wrote ${summary.output} (${summary.format})` : ''}`, 2000));
+    const wrote = summary.manifestPath ? `; wrote the shards listed in ${summary.manifestPath} (${summary.format})` : summary.output ? `; wrote ${summary.output} (${summary.format})` : '';
+    ctx.log(oneLine(`convert: ${convertSummaryLine(summary)}${wrote}`, 2000));
     if (summary.notes > 0) ctx.log(opts.notes ? `notes: in ${opts.notes}` : 'notes: what was changed or left out in written records; --notes FILE lists them');
   }
   rejects.report(summary.rejectsPath ?? (opts.rejects && summary.rejected > 0 ? opts.rejects : undefined));
   if (summary.rejected > 0) ctx.setExitCode(1);
   ctx.json.set({ inputs, ...summary, elapsedMs: Math.round(performance.now() - started) });
+}
+
+/** Parses a size in bytes: a whole number, or one with K, M or G (times 1024, 1024², 1024³): `512M`. */
+export function byteSize(name: string) {
+  return (value: string): number => {
+    const m = /^\s*(\d+)\s*([KMG]i?B?)?\s*$/i.exec(value);
+    const n = m ? Number(m[1]) * 1024 ** (m[2] ? 'KMG'.indexOf(m[2][0]!.toUpperCase()) + 1 : 0) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1) throw new ToolkitError(`${name} must be a number of bytes of at least 1 (or with K, M or G: 512M), got "${value}"`, 'usage');
+    return n;
+  };
 }

@@ -10,6 +10,7 @@ import { inFlags } from '../inFlags.js';
 import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, connect, envFetch, int, keySafe } from '../connection.js';
 import { ExportReporter } from '../progress/ExportReporter.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
+import { byteSize } from './convert.js';
 import { loadSummaryJson, printLoadSummary } from './load.js';
 
 /** Registers `export`: a query's records into one RDF dump, resumably. */
@@ -21,7 +22,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('-f, --format <format>', 'turtle, ntriples, nquads, jsonld or rdfxml (default: from -o, else turtle)')
     .option('-o, --output <file>', 'output file (.gz compresses); default stdout (not resumable)')
     .option('--max-records <n>', 'stop after N records', int('--max-records', 1))
-    .option('--concurrency <n>', 'pages fetched ahead at once', int('--concurrency', 1, 32), 2)
+    .option('--concurrency <n>', 'requests in flight at once, fixed (default: adapts, from 2, growing while pages wait on the network, halving on 429 or 5xx)', int('--concurrency', 1, 32))
     .option('--page-size <n>', `records per page (basic keys: at most 25; premium ${MAX_PAGE_SIZE})`, int('--page-size', 1, MAX_PAGE_SIZE), 25)
     .option('--state <file>', 'state file of a resumable export (default: <output>.state.json)')
     .option('--resume', 'continue the export its state file describes')
@@ -31,6 +32,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--meta <file>', 'also write the provenance and dataset description (PROV-O, VoID, DCAT) to FILE')
     .option('--license <iri>', 'the licence of the dump, stated as dcterms:license in its description (default: none stated; the service\'s terms are not known to the tool)')
     .option('--rejects <file>', 'write records that cannot be mapped to FILE (JSON lines)')
+    .option('--shard-records <n>', 'cut the dump into shards of at most N records, each a whole document: -o dump.nq.gz writes dump.00001.nq.gz, ... and dump.manifest.json; --resume never rewrites a finished shard (needs -o; see docs/shards.md)', int('--shard-records', 1))
+    .option('--shard-size <bytes>', 'cut the dump into shards of at most this much text before compression (a number of bytes, or with K, M or G: 512M); with --shard-records, whichever comes first (needs -o)', byteSize('--shard-size'))
     .option('--graph <iri>', 'N-Quads: put the records in this named graph')
     .option('--graph-per-record', 'N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole')
     .option('--base <iri>', 'base of the IRIs minted for nodes a record owns (default: https://w3id.org/scholarly-rdf/)')
@@ -43,6 +46,9 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--replace', 'with --load: empty the graph first');
   addConnectionOptions(exportCmd).action(async (opts: ExportCliOptions) => {
     if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
+    if (!opts.output && (opts.shardRecords !== undefined || opts.shardSize !== undefined)) {
+      throw new ToolkitError(`${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nq.gz writes dump.00001.nq.gz, ...); standard output cannot be cut into files`, 'usage');
+    }
     if (opts.json) ctx.json.enable('export', opts.output ? 'stdout' : 'stderr');
     const connection = clientOptions(opts, ctx);
     await keySafe(() => [connection.apiKey, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
@@ -57,7 +63,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ...(opts.format ? { format: parseFormatName(opts.format) } : {}),
           ...(output ? { output } : { stream: ctx.io.stdout }),
           ...(opts.maxRecords ? { maxRecords: opts.maxRecords } : {}),
-          concurrency: opts.concurrency,
+          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
           pageSize: opts.pageSize,
           maxStart: opts.maxStart,
           ...(opts.state ? { statePath: abs(ctx, opts.state) } : {}),
@@ -66,6 +72,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ...(opts.splitBy ? { splitBy: opts.splitBy } : {}),
           ...(opts.meta ? { metaPath: abs(ctx, opts.meta) } : {}),
           ...(opts.rejects ? { rejectsPath: abs(ctx, opts.rejects) } : {}),
+          ...(opts.shardRecords !== undefined ? { shardRecords: opts.shardRecords } : {}),
+          ...(opts.shardSize !== undefined ? { shardBytes: opts.shardSize } : {}),
           ...(opts.graph ? { graph: opts.graph } : {}),
           ...(opts.graphPerRecord ? { graphPerRecord: true } : {}),
           ...(opts.license !== undefined ? { license: opts.license } : {}),
@@ -76,7 +84,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
           onWarning: (w) => reporter?.warn(inFlags(w)),
           onProgress: (p) => reporter?.progress(p),
         });
-      reporter?.summary(summary, opts.output ?? 'stdout');
+      reporter?.summary(summary, summary.manifestPath ? `the shards listed in ${summary.manifestPath}` : (opts.output ?? 'stdout'));
       ctx.json.set(exportSummaryJson(summary, opts, ctx, total));
       sayWhatIsMissing(summary, opts, ctx);
       if (summary.load) printLoadSummary(ctx, summary.load, summary.load.statePath, true);
@@ -86,9 +94,9 @@ export function registerExport(program: Command, ctx: CliContext): void {
 
 /** The options of `export` as commander gives them. */
 interface ExportCliOptions extends ConnectionOptions {
-  query: string; format?: string; output?: string; maxRecords?: number; concurrency: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
+  query: string; format?: string; output?: string; maxRecords?: number; concurrency?: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
   splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
-  load?: string; store: string; loadGraph?: string; replace?: boolean; json?: boolean;
+  load?: string; store: string; loadGraph?: string; replace?: boolean; json?: boolean; shardRecords?: number; shardSize?: number;
 }
 
 /** Rejected records, and records the service reported but the pages did not bring: said, with exit code 1. */
@@ -118,6 +126,7 @@ function exportSummaryJson(s: ExportDumpSummary, opts: ExportCliOptions, ctx: Cl
     statePath: s.statePath ?? null,
     rejectsPath: abs(ctx, opts.rejects) ?? null,
     metaPath: abs(ctx, opts.meta) ?? null,
+    manifestPath: s.manifestPath,
     dataset: s.dataset,
     total: s.total ?? total ?? null,
     counts: s.counts,
