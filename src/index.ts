@@ -7,9 +7,12 @@ export type { ExportOptions, ExportSummary, ExportProgress } from './export/expo
 export type { ExportCounts } from './export/ExportState.js';
 export { convertFiles, type ConvertFilesOptions } from './tasks/convertFiles.js';
 export type { ConvertSummary } from './convert/ConvertStats.js';
+export type { ShardManifest, ShardEntry, ShardLimits } from './export/ShardManifest.js';
 export { validateDump, type ValidateDumpOptions, type ValidateDumpSummary, type ValidateProgress } from './tasks/validateDump.js';
 export { loadDump, type LoadDumpOptions, type LoadDumpSummary, type LoadProgress } from './tasks/loadDump.js';
 export type { LoadSummary } from './store/GraphStoreLoader.js';
+export { upsertDump, type UpsertDumpOptions, type UpsertSummary, type UpsertBatchEvent } from './tasks/upsertDump.js';
+export type { UpsertMethod } from './store/upsertRequests.js';
 export { bulkLoad, type BulkLoadOptions, type BulkLoadSummary, type BulkLoadProgress, type BulkFileResult } from './tasks/bulkLoad.js';
 export type { StoreKind, StoreCredentials } from './store/index.js';
 export { fetchTerm, type FetchTermOptions, type FetchedTerm, type TermSource } from './vocabulary/fetchTerm.js';

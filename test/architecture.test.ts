@@ -21,7 +21,7 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   sample: { may: ['record', 'errors'] },
   group: { may: ['rdf', 'parse', 'errors', 'abort', 'tempFiles'] },
   client: { may: ['http', 'record', 'errors', 'abort', 'formats'] },
-  store: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'mapping/entityIris.ts', 'errors', 'abort', 'tempFiles'] },
+  store: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'mapping/entityIris.ts', 'mapping/sharedTriples.ts', 'errors', 'abort', 'tempFiles'] },
   vocabulary: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },
   shacl: { may: ['group', 'parse', 'rdf', 'record', 'formats', 'errors', 'abort', 'tempFiles'] },
   server: { may: ['sample', 'vocabulary', 'record', 'rdf', 'formats', 'errors', 'abort'] },

@@ -19,6 +19,8 @@ const FLAG_OF: Readonly<Record<string, string>> = {
   timeoutMs: '--timeout',
   retryPolicy: '--retries',
   schemaScheme: '--schema-https',
+  shardRecords: '--shard-records',
+  shardBytes: '--shard-size',
 };
 
 /** Options the library names in its messages (each becomes its flag). */
@@ -27,6 +29,7 @@ const OPTIONS = new Set([
   'apiKey', 'baseUrl', 'endpoint', 'pageSize', 'maxStart', 'maxRecords', 'resume', 'splitBy', 'graph', 'graphPerRecord', 'base', 'license',
   'rate', 'concurrency', 'sample', 'validate', 'load', 'replace', 'store', 'queryEndpoint', 'updateEndpoint', 'chunkTriples', 'chunkFormat',
   'jobs', 'window', 'user', 'restart', 'ignoreExportLock', 'regroup', 'strict', 'jsonldContext', 'vocabUrl', 'accept', 'mode', 'failOn', 'maxGraphTriples',
+  'since', 'changesSince',
   // The limits of what is read (parseRdf, readRecords): flags to come.
   'maxDepth', 'maxDocumentChars',
 ]);

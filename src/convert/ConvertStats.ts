@@ -40,9 +40,14 @@ export class ConvertStats {
 
   /** Counts a mapped record. */
   addMapped(record: MappedRecord): void {
+    this.addWritten({ quadCount: record.quads.length, notes: record.notes, unknownFields: record.unknownFields });
+  }
+
+  /** Counts a written record from its outline (`ParallelRecordSink`'s: its quads stayed in a worker thread). */
+  addWritten(record: { quadCount: number; notes: readonly string[]; unknownFields: readonly string[] }): void {
     this.read++;
     this.mapped++;
-    this.triples += record.quads.length;
+    this.triples += record.quadCount;
     this.notes += record.notes.length;
     for (const field of record.unknownFields) this.unknownFields.set(field, (this.unknownFields.get(field) ?? 0) + 1);
   }

@@ -22,6 +22,14 @@ export interface ExportCounts {
   retries: number;
 }
 
+/** The finished export a delta continues (`changesSince`), as its state recorded it. */
+export interface PreviousExport {
+  /** Its dataset IRI (the description of the delta says it was derived from it). */
+  dataset: string;
+  /** When it started (ISO 8601, UTC): the delta's `since` is this day. */
+  startedAt: string;
+}
+
 /** The options that must be the same when an export is resumed. */
 export interface ExportIdentity {
   query: string;
@@ -41,6 +49,8 @@ export interface ExportIdentity {
   validate: boolean;
   /** The limits of the shards; absent for a dump in one file. */
   shards?: { records: number | null; bytes: number | null };
+  /** A delta (`since`, `changesSince`): the records online since this day (`YYYY-MM-DD`); absent for a full export. */
+  since?: string;
 }
 
 /**
@@ -77,6 +87,8 @@ export interface ExportState {
   endedAt?: string;
   /** The description file (`metaPath`) written after the export finished; absent until it is (a `resume` then writes it). */
   metaWritten?: string;
+  /** A delta of `changesSince`: the finished export it follows (its `since` is the day that one started). */
+  previous?: PreviousExport;
 }
 
 /** Reads a state file; `undefined` when there is none. */

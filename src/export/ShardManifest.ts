@@ -14,6 +14,15 @@ export interface ShardEntry {
    * record that names it.
    */
   triples: number;
+  /**
+   * Of {@link triples}, the statements about a shared entity (subject a
+   * journal, publisher, person with an ORCID iD, ...; no blank node:
+   * `isSharedTriple`), which other records may repeat: a store holding the
+   * shard holds between `triples - sharedTriples` (+1 when there is one) and
+   * `triples` distinct triples. Absent in manifests written before it was
+   * counted.
+   */
+  sharedTriples?: number;
   /** Size of the file on disk (compressed, when it is). */
   bytes: number;
   /** SHA-256 (hex) of the file on disk. */
@@ -46,12 +55,14 @@ export interface ShardManifest {
   dataset: string | null;
   shards: ShardEntry[];
   /** Sums over the shards. */
-  totals: { shards: number; records: number; triples: number; bytes: number };
+  totals: { shards: number; records: number; triples: number; sharedTriples?: number; bytes: number };
 }
 
 /** The manifest of finished shards. */
 export function shardManifest(input: { format: FormatName; gzip: boolean; limits: ShardLimits; dataset?: string; shards: readonly ShardEntry[] }): ShardManifest {
   const sum = (key: 'records' | 'triples' | 'bytes') => input.shards.reduce((n, s) => n + s[key], 0);
+  // A shard of a state written before sharedTriples was counted has none: no total then (the bulk loader checks exactly).
+  const shared = input.shards.every((s) => s.sharedTriples !== undefined) ? { sharedTriples: input.shards.reduce((n, s) => n + s.sharedTriples!, 0) } : {};
   return {
     version: 1,
     format: input.format,
@@ -61,7 +72,7 @@ export function shardManifest(input: { format: FormatName; gzip: boolean; limits
     shardBytes: input.limits.bytes ?? null,
     dataset: input.dataset ?? null,
     shards: [...input.shards],
-    totals: { shards: input.shards.length, records: sum('records'), triples: sum('triples'), bytes: sum('bytes') },
+    totals: { shards: input.shards.length, records: sum('records'), triples: sum('triples'), ...shared, bytes: sum('bytes') },
   };
 }
 

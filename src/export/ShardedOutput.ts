@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
 import { ToolkitError, ioError } from '../errors.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
+import { countSharedTriples } from '../mapping/sharedTriples.js';
 import { registerTempFile, unregisterTempFile } from '../tempFiles.js';
 import { CheckpointFile } from './CheckpointFile.js';
 import type { ShardEntry, ShardLimits } from './ShardManifest.js';
@@ -20,6 +21,8 @@ export interface OpenShardState {
   units: number;
   records: number;
   triples: number;
+  /** Of `triples`, those about shared entities (see `ShardEntry.sharedTriples`); absent in a state written before they were counted. */
+  sharedTriples?: number;
   /** Bytes of text written (before compression), its opening included: what `ShardLimits.bytes` counts. */
   textBytes: number;
   firstDoi: string | null;
@@ -53,7 +56,7 @@ export interface ShardedOutputOptions {
 const BEHIND = 4;
 
 /** What the cutting writer asks of the files, in order. */
-type ShardEvent = { kind: 'start'; text: string } | { kind: 'unit'; text: string; triples: number; doi: string | null } | { kind: 'end'; text: string };
+type ShardEvent = { kind: 'start'; text: string } | { kind: 'unit'; text: string; triples: number; sharedTriples: number; doi: string | null } | { kind: 'end'; text: string };
 
 /**
  * An output cut into shards between records: each shard a complete document
@@ -131,18 +134,19 @@ export class ShardedOutput {
     return new ShardedOutput(options, state, file);
   }
 
-  /** Adds the statements and DOI of the record {@link writer} wrote last (the manifest counts them). */
-  note(triples: number, doi: string | null): void {
+  /** Adds the statements (counted, and those `isSharedTriple`) and DOI of the record {@link writer} wrote last, for the manifest. */
+  note(quads: readonly RDF.Quad[], doi: string | null): void {
     const last = this.events[this.events.length - 1];
     if (last?.kind !== 'unit') throw new Error('ShardedOutput.note() without a record written');
-    last.triples = triples;
+    last.triples = quads.length;
+    last.sharedTriples = countSharedTriples(quads);
     last.doi = doi;
   }
 
   /** Writes statements that are no record (an RDF input's, a subject group): a unit of their own. */
   writeStatements(quads: readonly RDF.Quad[]): void {
     this.writer.write(quads);
-    this.note(quads.length, null);
+    this.note(quads, null);
   }
 
   /** Writes to the files what the writer decided (opening and finishing shards); commits when `commitEvery` bytes wait. */
@@ -259,7 +263,7 @@ export class ShardedOutput {
             startShard();
             text = w.write(quads);
           }
-          this.events.push(...events, { kind: 'unit', text, triples: 0, doi: null });
+          this.events.push(...events, { kind: 'unit', text, triples: 0, sharedTriples: 0, doi: null });
           this.cut = { open: true, units: shard.units + 1, textBytes: shard.textBytes + Buffer.byteLength(text) };
           return text;
         } catch (err) {
@@ -278,7 +282,7 @@ export class ShardedOutput {
     if (!this.options.sync) registerTempFile(path);
     this.file = await CheckpointFile.create(path, { gzip: this.options.gzip, sync: this.options.sync ?? false });
     this.file.append(start);
-    this.current = { index, length: 0, sha256: '', units: 0, records: 0, triples: 0, textBytes: Buffer.byteLength(start), firstDoi: null, lastDoi: null };
+    this.current = { index, length: 0, sha256: '', units: 0, records: 0, triples: 0, sharedTriples: 0, textBytes: Buffer.byteLength(start), firstDoi: null, lastDoi: null };
   }
 
   private append(unit: Extract<ShardEvent, { kind: 'unit' }>): void {
@@ -286,6 +290,7 @@ export class ShardedOutput {
     this.file!.append(unit.text);
     shard.units++;
     shard.triples += unit.triples;
+    if (shard.sharedTriples !== undefined) shard.sharedTriples += unit.sharedTriples;
     shard.textBytes += Buffer.byteLength(unit.text);
     if (unit.doi !== null) {
       shard.records++;
@@ -304,7 +309,8 @@ export class ShardedOutput {
     shard.sha256 = this.file!.sha256!;
     await this.file!.close();
     this.file = undefined;
-    this.done.push({ file: this.options.naming.fileName(shard.index), records: shard.records, triples: shard.triples, bytes: shard.length, sha256: shard.sha256, firstDoi: shard.firstDoi, lastDoi: shard.lastDoi });
+    const shared = shard.sharedTriples !== undefined ? { sharedTriples: shard.sharedTriples } : {};
+    this.done.push({ file: this.options.naming.fileName(shard.index), records: shard.records, triples: shard.triples, ...shared, bytes: shard.length, sha256: shard.sha256, firstDoi: shard.firstDoi, lastDoi: shard.lastDoi });
     this.unplaced.push(shard.index);
     this.current = null;
   }

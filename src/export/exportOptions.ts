@@ -12,6 +12,7 @@ import { escapeResolvedIri } from '../serialize/escape.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
 import type { ShardLimits } from './ShardManifest.js';
 import { ShardNaming } from './ShardNaming.js';
+import { checkDeltaOptions, usesRecordGraphs } from './exportSince.js';
 
 /** Progress of an export, reported after every page. */
 export interface ExportProgress {
@@ -97,6 +98,26 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
    * Defaults to none (one file).
    */
   shardBytes?: number;
+  /**
+   * A delta: harvest only the records the service lists as online on or
+   * after this day (`YYYY-MM-DD`; the term `onlinedatefrom:<since>` is added
+   * to the query sent). The service has no modification date: a record
+   * changed after it went online is not listed again (see
+   * docs/incremental.md). Each record is put in its own named graph
+   * (`graphPerRecord` defaults to true), so N-Quads or JSON-LD only. Not with
+   * `changesSince`. Defaults to none (every record of the query).
+   */
+  since?: string;
+  /**
+   * A delta since the last export: `since` is the day (UTC) the finished
+   * export in the state file (`statePath`, default `<output>.state.json`)
+   * started, when it was of the same query; its records of that day are
+   * harvested again. The description says the delta was derived from that
+   * export's dataset. Without a finished export there, everything is
+   * harvested. Needs `output` or `statePath`; as `since` otherwise. Defaults
+   * to false.
+   */
+  changesSince?: boolean;
   /** Called after every page. Defaults to none. */
   onProgress?: (progress: ExportProgress) => void;
   /** Clock (for provenance times and progress). Defaults to `() => new Date()`. */
@@ -129,6 +150,8 @@ export interface ExportSummary {
   format: FormatName;
   /** With shards: the manifest that lists them; else null. */
   manifestPath: string | null;
+  /** A delta (`since`, or the day `changesSince` found): its day; absent for a full export. */
+  since?: string;
 }
 
 /** The output format, gzip and state file of an export, its options checked. */
@@ -147,6 +170,7 @@ export function planExport(options: ExportOptions): ExportPlan {
   if (!options.output && !options.stream) throw new ToolkitError('an export needs an output file (`output`) or a stream (`stream`)', 'usage');
   if (options.graph && options.graphPerRecord) throw new ToolkitError('`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together', 'usage');
   if (options.graph && format !== 'nquads') throw new ToolkitError(`\`graph\` needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
+  checkDeltaOptions(options, format);
   if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
     throw new ToolkitError(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
   }
@@ -177,7 +201,7 @@ function planShards(options: ExportOptions, format: FormatName, gzip: boolean): 
 }
 
 /** The options that must be the same when an export is resumed. */
-export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoint: string): ExportIdentity {
+export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoint: string, since: string | undefined = options.since): ExportIdentity {
   return {
     query: options.query,
     endpoint,
@@ -188,11 +212,12 @@ export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoin
     maxRecords: options.maxRecords ?? null,
     splitBy: options.splitBy ?? null,
     graph: options.graph ?? null,
-    graphPerRecord: options.graphPerRecord ?? false,
+    graphPerRecord: usesRecordGraphs(options),
     base: options.base ?? null,
     validate: options.validation !== undefined,
     // Only with shards: a state of an export without them stays this export's.
     ...(plan.shards ? { shards: { records: plan.shards.limits.records ?? null, bytes: plan.shards.limits.bytes ?? null } } : {}),
+    ...(since !== undefined ? { since } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import { type ShardEntry, shardManifest, writeManifest } from './ShardManifest.j
 import { placeFinishedShards } from './ShardedOutput.js';
 import { type ExportOptions, type ExportPlan, type ExportRunSettings, type ExportSummary, exportIdentity, lockPathOf, planExport } from './exportOptions.js';
 import { type ExportCounts, type ExportIdentity, type ExportState, identityMismatch, readExportState, removeIfExists, writeExportState } from './ExportState.js';
+import { type ExportDelta, resolveDelta, sinceQuery, usesRecordGraphs } from './exportSince.js';
 import { datasetIri, provenanceQuads } from './provenance.js';
 
 export type { ExportOptions, ExportProgress, ExportRunSettings, ExportSummary } from './exportOptions.js';
@@ -44,7 +45,9 @@ export async function exportRdf(options: ExportOptions, settings: ExportRunSetti
   // Locked by the output (two exports with different state files would still write one file).
   const lock = options.output ? await ExportLock.acquire(await lockPathOf(options.output)) : undefined;
   try {
-    return await new ExportRun(options, plan, settings).run();
+    // A delta's date (and the export it follows) is read before anything is written: from the state the run replaces.
+    const delta = await resolveDelta(options, plan.statePath);
+    return await new ExportRun(options, plan, settings, delta).run();
   } finally {
     await lock?.release();
   }
@@ -72,18 +75,22 @@ class ExportRun {
   private cursor: HarvestCursor = { start: 1, done: false };
 
   private readonly options: ExportOptions;
+  /** The query sent: a delta's with its `onlinedatefrom:` term. */
+  private readonly querySent: string;
 
   constructor(
     options: ExportOptions,
     private readonly plan: ExportPlan,
     settings: ExportRunSettings,
+    private readonly delta: ExportDelta,
   ) {
     this.options = options;
     this.client = options.client ?? new ApiClient(options);
     // Warnings (retries, rejects) can quote request URLs: never with the key.
     const warn = options.onWarning;
     if (warn) this.options = { ...options, onWarning: (message) => warn(this.client.redact(message)) };
-    this.identity = exportIdentity(options, plan, settings.endpointName ?? this.client.endpointUrl);
+    this.identity = exportIdentity(options, plan, settings.endpointName ?? this.client.endpointUrl, delta.since);
+    this.querySent = sinceQuery(options.query, delta.since);
     this.dataset = datasetIri(this.identity);
     this.now = options.now ?? (() => new Date());
     this.runStart = this.now().getTime();
@@ -98,7 +105,7 @@ class ExportRun {
       await this.writeMissingManifest(this.saved);
       await this.writeMissingMeta(this.saved);
       const { counts, total } = this.saved;
-      return { counts, total, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath };
+      return { counts, total, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
     }
     // A folder that is not there is refused now, not after the whole harvest.
     if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
@@ -111,12 +118,17 @@ class ExportRun {
     const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal, ...(shards ? { shards: { ...shards, writer } } : {}) }, this.saved, seen);
     try {
       await this.harvestInto(files, seen, writer);
-      return { counts: this.counts, total: this.total, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath };
+      return { counts: this.counts, total: this.total, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
     } catch (err) {
       throw files.resumable ? this.withAdvice(err) : err;
     } finally {
       await files.close();
     }
+  }
+
+  /** The summary's `since`: a delta's day. */
+  private sinceOf(): { since?: string } {
+    return this.identity.since !== undefined ? { since: this.identity.since } : {};
   }
 
   /** The saved state to continue (with `resume`), after checking it is this export's. */
@@ -130,6 +142,8 @@ class ExportRun {
       return undefined;
     }
     const saved = await readExportState(statePath);
+    // The export a delta of `changesSince` follows: finished, it is not this run's to resume.
+    if (saved?.complete && this.options.changesSince) return undefined;
     if (!saved) {
       this.options.onWarning?.(`no saved state in ${statePath}: starting afresh`);
       return undefined;
@@ -179,7 +193,7 @@ class ExportRun {
     if (!this.saved) await checkpoint(false);
     const retriesBefore = counts.retries;
     let recordsThisRun = 0;
-    for await (const hp of harvestPages(options.query, { ...options, client: this.client, cursor: this.cursor, seen, alreadyHarvested: counts.records + counts.rejects })) {
+    for await (const hp of harvestPages(this.querySent, { ...options, client: this.client, cursor: this.cursor, seen, alreadyHarvested: counts.records + counts.rejects })) {
       this.total ??= hp.total ?? null;
       this.apiMessage ??= hp.page.apiMessage || null;
       const text = await sink.take(this.itemsOf(hp));
@@ -224,6 +238,8 @@ class ExportRun {
       identity: this.identity, counts: this.counts, classes: this.classes, otherClasses: this.otherClasses, apiMessage: this.apiMessage, startedAt: this.startedAt, endedAt,
       ...(options.license ? { license: options.license } : {}),
       ...(shards && folder !== undefined ? { shards: { entries: shards, folder } } : {}),
+      querySent: this.querySent,
+      ...(this.delta.previous ? { previousDataset: this.delta.previous.dataset } : {}),
     });
   }
 
@@ -264,7 +280,7 @@ class ExportRun {
     const { options, counts } = this;
     return new RecordSink(writer, {
       ...(options.base ? { base: options.base } : {}),
-      ...(options.graphPerRecord ? { graphPerRecord: true } : {}),
+      ...(usesRecordGraphs(options) ? { graphPerRecord: true } : {}),
       ...(options.validation ? { validation: options.validation } : {}),
       format: this.plan.format,
       // The harvest drops records whose DOI came before (counted as duplicates).
@@ -276,7 +292,7 @@ class ExportRun {
       },
       onWritten: (record) => {
         this.count(record);
-        files.sharded?.note(record.mapped.quads.length, record.mapped.doi);
+        files.sharded?.note(record.mapped.quads, record.mapped.doi);
       },
     });
   }
@@ -315,6 +331,7 @@ class ExportRun {
       complete,
       ...(complete && this.endedAt ? { endedAt: this.endedAt } : {}),
       ...(this.metaWritten ? { metaWritten: this.metaWritten } : {}),
+      ...(this.delta.previous ? { previous: this.delta.previous } : {}),
     };
   }
 

@@ -33,6 +33,10 @@ export interface ProvenanceInput {
   factory?: RDF.DataFactory;
   /** The shards of a sharded dump, and the folder they are in (their `file:` URLs are written). Defaults to none (one file). */
   shards?: { entries: readonly ShardEntry[]; folder: string };
+  /** The query sent to the service (a delta's has its `onlinedatefrom:` term). Defaults to `identity.query`. */
+  querySent?: string;
+  /** A delta of `changesSince`: the dataset IRI of the export it follows (`prov:wasDerivedFrom`). Defaults to none. */
+  previousDataset?: string;
 }
 
 /**
@@ -42,7 +46,12 @@ export interface ProvenanceInput {
  */
 export function datasetIri(identity: ExportIdentity): string {
   // A key without graphPerRecord when it is off: the IRIs of such dumps stay what they were.
-  const key = JSON.stringify([identity.endpoint, identity.query, identity.format, identity.maxRecords, identity.graph, ...(identity.graphPerRecord ? ['graph-per-record'] : [])]);
+  const key = JSON.stringify([
+    identity.endpoint, identity.query, identity.format, identity.maxRecords, identity.graph,
+    ...(identity.graphPerRecord ? ['graph-per-record'] : []),
+    // A delta is a dataset of its own: each since day another.
+    ...(identity.since !== undefined ? [`since ${identity.since}`] : []),
+  ]);
   const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
   return `${identity.base ?? DEFAULT_BASE}dump/${hash}`;
 }
@@ -78,7 +87,7 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
   add(dataset, type, iri(`${NS.void}Dataset`));
   add(dataset, type, iri(`${NS.dcat}Dataset`));
   add(dataset, type, iri(`${NS.prov}Entity`));
-  add(dataset, `${NS.dcterms}title`, f.literal(`Records of the query ${identity.query}`));
+  add(dataset, `${NS.dcterms}title`, f.literal(`Records of the query ${identity.query}${identity.since !== undefined ? ` online since ${identity.since}` : ''}`));
   add(dataset, `${NS.dcterms}source`, iri(identity.endpoint));
   if (input.license) add(dataset, `${NS.dcterms}license`, iri(input.license));
   // The notice is the service's own text about what it serves (e.g. "This JSON was provided by Springer Nature"): not a licence, not our rights statement.
@@ -97,6 +106,7 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
     if (!otherClasses.has(cls)) add(partition, `${NS.void}entities`, int(input.classes[cls]!));
   });
   if (identity.graphPerRecord) add(dataset, `${NS.sr}recordGraphPattern`, f.literal(recordGraphPattern(identity.base ?? DEFAULT_BASE)));
+  if (identity.since !== undefined) quads.push(...deltaQuads(dataset, identity.since, input.previousDataset, f, g));
   add(dataset, `${NS.prov}wasGeneratedBy`, iri(activity));
   add(dataset, `${NS.dcat}distribution`, iri(distribution));
   add(distribution, type, iri(`${NS.dcat}Distribution`));
@@ -110,7 +120,7 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
   add(activity, `${NS.prov}startedAtTime`, dateTime(input.startedAt));
   add(activity, `${NS.prov}endedAtTime`, dateTime(input.endedAt));
   add(activity, `${NS.prov}wasAssociatedWith`, iri('https://w3id.org/scholarly-rdf/tool'));
-  add(activity, `${NS.sr}query`, f.literal(identity.query));
+  add(activity, `${NS.sr}query`, f.literal(input.querySent ?? identity.query));
   add(activity, `${NS.sr}pages`, int(counts.pages));
   add(activity, `${NS.sr}records`, int(counts.records));
   add(activity, `${NS.sr}statementsWritten`, int(counts.triples));
@@ -152,6 +162,24 @@ export function shardQuads(dataset: string, entries: readonly ShardEntry[], fold
     add(checksum, `${SPDX}algorithm`, iri(`${SPDX}checksumAlgorithm_sha256`));
     add(checksum, `${SPDX}checksumValue`, typed(entry.sha256, `${NS.xsd}hexBinary`));
   });
+  return quads;
+}
+
+/**
+ * What a delta covers: the records online on or after `since` (a
+ * `dcterms:temporal` period `<dataset>#online-since` with its
+ * `dcat:startDate`), and the dump it follows (`prov:wasDerivedFrom`).
+ */
+function deltaQuads(dataset: string, since: string, previous: string | undefined, f: RDF.DataFactory, g: RDF.Quad_Graph): RDF.Quad[] {
+  const iri = (v: string) => f.namedNode(v);
+  const period = `${dataset}#online-since`;
+  const quads = [
+    f.quad(iri(dataset), iri(`${NS.dcterms}temporal`), iri(period), g),
+    f.quad(iri(period), iri(`${NS.rdf}type`), iri(`${NS.dcterms}PeriodOfTime`), g),
+    f.quad(iri(period), iri(`${NS.dcat}startDate`), f.literal(since, iri(`${NS.xsd}date`)), g),
+    f.quad(iri(period), iri(`${NS.dcterms}description`), f.literal(`The records the service lists with an onlineDate on or after ${since}; records changed after they went online are not listed again (the service has no modification date).`), g),
+  ];
+  if (previous !== undefined) quads.push(f.quad(iri(dataset), iri(`${NS.prov}wasDerivedFrom`), iri(previous), g));
   return quads;
 }
 

@@ -2,17 +2,40 @@ import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { DataFactory } from 'n3';
 import { abortError } from '../abort.js';
-import { isSharedEntityIri } from '../mapping/entityIris.js';
+import { isSharedTriple } from '../mapping/sharedTriples.js';
 import type { QuadSerializer } from '../serialize/QuadSerializer.js';
 import { findDatasetIri } from './defaultGraph.js';
 
 /** Quads handed to the record writer at once (small groups write faster than one huge one). */
 const GROUP = 1000;
 
-/** One chunk of the input: the text of one document and its triples. */
+/** One chunk of the input: the body of one request (a document) and its triples. */
 export interface Chunk {
-  text: string;
+  body: Buffer;
   triples: number;
+  /** Called once the request that sent `body` has settled (or it was not sent): the reader may reuse its memory. Defaults to none. */
+  release?: () => void;
+}
+
+/** What a load summary reports of the input, counted as chunks are read. */
+export interface InputCounts {
+  /** Triples that had a blank node. */
+  blankNodeTriples: number;
+  /** Quads of a named graph in the input. */
+  namedGraphQuads: number;
+  /** Triples of shared entities read (in every chunk, acknowledged or not): the input may repeat them. */
+  sharedTriples: number;
+}
+
+/** A reader of the chunks of a load ({@link ChunkReader}, {@link NTriplesChunkReader}). */
+export interface ChunkSource extends InputCounts {
+  /** The dataset IRI found in a chunk read with `lookForDataset`, if any. */
+  datasetIri: string | undefined;
+  /**
+   * The next chunk (`undefined` at the end). `write: false` only counts (chunks acknowledged before a resume);
+   * `lookForDataset` looks for a dataset description ({@link findDatasetIri}) in it.
+   */
+  next(write: boolean, lookForDataset?: boolean): Promise<Chunk | undefined>;
 }
 
 /**
@@ -20,14 +43,10 @@ export interface Chunk {
  * groups of quads as they come (no chunk of quad objects is held), and counts what a load summary reports.
  * Quads of named graphs become triples of the default graph.
  */
-export class ChunkReader {
-  /** Triples that had a blank node. */
+export class ChunkReader implements ChunkSource {
   blankNodeTriples = 0;
-  /** Quads of a named graph in the input. */
   namedGraphQuads = 0;
-  /** Triples of shared entities read (in every chunk, acknowledged or not): the input may repeat them. */
   sharedTriples = 0;
-  /** The dataset IRI found in a chunk read with `lookForDataset`, if any. */
   datasetIri: string | undefined;
   private inputDone = false;
   private readonly iterator: AsyncIterator<RDF.Quad> | Iterator<RDF.Quad>;
@@ -43,10 +62,6 @@ export class ChunkReader {
       | Iterator<RDF.Quad>;
   }
 
-  /**
-   * The next chunk (`undefined` at the end). `write: false` only counts (chunks acknowledged before a resume);
-   * `lookForDataset` looks for a dataset description ({@link findDatasetIri}) in it.
-   */
   async next(write: boolean, lookForDataset = false): Promise<Chunk | undefined> {
     if (this.inputDone) return undefined;
     const writer = write ? this.serializer.createWriter() : undefined;
@@ -76,25 +91,32 @@ export class ChunkReader {
       if (group.length > 0) parts.push(writer.write(group));
       parts.push(writer.end());
     }
-    return { text: parts.join(''), triples };
+    return { body: Buffer.from(parts.join(''), 'utf8'), triples };
   }
 
-  /** Counts a quad; a quad of a named graph comes back as a triple. */
   private count(quad: RDF.Quad): RDF.Quad {
-    let q = quad;
-    if (q.graph.termType !== 'DefaultGraph') {
-      this.namedGraphQuads++;
-      q = DataFactory.quad(q.subject as RDF.Quad_Subject, q.predicate as RDF.Quad_Predicate, q.object as RDF.Quad_Object);
-    }
-    if (q.object.termType === 'Literal' && (q.object as RDF.Literal & { direction?: string | null }).direction) {
-      // Never dropped on the way: the chunks are RDF 1.1 N-Triples or Turtle, which stores read and which have no base direction.
-      throw new ToolkitError(
-        `<${q.subject.value}> <${q.predicate.value}> has a literal with an RDF 1.2 base direction ("${q.object.value.slice(0, 40)}"@${q.object.language}--${(q.object as RDF.Literal & { direction: string }).direction}), which a load over the Graph Store Protocol (RDF 1.1) cannot carry; nothing of this chunk was sent`,
-        'serialization',
-      );
-    }
-    if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') this.blankNodeTriples++;
-    else if (isSharedEntityIri(q.subject.value)) this.sharedTriples++;
-    return q;
+    return countQuad(this, quad);
   }
+}
+
+/**
+ * Counts a quad into `counts`; a quad of a named graph comes back as a triple. A literal with an RDF 1.2
+ * base direction is refused (`serialization`).
+ */
+export function countQuad(counts: InputCounts, quad: RDF.Quad): RDF.Quad {
+  let q = quad;
+  if (q.graph.termType !== 'DefaultGraph') {
+    counts.namedGraphQuads++;
+    q = DataFactory.quad(q.subject as RDF.Quad_Subject, q.predicate as RDF.Quad_Predicate, q.object as RDF.Quad_Object);
+  }
+  if (q.object.termType === 'Literal' && (q.object as RDF.Literal & { direction?: string | null }).direction) {
+    // Never dropped on the way: the chunks are RDF 1.1 N-Triples or Turtle, which stores read and which have no base direction.
+    throw new ToolkitError(
+      `<${q.subject.value}> <${q.predicate.value}> has a literal with an RDF 1.2 base direction ("${q.object.value.slice(0, 40)}"@${q.object.language}--${(q.object as RDF.Literal & { direction: string }).direction}), which a load over the Graph Store Protocol (RDF 1.1) cannot carry; nothing of this chunk was sent`,
+      'serialization',
+    );
+  }
+  if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') counts.blankNodeTriples++;
+  else if (isSharedTriple(q)) counts.sharedTriples++;
+  return q;
 }

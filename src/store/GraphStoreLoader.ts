@@ -3,12 +3,15 @@ import type { RetryPolicy, RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { ToolkitError } from '../errors.js';
 import { formatInfo } from '../formats.js';
 import { serializerFor } from '../serialize/serializers.js';
-import { countGraph, dropGraph } from './countGraph.js';
-import { ChunkReader, type Chunk } from './ChunkReader.js';
+import { minimumDistinctTriples } from '../mapping/sharedTriples.js';
+import { assertCount } from './assertCount.js';
+import type { LoadSummary } from './LoadSummary.js';
+import { countDeadlineError, countGraph, countQuery, dropGraph } from './countGraph.js';
+import { ChunkReader, type Chunk, type ChunkSource } from './ChunkReader.js';
 import { assertGraphIri, graphOfDataset } from './defaultGraph.js';
 import { LoadLog, type LoadIdentity, type LoadInput } from './LoadLog.js';
 import { storeEndpoints, type StoreEndpoints, type StoreKind } from './storeEndpoints.js';
-import { StoreHttpClient, type StoreCredentials } from './StoreHttpClient.js';
+import { StoreHttpClient, isDeadlineError, type StoreCredentials } from './StoreHttpClient.js';
 
 /** Options of {@link GraphStoreLoader}. */
 export interface GraphStoreLoaderOptions {
@@ -37,8 +40,12 @@ export interface GraphStoreLoaderOptions {
   queryEndpoint?: string;
   /** SPARQL Update endpoint instead of the store's convention. Defaults to the convention (`generic`: Graph Store DELETE). */
   updateEndpoint?: string;
-  /** The load log (state file) recording acknowledged chunks. Defaults to none (a load cannot be resumed). */
+  /** The load log (state file) recording acknowledged chunks. Defaults to `statePathOf`'s, else none (a load cannot be resumed). */
   statePath?: string;
+  /** The load log of a load into `graph`, when `statePath` is not given (the graph may be known only after the first chunk). Defaults to none. */
+  statePathOf?: (graph: string) => string;
+  /** Told when `resume` finds no load log at its path (the load then starts from the beginning). Defaults to nothing. */
+  onNothingToResume?: (statePath: string) => void;
   /** Continue the load recorded in `statePath` after its last acknowledged chunk. Defaults to false. */
   resume?: boolean;
   /** The input files, so that a resume of changed inputs is refused. Defaults to none. */
@@ -51,8 +58,13 @@ export interface GraphStoreLoaderOptions {
   retry?: RetryPolicy | RetryPolicyOptions;
   /** Waits between retries. Defaults to an abortable timer. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Time limit of one request, ms. Defaults to 600000. */
+  /** Time limit of one request (each try) sending a chunk or emptying the graph, ms. Defaults to 600000. */
   timeoutMs?: number;
+  /**
+   * Time limit of a count, ms: a count that does not answer in it is not asked again; the load fails
+   * (code `network`, `details.countTimedOut`) saying what was loaded and how to count by hand. Defaults to 120000.
+   */
+  countTimeoutMs?: number;
   /** Told of each retry. Defaults to nothing. */
   onRetry?: (event: { what: string; attempt: number; delayMs: number; reason: string }) => void;
   /** Told of each acknowledged chunk. Defaults to nothing. */
@@ -61,45 +73,10 @@ export interface GraphStoreLoaderOptions {
   signal?: AbortSignal;
 }
 
-/** What a load did. */
-export interface LoadSummary {
-  graph: string;
-  /** The Graph Store URL the chunks went to. */
-  graphStore: string;
-  /** Triples sent by this run. */
-  triples: number;
-  /** Chunks sent by this run. */
-  chunks: number;
-  /** Chunks of an earlier run that the store had acknowledged, skipped by `resume`. */
-  chunksSkipped: number;
-  /** Triples of the whole load (earlier runs included). */
-  totalTriples: number;
-  /** Bytes of chunk bodies sent by this run. */
-  bytes: number;
-  durationMs: number;
-  /** Triples sent per second by this run. */
-  triplesPerSecond: number;
-  /** Whether the graph was emptied first. */
-  replaced: boolean;
-  /** Triples in the graph before the load (0 after replace). */
-  baseline: number;
-  /** The graph's count at the end, when checked. */
-  count?: number;
-  /** The count expected: baseline + total triples. */
-  expectedCount: number;
-  /**
-   * The least count that loses nothing: `expectedCount` less the triples of
-   * shared entities (journals, publishers, ORCID persons, ...), which a dump
-   * repeats in every record that names them and a graph holds once.
-   */
-  minimumCount: number;
-  /** Triples that had a blank node: chunks are separate documents, so a blank node that spans two chunks becomes two nodes in the store. */
-  blankNodeTriples: number;
-  /** Quads of a named graph in the input: they are loaded into `graph` like the others. */
-  namedGraphQuads: number;
-}
+export type { LoadSummary } from './LoadSummary.js';
 
 const DEFAULT_CHUNK = 50_000;
+const DEFAULT_COUNT_TIMEOUT_MS = 120_000;
 
 /**
  * Loads a stream of quads into one named graph of a triple store over the
@@ -118,6 +95,7 @@ const DEFAULT_CHUNK = 50_000;
 export class GraphStoreLoader {
   private readonly options: GraphStoreLoaderOptions;
   private readonly client: StoreHttpClient;
+  private logPath: string | undefined;
 
   constructor(options: GraphStoreLoaderOptions) {
     const chunk = options.chunkTriples ?? DEFAULT_CHUNK;
@@ -125,7 +103,7 @@ export class GraphStoreLoader {
     const concurrency = options.concurrency ?? 1;
     if (!Number.isInteger(concurrency) || concurrency < 1) throw new ToolkitError(`concurrency must be a positive integer, not ${concurrency}`, 'usage');
     if (options.graph !== undefined) assertGraphIri(options.graph);
-    if (options.resume && !options.statePath) throw new ToolkitError('`resume` needs a load log (`statePath`)', 'usage');
+    if (options.resume && !options.statePath && !options.statePathOf) throw new ToolkitError('`resume` needs a load log (`statePath`)', 'usage');
     this.options = options;
     this.client = new StoreHttpClient({
       credentials: options.credentials,
@@ -137,15 +115,28 @@ export class GraphStoreLoader {
     });
   }
 
+  /** The load log's path, once the graph is known (`statePath`, or `statePathOf` the graph). */
+  get statePath(): string | undefined {
+    return this.logPath ?? this.options.statePath;
+  }
+
   /** Loads the quads; resolves with the summary, or rejects (`count-mismatch` carries the summary in `details.summary`). */
   async load(quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>): Promise<LoadSummary> {
     const o = this.options;
+    const chunkFormat = o.chunkFormat ?? 'ntriples';
+    return this.loadChunks(new ChunkReader(quads, serializerFor(chunkFormat), o.chunkTriples ?? DEFAULT_CHUNK, o.signal));
+  }
+
+  /**
+   * Loads the chunks of a reader (an {@link NTriplesChunkReader} of N-Triples lines as they are, say), which
+   * cuts them at `chunkTriples` and writes them in `chunkFormat`; as {@link load}.
+   */
+  async loadChunks(reader: ChunkSource): Promise<LoadSummary> {
+    const o = this.options;
     const chunkTriples = o.chunkTriples ?? DEFAULT_CHUNK;
     const chunkFormat = o.chunkFormat ?? 'ntriples';
-    const serializer = serializerFor(chunkFormat);
     const contentType = formatInfo(chunkFormat).mediaType;
     const started = performance.now();
-    const reader = new ChunkReader(quads, serializer, chunkTriples, o.signal);
 
     // The first chunk decides the default graph (a dataset description in it).
     const first = await reader.next(true, o.graph === undefined);
@@ -189,15 +180,35 @@ export class GraphStoreLoader {
       baseline,
       expectedCount: baseline + ackedTriples,
       // Shared entities' triples may all be repeats of one another: at least one of them is in the graph.
-      minimumCount: baseline + ackedTriples - sharedTriples + Math.min(1, sharedTriples),
+      minimumCount: baseline + minimumDistinctTriples(ackedTriples, sharedTriples),
       blankNodeTriples: reader.blankNodeTriples,
       namedGraphQuads: reader.namedGraphQuads,
     };
     if (checkCount) {
-      summary.count = await countGraph(this.client, endpoints.query!, graph, o.signal);
+      summary.count = await this.finalCount(endpoints.query!, summary);
       assertCount(summary, sharedTriples);
     }
     return summary;
+  }
+
+  /** The graph's count at the end; one that does not answer in `countTimeoutMs` ends the load saying what was loaded. */
+  private async finalCount(queryEndpoint: string, summary: LoadSummary): Promise<number> {
+    const o = this.options;
+    const timeoutMs = o.countTimeoutMs ?? DEFAULT_COUNT_TIMEOUT_MS;
+    try {
+      return await countGraph(this.client, queryEndpoint, summary.graph, o.signal, timeoutMs);
+    } catch (err) {
+      if (!isDeadlineError(err)) throw err;
+      const { minimumCount: min, expectedCount: max } = summary;
+      throw countDeadlineError(err, {
+        triples: summary.totalTriples,
+        graph: summary.graph,
+        queryEndpoint,
+        timeoutMs,
+        expected: min === max ? `${max}` : `${min} to ${max}`,
+        details: { summary },
+      });
+    }
   }
 
   /** The load log (a resumed one, or a new one), the graph emptied if asked, and the count before the load. */
@@ -206,11 +217,15 @@ export class GraphStoreLoader {
     const { graph } = identity;
     let log: LoadLog | undefined;
     let resumed = false;
-    if (o.statePath && o.resume) {
-      log = await LoadLog.open(o.statePath);
+    const statePath = o.statePath ?? o.statePathOf?.(graph);
+    this.logPath = statePath;
+    if (statePath && o.resume) {
+      log = await LoadLog.open(statePath);
       if (log) {
         log.assertSameLoad(identity);
         resumed = true;
+      } else {
+        o.onNothingToResume?.(statePath);
       }
     }
     if (resumed && o.replace && !log!.state.replaced && log!.state.chunksAcked > 0) {
@@ -229,8 +244,8 @@ export class GraphStoreLoader {
     let baseline: number;
     if (resumed) baseline = log!.state.baseline;
     else if (replaced || !checkCount) baseline = 0;
-    else baseline = await countGraph(this.client, endpoints.query!, graph, o.signal);
-    if (!log && o.statePath) log = await LoadLog.create(o.statePath, identity, baseline);
+    else baseline = await this.countBefore(endpoints.query!, graph);
+    if (!log && statePath) log = await LoadLog.create(statePath, identity, baseline);
     if (replaced && log && !log.state.replaced) await log.markReplaced();
     return {
       log,
@@ -241,8 +256,24 @@ export class GraphStoreLoader {
     };
   }
 
+  /** The graph's count before the load (nothing sent yet); one that does not answer in `countTimeoutMs` ends it. */
+  private async countBefore(queryEndpoint: string, graph: string): Promise<number> {
+    const timeoutMs = this.options.countTimeoutMs ?? DEFAULT_COUNT_TIMEOUT_MS;
+    try {
+      return await countGraph(this.client, queryEndpoint, graph, this.options.signal, timeoutMs);
+    } catch (err) {
+      if (!isDeadlineError(err)) throw err;
+      throw new ToolkitError(
+        `the count of <${graph}> before the load did not answer in ${timeoutMs / 1000} s; nothing was sent. ` +
+          'Load with `replace` (no count before), without the count check, or with a longer `countTimeoutMs`',
+        'network',
+        { cause: err, details: { countTimedOut: true, query: countQuery(graph) } },
+      );
+    }
+  }
+
   /** Skips the chunks acknowledged before, sends the rest, at most `concurrency` in flight, each acknowledged in order. */
-  private async sendChunks(reader: ChunkReader, first: Chunk | undefined, endpoints: StoreEndpoints, contentType: string, start: LoadStart): Promise<ChunksSent> {
+  private async sendChunks(reader: ChunkSource, first: Chunk | undefined, endpoints: StoreEndpoints, contentType: string, start: LoadStart): Promise<ChunksSent> {
     const o = this.options;
     const concurrency = o.concurrency ?? 1;
     const { log, skip } = start;
@@ -255,17 +286,27 @@ export class GraphStoreLoader {
       if (log) await log.ack(oldest.triples);
       o.onChunk?.({ chunk: oldest.chunk, triples: oldest.triples, totalTriples: sent.ackedTriples });
     };
+    let readFailed = false;
+    const read = async (write: boolean) => {
+      try {
+        return await reader.next(write);
+      } catch (err) {
+        readFailed = true;
+        throw err;
+      }
+    };
     let pending = first;
     try {
       while (pending) {
         const chunk = pending;
         sent.chunkIndex++;
         if (sent.chunkIndex <= skip) {
-          pending = await reader.next(sent.chunkIndex + 1 > skip);
+          chunk.release?.();
+          pending = await read(sent.chunkIndex + 1 > skip);
           continue;
         }
-        // Read and written while the previous chunk uploads; sent when a request slot is free.
-        const body = Buffer.from(chunk.text, 'utf8');
+        // Read while the previous chunk uploads; sent when a request slot is free.
+        const body = chunk.body;
         pending = undefined;
         while (inflight.length >= concurrency) await settleOldest();
         const index = sent.chunkIndex;
@@ -280,14 +321,19 @@ export class GraphStoreLoader {
           })
           .then(() => undefined);
         promise.catch(() => undefined); // awaited in order by settleOldest; no unhandled rejection meanwhile
+        if (chunk.release) promise.then(chunk.release, chunk.release);
         inflight.push({ promise, triples: chunk.triples, chunk: index });
         sent.chunksSent++;
         sent.triplesSent += chunk.triples;
         sent.bytes += body.length;
-        pending = await reader.next(true);
+        pending = await read(true);
       }
       while (inflight.length > 0) await settleOldest();
     } catch (err) {
+      // The input failed (a bad line): the chunks in flight that the store acknowledges are recorded, in order, first.
+      while (readFailed && inflight.length > 0) {
+        if (!(await settleOldest().then(() => true, () => false))) break;
+      }
       await Promise.allSettled(inflight.map((f) => f.promise));
       throw err;
     }
@@ -315,24 +361,4 @@ interface ChunksSent {
   chunksSent: number;
   triplesSent: number;
   bytes: number;
-}
-
-/** Throws `count-mismatch` (with the summary) when the graph's count is outside `minimumCount` to `expectedCount`. */
-function assertCount(summary: LoadSummary, sharedTriples: number): void {
-  const count = summary.count!;
-  if (count >= summary.minimumCount && count <= summary.expectedCount) return;
-  const { graph, baseline, replaced } = summary;
-  const ackedTriples = summary.totalTriples;
-  const expected = summary.minimumCount === summary.expectedCount ? `${summary.expectedCount}` : `${summary.minimumCount} to ${summary.expectedCount}`;
-  throw new ToolkitError(
-    `the graph <${graph}> holds ${count} triples, ${expected} expected (${baseline} before the load + ${ackedTriples} sent` +
-      `${sharedTriples ? `, ${sharedTriples} of them of shared entities that records repeat` : ''})` +
-      (count < summary.expectedCount
-        ? replaced
-          ? '; a triple repeated in the input (the same file given twice, a record twice) is counted once in a graph; if the input repeats none, triples were lost'
-          : '; triples already in the graph or repeated in the input are counted once: load with `replace` for an exact check'
-        : '; something else wrote to the graph during the load'),
-    'count-mismatch',
-    { details: { summary, graph, count, expected: summary.expectedCount } },
-  );
 }

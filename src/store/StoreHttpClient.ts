@@ -43,7 +43,23 @@ export interface StoreRequest {
   what?: string;
   /** Statuses other than 2xx that count as success (e.g. 404 for a DELETE of a missing graph). Defaults to none. */
   acceptStatuses?: readonly number[];
+  /** Time limit of this request (each try), ms. Defaults to the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /**
+   * Whether a try that ran out of time is tried again (by the retry policy). `false`: the request fails at
+   * once with code `network` ({@link isDeadlineError}), e.g. a query that a busy store does not answer. Defaults to true.
+   */
+  retryTimeout?: boolean;
   signal?: AbortSignal;
+}
+
+/** Whether `err` is the failure of a request that ran out of time and was not tried again (`retryTimeout: false`). */
+export function isDeadlineError(err: unknown): boolean {
+  return err instanceof HttpError && isTimeout(err.cause);
+}
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
 }
 
 /** A store's answer: status, headers, body text. */
@@ -105,6 +121,10 @@ export class StoreHttpClient {
         const unsendable = unsendableReason(err);
         // No retry can help a request that fetch refuses to send (a port browsers block, a URL it cannot use).
         if (unsendable) throw new HttpError(`${what}: cannot be sent: ${unsendable}`, 'usage', shownUrl, undefined, false, { cause: err });
+        if (req.retryTimeout === false && isTimeout(err)) {
+          const seconds = (req.timeoutMs ?? this.timeoutMs) / 1000;
+          throw new HttpError(`${what}: no answer in ${seconds} s`, 'network', shownUrl, undefined, true, { cause: err });
+        }
         const decision = decideStoreRetry({ kind: 'network', message: this.clean(networkMessage(err)) }, attempt, this.policy, what);
         if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, shownUrl, undefined, decision.retryable, { cause: err });
         this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
@@ -170,7 +190,7 @@ export class StoreHttpClient {
   }
 
   private async send(req: StoreRequest, headers: Record<string, string>): Promise<StoreResponse> {
-    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const timeout = AbortSignal.timeout(req.timeoutMs ?? this.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
     const response = await this.fetchFn(req.url, {
       method: req.method,

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors.js';
+import { ToolkitError, hideUrlSecrets } from '../errors.js';
 import type { StoreHttpClient } from './StoreHttpClient.js';
 
 /**
@@ -43,17 +43,37 @@ export function parseCountResult(text: string): number {
  * `?query=` (never a POST of `application/sparql-query`: Virtuoso hangs on it),
  * asking for JSON results.
  */
-export async function countGraph(client: StoreHttpClient, queryEndpoint: string, graph: string, signal?: AbortSignal): Promise<number> {
+export async function countGraph(client: StoreHttpClient, queryEndpoint: string, graph: string, signal?: AbortSignal, timeoutMs?: number): Promise<number> {
   const url = new URL(queryEndpoint);
   url.searchParams.set('query', countQuery(graph));
   const response = await client.request({
     method: 'GET',
     url: url.toString(),
     headers: { accept: 'application/sparql-results+json, application/sparql-results+xml;q=0.5' },
-    what: `COUNT of <${graph}> at ${queryEndpoint}`,
+    what: `COUNT of <${graph}> at ${hideUrlSecrets(queryEndpoint)}`,
     signal,
+    // A count a store does not answer is not asked again and again: the load says so and ends (issue 24).
+    ...(timeoutMs !== undefined ? { timeoutMs, retryTimeout: false } : {}),
   });
   return parseCountResult(response.text);
+}
+
+/**
+ * The error of a load whose count at the end did not answer in time: what was loaded and acknowledged,
+ * and how to count by hand (code `network`, exit 3; `details.countTimedOut`, `details.summary`).
+ */
+export function countDeadlineError(
+  cause: unknown,
+  facts: { triples: number; graph: string; queryEndpoint: string; timeoutMs: number; expected: string; details: Record<string, unknown> },
+): ToolkitError {
+  const url = hideUrlSecrets(facts.queryEndpoint);
+  const query = countQuery(facts.graph);
+  return new ToolkitError(
+    `${facts.triples} triples loaded and acknowledged; the count did not answer in ${facts.timeoutMs / 1000} s; check it with ` +
+      `curl -G '${url}' -H 'Accept: text/csv' --data-urlencode 'query=${query}' (${facts.expected} expected), or raise --count-timeout`,
+    'network',
+    { cause, details: { ...facts.details, countTimedOut: true, query, queryEndpoint: url } },
+  );
 }
 
 /**

@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { ParseError, ToolkitError, ioError } from '../errors.js';
+import { minimumDistinctTriples } from '../mapping/sharedTriples.js';
 
 /**
  * The shard manifest of a sharded dump (`name.manifest.json`, written by
  * `export`/`convert --shard-records`) as the bulk loader reads it. Fields
  * read: `shards[].file` (relative to the manifest's folder), `shards[].triples`
  * (statements written, repeats included), `shards[].bytes` (size on disk,
- * optional), `shards[].sharedTriples` (optional: triples of shared entities,
- * which records repeat), and the total `triples` or `totals.triples`
+ * optional), `shards[].sharedTriples` (optional: its statements that are
+ * {@link isSharedTriple}, which records repeat), and the total `triples` or `totals.triples`
  * (optional, checked against the shards' sum). Other fields are ignored.
  */
 export interface BulkManifest {
@@ -68,10 +69,12 @@ export function bulkManifestOf(json: unknown, absolute: string, source: string =
     return { file, path: resolve(dirname(absolute), file), triples: count('triples', true)!, bytes: count('bytes', false), sharedTriples: count('sharedTriples', false) };
   });
   const triples = shards.reduce((n, s) => n + s.triples, 0);
-  const root = json as { triples?: unknown; totals?: { triples?: unknown } };
+  const root = json as { triples?: unknown; totals?: { triples?: unknown; sharedTriples?: unknown } };
   const total = root.triples ?? root.totals?.triples;
   if (total !== undefined && total !== triples) throw bad(root.triples !== undefined ? 'triples' : 'totals.triples', `${String(total)} is not the sum of the shards' triples (${triples})`);
   const shared = shards.every((s) => s.sharedTriples !== undefined) ? shards.reduce((n, s) => n + s.sharedTriples!, 0) : undefined;
+  const totalShared = root.totals?.sharedTriples;
+  if (totalShared !== undefined && totalShared !== shared) throw bad('totals.sharedTriples', `${String(totalShared)} is not the sum of the shards' sharedTriples (${shared ?? 'not given by every shard'})`);
   return { path: absolute, shards, triples, sharedTriples: shared };
 }
 
@@ -107,6 +110,5 @@ export function expectedRange(shards: readonly BulkManifestShard[], baseline: nu
   const known = shards.every((s) => s.sharedTriples !== undefined);
   if (!known) return { min: baseline + triples, max: baseline + triples, exact: true };
   const shared = shards.reduce((n, s) => n + s.sharedTriples!, 0);
-  // Shared entities' triples may all be repeats of one another: at least one of them is in the graph.
-  return { min: baseline + triples - shared + Math.min(1, shared), max: baseline + triples, exact: shared === 0 };
+  return { min: baseline + minimumDistinctTriples(triples, shared), max: baseline + triples, exact: shared === 0 };
 }

@@ -5,6 +5,7 @@ import { ToolkitError } from '../errors.js';
 import { ExportFiles } from '../export/ExportFiles.js';
 import { exportRdf } from '../export/exportRdf.js';
 import { type ExportOptions, type ExportSummary, planExport } from '../export/exportOptions.js';
+import { usesRecordGraphs } from '../export/exportSince.js';
 import type { ShardManifest } from '../export/ShardManifest.js';
 import { directFetch } from '../http/proxyFetch.js';
 import { createRecordValidation } from './createRecordValidation.js';
@@ -45,8 +46,9 @@ export interface ExportDumpSummary extends ExportSummary {
 export async function exportDump(options: ExportDumpOptions): Promise<ExportDumpSummary> {
   const { sample, validate, shapesDir, load, ...rest } = options;
   if (load && !options.output) throw new ToolkitError('`load` needs the dump in a file (`output`): the load is resumable from it', 'usage');
-  if (load && options.graphPerRecord) {
-    throw new ToolkitError('`graphPerRecord` and `load` do not go together: load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs', 'usage');
+  if (load && usesRecordGraphs(options)) {
+    const name = options.graphPerRecord ? '`graphPerRecord`' : options.since !== undefined ? '`since` (a graph per record)' : '`changesSince` (a graph per record)';
+    throw new ToolkitError(`${name} and \`load\` do not go together: load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs`, 'usage');
   }
   if (shapesDir !== undefined && !validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
   refuseOverwritingInputs(exportOutputs(options), validate ? shapeFiles(shapesDir) : []);

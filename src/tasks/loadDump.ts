@@ -1,10 +1,13 @@
 import type * as RDF from '@rdfjs/types';
-import { statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
+import { createHash } from 'node:crypto';
 import { ToolkitError } from '../errors.js';
-import { openRdfFile } from '../parse/openRdfFile.js';
+import { NTriplesChunkReader, type LoadSource } from '../store/NTriplesChunkReader.js';
+import { openLoadSources } from '../store/openLoadSources.js';
+import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { parseRdf } from '../parse/parseRdf.js';
 import { graphOfFileName } from '../store/defaultGraph.js';
 import { GraphStoreLoader, type GraphStoreLoaderOptions, type LoadSummary } from '../store/GraphStoreLoader.js';
@@ -14,17 +17,21 @@ import { ProgressTicker } from './ProgressTicker.js';
 import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link loadDump}. */
-export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' | 'fallbackGraph' | 'statePath'> {
+export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' | 'fallbackGraph' | 'statePath' | 'statePathOf'> {
   /** RDF files (any of the five formats, `.gz` too); `-` reads `stdin`. */
   files: readonly string[];
   /** What `-` reads. Defaults to `process.stdin`. */
   stdin?: Readable;
   /**
    * The load log recording acknowledged chunks. Defaults to
-   * `<first file's name>.load-state.json` in the current directory; none for
-   * stdin (such a load cannot be resumed).
+   * `<first file's name>.<key>.load-state.json` in the current directory, the key a hash of the
+   * files' paths and the graph (two loads of one file into two graphs keep two logs); none for
+   * stdin (such a load cannot be resumed). `resume` without a keyed log takes `<first file's name>.load-state.json`
+   * (the name of earlier versions) when it records the same graph.
    */
   statePath?: string;
+  /** Load an input that an export is still writing (its lock is held), as it is now. Defaults to false (refused, code `usage`). */
+  ignoreExportLock?: boolean;
   /** The folder relative file names (and the default load log) are taken in. Defaults to `process.cwd()`. */
   cwd?: string;
   /** Told how far the load is, as the inputs are read (at most every 200 ms) and at each acknowledged chunk. Defaults to none. */
@@ -55,8 +62,11 @@ export interface LoadDumpSummary extends LoadSummary {
 
 /**
  * Loads RDF dumps into one graph of a triple store over the SPARQL Graph
- * Store Protocol: parses them as a stream, sends chunks (resumably, by the
- * load log), and checks the graph's count at the end. The endpoint may carry
+ * Store Protocol: sends chunks (resumably, by the load log), and checks the
+ * graph's count at the end. N-Triples and N-Quads go line by line as they are
+ * written, each line checked by a fast scanner ({@link NTriplesChunkReader});
+ * other formats (and `chunkFormat: 'turtle'`) are parsed as a stream and
+ * written again. An input an export still writes is refused unless `ignoreExportLock`. The endpoint may carry
  * `user:password@`, taken out of the URL as credentials when none are given.
  * A failure after chunks were acknowledged says so in its details
  * (`statePath`, `progressSaved: true`): resuming continues it.
@@ -78,28 +88,33 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   const cwd = options.cwd ?? process.cwd();
   const here = (path: string) => (path === '-' ? path : resolve(cwd, path));
   const inputs = await inputsOf(files, here);
-  const statePath = loadLogPath(files, options.statePath, cwd);
-  if (statePath) refuseOverwritingInputs([{ path: statePath, what: 'the load log' }], files.map(here));
-  if (options.resume && !statePath) throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
+  if (!options.ignoreExportLock) await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'load');
+  const fixedStatePath = options.statePath === undefined ? undefined : loadLogPath(files, options.statePath, cwd);
+  if (options.resume && fixedStatePath === undefined && files[0] === '-') throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
+  // Whether this run wrote the load log (an old one left by another load is no place to resume from).
+  let logBefore: number | undefined;
+  const statePathOf = (graph: string): string => {
+    const path = fixedStatePath ?? keyedOrEarlierLog(files, cwd, graph, Boolean(options.resume));
+    refuseOverwritingInputs([{ path, what: 'the load log' }], files.map(here));
+    logBefore = modifiedAt(path);
+    return path;
+  };
+  if (fixedStatePath) statePathOf('');
   const { stdin, signal } = options;
   const done = { bytes: 0, total: storedBytes(files.map(here)), triples: 0, acked: 0, chunks: 0 };
+  const sources = openLoadSources(files.map(here), files, { ...(stdin ? { stdin } : {}), onRead, ...(signal ? { signal } : {}) });
+  const reader =
+    (options.chunkFormat ?? 'ntriples') === 'ntriples'
+      ? new NTriplesChunkReader(sources, { chunkTriples: options.chunkTriples ?? 50_000, labelsPerInput: files.length > 1, ...(signal ? { signal } : {}) })
+      : undefined;
   const progress = new ProgressTicker(
     options.onProgress &&
-      ((elapsedMs) => options.onProgress!({ bytesRead: done.bytes, totalBytes: done.total, triplesRead: done.triples, triplesAcked: done.acked, chunksAcked: done.chunks, elapsedMs })),
+      ((elapsedMs) =>
+        options.onProgress!({ bytesRead: done.bytes, totalBytes: done.total, triplesRead: reader?.triplesRead ?? done.triples, triplesAcked: done.acked, chunksAcked: done.chunks, elapsedMs })),
   );
-  async function* quads(): AsyncGenerator<RDF.Quad> {
-    for (const path of files) {
-      const file = await openRdfFile(here(path), stdin, (bytes) => {
-        done.bytes += bytes;
-        progress.tick();
-      });
-      // Every quad goes into the one target graph (JSON-LD dumps stream); what a JSON-LD processor
-      // would drop is an error: a load that leaves data out must not look complete.
-      for await (const quad of parseRdf(file.input, { format: file.format, source: file.source === '<stdin>' ? file.source : path, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true })) {
-        done.triples++;
-        yield quad;
-      }
-    }
+  function onRead(bytes: number): void {
+    done.bytes += bytes;
+    progress.tick();
   }
   const loader = new GraphStoreLoader({
     ...options,
@@ -108,7 +123,8 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
     ...(updateEndpoint !== undefined ? { updateEndpoint } : {}),
     ...(credentials ? { credentials } : {}),
     fallbackGraph: graphOfFileName(files[0]!),
-    ...(statePath ? { statePath } : {}),
+    ...(fixedStatePath ? { statePath: fixedStatePath } : {}),
+    ...(files[0] !== '-' || fixedStatePath ? { statePathOf } : {}),
     inputs,
     onChunk: (event) => {
       done.acked = event.totalTriples;
@@ -117,26 +133,65 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
       progress.flush();
     },
   });
-  // Whether this run wrote the load log (an old one left by another load is no place to resume from).
-  const logBefore = statePath ? modifiedAt(statePath) : undefined;
   try {
-    return { ...(await loader.load(quads())), statePath };
+    return { ...(await (reader ? loader.loadChunks(reader) : loader.load(quadsOf(sources, signal, () => done.triples++)))), statePath: loader.statePath };
   } catch (err) {
+    const statePath = loader.statePath;
     if (!(err instanceof ToolkitError) || !statePath) throw err;
-    if (err.code === 'count-mismatch') throw withDetails(err, { statePath });
+    if (err.code === 'count-mismatch' || err.details['countTimedOut']) throw withDetails(err, { statePath });
     if (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted' || err.code === 'io') throw withDetails(err, { statePath, progressSaved: modifiedAt(statePath) !== logBefore });
     throw err;
   }
 }
 
 /**
- * Where a load keeps its log: `statePath` (relative to `cwd`), else
- * `<first file's name>.load-state.json` in `cwd`; none for stdin without
- * `statePath`.
+ * The quads of the inputs, for chunks written as Turtle: N-Triples and N-Quads parsed too (every quad into
+ * the one target graph; what a JSON-LD processor would drop is an error: a load that leaves data out must
+ * not look complete).
  */
-export function loadLogPath(files: readonly string[], statePath: string | undefined, cwd: string = process.cwd()): string | undefined {
+async function* quadsOf(sources: AsyncIterable<LoadSource>, signal: AbortSignal | undefined, onQuad: () => void): AsyncGenerator<RDF.Quad> {
+  for await (const input of sources) {
+    const quads =
+      input.kind === 'quads'
+        ? input.quads
+        : parseRdf(input.bytes, { format: input.nquads ? 'nquads' : 'ntriples', source: input.source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
+    for await (const quad of quads) {
+      onQuad();
+      yield quad;
+    }
+  }
+}
+
+/**
+ * Where a load keeps its log: `statePath` (relative to `cwd`), else
+ * `<first file's name>.<key>.load-state.json` in `cwd`, the key 8 hex digits of a hash of the
+ * files' absolute paths and the `graph` (without a graph: `<first file's name>.load-state.json`,
+ * the name of earlier versions); none for stdin without `statePath`.
+ */
+export function loadLogPath(files: readonly string[], statePath: string | undefined, cwd: string = process.cwd(), graph?: string): string | undefined {
   if (statePath !== undefined) return resolve(cwd, statePath);
-  return files[0] !== undefined && files[0] !== '-' ? resolve(cwd, `${basename(files[0])}.load-state.json`) : undefined;
+  if (files[0] === undefined || files[0] === '-') return undefined;
+  if (graph === undefined) return resolve(cwd, `${basename(files[0])}.load-state.json`);
+  const key = createHash('sha256')
+    .update(JSON.stringify([files.map((f) => (f === '-' ? f : resolve(cwd, f))), graph]))
+    .digest('hex')
+    .slice(0, 8);
+  return resolve(cwd, `${basename(files[0])}.${key}.load-state.json`);
+}
+
+/**
+ * The default load log of a load into `graph`: keyed by the files and the graph; when resuming and there is
+ * none, the log of an earlier version (`<first file's name>.load-state.json`) if it records this graph.
+ */
+function keyedOrEarlierLog(files: readonly string[], cwd: string, graph: string, resume: boolean): string {
+  const keyed = loadLogPath(files, undefined, cwd, graph)!;
+  if (!resume || existsSync(keyed)) return keyed;
+  const earlier = loadLogPath(files, undefined, cwd)!;
+  try {
+    return (JSON.parse(readFileSync(earlier, 'utf8')) as { graph?: unknown }).graph === graph ? earlier : keyed;
+  } catch {
+    return keyed;
+  }
 }
 
 /** The error with more details (its message and code kept). */

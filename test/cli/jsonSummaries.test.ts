@@ -10,6 +10,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/CliContext.js';
 import { run } from '../../src/cli/main.js';
+import { loadLogPath } from '../../src/tasks/loadDump.js';
 import { runCli } from '../helpers/cli.js';
 import { GspTestServer } from '../store/GspTestServer.js';
 
@@ -97,7 +98,7 @@ describe('--json', () => {
         chunks: 2,
         count: 3,
         countOk: true,
-        statePath: join(dir, 'l.nt.load-state.json'),
+        statePath: loadLogPath(['l.nt'], undefined, dir, 'urn:x:g'),
         durationMs: expect.any(Number),
       });
     } finally {

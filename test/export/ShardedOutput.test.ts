@@ -23,13 +23,27 @@ function output(extra: Partial<ShardedOutputOptions> = {}): ShardedOutput {
 
 async function write(out: ShardedOutput, records: number[]): Promise<void> {
   for (const i of records) {
-    out.writer.write(record(i));
-    out.note(1, `10.1/${i}`);
+    const quads = record(i);
+    out.writer.write(quads);
+    out.note(quads, `10.1/${i}`);
   }
   await out.flush();
 }
 
 describe('ShardedOutput', () => {
+  it('counts each shard\'s statements and those about shared entities (sharedTriples)', async () => {
+    const out = output();
+    const journal = namedNode('https://w3id.org/scholarly-rdf/journal/42');
+    for (const i of [1, 2, 3]) {
+      const quads = [...record(i), quad(journal, namedNode('http://schema.org/name'), literal('J')), quad(journal, namedNode('http://schema.org/issn'), literal(`${i}`))];
+      out.writer.write(quads);
+      out.note(quads, `10.1/${i}`);
+    }
+    await out.flush();
+    const shards = await out.finish();
+    expect(shards.map((s) => [s.triples, s.sharedTriples])).toEqual([[6, 4], [3, 2]]);
+  });
+
   it('writes each JSON-LD shard as a document of its own records (no separator carried over)', async () => {
     const out = output();
     await write(out, [1, 2, 3, 4, 5]);

@@ -115,6 +115,22 @@ describe('export command', () => {
     expect(stopped.stderr).toMatch(/\r\[#+\.+\] (10\/40 records 25|20\/40 records 50)%[^\n]*\x1b\[K\nscholarly-rdf: error \[aborted\]: interrupted\n/);
   });
 
+  it('--since: a bad date or --changes-since with it is a usage error naming the flag; a delta to Turtle is refused', async () => {
+    service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
+    const args = ['export', '-q', 'type:Journal', '-o', 'd.nq', '--base-url', service.url];
+    const bad = await cli([...args, '--since', '2024-13-01'], { SCHOLARLY_API_KEY: KEY });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stderr).toContain('--since must be a date YYYY-MM-DD');
+    const both = await cli([...args, '--since', '2024-01-01', '--changes-since'], { SCHOLARLY_API_KEY: KEY });
+    expect(both.stderr).toContain('--since DATE and --changes-since');
+    const turtle = await cli(['export', '-q', 'type:Journal', '-o', 'd.ttl', '--base-url', service.url, '--since', '2020-01-15'], { SCHOLARLY_API_KEY: KEY });
+    expect(turtle.stderr).toContain('N-Quads or JSON-LD output, not Turtle');
+    expect(service.requests).toEqual([]);
+    const ok = await cli([...args, '--since', '2020-01-15', '--quiet'], { SCHOLARLY_API_KEY: KEY });
+    expect(ok.exitCode, ok.stderr).toBe(0);
+    expect(new Set(service.requests.map((u) => u.searchParams.get('q')))).toEqual(new Set(['type:Journal onlinedatefrom:2020-01-15']));
+  });
+
   it('writes to stdout without -o', async () => {
     service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
     const r = await cli(['export', '-q', 'x', '-f', 'jsonld', '--base-url', service.url, '--api-key', KEY, '--quiet']);

@@ -40,6 +40,9 @@ describe('exportRdf with shardRecords', () => {
       all.push(...(await parseJsonLd(bytes.toString('utf8'))));
     }
     expectIsomorphic(all, await parseJsonLd(readFileSync(join(h.dir, 'one.jsonld'), 'utf8')));
+    // The statements about shared entities (journals, publishers, ...), per shard and in total.
+    expect(manifest.shards.every((s) => s.sharedTriples! > 0 && s.sharedTriples! < s.triples)).toBe(true);
+    expect(manifest.totals.sharedTriples).toBe(manifest.shards.reduce((n, s) => n + s.sharedTriples!, 0));
   });
 
   for (const [ext, stopAfter] of [['ttl', 2], ['nq.gz', 3], ['jsonld', 2], ['rdf', 4]] as const) {

@@ -9,7 +9,8 @@
  * the file and is never a skip.
  */
 import { runCli as runCliInProcess } from '../helpers/cli.js';
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
@@ -208,4 +209,36 @@ export async function runCli(
 ): Promise<CliResult> {
   const { code, stdout, stderr } = await runCliInProcess(argv, { ...options, cwd: options.cwd ?? ROOT });
   return { exitCode: code, stdout, stderr };
+}
+
+/** The built binary (`npm run build`). */
+export const BIN = resolve(ROOT, 'bin/scholarly-rdf.js');
+
+/** Builds /work/main/dist when it is missing (a run of one integration file before any build). */
+export function ensureBuilt(): void {
+  if (!existsSync(resolve(ROOT, 'dist/cli/main.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+/** A run of the built binary in a child process: `kill()` sends SIGKILL; `done` is its exit code, null when killed. */
+export interface SpawnedCli {
+  done: Promise<number | null>;
+  kill: () => void;
+}
+
+/**
+ * Runs the built binary with `args` in a child process (the API key in its
+ * environment), to be killed with SIGKILL at a chosen moment; its stderr is
+ * printed when it ends with an error of its own.
+ */
+export function spawnCli(args: readonly string[], apiKey: string): SpawnedCli {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SCHOLARLY_API_KEY: apiKey }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const done = new Promise<number | null>((resolve) =>
+    child.on('exit', (code, signal) => {
+      if (signal !== 'SIGKILL' && code !== 0) console.error(stderr);
+      resolve(signal === 'SIGKILL' ? null : code);
+    }),
+  );
+  return { done, kill: () => child.kill('SIGKILL') };
 }

@@ -2,7 +2,6 @@
 // service on loopback, killed with SIGKILL at random moments and resumed, ends with the same shards byte
 // for byte as an uninterrupted one; every shard valid in Jena's riot; the manifest's sums equal what was
 // written. And `convert --shard-records` in each of the five formats, every shard valid in riot.
-import { spawn, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,18 +12,17 @@ import type { ShardManifest } from '../../src/export/ShardManifest.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { Catalogue } from '../../src/server/Catalogue.js';
 import { startServer, type RunningServer } from '../../src/server/startServer.js';
-import { ROOT, needTools, riotValidate } from './helpers.js';
+import { ensureBuilt, needTools, riotValidate, spawnCli, type SpawnedCli } from './helpers.js';
 
 const KEY = 'integration-KEY-5f3a';
 const ALL = 'onlinedatefrom:1900-01-01';
 const RECORDS = 3000;
-const BIN = join(ROOT, 'bin/scholarly-rdf.js');
 let catalogue: Catalogue;
 let server: RunningServer;
 let dir: string;
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist/cli/main.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  ensureBuilt();
   catalogue = Catalogue.fromRecords(generateRecords(RECORDS, 1, { catalogueFields: true }));
   // Slow pages, so that a kill falls in the middle of the export.
   server = await startServer({ catalogue, apiKeys: [{ key: KEY, plan: 'premium' }], faults: { latencyMs: 15 } });
@@ -36,19 +34,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs the built binary; `kill()` sends SIGKILL; `done` is the exit code, null when killed. */
-function run(args: string[]): { done: Promise<number | null>; kill: () => void } {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SCHOLARLY_API_KEY: KEY }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<number | null>((resolve) =>
-    child.on('exit', (code, signal) => {
-      if (signal !== 'SIGKILL' && code !== 0) console.error(stderr);
-      resolve(signal === 'SIGKILL' ? null : code);
-    }),
-  );
-  return { done, kill: () => child.kill('SIGKILL') };
-}
+const run = (args: string[]): SpawnedCli => spawnCli(args, KEY);
 
 const exportArgs = (output: string) => ['export', '-q', ALL, '-o', output, '--shard-records', '300', '--resume', '--base-url', server.url, '--page-size', '25', '--quiet'];
 const manifestOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ShardManifest;

@@ -45,6 +45,8 @@ export class GspTestServer {
   faultFor: ((write: number) => Fault | undefined) | undefined;
   /** A scripted answer to every SPARQL query (the count), while set. */
   queryFault: Exclude<Fault, 'reset'> | undefined;
+  /** Never answer a SPARQL query (a count a busy store does not answer): the request stays open. */
+  silentQueries = false;
   private writeCount = 0;
   /** Drop this many triples of each later write silently (to provoke a count mismatch). */
   loseTriples = 0;
@@ -184,6 +186,7 @@ export class GspTestServer {
     if (url.pathname === '/ds/query' && req.method === 'GET') {
       const query = url.searchParams.get('query') ?? '';
       rec.sparql = query;
+      if (this.silentQueries) return;
       if (this.queryFault) return reply(this.queryFault.status, this.queryFault.body ?? `fault ${this.queryFault.status}`, this.queryFault.headers);
       const m = /^SELECT \(COUNT\(\*\) AS \?n\) FROM <([^>]+)> WHERE \{ \?s \?p \?o \}$/.exec(query.trim());
       if (!m) return reply(400, `unsupported query: ${query}`);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadLogPath } from '../../src/tasks/loadDump.js';
 import { type CliResult, runCli } from '../helpers/cli.js';
 import { GspTestServer } from './GspTestServer.js';
 
@@ -38,7 +39,9 @@ describe('scholarly-rdf load', () => {
     expect(server.writes.map((w) => w.triples)).toEqual([3, 3, 3]);
     expect(r.stderr).toMatch(/loaded: +9 triples in 3 chunks, [\d.]+ s, \d+ triples\/s/);
     expect(r.stderr).toMatch(/count: +9 triples in the graph, 9 expected \(ok\)/);
-    expect(existsSync(join(dir, 'a.ttl.load-state.json'))).toBe(true);
+    // The load log is keyed by the files and the graph.
+    expect(existsSync(loadLogPath(['a.ttl', 'b.nt.gz', 'c.jsonld'], undefined, dir, G)!)).toBe(true);
+    expect(loadLogPath(['a.ttl', 'b.nt.gz', 'c.jsonld'], undefined, dir, G)).toMatch(/a\.ttl\.[0-9a-f]{8}\.load-state\.json$/);
   });
 
   it('derives the graph from the file name when the dump names no dataset', async () => {
@@ -56,7 +59,7 @@ describe('scholarly-rdf load', () => {
     const bad = await cli(['load', 'd.nt', '--endpoint', server.dataset, '--graph', G, '--user', 'loader', '--password', 'flag-secret-77']);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/error \[auth\]/);
-    for (const text of [ok.stderr, ok.stdout, bad.stderr, bad.stdout, readFileSync(join(dir, 'd.nt.load-state.json'), 'utf8')]) {
+    for (const text of [ok.stderr, ok.stdout, bad.stderr, bad.stdout, readFileSync(loadLogPath(['d.nt'], undefined, dir, G)!, 'utf8')]) {
       expect(text).not.toContain('env-secret-99');
       expect(text).not.toContain('flag-secret-77');
     }
@@ -172,6 +175,8 @@ describe('scholarly-rdf load', () => {
     writeFileSync(join(dir, 'g.nt'), NT);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--chunk-triples', '0'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--timeout', '0'])).code).toBe(2);
+    expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--request-timeout', '0'])).code).toBe(2);
+    expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--count-timeout', 'soon'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--user', 'only-user'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', 'ftp://x/ds'])).code).toBe(2);
     expect((await cli(['load', 'g.nt', '--endpoint', server.dataset, '--query-endpoint', 'x'])).code).toBe(2);

@@ -2,6 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DataFactory } from 'n3';
+import { countSharedTriples, isSharedTriple } from '../../src/mapping/sharedTriples.js';
 import { bulkManifestOf, expectedRange, readBulkManifest, shardsOfFiles } from '../../src/store/virtuosoBulkManifest.js';
 
 const shard = (n: number, triples: number, extra: Record<string, unknown> = {}) => ({ file: `dump.0000${n}.nt.gz`, records: 10, triples, bytes: 100 + n, sha256: 'ab', ...extra });
@@ -28,8 +30,12 @@ describe('bulkManifestOf', () => {
     expect(() => bulkManifestOf({ shards: [{ triples: 1 }] }, '/d/m.json', 'm.json')).toThrow(expect.objectContaining({ message: expect.stringContaining('shards[0].file') }));
   });
 
-  it('sums sharedTriples when every shard gives it', () => {
+  it('sums sharedTriples when every shard gives it; totals.sharedTriples is checked against the sum', () => {
     expect(bulkManifestOf({ shards: [shard(1, 30, { sharedTriples: 4 }), shard(2, 12, { sharedTriples: 1 })] }, '/d/m.json').sharedTriples).toBe(5);
+    expect(bulkManifestOf({ shards: [shard(1, 30, { sharedTriples: 4 })], totals: { triples: 30, sharedTriples: 4 } }, '/d/m.json').sharedTriples).toBe(4);
+    expect(() => bulkManifestOf({ shards: [shard(1, 30, { sharedTriples: 4 })], totals: { triples: 30, sharedTriples: 5 } }, '/d/m.json', 'm.json')).toThrow(
+      expect.objectContaining({ code: 'parse', message: expect.stringContaining('field totals.sharedTriples: 5 is not the sum') }),
+    );
   });
 });
 
@@ -68,5 +74,25 @@ describe('expectedRange', () => {
   it('a range when it does: shared entities\' triples may all be repeats, at least one of them is there', () => {
     const m = bulkManifestOf({ shards: [shard(1, 30, { sharedTriples: 4 }), shard(2, 12, { sharedTriples: 6 })] }, '/d/m.json');
     expect(expectedRange(m.shards, 0)).toEqual({ min: 33, max: 42, exact: false });
+  });
+});
+
+describe('isSharedTriple', () => {
+  const { namedNode, blankNode, literal, quad } = DataFactory;
+  const journal = namedNode('https://w3id.org/scholarly-rdf/journal/10');
+  const person = namedNode('https://orcid.org/0000-0002-1825-0097');
+  const work = namedNode('https://doi.org/10.1000/x');
+  const name = namedNode('http://schema.org/name');
+
+  it('a statement about a shared entity without a blank node; a record\'s own node or a blank node is not', () => {
+    const quads = [
+      quad(journal, name, literal('J')),
+      quad(person, name, literal('P'), namedNode('https://w3id.org/scholarly-rdf/record/10.1000/x')),
+      quad(journal, name, blankNode('b')),
+      quad(work, name, literal('W')),
+      quad(blankNode('c'), name, journal),
+    ];
+    expect(quads.map(isSharedTriple)).toEqual([true, true, false, false, false]);
+    expect(countSharedTriples(quads)).toBe(2);
   });
 });

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Parser, Store } from 'n3';
 import type { ShardManifest } from '../../src/export/ShardManifest.js';
+import { bulkManifestOf, expectedRange } from '../../src/store/virtuosoBulkManifest.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { convertFiles } from '../../src/tasks/convertFiles.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
@@ -114,5 +116,22 @@ describe('convertFiles with shardRecords', () => {
     writeFileSync(bad, `${readFileSync(input, 'utf8')}{"no": "doi"}\n`);
     await expect(convertFiles({ inputs: [bad], output: join(sub, 'dump.nt'), shardRecords: 5, strict: true, rejectsPath: join(sub, 'r.jsonl') })).rejects.toMatchObject({ code: 'records-rejected' });
     expect(readdirSync(sub).sort()).toEqual(['bad.jsonl', 'r.jsonl']);
+  });
+
+  it('the manifest\'s sharedTriples give the bulk loader a range that holds the distinct triples of the bundled sample', async () => {
+    const sub = mkdtempSync(join(dir, 'sample-'));
+    const summary = await convertFiles({ inputs: ['data/sample-catalogue.jsonl'], output: join(sub, 'dump.nt.gz'), shardRecords: 70 });
+    const manifest = manifestOf(summary.manifestPath!);
+    expect(manifest.shards).toHaveLength(5);
+    // A store holds each triple once: the distinct triples of all the shards.
+    const distinct = new Store();
+    for (const s of manifest.shards) distinct.addQuads(new Parser({ format: 'N-Triples' }).parse(read(join(sub, s.file))));
+    expect(manifest.totals.sharedTriples).toBe(manifest.shards.reduce((n, s) => n + s.sharedTriples!, 0));
+    // The sample repeats shared nodes: the statements are more than the distinct triples.
+    expect(manifest.totals.triples).toBeGreaterThan(distinct.size);
+    const range = expectedRange(bulkManifestOf(manifest, summary.manifestPath!).shards, 0);
+    expect(range.max).toBe(manifest.totals.triples);
+    expect(range.min).toBeLessThanOrEqual(distinct.size);
+    expect(range.max).toBeGreaterThanOrEqual(distinct.size);
   });
 });

@@ -27,6 +27,7 @@ interface ConvertCliOptions {
   json?: boolean;
   shardRecords?: number;
   shardSize?: number;
+  jobs?: number;
 }
 
 /** `scholarly-rdf convert INPUT...`: records (files of the service's JSON) to RDF. */
@@ -55,6 +56,7 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .option('--shapes <dir>', 'with --validate: shapes of your own instead of the shipped ones')
     .option('--shard-records <n>', 'cut the output into shards of at most N records, each a whole document: -o dump.nq.gz writes dump.00001.nq.gz, dump.00002.nq.gz, ... and dump.manifest.json (needs -o; see docs/shards.md)', int('--shard-records', 1))
     .option('--shard-size <bytes>', 'cut the output into shards of at most this much text before compression (a number of bytes, or with K, M or G: 512M); with --shard-records, whichever comes first (needs -o)', byteSize('--shard-size'))
+    .option('-j, --jobs <n>', 'map and write records in N worker threads (at most one per CPU core; the output is the same byte for byte); not with --validate or shards (default: 1)', int('--jobs', 1))
     .option('--strict', 'stop at the first rejected record')
     .option('-q, --quiet', 'no summary on standard error')
     .option('--json', 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr')
@@ -90,6 +92,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       ...(opts.strict ? { strict: true } : {}),
       ...(opts.shardRecords !== undefined ? { shardRecords: opts.shardRecords } : {}),
       ...(opts.shardSize !== undefined ? { shardBytes: opts.shardSize } : {}),
+      ...(opts.jobs !== undefined ? { jobs: opts.jobs } : {}),
       signal: ctx.signal,
       onRejected: (r) => rejects.add(r),
       onWarning: (w) => ctx.log(`convert: ${inFlags(w)}`),

@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE } from '../../client/ApiClient.js';
 import type { SplitUnit } from '../../client/dateWindows.js';
 import { ToolkitError } from '../../errors.js';
 import { parseFormatName } from '../../formats.js';
+import { checkSinceDate } from '../../export/exportSince.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
 import { type ExportDumpOptions, type ExportDumpSummary, exportDump } from '../../tasks/exportDump.js';
 import type { CliContext } from '../CliContext.js';
@@ -36,6 +37,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
     .option('--shard-size <bytes>', 'cut the dump into shards of at most this much text before compression (a number of bytes, or with K, M or G: 512M); with --shard-records, whichever comes first (needs -o)', byteSize('--shard-size'))
     .option('--graph <iri>', 'N-Quads: put the records in this named graph')
     .option('--graph-per-record', 'N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole')
+    .option('--since <date>', 'a delta: only the records the service lists as online on or after DATE (YYYY-MM-DD; adds onlinedatefrom:DATE to the query), each in its own named graph (N-Quads or JSON-LD), for `load --upsert`; the service has no modification date, so records changed after they went online are not listed (see docs/incremental.md)', (v: string) => checkSinceDate(v, '--since'))
+    .option('--changes-since', 'a delta since the last export: --since the day the finished export in the state file (--state, default <output>.state.json) started, if it was of the same query (its last day is harvested again); with none there, everything is harvested; the description says which dump it follows')
     .option('--base <iri>', 'base of the IRIs minted for nodes a record owns (default: https://w3id.org/scholarly-rdf/)')
     .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects')
     .option('--quiet', 'no progress and no summary')
@@ -49,6 +52,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
     if (!opts.output && (opts.shardRecords !== undefined || opts.shardSize !== undefined)) {
       throw new ToolkitError(`${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nq.gz writes dump.00001.nq.gz, ...); standard output cannot be cut into files`, 'usage');
     }
+    if (opts.since !== undefined && opts.changesSince) throw new ToolkitError('--since DATE and --changes-since (the date of the last export) do not go together', 'usage');
+    if (opts.changesSince && !opts.output && !opts.state) throw new ToolkitError('--changes-since needs -o FILE (or --state FILE): the date is read from the state file of the last export to it', 'usage');
     if (opts.json) ctx.json.enable('export', opts.output ? 'stdout' : 'stderr');
     const connection = clientOptions(opts, ctx);
     await keySafe(() => [connection.apiKey, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
@@ -76,6 +81,8 @@ export function registerExport(program: Command, ctx: CliContext): void {
           ...(opts.shardSize !== undefined ? { shardBytes: opts.shardSize } : {}),
           ...(opts.graph ? { graph: opts.graph } : {}),
           ...(opts.graphPerRecord ? { graphPerRecord: true } : {}),
+          ...(opts.since !== undefined ? { since: opts.since } : {}),
+          ...(opts.changesSince ? { changesSince: true } : {}),
           ...(opts.license !== undefined ? { license: opts.license } : {}),
           ...(opts.base ? { base: opts.base } : {}),
           ...(opts.validate ? { validate: true } : {}),
@@ -97,6 +104,7 @@ interface ExportCliOptions extends ConnectionOptions {
   query: string; format?: string; output?: string; maxRecords?: number; concurrency?: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
   splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
   load?: string; store: string; loadGraph?: string; replace?: boolean; json?: boolean; shardRecords?: number; shardSize?: number;
+  since?: string; changesSince?: boolean;
 }
 
 /** Rejected records, and records the service reported but the pages did not bring: said, with exit code 1. */
@@ -128,6 +136,7 @@ function exportSummaryJson(s: ExportDumpSummary, opts: ExportCliOptions, ctx: Cl
     metaPath: abs(ctx, opts.meta) ?? null,
     manifestPath: s.manifestPath,
     dataset: s.dataset,
+    since: s.since ?? null,
     total: s.total ?? total ?? null,
     counts: s.counts,
     resumed: s.resumed,

@@ -1,0 +1,105 @@
+// `convert --jobs N` against `--jobs 1` (this thread), in one run: triples/s, the ratio, peak RSS, and whether the
+// two outputs are the same bytes (SHA-256), per format, on generated records (newline-delimited JSON).
+// Usage: npm run bench -- convertJobs
+//        node bench/convertJobs.bench.mjs [--count 100000] [--formats turtle,ntriples] [--jobs 2] [--rounds 1]
+// Runs against dist/ (npm run build). Every conversion runs in a child process of its own (convertFiles, as the CLI
+// calls it, output to a temporary file), so its time and peak RSS are its own; with --rounds R the pairs alternate
+// (1, N, 1, N, ...) and the median of each is reported. Others loading the machine lower the ratio: compare with the
+// load average printed first, or time the CLI with farm-bench (see the report of issue 22).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
+const SEED = 42;
+const EXTENSIONS = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' };
+
+function arg(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+}
+
+/** The child: one conversion, its figures as one line of JSON. */
+async function child([format, jobs, input, output]) {
+  const { convertFiles } = await import(dist('tasks/convertFiles.js'));
+  const started = performance.now();
+  const summary = await convertFiles({ inputs: [input], output, format, jobs: Number(jobs), rejectsPath: `${output}.rejects.jsonl` });
+  const ms = performance.now() - started;
+  console.log(JSON.stringify({ ms, statements: summary.statements, mapped: summary.mapped, rssMb: process.resourceUsage().maxRSS / 1024 }));
+}
+
+async function makeInput(count, dir) {
+  const path = join(dir, `records-${count}-${SEED}.jsonl`);
+  if (existsSync(path)) return path;
+  const { generateRecords } = await import(dist('sample/generateRecords.js'));
+  const out = createWriteStream(`${path}.part`);
+  let text = '';
+  for (const record of generateRecords(count, SEED)) {
+    text += `${JSON.stringify(record)}\n`;
+    if (text.length < 1 << 20) continue;
+    if (!out.write(text)) await new Promise((resolve) => out.once('drain', resolve));
+    text = '';
+  }
+  await new Promise((resolve, reject) => out.end(text, (err) => (err ? reject(err) : resolve())));
+  const { renameSync } = await import('node:fs');
+  renameSync(`${path}.part`, path);
+  return path;
+}
+
+function sha256(path) {
+  return new Promise((resolve, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path).on('data', (b) => hash.update(b)).on('end', () => resolve(hash.digest('hex'))).on('error', reject);
+  });
+}
+
+function convert(format, jobs, input, output) {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', format, String(jobs), input, output], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (r.status !== 0) throw new Error(`${format} --jobs ${jobs} failed (${r.status}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  return JSON.parse(r.stdout.trim().split('\n').pop());
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+async function main() {
+  const source = readFileSync(join(ROOT, 'dist/tasks/convertFiles.js'), 'utf8');
+  if (!source.includes('ParallelRecordSink')) {
+    console.log('skipped: convertFiles (dist/) does not take `jobs` yet (it does not use ParallelRecordSink); run npm run build after wiring it');
+    return;
+  }
+  const count = Number(arg('count', '100000'));
+  const jobs = Number(arg('jobs', '2'));
+  const rounds = Number(arg('rounds', '1'));
+  const formats = arg('formats', Object.keys(EXTENSIONS).join(',')).split(',');
+  const dir = join(tmpdir(), 'scholarly-rdf-bench');
+  mkdirSync(dir, { recursive: true });
+  const input = await makeInput(count, dir);
+  console.log(`convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}, ${rounds} round(s), medians`);
+  console.log('format     jobs=1 triples/s  jobs=N triples/s  ratio  RSS jobs=1  RSS jobs=N  same bytes');
+  for (const format of formats) {
+    const runs = { 1: [], [jobs]: [] };
+    const hashes = {};
+    for (let round = 0; round < rounds; round++) {
+      for (const j of [1, jobs]) {
+        const output = join(dir, `out-${j}.${EXTENSIONS[format]}`);
+        runs[j].push(convert(format, j, input, output));
+        hashes[j] = await sha256(output);
+        rmSync(output, { force: true });
+        rmSync(`${output}.rejects.jsonl`, { force: true });
+      }
+    }
+    const rate = (j) => median(runs[j].map((r) => r.statements / (r.ms / 1000)));
+    const rss = (j) => median(runs[j].map((r) => r.rssMb));
+    const cells = [format.padEnd(10), rate(1).toFixed(0).padStart(16), rate(jobs).toFixed(0).padStart(17), `${(rate(jobs) / rate(1)).toFixed(2)}x`.padStart(6), `${rss(1).toFixed(0)} MB`.padStart(11), `${rss(jobs).toFixed(0)} MB`.padStart(11), hashes[1] === hashes[jobs] ? '  yes' : '  NO'];
+    console.log(cells.join(' '));
+    if (hashes[1] !== hashes[jobs]) process.exitCode = 1;
+  }
+}
+
+if (process.argv[2] === '--child') await child(process.argv.slice(3));
+else await main();

@@ -1,0 +1,120 @@
+import type { Command } from 'commander';
+import type { CliContext } from '../CliContext.js';
+import { nonNegativeInteger, positiveInteger, timeoutSeconds } from '../optionValues.js';
+import { ToolkitError } from '../../errors.js';
+import { parseStoreKind } from '../../store/storeEndpoints.js';
+import type { StoreHttpClientOptions } from '../../store/StoreHttpClient.js';
+import { envFetch } from '../connection.js';
+import { inFlags } from '../inFlags.js';
+
+/** The options of `load` as commander gives them. */
+export interface LoadCliOptions {
+  endpoint?: string;
+  graph?: string;
+  replace?: boolean;
+  chunkTriples: string;
+  chunkFormat: 'ntriples' | 'turtle';
+  concurrency: string;
+  user?: string;
+  password?: string;
+  store: string;
+  queryEndpoint?: string;
+  updateEndpoint?: string;
+  state?: string;
+  resume?: boolean;
+  check: boolean;
+  timeout?: string;
+  requestTimeout?: string;
+  countTimeout: string;
+  ignoreExportLock?: boolean;
+  retries: string;
+  quiet?: boolean;
+  json?: boolean;
+  /** `--bulk` and its flags. */
+  bulk?: boolean;
+  manifest?: string;
+  isqlHost?: string;
+  isqlPort: string;
+  jobs: string;
+  serverDir?: string;
+  isql: string;
+  /** `--upsert` and its flags. */
+  upsert?: boolean;
+  upsertMethod: 'put' | 'update';
+  batchGraphs: string;
+  batchTriples: string;
+  base: string;
+}
+
+type Key = keyof LoadCliOptions;
+
+/** The flags of each mode of `load`, by option key and as written. */
+const FLAGS: Record<string, string> = {
+  endpoint: '--endpoint', graph: '--graph', replace: '--replace', chunkTriples: '--chunk-triples', chunkFormat: '--chunk-format',
+  concurrency: '--concurrency', queryEndpoint: '--query-endpoint', updateEndpoint: '--update-endpoint', state: '--state', resume: '--resume',
+  timeout: '--timeout', requestTimeout: '--request-timeout', countTimeout: '--count-timeout', ignoreExportLock: '--ignore-export-lock',
+  retries: '--retries', bulk: '--bulk', manifest: '--manifest', isqlHost: '--isql-host', isqlPort: '--isql-port', jobs: '--jobs',
+  serverDir: '--server-dir', isql: '--isql', upsert: '--upsert', upsertMethod: '--upsert-method', batchGraphs: '--batch-graphs',
+  batchTriples: '--batch-triples', base: '--base',
+};
+const BULK_ONLY: Key[] = ['manifest', 'isqlHost', 'isqlPort', 'jobs', 'serverDir', 'isql'];
+const UPSERT_ONLY: Key[] = ['upsertMethod', 'batchGraphs', 'batchTriples', 'base'];
+/** Flags of the Graph Store modes (load and upsert) that the bulk loader has no use for. */
+const HTTP_ONLY: Key[] = ['chunkTriples', 'chunkFormat', 'concurrency', 'queryEndpoint', 'updateEndpoint', 'state', 'resume', 'timeout', 'requestTimeout', 'countTimeout', 'ignoreExportLock', 'retries'];
+
+/**
+ * Refuses (code `usage`, exit 2) the flags given on the command line that the chosen mode of `load`
+ * (`--bulk`, `--upsert`, or the plain load) has no use for, naming them.
+ */
+export function refuseOtherModesFlags(opts: LoadCliOptions, command: Command): void {
+  const given = (keys: readonly Key[]) => keys.filter((k) => command.getOptionValueSource(k) === 'cli').map((k) => FLAGS[k]!);
+  let refused: string[];
+  let why: string;
+  if (opts.bulk) {
+    refused = given(['upsert', ...UPSERT_ONLY, ...HTTP_ONLY]);
+    why = 'do not go with --bulk (Virtuoso\'s bulk loader reads the files itself, over isql)';
+  } else if (opts.upsert) {
+    const graph = given(['graph', 'replace']);
+    if (graph.length > 0) throw new ToolkitError(`${graph.join(', ')} ${graph.length > 1 ? 'do' : 'does'} not go with --upsert: each record graph of the dumps is replaced`, 'usage');
+    refused = given(['chunkTriples', 'chunkFormat', ...BULK_ONLY]);
+    why = 'do not go with --upsert (it sends record graphs in batches: --batch-graphs, --batch-triples)';
+  } else {
+    refused = given([...BULK_ONLY, ...UPSERT_ONLY]);
+    why = 'need --bulk or --upsert';
+  }
+  if (refused.length > 0) throw new ToolkitError(`${refused.join(', ')}: ${why}`, 'usage');
+}
+
+/** The store's user and password: flags, else `$SCHOLARLY_STORE_USER`/`$SCHOLARLY_STORE_PASSWORD`. Never printed. */
+export function storeCredentials(opts: LoadCliOptions, ctx: CliContext): { user: string | undefined; password: string | undefined } {
+  const env = ctx.io.env;
+  return { user: opts.user ?? env['SCHOLARLY_STORE_USER'], password: opts.password ?? env['SCHOLARLY_STORE_PASSWORD'] };
+}
+
+/** The options that `load` gives `loadDump` and `upsert` gives `upsertDump` alike: inputs, store, requests, log, count. */
+export function storeRunOptions(files: readonly string[], opts: LoadCliOptions & { endpoint: string }, ctx: CliContext, what: string) {
+  const { user, password } = storeCredentials(opts, ctx);
+  const requestTimeout = opts.requestTimeout ?? opts.timeout ?? '600';
+  return {
+    files,
+    stdin: ctx.io.stdin,
+    cwd: ctx.io.cwd,
+    endpoint: opts.endpoint,
+    store: parseStoreKind(opts.store),
+    fetch: envFetch(ctx),
+    concurrency: positiveInteger('--concurrency', opts.concurrency),
+    ...(user !== undefined ? { credentials: { user, password: password! } } : {}),
+    ...(opts.queryEndpoint !== undefined ? { queryEndpoint: opts.queryEndpoint } : {}),
+    ...(opts.updateEndpoint !== undefined ? { updateEndpoint: opts.updateEndpoint } : {}),
+    ...(opts.state !== undefined ? { statePath: opts.state } : {}),
+    resume: Boolean(opts.resume),
+    checkCount: opts.check,
+    timeoutMs: timeoutSeconds(opts.requestTimeout === undefined && opts.timeout !== undefined ? '--timeout' : '--request-timeout', requestTimeout) * 1000,
+    countTimeoutMs: timeoutSeconds('--count-timeout', opts.countTimeout) * 1000,
+    ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
+    onNothingToResume: (path: string) => ctx.log(`no load log at ${path}: nothing to resume, ${what} from the start`),
+    retry: { retries: nonNegativeInteger('--retries', opts.retries) },
+    signal: ctx.signal,
+    onRetry: (e: Parameters<NonNullable<StoreHttpClientOptions['onRetry']>>[0]) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
+  };
+}

@@ -1,0 +1,47 @@
+import type { CliContext } from '../CliContext.js';
+import { positiveInteger } from '../optionValues.js';
+import { ToolkitError } from '../../errors.js';
+import { upsertDump, type UpsertSummary } from '../../tasks/upsertDump.js';
+import { upsertProgressReporter } from '../progress/loadProgressReporter.js';
+import { storeRunOptions, type LoadCliOptions } from './loadFlags.js';
+
+/** `load --upsert FILES…`: replaces each record graph of a delta dump in the store ({@link upsertDump}). */
+export async function upsertCommand(files: readonly string[], opts: LoadCliOptions & { endpoint: string }, ctx: CliContext): Promise<void> {
+  if (opts.json) ctx.json.enable('load', 'stdout');
+  let summary: UpsertSummary;
+  try {
+    summary = await upsertDump({
+      ...storeRunOptions(files, opts, ctx, 'upserting'),
+      method: opts.upsertMethod,
+      batchGraphs: positiveInteger('--batch-graphs', opts.batchGraphs),
+      batchTriples: positiveInteger('--batch-triples', opts.batchTriples),
+      base: opts.base,
+      ...(opts.quiet ? {} : { onBatch: upsertProgressReporter(ctx) }),
+    });
+  } catch (err) {
+    if (err instanceof ToolkitError && typeof err.details['statePath'] === 'string') {
+      ctx.status.clear();
+      ctx.log(
+        err.details['progressSaved']
+          ? `the upsert stopped; the batches done are in ${err.details['statePath']}: run again with --resume to continue`
+          : 'the upsert stopped before a batch was done: run it again as it was',
+      );
+    }
+    throw err;
+  }
+  ctx.status.clear();
+  printUpsertSummary(ctx, summary);
+  ctx.json.set({ mode: 'upsert', ...summary, statePath: summary.statePath ?? null, durationMs: Math.round(summary.durationMs) });
+}
+
+/** The text summary of an upsert on stderr. */
+function printUpsertSummary(ctx: CliContext, s: UpsertSummary): void {
+  const seconds = (s.durationMs / 1000).toFixed(1);
+  ctx.log(`upserted:  ${s.graphs} record graphs, ${s.triples} triples at ${s.target} (method ${s.method})`);
+  ctx.log(
+    `batches:   ${s.batches}${s.batchesSkipped > 0 ? ` (resumed: ${s.batchesSkipped} done before)` : ''}, ${s.requests} requests` +
+      `${s.countRequests > 0 ? ` + ${s.countRequests} counts` : ''}, ${seconds} s`,
+  );
+  ctx.log(s.counted ? `count:     ${s.countRequests} batches counted after they were replaced: each graph holds the delta's triples of it (ok)` : 'count:     not checked (--no-check)');
+  if (s.statePath) ctx.log(`load log:  ${s.statePath}`);
+}
