@@ -5,7 +5,7 @@ import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
 import { RateLimiter } from '../http/RateLimiter.js';
-import { RetryPolicy, type RequestOutcome, type RetryPolicyOptions } from '../http/RetryPolicy.js';
+import { RetryPolicy, isPlanLimit, type RequestOutcome, type RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { doiKey } from '../record/recordDoi.js';
 
 /** The record endpoints of the service (seed §4). */
@@ -83,6 +83,14 @@ export interface SearchPage {
   envelope: Record<string, unknown>;
 }
 
+/** Hears how one request goes (adaptive concurrency listens to it). */
+export interface RequestObserver {
+  /** The service pushed back on a try: 429, a 403 that is no plan limit (quota), or a 5xx. */
+  onPushback?: (status: number) => void;
+  /** The rate limit (`rate`) holds a try back for `ms` (told before the wait). */
+  onRateWait?: (ms: number) => void;
+}
+
 /** Parameters of one search request. */
 export interface PageRequest {
   q: string;
@@ -149,7 +157,7 @@ export class ApiClient {
     this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
     this.fetchFn = options.fetch ?? proxyFetch();
     this.sleep = options.sleep ?? defaultSleep;
-    this.limiter = options.rate && options.rate > 0 ? new RateLimiter(options.rate, this.sleep) : undefined;
+    this.limiter = options.rate && options.rate > 0 ? new RateLimiter(options.rate) : undefined;
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.onRetry = options.onRetry;
   }
@@ -164,8 +172,8 @@ export class ApiClient {
     return redact(text, [this.secret]);
   }
 
-  /** Fetches one page of a search (`s` 1-based). */
-  async fetchPage(request: PageRequest, signal?: AbortSignal): Promise<SearchPage> {
+  /** Fetches one page of a search (`s` 1-based); `observer` hears of pushbacks and rate waits. */
+  async fetchPage(request: PageRequest, signal?: AbortSignal, observer?: RequestObserver): Promise<SearchPage> {
     if (!Number.isInteger(request.s) || request.s < 1) throw new ToolkitError(`start ${request.s} is not a 1-based position`, 'usage');
     if (!Number.isInteger(request.p) || request.p < 1 || request.p > MAX_PAGE_SIZE) {
       throw new ToolkitError(`page size ${request.p} is out of range: 1 to ${MAX_PAGE_SIZE}`, 'usage');
@@ -175,7 +183,7 @@ export class ApiClient {
       ['s', String(request.s)],
       ['p', String(request.p)],
     ];
-    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal);
+    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal, observer);
     return this.toPage(envelope, request);
   }
 
@@ -240,16 +248,21 @@ export class ApiClient {
   }
 
   /** GETs a JSON envelope with retries. Errors name the URL without the key. */
-  private async getJson(path: string, params: [string, string][], signal?: AbortSignal): Promise<Record<string, unknown>> {
+  private async getJson(path: string, params: [string, string][], signal?: AbortSignal, observer?: RequestObserver): Promise<Record<string, unknown>> {
     const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
     const shownUrl = `${this.baseUrl}${path}?${query}`;
     const url = this.apiKey ? `${shownUrl}&api_key=${encodeURIComponent(this.apiKey)}` : shownUrl;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortError(signal);
-      if (this.limiter) await this.limiter.take(signal);
+      const rateWait = this.limiter?.reserve() ?? 0;
+      if (rateWait > 0) {
+        observer?.onRateWait?.(rateWait);
+        await this.sleep(rateWait, signal);
+      }
       this.requests++;
       const outcome = await this.tryOnce(url, signal);
       if (outcome.kind === 'ok') return outcome.json;
+      if (isPushback(outcome)) observer?.onPushback?.(outcome.status);
       const decision = this.policy.decide(outcome, attempt);
       if (decision.action === 'stop') {
         const status = outcome.kind === 'status' ? outcome.status : undefined;
@@ -308,6 +321,13 @@ export class ApiClient {
     const message = e?.cause?.message ?? e?.message ?? String(err);
     return this.redact(code ? `${code} ${message}` : message);
   }
+}
+
+/** Whether an outcome is the service pushing back (429, a 403 that is no plan limit, a 5xx): a sign to send less at once. */
+function isPushback(outcome: RequestOutcome): outcome is Extract<RequestOutcome, { kind: 'status' }> {
+  if (outcome.kind !== 'status') return false;
+  const { status } = outcome;
+  return status === 429 || status >= 500 || (status === 403 && !isPlanLimit(outcome.body));
 }
 
 /**

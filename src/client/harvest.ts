@@ -1,8 +1,10 @@
 import type { RawRecord } from '../record/types.js';
 import { ApiClient, abortError, type ApiClientOptions, type SearchPage } from './ApiClient.js';
+import { ConcurrencyController } from './ConcurrencyController.js';
 import { type DateWindow, type SplitUnit, extractDateBounds, fitsUnit, initialWindow, splitWindow, windowQuery } from './dateWindows.js';
 import { DoiSet } from './DoiSet.js';
 import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE, isLastPage, nextStartOf, reachableRecords, searchPages } from './searchPages.js';
+import { WindowProbes } from './WindowProbes.js';
 import { sentRecordDoi } from '../record/recordDoi.js';
 
 /**
@@ -25,8 +27,15 @@ export interface HarvestOptions extends ApiClientOptions {
   client?: ApiClient;
   /** Records per page, 1 to 100 (basic keys: 25). Defaults to 25. */
   pageSize?: number;
-  /** Pages in flight at once. Defaults to 2. */
+  /**
+   * Requests in flight at once (pages and date window probes), fixed.
+   * Defaults to adapting (see {@link ConcurrencyController}): from 2, growing
+   * while the harvest waits on the network, halving when the service answers
+   * 429 or 5xx, never growing while `rate` holds requests back.
+   */
   concurrency?: number;
+  /** Decides the requests in flight instead of `concurrency` (e.g. to watch it). Defaults to one made from `concurrency`. */
+  controller?: ConcurrencyController;
   /** Largest `s` the service serves; queries with more records than that reaches are split into date windows. Defaults to 10000. */
   maxStart?: number;
   /** Split the query into date windows of at most a year or a month. Defaults to none (split only when the query is too deep). */
@@ -87,26 +96,17 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
   if (cursor.done || accepted >= maxRecords) return;
   if (!cursor.windows && options.splitBy && cursor.start === 1) cursor = { windows: toWindows(), start: 1, done: false };
 
-  /** Pages one query from `start`; returns false when maxRecords stopped the harvest. */
+  const controller = options.controller ?? new ConcurrencyController(options.concurrency !== undefined ? { fixed: options.concurrency } : {});
+
+  /** Pages one query from `start`. */
   async function* pageQuery(q: string, window: DateWindow | undefined, start: number, firstPage: SearchPage | undefined, rest: DateWindow[] | undefined) {
     let windowTotal = firstPage && firstPage.records.length > 0 ? firstPage.total : undefined;
-    for await (const page of searchPages(client, q, { start, pageSize, concurrency: options.concurrency, maxStart, firstPage, signal })) {
+    for await (const page of searchPages(client, q, { start, pageSize, controller, maxStart, firstPage, signal })) {
       if (page.records.length > 0 && page.total !== undefined && page.total > (windowTotal ?? 0)) windowTotal = page.total;
       if (total === undefined && !window && page.records.length > 0) total = page.total;
       const last = isLastPage(page, windowTotal, maxStart);
-      const records: RawRecord[] = [];
-      let duplicates = 0;
-      for (const record of page.records) {
-        if (accepted >= maxRecords) break;
-        // The DOI the normaliser will give the record, compared by its key: records that map to one work are one.
-        const doi = sentRecordDoi(record);
-        if (doi !== undefined && !seen.add(doi)) {
-          duplicates++;
-          continue;
-        }
-        records.push(record);
-        accepted++;
-      }
+      const { records, duplicates } = newRecords(page.records, seen, maxRecords - accepted);
+      accepted += records.length;
       const finished = accepted >= maxRecords;
       if (finished) cursor = { start: 1, done: true };
       else if (last) cursor = rest ? { windows: rest, start: 1, done: rest.length === 0 } : { start: 1, done: true };
@@ -119,7 +119,7 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
   if (!cursor.windows) {
     let first: SearchPage | undefined;
     if (cursor.start === 1) {
-      first = await client.fetchPage({ q: query, s: 1, p: pageSize }, signal);
+      first = await controller.answer(controller.track((observer) => client.fetchPage({ q: query, s: 1, p: pageSize }, signal, observer)));
       if (first.records.length > 0) total = first.total;
       if (total !== undefined && total > reach) {
         options.onWarning?.(`the query matches ${total} records, more than paging reaches (${reach}): harvesting it in date windows`);
@@ -132,33 +132,60 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
     }
   }
 
-  while (cursor.windows && cursor.windows.length > 0) {
-    if (signal?.aborted) throw abortError(signal);
-    const [window, ...rest] = cursor.windows as [DateWindow, ...DateWindow[]];
-    const q = windowQuery(bounds.rest, window);
-    let first: SearchPage | undefined;
-    if (cursor.start === 1) {
-      first = await client.fetchPage({ q, s: 1, p: pageSize }, signal);
-      const windowTotal = first.records.length > 0 ? (first.total ?? 0) : 0;
-      if (windowTotal === 0) {
-        cursor = { windows: rest, start: 1, done: rest.length === 0 };
-        yield { records: [], duplicates: 0, page: first, window, cursor: structuredClone(cursor), total } satisfies HarvestPage;
-        continue;
-      }
-      if (!fitsUnit(window, options.splitBy) || windowTotal > reach) {
-        const halves = splitWindow(window);
-        if (halves) {
-          cursor = { windows: [...halves, ...rest], start: 1, done: false };
-          continue;
+  const probes = new WindowProbes(client, controller, (window) => windowQuery(bounds.rest, window), pageSize, signal);
+  try {
+    while (cursor.windows && cursor.windows.length > 0) {
+      if (signal?.aborted) throw abortError(signal);
+      const [window, ...rest] = cursor.windows as [DateWindow, ...DateWindow[]];
+      let first: SearchPage | undefined;
+      if (cursor.start === 1) {
+        probes.ahead(cursor.windows);
+        first = await probes.take(window);
+        const verdict = judgeWindow(window, first, options.splitBy, reach);
+        if (verdict.halves) cursor = { windows: [...verdict.halves, ...rest], start: 1, done: false };
+        if (verdict.empty) {
+          cursor = { windows: rest, start: 1, done: rest.length === 0 };
+          yield { records: [], duplicates: 0, page: first, window, cursor: structuredClone(cursor), total } satisfies HarvestPage;
         }
-        options.onWarning?.(`${window.from}: ${windowTotal} records on one day, more than paging reaches (${reach}); ${windowTotal - reach} cannot be harvested`);
+        if (verdict.halves || verdict.empty) continue;
+        if (verdict.warning) options.onWarning?.(verdict.warning);
       }
+      probes.ahead(rest);
+      for await (const hp of pageQuery(windowQuery(bounds.rest, window), window, cursor.start, first, rest)) yield hp;
+      if (cursor.done || accepted >= maxRecords) return;
+      // paging ended without a last page (e.g. at maxStart): the window is done
+      if (cursor.windows?.[0] === window) cursor = { windows: rest, start: 1, done: rest.length === 0 };
     }
-    for await (const hp of pageQuery(q, window, cursor.start, first, rest)) yield hp;
-    if (cursor.done || accepted >= maxRecords) return;
-    // paging ended without a last page (e.g. at maxStart): the window is done
-    if (cursor.windows?.[0] === window) cursor = { windows: rest, start: 1, done: rest.length === 0 };
+  } finally {
+    probes.close();
   }
+}
+
+/** What a window's probe says: it has no records, it is to be halved, or it is to be paged (with a warning when one day is deeper than paging reaches). */
+function judgeWindow(window: DateWindow, probe: SearchPage, splitBy: SplitUnit | undefined, reach: number): { empty?: true; halves?: [DateWindow, DateWindow]; warning?: string } {
+  const windowTotal = probe.records.length > 0 ? (probe.total ?? 0) : 0;
+  if (windowTotal === 0) return { empty: true };
+  if (fitsUnit(window, splitBy) && windowTotal <= reach) return {};
+  const halves = splitWindow(window);
+  if (halves) return { halves };
+  return { warning: `${window.from}: ${windowTotal} records on one day, more than paging reaches (${reach}); ${windowTotal - reach} cannot be harvested` };
+}
+
+/** The records of a page not in `seen` (adding their DOIs), at most `room` of them, and how many were dropped as seen. */
+function newRecords(page: RawRecord[], seen: DoiSet, room: number): { records: RawRecord[]; duplicates: number } {
+  const records: RawRecord[] = [];
+  let duplicates = 0;
+  for (const record of page) {
+    if (records.length >= room) break;
+    // The DOI the normaliser will give the record, compared by its key: records that map to one work are one.
+    const doi = sentRecordDoi(record);
+    if (doi !== undefined && !seen.add(doi)) {
+      duplicates++;
+      continue;
+    }
+    records.push(record);
+  }
+  return { records, duplicates };
 }
 
 /** Every new record of a query, in order (see {@link harvestPages}). */

@@ -1,4 +1,5 @@
 import type { ApiClient, SearchPage } from './ApiClient.js';
+import { ConcurrencyController, type TrackedRequest } from './ConcurrencyController.js';
 import { abortError } from '../abort.js';
 
 /** Options of {@link searchPages}. */
@@ -9,6 +10,12 @@ export interface SearchPagesOptions {
   pageSize?: number;
   /** Pages in flight at once (fetched ahead while earlier pages are consumed). Defaults to 2. */
   concurrency?: number;
+  /**
+   * Decides how many requests are in flight, shared with other requests of a
+   * harvest, and adapts it (see {@link ConcurrencyController}); replaces
+   * `concurrency`. Defaults to a fixed controller of `concurrency`.
+   */
+  controller?: ConcurrencyController;
   /** Largest `s` the service serves; pages starting later are not requested. Defaults to 10000. */
   maxStart?: number;
   /** A first page already fetched for `start` (so a probe is not fetched twice). Defaults to none. */
@@ -48,23 +55,25 @@ export function reachableRecords(pageSize: number, maxStart: number): number {
 
 /**
  * The pages of one query, in order, with up to `concurrency` requests in
- * flight: while the caller handles page k, pages k+1 ... are already being
- * fetched (the next starts are `s + p`, checked against each page's
- * `nextPage`). Stops on an empty page, when `s` passes the total, or at
- * `maxStart`. An empty first page is yielded (it carries the total).
+ * flight (or as many as `controller` allows): while the caller handles page
+ * k, pages k+1 ... are already being fetched (the next starts are `s + p`,
+ * checked against each page's `nextPage`). Stops on an empty page, when `s`
+ * passes the total, or at `maxStart`. An empty first page is yielded (it
+ * carries the total).
  */
 export async function* searchPages(client: ApiClient, query: string, options: SearchPagesOptions = {}): AsyncGenerator<SearchPage> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
-  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
+  const controller = options.controller ?? new ConcurrencyController({ fixed: options.concurrency ?? 2 });
   const maxStart = options.maxStart ?? DEFAULT_MAX_START;
   const outer = options.signal;
-  const controller = new AbortController();
-  const onAbort = () => controller.abort(outer?.reason);
+  const aborter = new AbortController();
+  const onAbort = () => aborter.abort(outer?.reason);
   outer?.addEventListener('abort', onAbort, { once: true });
-  const signal = controller.signal;
-  const inFlight: { start: number; promise: Promise<SearchPage> }[] = [];
+  const signal = aborter.signal;
+  const fetchPage = (s: number) => controller.track((observer) => client.fetchPage({ q: query, s, p: pageSize }, signal, observer));
+  const inFlight: { start: number; request: TrackedRequest<SearchPage> }[] = [];
   try {
-    const first = options.firstPage ?? (await client.fetchPage({ q: query, s: options.start ?? 1, p: pageSize }, signal));
+    const first = options.firstPage ?? (await controller.answer(fetchPage(options.start ?? 1)));
     let total = first.records.length > 0 ? first.total : undefined;
     yield first;
     if (isLastPage(first, total, maxStart)) return;
@@ -72,11 +81,9 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
     let scheduleFrom = expected;
     const fill = (): boolean => {
       const before = inFlight.length;
-      while (inFlight.length < concurrency && scheduleFrom <= maxStart && (total === undefined || scheduleFrom <= total)) {
-        const start = scheduleFrom;
-        const promise = client.fetchPage({ q: query, s: start, p: pageSize }, signal);
-        promise.catch(() => undefined); // observed when its turn comes, or dropped
-        inFlight.push({ start, promise });
+      // the next page goes whatever the others in flight; pages after it while the limit has room
+      while ((inFlight.length === 0 || controller.hasRoom()) && scheduleFrom <= maxStart && (total === undefined || scheduleFrom <= total)) {
+        inFlight.push({ start: scheduleFrom, request: fetchPage(scheduleFrom) });
         scheduleFrom += pageSize;
       }
       return inFlight.length > before;
@@ -92,7 +99,7 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
         scheduleFrom = expected;
         continue;
       }
-      const page = await head.promise;
+      const page = await controller.answer(head.request);
       if (page.records.length > 0 && page.total !== undefined && page.total > (total ?? 0)) total = page.total;
       if (isLastPage(page, total, maxStart)) {
         if (page.records.length > 0) yield page;
@@ -104,6 +111,6 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
     }
   } finally {
     outer?.removeEventListener('abort', onAbort);
-    if (inFlight.length > 0) controller.abort(new Error('paging stopped'));
+    if (inFlight.length > 0) aborter.abort(new Error('paging stopped'));
   }
 }

@@ -1,6 +1,7 @@
 /**
  * A ceiling on requests per second, shared by concurrent requests: each
- * `take()` waits for the next free slot, slots `1000 / rate` ms apart.
+ * `reserve()` takes the next free slot, slots `1000 / rate` ms apart, and
+ * says how long the request waits for it.
  */
 export class RateLimiter {
   private nextSlot = 0;
@@ -8,22 +9,20 @@ export class RateLimiter {
 
   /**
    * @param rate requests per second (> 0)
-   * @param sleep waits `ms` or until the signal aborts
    * @param now clock in ms. Defaults to `Date.now`.
    */
   constructor(
     rate: number,
-    private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>,
     private readonly now: () => number = Date.now,
   ) {
     this.intervalMs = 1000 / rate;
   }
 
-  /** Resolves when a request may start. */
-  async take(signal?: AbortSignal): Promise<void> {
+  /** Takes the next free slot: the ms until it (0 when it is now). */
+  reserve(): number {
     const now = this.now();
     const slot = Math.max(now, this.nextSlot);
     this.nextSlot = slot + this.intervalMs;
-    if (slot > now) await this.sleep(slot - now, signal);
+    return slot - now;
   }
 }

@@ -104,7 +104,7 @@ export class RetryPolicy {
     if (status === 401) {
       return { action: 'stop', code: 'auth', retryable: false, message: `the service refused the API key (401${said}); ${HOW_TO_KEY}` };
     }
-    if (status === 403 && /premium/i.test(outcome.body)) {
+    if (status === 403 && isPlanLimit(outcome.body)) {
       return { action: 'stop', code: 'plan-limit', retryable: false, message: `the request is beyond the API key's plan (403${said}); a basic key allows at most 25 records per page: lower \`pageSize\`` };
     }
     if (status === 429 || status === 403) {
@@ -124,6 +124,11 @@ export class RetryPolicy {
     }
     return { action: 'stop', code: 'http-status', retryable: false, message: `the service rejected the request (${status}${said}); check the query and the paging options` };
   }
+}
+
+/** Whether a 403's body says the request is beyond the key's plan ("premium feature"), not that the quota is spent. */
+export function isPlanLimit(body: string): boolean {
+  return /premium/i.test(body);
 }
 
 /** The service's own message from an error body (`message`, `error_description`, ...), or a short excerpt of a non-JSON body. */

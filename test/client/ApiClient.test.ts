@@ -202,6 +202,26 @@ describe('ApiClient', () => {
       expect(waits).toHaveLength(2);
       expect(waits[1]!).toBeGreaterThan(150);
     });
+
+    it('tells an observer of pushbacks (429, a quota 403, 5xx; not a plan 403) and of waits on the rate limit', async () => {
+      const { url } = await scripted([
+        (res) => { res.writeHead(429, { 'retry-after': '0' }); res.end(); },
+        (res) => { res.writeHead(502); res.end('bad gateway'); },
+        (res) => { res.writeHead(403); res.end('{"message":"Daily quota exceeded"}'); },
+        okPage,
+        (res) => { res.writeHead(403); res.end('{"message":"Access to this premium feature is restricted."}'); },
+      ]);
+      const pushbacks: number[] = [];
+      const rateWaits: number[] = [];
+      const observer = { onPushback: (s: number) => pushbacks.push(s), onRateWait: (ms: number) => rateWaits.push(ms) };
+      const client = new ApiClient({ baseUrl: url, rate: 1, retryPolicy: { retries: 5 }, sleep: noSleep });
+      await client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer);
+      expect(pushbacks).toEqual([429, 502, 403]);
+      expect(rateWaits).toHaveLength(3); // four tries at most one a second (the sleeps return at once)
+      expect(rateWaits[0]!).toBeGreaterThan(500);
+      await expect(client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer)).rejects.toMatchObject({ code: 'plan-limit' });
+      expect(pushbacks).toEqual([429, 502, 403]);
+    });
   });
 
   describe('getRecord', () => {

@@ -35,6 +35,8 @@ export interface FakeServiceOptions {
 export interface FakeService {
   url: string;
   requests: URL[];
+  /** Most requests in flight at once so far (from arrival to the end of the answer). */
+  readonly maxInFlight: number;
   close(): Promise<void>;
 }
 
@@ -80,6 +82,8 @@ function filter(records: FakeRecord[], q: string): FakeRecord[] {
 export async function startFakeService(options: FakeServiceOptions): Promise<FakeService> {
   const requests: URL[] = [];
   let n = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(url);
@@ -126,6 +130,8 @@ export async function startFakeService(options: FakeServiceOptions): Promise<Fak
     send(200, body);
   };
   const server: Server = createServer((req, res) => {
+    maxInFlight = Math.max(maxInFlight, ++inFlight);
+    res.on('close', () => inFlight--);
     if (options.latencyMs) setTimeout(() => handle(req, res), options.latencyMs);
     else handle(req, res);
   });
@@ -134,6 +140,9 @@ export async function startFakeService(options: FakeServiceOptions): Promise<Fak
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get maxInFlight() {
+      return maxInFlight;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
