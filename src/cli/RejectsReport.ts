@@ -1,4 +1,5 @@
 import { type Rejection, describeRejection } from '../pipeline/Rejection.js';
+import { inFlags } from './inFlags.js';
 import type { CliContext } from './CliContext.js';
 
 /** How many rejections are printed one per line before the rest are only counted. */
@@ -22,7 +23,7 @@ export class RejectsReport {
   /** Prints one rejection (the first 20). */
   add(rejection: Rejection): void {
     this.count++;
-    if (this.count <= MAX_LINES) this.ctx.log(`rejected: ${describeRejection(rejection)}`);
+    if (this.count <= MAX_LINES) this.ctx.log(`rejected: ${inFlags(describeRejection(rejection))}`);
   }
 
   /** Prints the count and where the rejected records are (`path`: the rejects file, if one was written). */

@@ -30,7 +30,7 @@ const OPTIONS = new Set([
   'rate', 'concurrency', 'sample', 'validate', 'load', 'replace', 'store', 'queryEndpoint', 'updateEndpoint', 'chunkTriples', 'chunkFormat',
   'jobs', 'window', 'user', 'restart', 'ignoreExportLock', 'regroup', 'strict', 'jsonldContext', 'vocabUrl', 'accept', 'mode', 'failOn', 'maxGraphTriples',
   'since', 'changesSince',
-  // The limits of what is read (parseRdf, readRecords): flags to come.
+  // The limits of what is read (parseRdf, readRecords).
   'maxDepth', 'maxDocumentChars',
 ]);
 

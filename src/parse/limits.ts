@@ -11,6 +11,22 @@ export const DEFAULT_MAX_DEPTH = 64;
 /** The default of `maxDocumentChars` (parseRdf): characters of JSON-LD held at once, of a line of Turtle, N-Triples or N-Quads. */
 export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
 
+/** The limits of what is read at once, as a task's options take them. */
+export interface ReadLimits {
+  /** Levels of nesting read (JSON records, JSON-LD objects and arrays, RDF/XML elements); deeper input is an error naming the limit. Defaults to 64. */
+  maxDepth?: number;
+  /** Characters of one document held at once (a JSON document or line, a JSON-LD node, a line of Turtle, N-Triples or N-Quads); larger is an error naming the limit. Defaults to 2^28 (256 MiB). */
+  maxDocumentChars?: number;
+}
+
+/** The limits of `options` that are set, to spread into `parseRdf`'s or `readRecords`' options. */
+export function readLimitsOf(options: ReadLimits): ReadLimits {
+  return {
+    ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+    ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
+  };
+}
+
 /** The error for an input nested deeper than `maxDepth`. */
 export function tooDeep(what: string, maxDepth: number, source: string, line?: number, column?: number): ParseError {
   return new ParseError(`${what} nested deeper than ${maxDepth} levels: not read (\`maxDepth\` raises the limit)`, source, line, column);

@@ -199,6 +199,7 @@ export class NTriplesChunkReader implements ChunkSource {
       while (out.triples < max) {
         const nl = buf.indexOf(NEWLINE, pos);
         if (nl < 0) break;
+        if (nl - pos > this.maxLineBytes) throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
         const kind = scanNTriplesLine(buf, pos, nl, nquads, scan);
         const lineNo = input.line++;
         if (kind === LineKind.Empty) {

@@ -3,10 +3,11 @@ import type { FormatName } from '../formats.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdf } from '../parse/parseRdf.js';
 import { sniffFormat } from '../parse/sniffFormat.js';
+import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import type { LoadSource } from './NTriplesChunkReader.js';
 
 /** Options of {@link openLoadSources}. */
-export interface OpenLoadSourcesOptions {
+export interface OpenLoadSourcesOptions extends ReadLimits {
   /** What `-` reads. Defaults to `process.stdin`. */
   stdin?: Readable;
   /** Told the size of each piece read from a file or stdin (before gunzip). Defaults to nothing. */
@@ -37,7 +38,7 @@ export async function* openLoadSources(paths: readonly string[], names: readonly
       yield {
         kind: 'quads',
         source,
-        quads: parseRdf(bytes, { ...(format !== undefined ? { format } : {}), source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true }),
+        quads: parseRdf(bytes, { ...(format !== undefined ? { format } : {}), source, ...readLimitsOf(options), ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true }),
       };
     }
   }

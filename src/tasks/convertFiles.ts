@@ -13,6 +13,7 @@ import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdf } from '../parse/parseRdf.js';
+import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import { ParallelRecordSink, type ParallelRecordSinkOptions } from '../pipeline/ParallelRecordSink.js';
 import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
 import type { RecordItem } from '../pipeline/sinkRejections.js';
@@ -29,7 +30,7 @@ import { createRecordValidation } from './createRecordValidation.js';
 import { type NamedOutput, refuseOverwritingInputs, refuseUnfinishedExport, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
-export interface ConvertFilesOptions {
+export interface ConvertFilesOptions extends ReadLimits {
   /** Files of the service's JSON (an envelope, a record, an array or JSON lines), or RDF documents to re-serialise (`.gz` too); `-` reads `stdin`. */
   inputs: readonly string[];
   /** What `-` reads. Defaults to `process.stdin`. */
@@ -195,7 +196,7 @@ async function convertInput(path: string, options: ConvertFilesOptions, sink: Re
   const input = await classifyInput(path, file.input);
   if (input.kind === 'rdf') {
     // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
-    for await (const group of subjectGroups(parseRdf(input.input, { format: input.format, source: file.source, ...(options.signal ? { signal: options.signal } : {}) }))) {
+    for await (const group of subjectGroups(parseRdf(input.input, { format: input.format, source: file.source, ...readLimitsOf(options), ...(options.signal ? { signal: options.signal } : {}) }))) {
       // After the records in flight: ParallelRecordSink writes the group itself, in order.
       if (sink instanceof ParallelRecordSink) await target.add(await sink.writeQuads(group));
       else await target.statements(group);
@@ -204,7 +205,7 @@ async function convertInput(path: string, options: ConvertFilesOptions, sink: Re
     return;
   }
   let batch: ReadItem[] = [];
-  for await (const item of readRecords(input.input, { source: file.source })) {
+  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options) })) {
     batch.push(item);
     if (batch.length < sink.batchSize) continue;
     await target.add(await sink.take(batch));

@@ -14,10 +14,11 @@ import { GraphStoreLoader, type GraphStoreLoaderOptions, type LoadSummary } from
 import type { LoadInput } from '../store/LoadLog.js';
 import { storedBytes } from './inputSizes.js';
 import { ProgressTicker } from './ProgressTicker.js';
+import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link loadDump}. */
-export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' | 'fallbackGraph' | 'statePath' | 'statePathOf'> {
+export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' | 'fallbackGraph' | 'statePath' | 'statePathOf'>, ReadLimits {
   /** RDF files (any of the five formats, `.gz` too); `-` reads `stdin`. */
   files: readonly string[];
   /** What `-` reads. Defaults to `process.stdin`. */
@@ -102,10 +103,10 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   if (fixedStatePath) statePathOf('');
   const { stdin, signal } = options;
   const done = { bytes: 0, total: storedBytes(files.map(here)), triples: 0, acked: 0, chunks: 0 };
-  const sources = openLoadSources(files.map(here), files, { ...(stdin ? { stdin } : {}), onRead, ...(signal ? { signal } : {}) });
+  const sources = openLoadSources(files.map(here), files, { ...(stdin ? { stdin } : {}), onRead, ...readLimitsOf(options), ...(signal ? { signal } : {}) });
   const reader =
     (options.chunkFormat ?? 'ntriples') === 'ntriples'
-      ? new NTriplesChunkReader(sources, { chunkTriples: options.chunkTriples ?? 50_000, labelsPerInput: files.length > 1, ...(signal ? { signal } : {}) })
+      ? new NTriplesChunkReader(sources, { chunkTriples: options.chunkTriples ?? 50_000, ...(options.maxDocumentChars !== undefined ? { maxLineBytes: options.maxDocumentChars } : {}), labelsPerInput: files.length > 1, ...(signal ? { signal } : {}) })
       : undefined;
   const progress = new ProgressTicker(
     options.onProgress &&

@@ -8,9 +8,10 @@ import { convertFiles } from '../../tasks/convertFiles.js';
 import type { CliContext } from '../CliContext.js';
 import { RejectsReport } from '../RejectsReport.js';
 import { inFlags } from '../inFlags.js';
+import { type ReadLimitFlags, addReadLimitOptions, readLimitsFromFlags } from '../readLimitOptions.js';
 import { int } from '../connection.js';
 
-interface ConvertCliOptions {
+interface ConvertCliOptions extends ReadLimitFlags {
   format?: string;
   output?: string;
   rejects?: string;
@@ -32,7 +33,7 @@ interface ConvertCliOptions {
 
 /** `scholarly-rdf convert INPUT...`: records (files of the service's JSON) to RDF. */
 export function registerConvert(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('convert')
     .summary('map records (JSON of the service) to RDF')
     .description(
@@ -59,10 +60,10 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .option('-j, --jobs <n>', 'map and write records in N worker threads (at most one per CPU core; the output is the same byte for byte); not with --validate or shards (default: 1)', int('--jobs', 1))
     .option('--strict', 'stop at the first rejected record')
     .option('-q, --quiet', 'no summary on standard error')
-    .option('--json', 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr')
-    .action(async (inputs: string[], opts: ConvertCliOptions) => {
-      await convertCommand(inputs, opts, ctx);
-    });
+    .option('--json', 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr');
+  addReadLimitOptions(command).action(async (inputs: string[], opts: ConvertCliOptions) => {
+    await convertCommand(inputs, opts, ctx);
+  });
 }
 
 async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: CliContext): Promise<void> {
@@ -93,6 +94,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       ...(opts.shardRecords !== undefined ? { shardRecords: opts.shardRecords } : {}),
       ...(opts.shardSize !== undefined ? { shardBytes: opts.shardSize } : {}),
       ...(opts.jobs !== undefined ? { jobs: opts.jobs } : {}),
+      ...readLimitsFromFlags(opts),
       signal: ctx.signal,
       onRejected: (r) => rejects.add(r),
       onWarning: (w) => ctx.log(`convert: ${inFlags(w)}`),

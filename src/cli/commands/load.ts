@@ -10,13 +10,14 @@ import { loadDump } from '../../tasks/loadDump.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 import { bulkCommand } from './loadBulk.js';
 import { refuseOtherModesFlags, storeCredentials, storeRunOptions, type LoadCliOptions } from './loadFlags.js';
+import { addReadLimitOptions, readLimitsFromFlags } from '../readLimitOptions.js';
 import { upsertCommand } from './loadUpsert.js';
 
 export type { LoadCliOptions } from './loadFlags.js';
 
 /** `scholarly-rdf load FILE... --endpoint URL`: streams dumps into a triple store over the Graph Store Protocol. */
 export function registerLoad(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('load')
     .description('load RDF dumps (any of the five formats, .gz too) into a named graph of a triple store over the SPARQL Graph Store Protocol, in chunks, resumably, checking the count at the end')
     .argument('[file...]', 'RDF files (.ttl .nt .nq .jsonld .rdf, optionally .gz), or - for stdin')
@@ -52,11 +53,11 @@ export function registerLoad(program: Command, ctx: CliContext): void {
     .addOption(new Option('--upsert-method <method>', '--upsert: a Graph Store PUT of each graph, or one SPARQL Update (DROP SILENT GRAPH + INSERT DATA) per batch').choices(['put', 'update']).default('put'))
     .option('--batch-graphs <n>', '--upsert: most record graphs per batch', '200')
     .option('--batch-triples <n>', '--upsert: a batch closes after the graph that brings it to this many triples', '50000')
-    .option('--base <iri>', '--upsert: the base of the record graphs <base>record/<doi> (as given to convert or export)', DEFAULT_BASE)
-    .action(async (files: string[], opts: LoadCliOptions, command: Command) => {
-      refuseOtherModesFlags(opts, command);
-      await loadCommand(files, opts, ctx);
-    });
+    .option('--base <iri>', '--upsert: the base of the record graphs <base>record/<doi> (as given to convert or export)', DEFAULT_BASE);
+  addReadLimitOptions(command).action(async (files: string[], opts: LoadCliOptions, self: Command) => {
+    refuseOtherModesFlags(opts, self);
+    await loadCommand(files, opts, ctx);
+  });
 }
 
 /** Runs `load` with the options of the command line (also used by `export --load`). */
@@ -76,6 +77,7 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
   try {
     summary = await loadDump({
       ...storeRunOptions(files, { ...opts, endpoint }, ctx, 'loading'),
+      ...readLimitsFromFlags(opts),
       ...(opts.graph !== undefined ? { graph: opts.graph } : {}),
       replace: Boolean(opts.replace),
       chunkTriples: positiveInteger('--chunk-triples', opts.chunkTriples),

@@ -5,10 +5,11 @@ import { ToolkitError } from '../../errors.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
 import type { StoreHttpClientOptions } from '../../store/StoreHttpClient.js';
 import { envFetch } from '../connection.js';
+import type { ReadLimitFlags } from '../readLimitOptions.js';
 import { inFlags } from '../inFlags.js';
 
 /** The options of `load` as commander gives them. */
-export interface LoadCliOptions {
+export interface LoadCliOptions extends ReadLimitFlags {
   endpoint?: string;
   graph?: string;
   replace?: boolean;
