@@ -75,14 +75,8 @@ export class RecordTriples {
     return this.srTerms.get(local) ?? this.inNamespace(NS.sr, local);
   }
 
-  /** A term of a namespace, looked up by its local name (a constant: no IRI is built to find it). */
-  private termsOf(ns: string): Map<string, RDF.NamedNode> {
-    let terms = this.namespaces.get(ns);
-    if (!terms) this.namespaces.set(ns, (terms = new Map()));
-    return terms;
-  }
-
-  private inNamespace(ns: string, local: string): RDF.NamedNode {
+  /** A term of another namespace (`rdf:first`, `prism:coverDate`), looked up by namespace and local name. */
+  inNamespace(ns: string, local: string): RDF.NamedNode {
     const terms = this.termsOf(ns);
     let node = terms.get(local);
     if (!node) {
@@ -90,6 +84,13 @@ export class RecordTriples {
       if (terms.size < TERM_CACHE_LIMIT) terms.set(local, node);
     }
     return node;
+  }
+
+  /** A term of a namespace, looked up by its local name (a constant: no IRI is built to find it). */
+  private termsOf(ns: string): Map<string, RDF.NamedNode> {
+    let terms = this.namespaces.get(ns);
+    if (!terms) this.namespaces.set(ns, (terms = new Map()));
+    return terms;
   }
 
   add(s: RDF.Quad_Subject, p: RDF.NamedNode, o: RDF.Quad_Object): void {
@@ -113,7 +114,7 @@ export class RecordTriples {
 
   /** A literal of an XSD datatype (`date`, `integer`, `boolean`, ...). */
   typed(value: string, xsdLocal: string): RDF.Literal {
-    return this.f.literal(value, this.term(NS.xsd + xsdLocal));
+    return this.f.literal(value, this.inNamespace(NS.xsd, xsdLocal));
   }
 
   note(line: string): void {

@@ -134,5 +134,15 @@ export function contentHash(text: string): string {
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return ((h2 >>> 0) & 0xffff).toString(16).padStart(4, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+  // The low 16 bits of h2 and the 32 of h1 as 4 + 8 lower-case hex digits (one string made, not five).
+  return String.fromCharCode(
+    hexDigit(h2, 12), hexDigit(h2, 8), hexDigit(h2, 4), hexDigit(h2, 0),
+    hexDigit(h1, 28), hexDigit(h1, 24), hexDigit(h1, 20), hexDigit(h1, 16), hexDigit(h1, 12), hexDigit(h1, 8), hexDigit(h1, 4), hexDigit(h1, 0),
+  );
+}
+
+/** The character code of the hex digit of `n` at bit `shift`. */
+function hexDigit(n: number, shift: number): number {
+  const d = (n >>> shift) & 15;
+  return d < 10 ? 48 + d : 87 + d;
 }

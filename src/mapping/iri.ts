@@ -6,6 +6,7 @@
 
 // Characters that may stand unescaped in the path of an IRI (RFC 3987 ipchar plus '/'), ASCII part.
 const PATH_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
+const PATH_SAFE_ALL = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/]*$/;
 
 /**
  * Percent-encodes a string for use in an IRI path: keeps unreserved ASCII,
@@ -20,6 +21,8 @@ const PATH_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@/]/;
  * otherwise remove it (RFC 3986 §5.2.4) and change the IRI.
  */
 export function encodeIriPath(value: string): string {
+  // Most values (DOIs, ids, slugs) are ASCII that may stand as it is: only dot segments may need work.
+  if (PATH_SAFE_ALL.test(value)) return encodeDotSegments(value);
   let out = '';
   for (const ch of value) {
     const cp = ch.codePointAt(0)!;
@@ -45,12 +48,15 @@ export function encodeIriSegment(value: string): string {
 }
 
 function encodeDotSegments(path: string): string {
-  if (!path.includes('.')) return path;
+  if (!DOT_SEGMENT.test(path)) return path;
   return path
     .split('/')
     .map((segment) => (segment === '.' ? '%2E' : segment === '..' ? '%2E%2E' : segment))
     .join('/');
 }
+
+// A '.' or '..' segment of a path.
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
 
 function percentEncode(ch: string): string {
   // Lone surrogates cannot be UTF-8 encoded: they become U+FFFD first.
@@ -91,6 +97,23 @@ const IPV6 = /^\[[0-9A-Fa-f:.]+\]$/;
  *   hex digits, and the non-ASCII characters {@link encodeIriPath} encodes.
  */
 export function toIri(url: string): string | undefined {
+  const trimmed = url.trim();
+  // A plain URL (lower-case scheme, a host of ASCII labels, no port, user, '%', '#' or dot segment, only
+  // characters that stand in an IRI as they are) is its own IRI: what the general path would return.
+  const plain = PLAIN_URL.exec(trimmed);
+  if (plain && !DASH_AT_LABEL_END.test(plain[1]!) && !trimmed.includes('/.')) return trimmed;
+  return generalIri(trimmed);
+}
+
+// http(s)://host[/path][?query], of the characters the general path keeps as they are (see URL_SAFE).
+const PLAIN_URL = /^https?:\/\/([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?$/;
+const DASH_AT_LABEL_END = /(?:^|\.)-|-(?:$|\.)/;
+
+/**
+ * {@link toIri} without its shortcut for plain URLs: the general rules, for
+ * any text (exported so tests can hold the shortcut to them).
+ */
+export function generalIri(url: string): string | undefined {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*):\/\/([^/?#\\]*)(.*)$/s.exec(url.trim());
   if (!m) return undefined;
   const scheme = m[1]!.toLowerCase();

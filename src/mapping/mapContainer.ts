@@ -172,7 +172,7 @@ function readKeys(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode
     if (!good) keep(field, value, isbnProblem(value));
     else if (!isbns.includes(good)) isbns.push(good);
   }
-  return { ...(issn ? { issn } : {}), ...(eIssn ? { eIssn } : {}), isbns };
+  return { issn, eIssn, isbns };
 }
 
 function issnProblem(value: string): string {

@@ -96,9 +96,9 @@ function addAuthorList(t: RecordTriples, iris: EntityIris, doi: string, work: RD
     cells[i] = t.iri(iris.owned(doi, `authors-${rest}`));
   }
   t.add(work, t.bibo('authorList'), cells[0]!);
-  const first = t.term(`${NS.rdf}first`);
-  const restP = t.term(`${NS.rdf}rest`);
-  const nil = t.term(`${NS.rdf}nil`);
+  const first = t.inNamespace(NS.rdf, 'first');
+  const restP = t.inNamespace(NS.rdf, 'rest');
+  const nil = t.inNamespace(NS.rdf, 'nil');
   cells.forEach((cell, i) => {
     t.add(cell, first, t.iri(members[i]!));
     t.add(cell, restP, i + 1 < cells.length ? cells[i + 1]! : nil);

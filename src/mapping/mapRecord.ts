@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-import { DataFactory } from 'n3';
 import { MappingError } from '../errors.js';
+import { dataFactory } from '../rdf/dataFactory.js';
 import { isLanguageTag } from '../rdf/languageTag.js';
 import { DEFAULT_BASE, NS } from '../rdf/namespaces.js';
 import { isDoi, recordDoi } from '../record/recordDoi.js';
@@ -16,13 +16,13 @@ import { mapWork } from './mapWork.js';
 import { RecordTriples } from './RecordTriples.js';
 import { containerKind, workKind } from './workKind.js';
 
-/** Options of {@link mapRecord}. */
+/** Options of {@link mapRecord} (`mapItem` passes each on by name: a new one goes there too). */
 export interface MapOptions {
   /** Base of the IRIs minted for shared entities (`<base>journal/<id>`) and the nodes a record owns (`<base>doi/<doi>#...`). Defaults to `https://w3id.org/scholarly-rdf/`. */
   base?: string;
   /** schema.org namespace: `http` (`http://schema.org/`, what schema.org's own RDF uses) or `https`. Defaults to `http`. */
   schemaScheme?: 'http' | 'https';
-  /** RDF/JS data factory for the quads. Defaults to n3's DataFactory. */
+  /** RDF/JS data factory for the quads. Defaults to the toolkit's own (`rdf/dataFactory.ts`: terms as plain fields, equal to any other factory's). */
   factory?: RDF.DataFactory;
   /** How errors name a record without a DOI. Defaults to `record`. */
   recordLabel?: string;
@@ -59,7 +59,7 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
 
   const iris = new EntityIris(options.base ?? DEFAULT_BASE);
   const lang = isLanguageTag(record.language ?? '') ? record.language!.toLowerCase() : undefined;
-  const t = new RecordTriples(options.factory ?? DataFactory, options.schemaScheme === 'https' ? NS.schemaHttps : NS.schemaHttp, lang, [...record.notes]);
+  const t = new RecordTriples(options.factory ?? dataFactory, options.schemaScheme === 'https' ? NS.schemaHttps : NS.schemaHttp, lang, [...record.notes]);
   const work = t.iri(iris.work(doi));
   const container = containerKind(record);
   const kind = workKind(record, container);

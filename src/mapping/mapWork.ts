@@ -68,7 +68,7 @@ function mapDates(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode
   };
   date(record.publicationDate, 'publicationDate', t.schema('datePublished'), t.dcterms('issued'));
   date(record.onlineDate, 'onlineDate', t.dcterms('available'));
-  date(record.coverDate, 'coverDate', t.term(`${NS.prism}coverDate`));
+  date(record.coverDate, 'coverDate', t.inNamespace(NS.prism, 'coverDate'));
 }
 
 /** `schema:isAccessibleForFree`: a boolean when the record says true or false (any case), else its text, with a note. */

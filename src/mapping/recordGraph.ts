@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { DataFactory } from 'n3';
+import { dataFactory } from '../rdf/dataFactory.js';
 import { DEFAULT_BASE } from '../rdf/namespaces.js';
 import { encodeIriPath } from './iri.js';
 
@@ -31,7 +31,7 @@ export function inRecordGraph(
   quads: readonly RDF.Quad[],
   doi: string,
   base: string = DEFAULT_BASE,
-  factory: RDF.DataFactory = DataFactory,
+  factory: RDF.DataFactory = dataFactory,
 ): RDF.Quad[] {
   const graph = factory.namedNode(recordGraphIri(doi, base));
   const out = new Array<RDF.Quad>(quads.length);

@@ -1,5 +1,4 @@
 import { ToolkitError } from '../errors.js';
-import { formatInfo } from '../formats.js';
 import type { MappedRecord } from '../mapping/mapRecord.js';
 import { DoiSet } from '../record/DoiSet.js';
 import type { ReadItem } from '../record/readRecords.js';
@@ -8,6 +7,7 @@ import { type MapItemOptions, mapItem } from './mapItem.js';
 import type { RecordValidation } from './RecordValidation.js';
 import { describeViolation } from './RecordValidation.js';
 import type { Rejection } from './Rejection.js';
+import { duplicateDoiRejection, rejectionOf, unwritableRejection } from './sinkRejections.js';
 
 /** A record the sink wrote, with where it came from. */
 export interface WrittenRecord {
@@ -89,8 +89,8 @@ export class RecordSink {
   /** Takes items in order and returns the text of those written (rejections go to `onRejected`). */
   async take(items: readonly ReadItem[]): Promise<string> {
     const outcomes = items.map((item) => mapItem(item, this.options));
-    const mapped = outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : []));
     const validation = this.options.validation;
+    const mapped = validation ? outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : [])) : [];
     const violations = validation && mapped.length > 0 ? await validation.violations(mapped) : [];
     let next = 0;
     let text = '';
@@ -112,7 +112,7 @@ export class RecordSink {
       }
       // Only a record that goes into the output takes its DOI: a rejected one leaves it to a later, valid copy.
       if (this.dois && !this.dois.add(outcome.mapped.doi)) {
-        await this.reject(rejectionOf(record, outcome.mapped.doi, 'duplicate-doi', 'doi', "a record with the same DOI (DOIs are case-insensitive) came before it in this run; its triples would merge into that record's"));
+        await this.reject(duplicateDoiRejection(record, outcome.mapped.doi));
         continue;
       }
       let written: string;
@@ -121,8 +121,7 @@ export class RecordSink {
       } catch (err) {
         // A record the format cannot carry is a rejection, not a failed run.
         if (!(err instanceof ToolkitError) || err.code !== 'serialization') throw err;
-        const as = this.options.format ? ` as ${formatInfo(this.options.format).label}` : '';
-        await this.reject(rejectionOf(record, outcome.mapped.doi, 'serialization', '(output)', `cannot be written${as}: ${err.message}`));
+        await this.reject(unwritableRejection(record, outcome.mapped.doi, err.message, this.options.format));
         continue;
       }
       text += written;
@@ -136,18 +135,4 @@ export class RecordSink {
     this.rejected++;
     await this.options.onRejected?.(rejection);
   }
-}
-
-function rejectionOf(item: WrittenRecord['item'], doi: string, code: Rejection['code'], field: string, reason: string, extra: Partial<Rejection> = {}): Rejection {
-  return {
-    source: item.source,
-    index: item.index,
-    ...(item.line !== undefined ? { line: item.line } : {}),
-    recordId: doi,
-    field,
-    code,
-    reason,
-    ...extra,
-    record: item.raw,
-  };
 }

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from './escape.js';
-import { XSD_STRING } from './prefixes.js';
+import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
 const CACHE_LIMIT = 4096;
@@ -13,6 +13,8 @@ export class NTriplesTermWriter {
   private readonly cache = new Map<string, string>();
   private lastSubject: RDF.Term | undefined;
   private lastSubjectText = '';
+  /** The last language tag found valid (a record's text literals share one). */
+  private lastLanguage = '';
 
   /** `<iri>` with IRIREF escaping, cached for IRIs that repeat (predicates, datatypes). */
   cachedIri(iri: string): string {
@@ -40,16 +42,34 @@ export class NTriplesTermWriter {
 
   object(term: RDF.Term): string {
     if (term.termType !== 'Literal') return this.node(term, 'object');
-    const lexical = `"${escapeLiteral(term.value)}"`;
-    if (term.language) {
-      if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
+    return `"${escapeLiteral(term.value)}${this.literalEnd(term)}`;
+  }
+
+  /**
+   * What follows the escaped value of a literal: the closing quote and the
+   * language tag (checked), base direction or datatype (`"@en`, `"^^<…#date>`).
+   */
+  literalEnd(term: RDF.Literal): string {
+    const language = term.language;
+    if (language) {
+      if (language !== this.lastLanguage) {
+        if (!LANGUAGE_TAG.test(language)) throw serializationError(`invalid language tag "${language}"`);
+        this.lastLanguage = language;
+      }
       // RDF 1.2: a base direction is kept in the syntax of N-Triples 1.2 (`"…"@ar--rtl`).
       const direction = baseDirection(term);
-      return direction ? `${lexical}@${term.language}--${direction}` : `${lexical}@${term.language}`;
+      return direction ? `"@${language}--${direction}` : `"@${language}`;
     }
     const datatype = term.datatype.value;
-    return datatype === XSD_STRING || datatype === '' ? lexical : `${lexical}^^${this.cachedIri(datatype)}`;
+    return datatype === XSD_STRING || datatype === '' ? '"' : `"^^${this.cachedIri(datatype)}`;
   }
+}
+
+/** A predicate's text and a space, and the same with the opening of a literal or IRI object. */
+interface PredicateTexts {
+  text: string;
+  literal: string;
+  iri: string;
 }
 
 /**
@@ -59,6 +79,14 @@ export class NTriplesTermWriter {
 export class NTriplesWriter {
   private readonly terms = new NTriplesTermWriter();
   private readonly defaultGraph: string;
+  /** What ends the line of a quad in the default graph. */
+  private readonly defaultTail: string;
+  /** What ends the line of a quad in the default graph after an IRI object (its `>` too). */
+  private readonly iriLineEnd: string;
+  private readonly predicates = new Map<string, PredicateTexts>();
+  private readonly typeLines = new Map<string, string>();
+  private readonly languageLineEnds = new Map<string, string>();
+  private readonly datatypeLineEnds = new Map<string, string>();
 
   /**
    * @param quads write N-Quads (else N-Triples, which refuses named graphs)
@@ -71,6 +99,8 @@ export class NTriplesWriter {
     graph: string | undefined,
   ) {
     this.defaultGraph = graph ? ` ${this.terms.node({ termType: 'NamedNode', value: graph } as RDF.NamedNode, 'graph')}` : '';
+    this.defaultTail = quads ? `${this.defaultGraph} .\n` : ' .\n';
+    this.iriLineEnd = flat(`>${this.defaultTail}`);
   }
 
   /** Records are independent in this format: nothing to carry over. */
@@ -80,22 +110,43 @@ export class NTriplesWriter {
     return '';
   }
 
+  /**
+   * The lines of the quads. A line is made of few pieces, most of them cached
+   * (the subject's text and a space; the predicate's, a space and the opening
+   * of the object; the object's value; the end of the line): the output is
+   * copied and encoded piece by piece when it is written, and that costs by
+   * the piece.
+   */
   write(quads: readonly RDF.Quad[]): string {
     const terms = this.terms;
     let out = '';
     let subject: RDF.Term | undefined;
+    let subjectText = '';
     try {
       for (let i = 0; i < quads.length; i++) {
         const q = quads[i]!;
-        subject = q.subject;
-        out += `${terms.subject(q.subject)} ${q.predicate.termType === 'NamedNode' ? terms.cachedIri(q.predicate.value) : terms.node(q.predicate, 'predicate')} ${terms.object(q.object)}`;
+        if (q.subject !== subject) {
+          subject = q.subject;
+          subjectText = flat(`${terms.subject(subject)} `);
+        }
+        const p = q.predicate;
+        const o = q.object;
         const g = q.graph;
+        if (g.termType === 'DefaultGraph' && p.termType === 'NamedNode') {
+          const before = this.predicate(p.value);
+          if (o.termType === 'Literal') out += subjectText + before.literal + escapeLiteral(o.value) + this.literalLineEnd(o);
+          else if (o.termType !== 'NamedNode') out += subjectText + before.text + terms.object(o) + this.defaultTail;
+          else if (p.value === RDF_TYPE) out += subjectText + this.typeLine(o.value);
+          else out += subjectText + before.iri + escapeIri(o.value) + this.iriLineEnd;
+          continue;
+        }
+        const predicate = p.termType === 'NamedNode' ? this.predicate(p.value).text : `${terms.node(p, 'predicate')} `;
         if (g.termType === 'DefaultGraph') {
-          out += this.quads ? `${this.defaultGraph} .\n` : ' .\n';
-        } else if (this.quads) {
-          out += ` ${terms.node(g, 'graph')} .\n`;
+          out += subjectText + predicate + terms.object(o) + this.defaultTail;
         } else {
-          throw serializationError(`N-Triples cannot carry the named graph <${g.value}>; write N-Quads instead`);
+          const object = terms.object(o);
+          if (!this.quads) throw serializationError(`N-Triples cannot carry the named graph <${g.value}>; write N-Quads instead`);
+          out += `${subjectText}${predicate}${object} ${terms.node(g, 'graph')} .\n`;
         }
       }
     } catch (error) {
@@ -104,7 +155,50 @@ export class NTriplesWriter {
     return out;
   }
 
+  /** `<iri> ` and what follows it, cached. */
+  private predicate(iri: string): PredicateTexts {
+    let texts = this.predicates.get(iri);
+    if (texts === undefined) {
+      const text = flat(`${this.terms.cachedIri(iri)} `);
+      texts = { text, literal: flat(`${text}"`), iri: flat(`${text}<`) };
+      if (this.predicates.size < CACHE_LIMIT) this.predicates.set(iri, texts);
+    }
+    return texts;
+  }
+
+  /** `rdf:type <class> .`, cached (classes repeat in every record). */
+  private typeLine(iri: string): string {
+    let line = this.typeLines.get(iri);
+    if (line === undefined) {
+      line = flat(`${this.terms.cachedIri(RDF_TYPE)} ${this.terms.cachedIri(iri)}${this.defaultTail}`);
+      if (this.typeLines.size < CACHE_LIMIT) this.typeLines.set(iri, line);
+    }
+    return line;
+  }
+
+  /** {@link NTriplesTermWriter.literalEnd} and the end of the line, cached by language tag or datatype (not with a base direction). */
+  private literalLineEnd(o: RDF.Literal): string {
+    const language = o.language;
+    const ends = language ? this.languageLineEnds : this.datatypeLineEnds;
+    const key = language || o.datatype.value;
+    let end = ends.get(key);
+    if (end === undefined || (language && baseDirection(o))) {
+      end = flat(this.terms.literalEnd(o) + this.defaultTail);
+      if (!(language && baseDirection(o)) && ends.size < CACHE_LIMIT) ends.set(key, end);
+    }
+    return end;
+  }
+
   end(): string {
     return '';
   }
+}
+
+/**
+ * The string, flattened (V8 keeps a concatenation as a tree of its pieces
+ * until it is read): a cached text is then one piece in every line it is in.
+ */
+function flat(text: string): string {
+  text.charCodeAt(0);
+  return text;
 }

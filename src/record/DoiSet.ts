@@ -1,5 +1,9 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { doiKey } from './recordDoi.js';
+
+/** SHA-1 of a text: one call where Node has `crypto.hash` (20.12 on), a hash object before. */
+const sha1: (text: string) => Buffer =
+  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha1', text, 'buffer') : (text) => crypto.createHash('sha1').update(text).digest();
 
 /**
  * A compact set of DOIs for de-duplication within one harvest: it keeps a
@@ -36,16 +40,15 @@ export class DoiSet {
 
   /** Adds a DOI; returns `false` when it was already there. */
   add(doi: string): boolean {
-    const digest = createHash('sha1').update(doiKey(doi)).digest();
-    const entry = digest.subarray(0, 8);
-    const added = this.addHash(entry.readUInt32BE(0), entry.readUInt32BE(4));
-    if (added && this.queueNew) this.pending.push(Buffer.from(entry));
+    const digest = sha1(doiKey(doi));
+    const added = this.addHash(digest.readUInt32BE(0), digest.readUInt32BE(4));
+    if (added && this.queueNew) this.pending.push(Buffer.from(digest.subarray(0, 8)));
     return added;
   }
 
   /** Whether a DOI is in the set. */
   has(doi: string): boolean {
-    const digest = createHash('sha1').update(doiKey(doi)).digest();
+    const digest = sha1(doiKey(doi));
     let hi = digest.readUInt32BE(0);
     let lo = digest.readUInt32BE(4);
     if (hi === 0 && lo === 0) lo = 1;

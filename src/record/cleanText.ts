@@ -18,11 +18,16 @@ const NOT_CARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD
  * Returns the text and how many changes were made (one for the NFC step).
  */
 export function cleanText(value: string): { text: string; changed: number } {
+  // Text without controls and without characters from U+0300 on (no marks, surrogates or U+FFFE/U+FFFF) is
+  // left as it is by every step below: one scan says so.
+  if (!MAY_NEED_CLEANING.test(value)) return { text: value, changed: 0 };
   let changed = 0;
-  let text = value.replace(NOT_CARRIABLE, (ch) => {
-    changed++;
-    return ch.length === 1 && ch.charCodeAt(0) >= 0xd800 && ch.charCodeAt(0) <= 0xdfff ? '\uFFFD' : '';
-  });
+  let text = !MAY_NOT_BE_CARRIABLE.test(value)
+    ? value
+    : value.replace(NOT_CARRIABLE, (ch) => {
+        changed++;
+        return ch.length === 1 && ch.charCodeAt(0) >= 0xd800 && ch.charCodeAt(0) <= 0xdfff ? '\uFFFD' : '';
+      });
   // Text without combining marks or characters from U+0300 on is in NFC already: skip the work.
   if (MAY_NEED_NFC.test(text)) {
     const nfc = text.normalize('NFC');
@@ -43,6 +48,11 @@ export function cleanText(value: string): { text: string; changed: number } {
 }
 
 const MAY_NEED_NFC = /[\u0300-\uFFFF]/;
+// What any step may change: the characters of NOT_CARRIABLE, and those of MAY_NEED_NFC (every combining mark
+// and Hangul jamo of LEADING_COMPOSING is one of them).
+const MAY_NEED_CLEANING = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0300-\uFFFF]/;
+// NOT_CARRIABLE's characters, surrogates paired or not (tested before the slower search for lone ones).
+const MAY_NOT_BE_CARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // Combining marks, and the Hangul vowel and final jamo that compose with what precedes them, after white space
 // (NEL too: not `\s`, but the white space one-line text collapses and trims).
 const LEADING_COMPOSING = /^([\s\u0085]*)[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;

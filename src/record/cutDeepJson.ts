@@ -31,6 +31,7 @@ export interface CutJson {
  * would.
  */
 export function cutDeepJson(text: string, maxDepth: number): CutJson | undefined {
+  if (opensAtMost(text, maxDepth)) return undefined;
   let depth = 0;
   let parts: string[] | undefined;
   let last = 0;
@@ -54,6 +55,18 @@ export function cutDeepJson(text: string, maxDepth: number): CutJson | undefined
   if (!parts) return undefined;
   parts.push(text.slice(last));
   return { text: parts.join(''), cuts };
+}
+
+/**
+ * Whether text holds at most `n` opening brackets (`{`, `[`, those in strings
+ * too): it cannot nest deeper than `n` levels then. A record holds far fewer
+ * than the limit: counting them (a native search for each) spares the scan.
+ */
+function opensAtMost(text: string, n: number): boolean {
+  let count = 0;
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) if (++count > n) return false;
+  for (let i = text.indexOf('['); i >= 0; i = text.indexOf('[', i + 1)) if (++count > n) return false;
+  return true;
 }
 
 /** An offset in the cut text, as an offset in the original text. */

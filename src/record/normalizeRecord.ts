@@ -21,7 +21,7 @@ type StringKey =
   | 'printIsbn' | 'electronicIsbn' | 'isbn' | 'volume' | 'number' | 'issueType' | 'topicalCollection'
   | 'startingPage' | 'endingPage' | 'journalId' | 'onlineDate' | 'coverDate' | 'copyright';
 
-const STRING_KEYS: readonly StringKey[] = [
+export const STRING_KEYS: readonly StringKey[] = [
   'doi', 'identifier', 'contentType', 'language', 'title', 'publicationName', 'journalTitle', 'openaccess',
   'publisher', 'publisherName', 'publicationDate', 'publicationType', 'issn', 'eIssn', 'printIsbn',
   'electronicIsbn', 'isbn', 'volume', 'number', 'issueType', 'topicalCollection', 'startingPage', 'endingPage',
@@ -51,6 +51,9 @@ const KNOWN_KEYS = new Map<string, StringKey | OtherKey>([
   ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k] as const),
   ['keyword', 'keywords'],
 ]);
+/** The same, by the usual spellings (looked up first: most keys are spelled so, and need no lower-casing). */
+const USUAL_KEYS = new Map<string, StringKey | OtherKey>([...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k, k] as const), ['keyword', 'keywords']]);
+const STRING_KEY_SET: ReadonlySet<string> = new Set(STRING_KEYS);
 
 /**
  * Turns a record as the service sent it (v2 or v1 family, any of its key
@@ -75,13 +78,11 @@ export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): S
   const input = raw as RawRecord;
   // Errors name the record by the DOI of its `doi` field as sent (the identifier is not read yet), else the label.
   const id = recordDoi({ doi: input.doi }) ?? label;
-  const record: ScholarlyRecord = {
-    urls: [], creators: [], genre: [], conferenceInfo: [], subjects: [], keywords: [], disciplines: [],
-    unknownFields: {}, notes: [],
-  };
+  const record = emptyRecord();
   const clean = recordCleaners(record.notes);
-  for (const [key, value] of Object.entries(input)) {
-    const known = KNOWN_KEYS.get(key.toLowerCase());
+  for (const key of Object.keys(input)) {
+    const value = input[key];
+    const known = USUAL_KEYS.get(key) ?? KNOWN_KEYS.get(key.toLowerCase());
     if (!known) record.unknownFields[key] = value;
     else if (isStringKey(known)) readString(record, known, value, id, key, clean);
     else readOther(record, known, value, id, key, clean);
@@ -93,8 +94,27 @@ export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): S
   return record;
 }
 
+/**
+ * A record with no value yet: every field there (a string field or the
+ * abstract `undefined`), in one order, so that all records have one shape
+ * (objects whose fields come in varying orders slow every function that
+ * reads them). Exported for the test that holds it to {@link STRING_KEYS}.
+ */
+export function emptyRecord(): ScholarlyRecord {
+  return {
+    doi: undefined, identifier: undefined, contentType: undefined, language: undefined, title: undefined,
+    publicationName: undefined, journalTitle: undefined, openaccess: undefined, publisher: undefined, publisherName: undefined,
+    publicationDate: undefined, publicationType: undefined, issn: undefined, eIssn: undefined, printIsbn: undefined,
+    electronicIsbn: undefined, isbn: undefined, volume: undefined, number: undefined, issueType: undefined,
+    topicalCollection: undefined, startingPage: undefined, endingPage: undefined, journalId: undefined, onlineDate: undefined,
+    coverDate: undefined, copyright: undefined, abstract: undefined,
+    urls: [], creators: [], genre: [], conferenceInfo: [], subjects: [], keywords: [], disciplines: [],
+    unknownFields: {}, notes: [],
+  };
+}
+
 function isStringKey(key: StringKey | OtherKey): key is StringKey {
-  return (STRING_KEYS as readonly string[]).includes(key);
+  return STRING_KEY_SET.has(key);
 }
 
 /** A string field: cleaned (one-line text collapsed too), trimmed; the first non-empty spelling of a key wins. */

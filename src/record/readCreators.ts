@@ -38,8 +38,10 @@ function readCreator(
 ): Creator {
   let name = '';
   let orcidValue: string | undefined;
-  for (const [k, v] of Object.entries(o)) {
-    const lk = k.toLowerCase();
+  for (const k of Object.keys(o)) {
+    const v = o[k];
+    // The usual spellings need no lower-casing.
+    const lk = k === 'creator' ? k : k === 'ORCID' ? 'orcid' : k.toLowerCase();
     if (lk === 'creator' || lk === 'name') name = clean.line(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`) || name;
     else if (lk === 'orcid') orcidValue = clean.text(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`).trim() || undefined;
     else record.unknownFields[`${path}[].${k}`] = v;

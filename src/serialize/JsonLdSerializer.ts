@@ -3,7 +3,7 @@ import { formatInfo } from '../formats.js';
 import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
 import { baseDirection, blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
 import { jsonString } from './escape.js';
-import { groupBySubject, termKey, type SubjectGroup } from './groupBySubject.js';
+import { groupBySubject, SubjectIndex, termKey, type SubjectGroup } from './groupBySubject.js';
 import { CONTEXT_URL, shippedContext, type JsonLdContextObject } from './jsonldContext.js';
 import { RDF_TYPE, XSD_STRING } from '../rdf/prefixes.js';
 
@@ -209,25 +209,25 @@ export class JsonLdWriter implements RecordWriter {
    * is embedded where it is referenced; the others become top-level node objects.
    */
   private nodes(groups: SubjectGroup[], onSubject: (s: RDF.Term) => void): string[] {
-    const bySubject = new Map<string, SubjectGroup>();
-    for (const g of groups) bySubject.set(termKey(g.subject), g);
-    const refs = new Map<string, number>();
+    const bySubject = new SubjectIndex();
+    for (const g of groups) bySubject.set(g.subject, g);
+    const refs = new Map<SubjectGroup, number>();
     if (groups.length > 1) {
       for (const g of groups) {
         for (const [iri, { objects }] of g.properties) {
           if (iri === RDF_TYPE) continue;
           for (const o of objects) {
             if (o.termType === 'Literal') continue;
-            const k = termKey(o);
-            if (bySubject.has(k)) refs.set(k, (refs.get(k) ?? 0) + 1);
+            const target = bySubject.get(o);
+            if (target) refs.set(target, (refs.get(target) ?? 0) + 1);
           }
         }
       }
     }
-    const root = termKey(groups[0]!.subject);
-    const done = new Set<string>();
-    const build = (g: SubjectGroup, key: string, depth: number): string => {
-      done.add(key);
+    const root = groups[0]!;
+    const done = new Set<SubjectGroup>();
+    const build = (g: SubjectGroup, depth: number): string => {
+      done.add(g);
       onSubject(g.subject);
       let node = `{"@id":${jsonString(this.id(g.subject, 'subject'))}`;
       for (const [iri, { predicate, objects }] of g.properties) {
@@ -246,10 +246,10 @@ export class JsonLdWriter implements RecordWriter {
             if (o.termType === 'Literal') {
               v = this.literal(o, p.coerce);
             } else {
-              const k = termKey(o);
-              const target = refs.get(k) === 1 && k !== root && !done.has(k) && depth < MAX_DEPTH ? bySubject.get(k) : undefined;
+              const found = bySubject.get(o);
+              const target = found && refs.get(found) === 1 && found !== root && !done.has(found) && depth < MAX_DEPTH ? found : undefined;
               if (target) {
-                v = build(target, k, depth + 1);
+                v = build(target, depth + 1);
                 onSubject(g.subject);
               } else {
                 const id = jsonString(this.id(o, 'object'));
@@ -265,8 +265,7 @@ export class JsonLdWriter implements RecordWriter {
     };
     const nodes: string[] = [];
     for (const g of groups) {
-      const key = termKey(g.subject);
-      if (!done.has(key)) nodes.push(build(g, key, 0));
+      if (!done.has(g)) nodes.push(build(g, 0));
     }
     return nodes;
   }

@@ -12,7 +12,25 @@ const CACHE_LIMIT = 4096;
 /** rdf: names that cannot be property elements (RDF/XML §7.2.5, plus rdf:li which a parser renumbers). */
 const FORBIDDEN_PROPERTY = new Set(['RDF', 'ID', 'about', 'parseType', 'resource', 'nodeID', 'datatype', 'Description', 'aboutEach', 'aboutEachPrefix', 'bagID', 'li']);
 
-interface QName { prefix: string; local: string; known: boolean; ns: string }
+interface QName {
+  prefix: string;
+  local: string;
+  known: boolean;
+  ns: string;
+  /** Its property element's tags, once written (known namespaces only: other names depend on the node element). */
+  tags?: PropertyTags;
+}
+
+/** The pieces of a property element: `  <name`, `  <name rdf:resource="`, `</name>` and a line break. */
+interface PropertyTags {
+  open: string;
+  resource: string;
+  close: string;
+}
+
+function propertyTags(name: string): PropertyTags {
+  return { open: `  <${name}`, resource: `  <${name} rdf:resource="`, close: `</${name}>\n` };
+}
 
 /**
  * The record writer of RDF/XML: `<rdf:RDF>` with the known namespaces, then
@@ -25,6 +43,9 @@ export class RdfXmlWriter implements RecordWriter {
   private readonly prefixOf = new Map<string, string>();
   private readonly cache = new Map<string, QName>();
   private readonly typeNames = new Map<string, string>();
+  /** The attributes of literals and the `>` after them, by language tag, and by datatype IRI. */
+  private readonly languageAttrs = new Map<string, string>();
+  private readonly datatypeAttrs = new Map<string, string>();
 
   constructor(prefixes: Readonly<Record<string, string>>) {
     const entries: [string, string][] = [['rdf', RDF_NS]];
@@ -69,12 +90,39 @@ export class RdfXmlWriter implements RecordWriter {
   }
 
   private resourceAttr(term: RDF.Term, position: string): string {
-    if (term.termType === 'NamedNode') {
-      if (!ABSOLUTE_IRI.test(term.value)) throw serializationError(`the IRI <${term.value}> is not absolute`);
-      return `rdf:${position === 'subject' ? 'about' : 'resource'}="${escapeXmlAttr(escapeResolvedIri(term.value))}"`;
-    }
+    if (term.termType === 'NamedNode') return `rdf:${position === 'subject' ? 'about' : 'resource'}="${this.resourceIri(term.value)}"`;
     if (term.termType === 'BlankNode') return `rdf:nodeID="b${blankNodeLabel(term.value)}"`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
+  }
+
+  /** An IRI as the value of `rdf:about` or `rdf:resource`: absolute, no dot segment, escaped. */
+  private resourceIri(iri: string): string {
+    if (!ABSOLUTE_IRI.test(iri)) throw serializationError(`the IRI <${iri}> is not absolute`);
+    return escapeXmlAttr(escapeResolvedIri(iri));
+  }
+
+  /** A literal's attributes (`xml:lang`, `rdf:datatype`) and the `>` after them, cached by language tag and datatype. */
+  private literalAttrs(o: RDF.Literal): string {
+    const language = o.language;
+    const attrs = language ? this.languageAttrs : this.datatypeAttrs;
+    const key = language || o.datatype.value;
+    let text = attrs.get(key);
+    if (text === undefined) {
+      if (language) {
+        if (!LANGUAGE_TAG.test(language)) throw serializationError(`invalid language tag "${language}"`);
+        text = ` xml:lang="${language}">`;
+      } else if (o.datatype.value !== XSD_STRING && o.datatype.value !== '') {
+        text = ` rdf:datatype="${escapeXmlAttr(escapeResolvedIri(o.datatype.value))}">`;
+      } else {
+        text = '>';
+      }
+      if (attrs.size < CACHE_LIMIT) attrs.set(key, text);
+    }
+    // RDF/XML 1.1 has no base direction: refused, never dropped.
+    if (language && baseDirection(o)) {
+      throw serializationError(`the literal "${o.value.slice(0, 40)}"@${language} has an RDF 1.2 base direction (${baseDirection(o)}), which RDF/XML 1.1 cannot carry; write N-Triples, N-Quads, Turtle or JSON-LD`);
+    }
+    return text;
   }
 
   write(quads: readonly RDF.Quad[]): string {
@@ -103,7 +151,7 @@ export class RdfXmlWriter implements RecordWriter {
           if (q.ns === RDF_NS && FORBIDDEN_PROPERTY.has(q.local)) {
             throw serializationError(`RDF/XML cannot write the predicate rdf:${q.local}`);
           }
-          const prop = name(q);
+          const tags = q.known ? (q.tags ??= propertyTags(name(q))) : propertyTags(name(q));
           for (const o of objects) {
             if (!typed && iri === RDF_TYPE && o.termType === 'NamedNode') {
               const t = this.typeName(o.value);
@@ -114,18 +162,12 @@ export class RdfXmlWriter implements RecordWriter {
               }
             }
             if (o.termType === 'Literal') {
-              let attrs = '';
-              if (o.language) {
-                if (!LANGUAGE_TAG.test(o.language)) throw serializationError(`invalid language tag "${o.language}"`);
-                // RDF/XML 1.1 has no base direction: refused, never dropped.
-                if (baseDirection(o)) throw serializationError(`the literal "${o.value.slice(0, 40)}"@${o.language} has an RDF 1.2 base direction (${baseDirection(o)}), which RDF/XML 1.1 cannot carry; write N-Triples, N-Quads, Turtle or JSON-LD`);
-                attrs = ` xml:lang="${o.language}"`;
-              } else if (o.datatype.value !== XSD_STRING && o.datatype.value !== '') {
-                attrs = ` rdf:datatype="${escapeXmlAttr(escapeResolvedIri(o.datatype.value))}"`;
-              }
-              body += `  <${prop}${attrs}>${escapeXmlText(o.value)}</${prop}>\n`;
+              const attrs = this.literalAttrs(o);
+              body += tags.open + attrs + escapeXmlText(o.value) + tags.close;
+            } else if (o.termType === 'NamedNode') {
+              body += tags.resource + this.resourceIri(o.value) + '"/>\n';
             } else {
-              body += `  <${prop} ${this.resourceAttr(o, 'object')}/>\n`;
+              body += `${tags.open} ${this.resourceAttr(o, 'object')}/>\n`;
             }
           }
         }

@@ -18,6 +18,8 @@ export class TurtleWriter implements RecordWriter {
   private readonly cache = new Map<string, string>();
   /** Namespace -> prefix, for namespaces ending in '/' or '#' (found by one split of the IRI). */
   private readonly byNamespace = new Map<string, string>();
+  /** The lengths of the namespaces of {@link byNamespace}: an IRI whose split is at none of them is in none of them. */
+  private readonly namespaceLengths: Set<number>;
   /** Prefixes whose namespace ends otherwise (`urn:isbn:`), tried one by one. */
   private readonly otherPrefixes: [string, string][];
 
@@ -28,6 +30,7 @@ export class TurtleWriter implements RecordWriter {
     for (const [p, ns] of this.prefixes) {
       if (/[/#]$/.test(ns) && !this.byNamespace.has(ns)) this.byNamespace.set(ns, p);
     }
+    this.namespaceLengths = new Set([...this.byNamespace.keys()].map((ns) => ns.length));
     this.otherPrefixes = this.prefixes.filter(([, ns]) => !/[/#]$/.test(ns));
   }
 
@@ -45,7 +48,7 @@ export class TurtleWriter implements RecordWriter {
   private iri(iri: string): string {
     // A valid local name holds no '/' or '#', so the namespace ends at the last of them (or inside the last segment).
     const cut = Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1;
-    if (cut > 0 && cut < iri.length) {
+    if (cut > 0 && cut < iri.length && this.namespaceLengths.has(cut)) {
       const prefix = this.byNamespace.get(iri.slice(0, cut));
       if (prefix !== undefined && isTurtleLocalName(iri.slice(cut))) return `${prefix}:${iri.slice(cut)}`;
     }

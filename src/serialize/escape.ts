@@ -20,7 +20,8 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
  * resolution removes, so the IRI would not be read back as written.
  */
 export function escapeResolvedIri(iri: string): string {
-  if (iri.includes('.') && DOT_SEGMENT.test(iri.replace(SCHEME_AUTHORITY, '').replace(QUERY_FRAGMENT, ''))) {
+  // A dot segment starts the path (after `scheme:`) or follows a '/': an IRI without ':.' and '/.' has none.
+  if ((iri.includes('/.') || iri.includes(':.')) && DOT_SEGMENT.test(iri.replace(SCHEME_AUTHORITY, '').replace(QUERY_FRAGMENT, ''))) {
     throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds a '.' or '..' segment, which a reader would resolve away (percent-encode it as %2E)`);
   }
   return escapeIri(iri);

@@ -52,7 +52,7 @@ describe('--max-depth and --max-document-chars', () => {
       server = await new GspTestServer().start();
     });
     afterAll(async () => {
-      await server.close();
+      await server.stop();
     });
 
     it('an N-Triples line longer than --max-document-chars ends the load with exit 4 naming the file and the flag', async () => {

@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { readFileSync } from 'node:fs';
+import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { MappingError } from '../../src/errors.js';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
@@ -37,6 +38,17 @@ function authorList(quads: RDF.Quad[]): string[] {
 }
 
 describe('mapRecord', () => {
+  it("makes its quads with the toolkit's own factory by default: stored fields, equal to n3's quads of the same record", () => {
+    const raw = { title: 'T', language: 'EN', creators: [{ creator: 'Doe, J.' }], publicationDate: '2020-01-02', url: [{ format: 'pdf', value: 'http://x.org/a.pdf' }] };
+    const ours = map(raw).quads;
+    const theirs = map(raw, { factory: DataFactory }).quads;
+    expect(ours).toHaveLength(theirs.length);
+    ours.forEach((q, i) => expect(q.equals(theirs[i]!), `${q.subject.value} ${q.predicate.value} ${q.object.value}`).toBe(true));
+    const title = objects(ours, `${S}name`, WORK)[0] as RDF.Literal;
+    expect(Object.keys(title)).toEqual(expect.arrayContaining(['termType', 'value', 'language', 'datatype']));
+    expect(title.language).toBe('en');
+  });
+
   it('mints the work IRI from the DOI, percent-encoding what an IRI cannot hold', () => {
     expect(map({}).subject.value).toBe(WORK);
     expect(mapRecord(normalizeRecord({ doi: '10.1002/(SICI)1097<x>;2 #?%' })).subject.value).toBe(

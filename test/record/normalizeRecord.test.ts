@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MappingError } from '../../src/errors.js';
-import { normalizeRecord } from '../../src/record/normalizeRecord.js';
+import { STRING_KEYS, emptyRecord, normalizeRecord } from '../../src/record/normalizeRecord.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(`test/fixtures/service/${name}`, 'utf8'));
 
@@ -194,5 +194,14 @@ describe('normalizeRecord', () => {
       expect((err as MappingError).path).toBe('creators[1]');
     }
     expect(() => normalizeRecord([1, 2], { recordLabel: 'f.json#3' })).toThrow(/f\.json#3.*\(record\).*array/);
+  });
+
+  it('gives every record its fields in one order, whatever the order and spelling of the keys sent (one shape)', () => {
+    expect(Object.keys(emptyRecord()).slice(0, STRING_KEYS.length + 1)).toEqual([...STRING_KEYS, 'abstract']);
+    expect(Object.values(emptyRecord()).slice(0, STRING_KEYS.length + 1).every((v) => v === undefined)).toBe(true);
+    const a = normalizeRecord({ doi: '10.1/a', title: 'T', journalid: '7', volume: '3' });
+    const b = normalizeRecord({ volume: '3', journalId: '7', title: 'T', doi: '10.1/b', extra: 1 });
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+    expect([a.journalId, b.journalId, a.abstract, b.unknownFields]).toEqual(['7', '7', undefined, { extra: 1 }]);
   });
 });

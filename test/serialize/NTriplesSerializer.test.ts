@@ -39,6 +39,32 @@ describe('NTriplesSerializer', () => {
       expect(text.trimEnd().split('\n')).toHaveLength(1);
     });
 
+    it('checks every literal and line of one writer, whatever it wrote before (its texts are cached)', () => {
+      const w = new NTriplesSerializer().createWriter();
+      const s = namedNode('http://x.org/s');
+      const p = namedNode('http://x.org/p');
+      const type = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
+      const date = namedNode('http://www.w3.org/2001/XMLSchema#date');
+      const first = w.write([quad(s, p, literal('a', 'en')), quad(s, type, namedNode('http://x.org/C')), quad(s, p, literal('2020-01-02', date))]);
+      const again = w.write([
+        quad(s, p, literal('b', 'en')),
+        quad(s, p, literal('c', { language: 'en', direction: 'rtl' } as never)),
+        quad(s, type, namedNode('http://x.org/C')),
+        quad(blankNode('b1'), p, literal('2021-01-02', date)),
+      ]);
+      expect(first + again).toBe(
+        '<http://x.org/s> <http://x.org/p> "a"@en .\n<http://x.org/s> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://x.org/C> .\n' +
+          '<http://x.org/s> <http://x.org/p> "2020-01-02"^^<http://www.w3.org/2001/XMLSchema#date> .\n' +
+          '<http://x.org/s> <http://x.org/p> "b"@en .\n<http://x.org/s> <http://x.org/p> "c"@en--rtl .\n' +
+          '<http://x.org/s> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://x.org/C> .\n' +
+          '_:b1 <http://x.org/p> "2021-01-02"^^<http://www.w3.org/2001/XMLSchema#date> .\n',
+      );
+      expect(() => w.write([quad(s, p, literal('d', 'not a tag'))])).toThrow(/invalid language tag "not a tag"/);
+      expect(() => w.write([quad(s, p, literal('e', { language: 'en', direction: 'up' } as never))])).toThrow(/invalid base direction "up"/);
+      expect(() => w.write([quad(s, p, literal('lone \uD800', 'en'))])).toThrow(/lone surrogate/);
+      expect(() => w.write([quad(s, type, namedNode('http://x.org/with space'))])).toThrow(/U\+0020/);
+    });
+
     it('refuses named graphs, naming the subject', () => {
       const w = new NTriplesSerializer().createWriter();
       expect(() => w.write([quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('o'), namedNode('http://x.org/g'))])).toThrow(

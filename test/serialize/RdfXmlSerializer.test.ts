@@ -82,4 +82,22 @@ describe('RdfXmlSerializer', () => {
     expect(text).toContain('rdf:nodeID="b1"');
     expectIsomorphic(await parseRdfXml(text), input);
   });
+
+  it('checks every literal and IRI of one writer, whatever it wrote before (its tags and attributes are cached)', () => {
+    const w = new RdfXmlSerializer().createWriter();
+    const s = namedNode('http://x.org/s');
+    const name = namedNode(`${SCHEMA}name`);
+    const first = w.write([quad(s, name, literal('a', 'en')), quad(s, name, literal('1', namedNode(`${XSD}integer`))), quad(s, name, namedNode('http://x.org/o'))]);
+    const again = w.write([quad(s, name, literal('b', 'en')), quad(s, name, literal('2', namedNode(`${XSD}integer`))), quad(s, name, literal('c'))]);
+    expect(first + again).toBe(
+      '<rdf:Description rdf:about="http://x.org/s">\n  <schema:name xml:lang="en">a</schema:name>\n' +
+        '  <schema:name rdf:datatype="http://www.w3.org/2001/XMLSchema#integer">1</schema:name>\n  <schema:name rdf:resource="http://x.org/o"/>\n</rdf:Description>\n' +
+        '<rdf:Description rdf:about="http://x.org/s">\n  <schema:name xml:lang="en">b</schema:name>\n' +
+        '  <schema:name rdf:datatype="http://www.w3.org/2001/XMLSchema#integer">2</schema:name>\n  <schema:name>c</schema:name>\n</rdf:Description>\n',
+    );
+    expect(() => w.write([quad(s, name, literal('d', 'not a tag'))])).toThrow(/invalid language tag "not a tag"/);
+    expect(() => w.write([quad(s, name, literal('e', { language: 'en', direction: 'rtl' } as never))])).toThrow(/base direction \(rtl\)/);
+    expect(() => w.write([quad(s, name, namedNode('x/o'))])).toThrow(/not absolute/);
+    expect(() => w.write([quad(s, name, namedNode('http://x.org/./o'))])).toThrow(/'\.' or '\.\.' segment/);
+  });
 });

@@ -1,0 +1,147 @@
+/**
+ * The toolkit's own RDF/JS data factory: terms and quads as plain objects
+ * whose fields (`termType`, `value`, `language`, `datatype`, ...) are
+ * stored, not computed. The mapper makes every quad of every record with it,
+ * and the writers read each field once or more: n3's terms keep one string
+ * (`"text"@en`) and cut it apart again on every read (`value`, `language`,
+ * `datatype`). Terms of any other RDF/JS factory compare equal to
+ * these ({@link https://rdf.js.org/data-model-spec/ RDF/JS data model}).
+ */
+import type * as RDF from '@rdfjs/types';
+
+const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
+const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
+const RDF_DIR_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString';
+
+/** A term that its type and value say whole: a named node, a blank node, a variable. */
+abstract class ValueTerm {
+  abstract readonly termType: string;
+  constructor(readonly value: string) {}
+
+  equals(other: RDF.Term | null | undefined): boolean {
+    return !!other && other.termType === this.termType && other.value === this.value;
+  }
+}
+
+/** An IRI. */
+export class NamedNodeTerm<Iri extends string = string> extends ValueTerm implements RDF.NamedNode<Iri> {
+  readonly termType = 'NamedNode' as const;
+  declare readonly value: Iri;
+}
+
+/** A blank node. */
+export class BlankNodeTerm extends ValueTerm implements RDF.BlankNode {
+  readonly termType = 'BlankNode' as const;
+}
+
+/** A literal: its lexical form, language tag (lower case, or ''), base direction ('' for none) and datatype. */
+export class LiteralTerm implements RDF.Literal {
+  readonly termType = 'Literal' as const;
+  constructor(
+    readonly value: string,
+    readonly language: string,
+    readonly datatype: RDF.NamedNode,
+    readonly direction: 'ltr' | 'rtl' | '' = '',
+  ) {}
+
+  equals(other: RDF.Term | null | undefined): boolean {
+    if (!other || other.termType !== 'Literal') return false;
+    const o = other as RDF.Literal;
+    return o.value === this.value && o.language === this.language && (o.direction || '') === this.direction && !!o.datatype && o.datatype.value === this.datatype.value;
+  }
+}
+
+/** A variable (for completeness of the factory; the toolkit writes none). */
+export class VariableTerm extends ValueTerm implements RDF.Variable {
+  readonly termType = 'Variable' as const;
+}
+
+/** The default graph. */
+export class DefaultGraphTerm implements RDF.DefaultGraph {
+  readonly termType = 'DefaultGraph' as const;
+  readonly value = '' as const;
+
+  equals(other: RDF.Term | null | undefined): boolean {
+    return !!other && other.termType === 'DefaultGraph';
+  }
+}
+
+/** A quad. */
+export class QuadTerm implements RDF.BaseQuad {
+  readonly termType = 'Quad' as const;
+  readonly value = '' as const;
+  constructor(
+    readonly subject: RDF.Quad_Subject,
+    readonly predicate: RDF.Quad_Predicate,
+    readonly object: RDF.Quad_Object,
+    readonly graph: RDF.Quad_Graph,
+  ) {}
+
+  equals(other: RDF.BaseQuad | null | undefined): boolean {
+    return (
+      !!other &&
+      other.termType === 'Quad' &&
+      this.subject.equals(other.subject) &&
+      this.predicate.equals(other.predicate) &&
+      this.object.equals(other.object) &&
+      this.graph.equals(other.graph)
+    );
+  }
+}
+
+const DEFAULT_GRAPH = new DefaultGraphTerm();
+const XSD_STRING_NODE = new NamedNodeTerm(XSD_STRING);
+const LANG_STRING_NODE = new NamedNodeTerm(RDF_LANG_STRING);
+const DIR_LANG_STRING_NODE = new NamedNodeTerm(RDF_DIR_LANG_STRING);
+let blankNodeCounter = 0;
+
+/**
+ * Terms and quads as {@link n3's DataFactory} makes them (language tags in
+ * lower case; a literal without a datatype or language is an `xsd:string`),
+ * stored as plain fields. A literal's value is always a string: nothing is
+ * typed from a JavaScript number or boolean.
+ */
+export const dataFactory: RDF.DataFactory<RDF.Quad, RDF.Quad> = {
+  namedNode: <Iri extends string = string>(value: Iri) => new NamedNodeTerm<Iri>(value),
+  blankNode: (value?: string) => new BlankNodeTerm(value || `b${blankNodeCounter++}`),
+  literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | RDF.DirectionalLanguage) => {
+    if (typeof languageOrDatatype === 'string') return new LiteralTerm(value, languageOrDatatype.toLowerCase(), LANG_STRING_NODE);
+    if (languageOrDatatype === undefined) return new LiteralTerm(value, '', XSD_STRING_NODE);
+    if ('termType' in languageOrDatatype) {
+      const datatype = languageOrDatatype.value === XSD_STRING || languageOrDatatype.value === '' ? XSD_STRING_NODE : languageOrDatatype;
+      return new LiteralTerm(value, '', datatype);
+    }
+    const direction = (languageOrDatatype.direction ?? '').toLowerCase() as 'ltr' | 'rtl' | '';
+    return new LiteralTerm(value, languageOrDatatype.language.toLowerCase(), direction ? DIR_LANG_STRING_NODE : LANG_STRING_NODE, direction);
+  },
+  variable: (value: string) => new VariableTerm(value),
+  defaultGraph: () => DEFAULT_GRAPH,
+  quad: (subject, predicate, object, graph) => new QuadTerm(subject, predicate, object, graph ?? DEFAULT_GRAPH) as RDF.Quad,
+  fromTerm: ((term: RDF.Term) => copyTerm(term)) as RDF.DataFactory['fromTerm'],
+  fromQuad: (quad: RDF.Quad) => copyTerm(quad) as RDF.Quad,
+};
+
+/** A term of any RDF/JS factory as this factory's (a quad with its terms). */
+function copyTerm(term: RDF.Term): RDF.Term {
+  switch (term.termType) {
+    case 'NamedNode':
+      return new NamedNodeTerm(term.value);
+    case 'BlankNode':
+      return new BlankNodeTerm(term.value);
+    case 'Literal': {
+      const direction = (term.direction || '') as 'ltr' | 'rtl' | '';
+      return term.language ? dataFactory.literal(term.value, { language: term.language, direction }) : dataFactory.literal(term.value, new NamedNodeTerm(term.datatype.value));
+    }
+    case 'Variable':
+      return new VariableTerm(term.value);
+    case 'DefaultGraph':
+      return DEFAULT_GRAPH;
+    case 'Quad':
+      return new QuadTerm(
+        copyTerm(term.subject) as RDF.Quad_Subject,
+        copyTerm(term.predicate) as RDF.Quad_Predicate,
+        copyTerm(term.object) as RDF.Quad_Object,
+        copyTerm(term.graph) as RDF.Quad_Graph,
+      ) as RDF.Quad;
+  }
+}
