@@ -8,10 +8,18 @@
 // cores, peak RSS, and heap and RSS at each tenth of the run to show that memory
 // stays flat.
 //
+// Then, where Apache Jena runs (scripts/jena.sh: java and Debian's libapache-jena-java), the anchor of
+// issue 24 measured in the same run: JENA_COUNT records (default 10,000) as one N-Triples dump,
+// validated by the CLI (`scholarly-rdf validate --jobs 2 -q`, whole process) and by Jena SHACL
+// (`jena.sh shacl validate`, whole process, the shipped shapes concatenated), in turn, RUNS times;
+// prints each one's median wall time and the median of the pairwise ratios ours / Jena (target <= 0.2),
+// and the CLI's records/s with --jobs 1 and --jobs 2.
+//
 // Usage: npm run bench -- validate
-//        node --expose-gc bench/validate.bench.mjs [COUNT=100000] [WORKERS=cores]
-// Target (issue 6): >= 2,000 records/s, flat memory.
-import { createReadStream, createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+//        node --expose-gc bench/validate.bench.mjs [COUNT=100000] [WORKERS=cores] [JENA_COUNT=10000] [RUNS=3]
+// Targets: >= 2,000 records/s (issue 6), flat memory; ours / Jena <= 0.2 with two jobs at 10k records (issue 24).
+import { createReadStream, createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -25,6 +33,8 @@ const need = (p) => {
 };
 const COUNT = Number(process.argv[2] ?? 100_000);
 const WORKERS = Number(process.argv[3] ?? Math.min(8, availableParallelism()));
+const JENA_COUNT = Number(process.argv[4] ?? 10_000);
+const RUNS = Number(process.argv[5] ?? 3);
 const { RecordValidator } = await need('shacl/RecordValidator.js');
 const { ParallelRecordValidator } = await need('shacl/ParallelRecordValidator.js');
 const { validateNTriples } = await need('shacl/validateStream.js');
@@ -38,20 +48,23 @@ const { generateRecords } = await need('sample/generateRecords.js');
 const mib = (n) => Math.round(n / 2 ** 20);
 console.log(`${COUNT} records; ${availableParallelism()} cores; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
-// The dump, written once (not measured).
-const dump = join(tmpdir(), `scholarly-rdf-validate-bench-${process.pid}.nt`);
-process.on('exit', () => rmSync(dump, { force: true }));
-{
-  const out = createWriteStream(dump);
+/** Writes `count` mapped records of the generator as N-Triples to `path` (not measured). */
+async function writeDump(path, count) {
+  const out = createWriteStream(path);
   const writer = serializerFor('ntriples').createWriter();
   out.write(writer.start());
-  for (const raw of generateRecords(COUNT, 42)) {
+  for (const raw of generateRecords(count, 42)) {
     if (!out.write(writer.write(mapRecord(normalizeRecord(raw)).quads))) await once(out, 'drain');
   }
   out.end(writer.end());
   await once(out, 'finish');
-  console.log(`dump: ${dump}, ${mib(statSync(dump).size)} MiB of N-Triples`);
 }
+
+// The dump, written once (not measured).
+const dump = join(tmpdir(), `scholarly-rdf-validate-bench-${process.pid}.nt`);
+process.on('exit', () => rmSync(dump, { force: true }));
+await writeDump(dump, COUNT);
+console.log(`dump: ${dump}, ${mib(statSync(dump).size)} MiB of N-Triples`);
 
 // CPU milliseconds of one thread (Linux: /proc/self/task/<tid>/stat), or of all threads of the process.
 const threadMs = (tid) => {
@@ -116,3 +129,47 @@ if (WORKERS > 1) {
   await parallel.close();
 }
 console.log(`\nload average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+// The CLI against Apache Jena SHACL on the same dump and shapes, whole processes, in turn.
+const root = fileURLToPath(new URL('../', import.meta.url));
+const jenaScript = join(root, 'scripts/jena.sh');
+const jenaRuns = spawnSync('bash', [jenaScript, 'class', 'java.lang.Object'], { encoding: 'utf8' });
+if (JENA_COUNT > 0 && jenaRuns.status !== 127 && existsSync('/usr/share/java/jena-shacl.jar')) {
+  const small = join(tmpdir(), `scholarly-rdf-validate-bench-jena-${process.pid}.nt`);
+  const shapes = join(tmpdir(), `scholarly-rdf-validate-bench-shapes-${process.pid}.ttl`);
+  process.on('exit', () => {
+    rmSync(small, { force: true });
+    rmSync(shapes, { force: true });
+  });
+  await writeDump(small, JENA_COUNT);
+  // Jena reads one shapes file: the shipped ones, concatenated.
+  const shapesDir = join(root, 'shapes');
+  writeFileSync(shapes, readdirSync(shapesDir).filter((f) => f.endsWith('.ttl')).sort().map((f) => readFileSync(join(shapesDir, f), 'utf8')).join('\n'));
+  const wall = (command, args, env = {}) => {
+    const t = performance.now();
+    const r = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env }, maxBuffer: 2 ** 26 });
+    if (r.status !== 0 && r.status !== 1) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${String(r.stderr).slice(0, 500)}`);
+    return (performance.now() - t) / 1000;
+  };
+  const cli = join(root, 'bin/scholarly-rdf.js');
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const ours1 = [];
+  const ours2 = [];
+  const jena = [];
+  const ratios = [];
+  for (let i = 0; i < RUNS; i++) {
+    ours1.push(wall(process.execPath, [cli, 'validate', '--jobs', '1', '-q', small]));
+    ours2.push(wall(process.execPath, [cli, 'validate', '--jobs', '2', '-q', small]));
+    // Jena holds the whole graph (2-11 GB at 10k records).
+    jena.push(wall('bash', [jenaScript, 'shacl', 'validate', '--shapes', shapes, '--data', small], { JVM_ARGS: process.env.JVM_ARGS ?? '-Xmx12g' }));
+    ratios.push(ours2[i] / jena[i]);
+  }
+  const rate = (s) => Math.round(JENA_COUNT / s);
+  console.log(`\nthe CLI and Apache Jena SHACL, ${JENA_COUNT} records, whole processes, medians of ${RUNS} runs in turn:`);
+  console.log(`  scholarly-rdf validate --jobs 1: ${median(ours1).toFixed(1)} s = ${rate(median(ours1))} records/s`);
+  console.log(`  scholarly-rdf validate --jobs 2: ${median(ours2).toFixed(1)} s = ${rate(median(ours2))} records/s`);
+  console.log(`  jena.sh shacl validate:          ${median(jena).toFixed(1)} s = ${rate(median(jena))} records/s`);
+  console.log(`  ours (--jobs 2) / Jena wall time: ${median(ratios).toFixed(2)} (pairwise: ${ratios.map((r) => r.toFixed(2)).join(' ')}; target <= 0.2)`);
+} else {
+  console.log('\nApache Jena not found (scripts/jena.sh: java and libapache-jena-java): no ratio to Jena SHACL');
+}

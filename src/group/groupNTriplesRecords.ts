@@ -1,6 +1,7 @@
 import { RecordGrouper, isDescriptionIri, recordKeyOfGraphIri, recordKeyOfIri } from './groupRecords.js';
 import type { GroupRecordsOptions, KeyedGroup } from './groupRecords.js';
 import type { RecordText } from './RecordText.js';
+import { DEFAULT_MAX_DOCUMENT_CHARS, tooLarge } from '../parse/limits.js';
 
 /** The lines of one record (`key`: its DOI as written in its IRIs), or of quads of no record (`key` undefined). */
 export interface NTriplesRecordGroup extends RecordText {
@@ -13,6 +14,11 @@ export interface GroupNTriplesRecordsOptions extends GroupRecordsOptions {
   format?: 'ntriples' | 'nquads';
   /** The name of the input in error messages. Defaults to `<input>`. */
   source?: string;
+  /**
+   * The longest line read: a longer one fails with a `parse` error naming its line as soon as it is longer (the
+   * same limit, and error, as `parseRdf`'s). Defaults to {@link DEFAULT_MAX_DOCUMENT_CHARS} (256 MiB).
+   */
+  maxDocumentChars?: number;
 }
 
 interface Line {
@@ -42,6 +48,8 @@ export async function* groupNTriplesRecords(
 ): AsyncGenerator<NTriplesRecordGroup, void, undefined> {
   const format = options.format ?? 'ntriples';
   const source = options.source ?? '<input>';
+  const maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
+  const tooLong = (line: number) => tooLarge(`line ${line} is`, maxChars, source, line);
   const grouper = new RecordGrouper<Line>(options);
   const toGroup = (g: KeyedGroup<Line>): NTriplesRecordGroup => ({
     key: g.key,
@@ -55,6 +63,7 @@ export async function* groupNTriplesRecords(
   const completed: NTriplesRecordGroup[] = [];
   const addLine = (text: string) => {
     lineNumber++;
+    if (text.length > maxChars) throw tooLong(lineNumber);
     let i = 0;
     while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
     if (i === text.length) return; // blank
@@ -93,13 +102,26 @@ export async function* groupNTriplesRecords(
     for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description)) completed.push(toGroup(g));
     lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
   };
-  let carry = '';
+  // The unfinished last line: its parts, joined when its end comes (a long line is not scanned again for each chunk).
+  let carry: string[] = [];
+  let carried = 0;
   for await (const chunk of chunks) {
-    const text = carry === '' ? chunk : carry + chunk;
-    carry = text.slice(eachLine(text, addLine));
+    const last = carry.length ? carry[carry.length - 1]! : '';
+    if (last.charCodeAt(last.length - 1) !== 13 /* \r */ && chunk.indexOf('\n') < 0 && chunk.indexOf('\r') < 0) {
+      carry.push(chunk);
+      carried += chunk.length;
+      if (carried > maxChars) throw tooLong(lineNumber + 1);
+      continue;
+    }
+    const text = carry.length ? carry.join('') + chunk : chunk;
+    const rest = text.slice(eachLine(text, addLine));
+    carry = rest === '' ? [] : [rest];
+    carried = rest.length;
+    if (carried > maxChars) throw tooLong(lineNumber + 1);
     if (completed.length) yield* completed.splice(0);
   }
-  if (carry !== '') addLine(carry.endsWith('\r') ? carry.slice(0, -1) : carry);
+  const rest = carry.join('');
+  if (rest !== '') addLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
   for (const g of grouper.end()) completed.push(toGroup(g));
   yield* completed;
 }

@@ -9,12 +9,29 @@ import { termKey as key } from './TermInterner.js';
  * ignored (every quad is read as a triple of the default graph).
  */
 export class RecordDataset implements RDF.DatasetCore {
-  private readonly quads: RDF.Quad[];
+  private quads: RDF.Quad[];
   private bySubject: Map<string, RDF.Quad[]> | undefined;
   private byObject: Map<string, RDF.Quad[]> | undefined;
+  /** Whether `quads` is another's (an index's list, for a match): copied before a change. */
+  private shared = false;
 
   constructor(quads: Iterable<RDF.Quad> = []) {
     this.quads = Array.isArray(quads) ? (quads as RDF.Quad[]) : [...quads];
+  }
+
+  /** A dataset over a list it must not change (the answer of a match, with no copy of the list). */
+  private static over(quads: RDF.Quad[]): RecordDataset {
+    const dataset = new RecordDataset(quads);
+    dataset.shared = true;
+    return dataset;
+  }
+
+  /** Makes the list this dataset's own before a change. */
+  private own(): void {
+    if (this.shared) {
+      this.quads = this.quads.slice();
+      this.shared = false;
+    }
   }
 
   get size(): number {
@@ -23,6 +40,7 @@ export class RecordDataset implements RDF.DatasetCore {
 
   add(quad: RDF.Quad): this {
     if (!this.has(quad)) {
+      this.own();
       this.quads.push(quad);
       this.bySubject = undefined;
       this.byObject = undefined;
@@ -33,6 +51,7 @@ export class RecordDataset implements RDF.DatasetCore {
   delete(quad: RDF.Quad): this {
     const i = this.quads.findIndex((q) => q.subject.equals(quad.subject) && q.predicate.equals(quad.predicate) && q.object.equals(quad.object));
     if (i >= 0) {
+      this.own();
       this.quads.splice(i, 1);
       this.bySubject = undefined;
       this.byObject = undefined;
@@ -59,14 +78,15 @@ export class RecordDataset implements RDF.DatasetCore {
     } else {
       candidates = this.quads;
     }
-    if (!predicate && !(subject && object)) return subject || object ? new RecordDataset(candidates.slice()) : new RecordDataset(candidates.slice());
+    // An index's list (or a new one) is shared with the answer; the dataset's own list is copied (it changes with it).
+    if (!predicate && !(subject && object)) return candidates === this.quads ? new RecordDataset(candidates.slice()) : RecordDataset.over(candidates);
     const out: RDF.Quad[] = [];
     for (const q of candidates) {
       if (predicate && !q.predicate.equals(predicate)) continue;
       if (subject && object && !q.object.equals(object)) continue;
       out.push(q);
     }
-    return new RecordDataset(out);
+    return out.length ? new RecordDataset(out) : RecordDataset.over(EMPTY);
   }
 
   [Symbol.iterator](): Iterator<RDF.Quad> {

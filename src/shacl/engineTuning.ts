@@ -22,6 +22,9 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { ValidationContext, Validator, type EngineReport, type EngineShape, type ValidatorOptions } from './shaclEngine.js';
+import { syncShapeValidations } from './syncShapeValidations.js';
+import type { PtrList } from './SyncContext.js';
+import { validateSync, type SyncEngine } from './validateSync.js';
 
 interface PointerLike {
   readonly term: unknown;
@@ -81,8 +84,13 @@ interface EngineInternals {
 class TunedValidator extends Validator {
   private readonly pathList: PathListClass;
 
-  constructor(shapes: RDF.DatasetCore, options: ValidatorOptions, pathList: PathListClass) {
-    super(shapes, options);
+  constructor(
+    shapes: RDF.DatasetCore,
+    options: ValidatorOptions,
+    pathList: PathListClass,
+    private readonly sync: boolean,
+  ) {
+    super(shapes, sync ? { ...options, validations: [...(options.validations ?? []), ...syncShapeValidations()] } : options);
     this.pathList = pathList;
     // The pointers the engine's constructor made (over the shapes graph, and one per shape) become the subclass's;
     // every list derived from them is made with their constructor.
@@ -90,8 +98,12 @@ class TunedValidator extends Validator {
     for (const shape of (this as unknown as EngineInternals).shapes.values()) Object.setPrototypeOf(shape.ptr, pathList.prototype);
   }
 
-  /** shacl-engine's `Validator.validate`, the root pointer list over the data made with the subclass. */
+  /**
+   * shacl-engine's `Validator.validate`, the root pointer list over the data made with the subclass; without
+   * `await` ({@link validateSync}) when every constraint is synchronous.
+   */
   override async validate(data: { dataset: RDF.DatasetCore; terms?: Iterable<RDF.Term> }, shapes?: { terms: RDF.Term[] }[]): Promise<EngineReport> {
+    if (this.sync) return validateSync(this as unknown as SyncEngine, this.pathList as unknown as new (args: object) => PtrList, data, shapes);
     const engine = this as unknown as EngineInternals;
     const focusNode = new this.pathList({ ...data, factory: engine.factory });
     const context = new ValidationContext({ factory: engine.factory, focusNode, options: engine.options, validator: this });
@@ -109,14 +121,17 @@ class TunedValidator extends Validator {
 /**
  * A shacl-engine validator for `shapes`: with the faster pointer lists
  * (`tune`, the default) when the engine's are of the expected form, else the
- * engine's own.
+ * engine's own. `sync`: every constraint of `options.validations` is
+ * synchronous (no SPARQL engine), so that the validator runs without `await`
+ * ({@link validateSync}), the engine's shape-validating constraints replaced
+ * ({@link syncShapeValidations}); only with `tune`.
  */
-export function createValidator(shapes: RDF.DatasetCore, options: ValidatorOptions, tune = true): Validator {
+export function createValidator(shapes: RDF.DatasetCore, options: ValidatorOptions, tune = true, sync = false): Validator {
   if (!tune) return new Validator(shapes, options);
   const probe = new Validator(new EmptyDataset(), { factory: options.factory });
   const base = (probe.shapesPtr as unknown as { constructor: PathListClass }).constructor;
   const pathList = typeof (probe.shapesPtr as unknown as PathListLike).isAny === 'function' ? tunedPathList(base) : undefined;
-  return pathList ? new TunedValidator(shapes, options, pathList) : new Validator(shapes, options);
+  return pathList ? new TunedValidator(shapes, options, pathList, sync) : new Validator(shapes, options);
 }
 
 /** A dataset with nothing in it (the probe of {@link createValidator}). */

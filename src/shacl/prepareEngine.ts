@@ -66,7 +66,7 @@ export interface PrepareEngineOptions {
  */
 export async function prepareEngine(shapes: ShapesGraph, options: PrepareEngineOptions = {}): Promise<PreparedEngine> {
   const mode = options.sparql ?? 'native';
-  const validations = await sparqlValidations(shapes, mode);
+  const { validations, sync } = await sparqlValidations(shapes, mode);
   // The shapes graph as class targets read it: with the data's class triples when given.
   const graph = options.dataClassTriples?.length ? new Store([...shapes.dataset.getQuads(null, null, null, null), ...options.dataClassTriples]) : shapes.dataset;
   // The engine reads the shapes through plain-field terms in an indexed dataset
@@ -75,7 +75,7 @@ export async function prepareEngine(shapes: ShapesGraph, options: PrepareEngineO
   const shapesDataset = new RecordDataset(graph.getQuads(null, null, null, null).map((q) => interner.quad(q)));
   let validator: Validator;
   try {
-    validator = createValidator(shapesDataset, { factory: DataFactory as unknown as RDF.DataFactory, validations }, options.tune ?? true);
+    validator = createValidator(shapesDataset, { factory: DataFactory as unknown as RDF.DataFactory, validations }, options.tune ?? true, sync);
   } catch (err) {
     throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
   }
@@ -86,8 +86,11 @@ export async function prepareEngine(shapes: ShapesGraph, options: PrepareEngineO
   return { validator, targeted: filters, interner, scope, rules: scopeRules(scope, filters, graph) };
 }
 
-/** The `sh:datatype` and `sh:sparql` validations: SPARQL natively, or through shacl-engine's plugin where needed. */
-async function sparqlValidations(shapes: ShapesGraph, mode: 'native' | 'engine'): Promise<[RDF.Term, CompileValidation][]> {
+/**
+ * The `sh:datatype` and `sh:sparql` validations: SPARQL natively, or through shacl-engine's plugin where needed;
+ * `sync` when no constraint runs through the plugin (whose validations are asynchronous).
+ */
+async function sparqlValidations(shapes: ShapesGraph, mode: 'native' | 'engine'): Promise<{ validations: [RDF.Term, CompileValidation][]; sync: boolean }> {
   const hasSparql = shapes.dataset.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0;
   let fallback: CompileValidation | undefined;
   if (hasSparql) {
@@ -104,10 +107,13 @@ async function sparqlValidations(shapes: ShapesGraph, mode: 'native' | 'engine')
     }
   }
   const sparql: CompileValidation = mode === 'engine' && fallback ? fallback : compileNativeSparql(fallback);
-  return [
-    [DataFactory.namedNode(`${SH}datatype`), compileStrictDatatype],
-    [DataFactory.namedNode(`${SH}sparql`), sparql],
-  ];
+  return {
+    validations: [
+      [DataFactory.namedNode(`${SH}datatype`), compileStrictDatatype],
+      [DataFactory.namedNode(`${SH}sparql`), sparql],
+    ],
+    sync: fallback === undefined,
+  };
 }
 
 /** {@link ScopeRules} of the targeted shapes: their reads by target class and by `sh:targetSubjectsOf` predicate. */

@@ -10,6 +10,11 @@ declare module 'shacl-engine/lib/Context.js' {
   export default Context;
 }
 
+declare module 'shacl-engine/lib/Result.js' {
+  const Result: new (args: Record<string, unknown>) => import('./shaclEngine.js').EngineResult;
+  export default Result;
+}
+
 declare module 'shacl-engine/lib/validations/type.js' {
   export const compileDatatype: import('./shaclEngine.js').CompileValidation;
 }

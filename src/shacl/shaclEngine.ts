@@ -13,6 +13,7 @@
 import type * as RDF from '@rdfjs/types';
 import { Validator as EngineValidator } from 'shacl-engine';
 import EngineValidationContext from 'shacl-engine/lib/Context.js';
+import EngineResultClass from 'shacl-engine/lib/Result.js';
 import { compileDatatype as engineCompileDatatype } from 'shacl-engine/lib/validations/type.js';
 
 /** One step of a property path as shacl-engine parses it. */
@@ -120,6 +121,9 @@ export const Validator: ValidatorClass = EngineValidator;
 
 /** shacl-engine's `Context` (what its `Validator.validate` makes for a run). */
 export const ValidationContext: ValidationContextClass = EngineValidationContext;
+
+/** shacl-engine's `Result` class (what a `Context` makes of a violation; its `message` is built when read). */
+export const ValidationResultClass: new (args: Record<string, unknown>) => EngineResult = EngineResultClass;
 
 /** shacl-engine's own `sh:datatype` validation. */
 export const compileDatatype: CompileValidation = engineCompileDatatype;

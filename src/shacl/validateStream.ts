@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { groupNTriplesRecords } from '../group/groupNTriplesRecords.js';
-import type { NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
+import type { GroupNTriplesRecordsOptions, NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
 import { groupRecords } from '../group/groupRecords.js';
 import type { GroupRecordsOptions, RecordGroup } from '../group/groupRecords.js';
 import { parseRecordText } from '../group/RecordText.js';
@@ -63,7 +63,7 @@ export interface RecordTextValidation {
 }
 
 /** Options of {@link validateNTriples}. */
-export interface ValidateNTriplesOptions extends ValidateStreamOptions {
+export interface ValidateNTriplesOptions extends ValidateStreamOptions, Pick<GroupNTriplesRecordsOptions, 'maxDocumentChars'> {
   /** Defaults to `ntriples`. */
   format?: 'ntriples' | 'nquads';
   /** The name of the input in error messages. Defaults to `<input>`. */

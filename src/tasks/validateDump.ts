@@ -6,8 +6,6 @@ import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { openWriteStream } from '../convert/openWriteStream.js';
 import { ToolkitError, ioError, isIoFailure } from '../errors.js';
-import { ExportLock } from '../export/ExportLock.js';
-import { lockPathOf } from '../export/exportOptions.js';
 import type { FormatName } from '../formats.js';
 import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
@@ -30,6 +28,7 @@ import type { Severity } from '../shacl/ValidationResult.js';
 import { FAIL_ON, chooseMode, runVerdict, type FailOn, type ValidationMode } from '../shacl/validationMode.js';
 import { estimatedTextBytes, storedBytes } from './inputSizes.js';
 import { ProgressTicker } from './ProgressTicker.js';
+import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
 /** Options of {@link validateDump}. */
@@ -135,7 +134,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   if (jobsOption !== 'auto' && (!Number.isInteger(jobsOption) || jobsOption < 1)) throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
   // More threads than cores only take turns (and memory): cut to the cores.
   const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : Math.min(jobsOption, availableParallelism());
-  if (!options.ignoreExportLock) await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here));
+  if (!options.ignoreExportLock) await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'validate');
   // A report into a folder that is not there is refused now, before the work.
   if (options.reportPath !== undefined) ReportFile.checkFolder(here(options.reportPath));
   const window = options.window ?? 4;
@@ -373,20 +372,4 @@ function closing(parallel: ParallelRecordValidator | undefined): (err: unknown) 
     await parallel?.close();
     throw err;
   };
-}
-
-/** Refuses (code `usage`) an input an export is still writing: its lock is there, held by a process that runs. */
-async function refuseFilesBeingExported(paths: readonly string[]): Promise<void> {
-  for (const path of paths) {
-    const lock = await lockPathOf(path);
-    const holder = await ExportLock.holder(lock);
-    if (holder) {
-      throw new ToolkitError(
-        `${path} is still being written by an export (process ${holder.pid}, lock ${lock}): what is there now is only part of it. ` +
-          'Validate it once the export has finished, or pass `ignoreExportLock` to validate it as it is',
-        'usage',
-        { details: { path, lock, pid: holder.pid } },
-      );
-    }
-  }
 }

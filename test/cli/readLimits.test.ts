@@ -58,7 +58,8 @@ describe('--max-depth and --max-document-chars', () => {
     it('an N-Triples line longer than --max-document-chars ends the load with exit 4 naming the file and the flag', async () => {
       const input = join(dir, 'long.nt');
       writeFileSync(input, `<http://ex.org/a> <http://ex.org/p> "short" .\n<http://ex.org/a> <http://ex.org/p> "${'y'.repeat(4000)}" .\n`);
-      const r = await runCli(['load', input, '--endpoint', server.dataset, '--graph', 'urn:x:limits', '--max-document-chars', '1000']);
+      // In its own folder: the load log is written in the working directory.
+      const r = await runCli(['load', input, '--endpoint', server.dataset, '--graph', 'urn:x:limits', '--max-document-chars', '1000'], { cwd: dir });
       expect(r.code).toBe(4);
       expect(r.stderr).toContain('long.nt');
       expect(r.stderr).toContain('--max-document-chars');

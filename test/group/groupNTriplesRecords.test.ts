@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
+import { ParseError } from '../../src/errors.js';
 import { groupNTriplesRecords } from '../../src/group/groupNTriplesRecords.js';
 import type { NTriplesRecordGroup } from '../../src/group/groupNTriplesRecords.js';
 import { groupRecords } from '../../src/group/groupRecords.js';
@@ -148,5 +149,55 @@ describe('groupNTriplesRecords on lone-CR line ends', () => {
     }
     expect(keys).toEqual(Array.from({ length: 50 }, (_, i) => `10.1/r${i}`));
     expect(readWhenYielded[0]).toBeLessThan(10);
+  });
+});
+
+describe('groupNTriplesRecords on long lines', () => {
+  const record = (i: number) => `<https://doi.org/10.1/r${i}> <http://schema.org/name> "x" .`;
+
+  it('refuses a line longer than maxDocumentChars with the parsers\' error, naming the input and the line', async () => {
+    const long = `<https://doi.org/10.1/big> <http://schema.org/abstract> "${'a'.repeat(2000)}" .`;
+    const text = `${record(1)}\n${record(2)}\n${long}\n${record(3)}\n`;
+    for (const sizes of [[1 << 16], [64], [7, 300]]) {
+      const err = await groupsOf(text, sizes, { source: 'big.nt', maxDocumentChars: 1000 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ParseError);
+      expect((err as ParseError).message).toBe('big.nt:3: line 3 is larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)');
+    }
+    // Within the limit (the default, or one as long as the line), the same text is read whole.
+    for (const options of [{}, { maxDocumentChars: long.length }]) {
+      const { out } = await groupsOf(text, [7, 300], options);
+      expect(out.map((g) => [g.key, g.lines])).toEqual([['10.1/r1', [1]], ['10.1/r2', [2]], ['10.1/big', [3]], ['10.1/r3', [4]]]);
+      expect(out[2]!.text).toBe(`${long}\n`);
+    }
+  });
+
+  it('stops reading as soon as the line is longer, without waiting for its end', async () => {
+    let read = 0;
+    async function* chunks() {
+      yield `${record(1)}\n<https://doi.org/10.1/big> <http://schema.org/abstract> "`;
+      for (let i = 0; i < 1000; i++) {
+        read++;
+        yield 'a'.repeat(100);
+      }
+      yield '" .\n';
+    }
+    const err = await (async () => {
+      for await (const _ of groupNTriplesRecords(chunks(), { source: 'stream.nt', maxDocumentChars: 5000 })) void _;
+    })().catch((e: unknown) => e);
+    expect((err as ParseError).message).toMatch(/^stream\.nt:2: line 2 is larger than 5000 characters/);
+    expect(read).toBeLessThan(60);
+  });
+
+  it('keeps a long line cut into many chunks, and a CR line end cut from its LF, as they are', async () => {
+    const long = `<https://doi.org/10.1/big> <http://schema.org/abstract> "${'b'.repeat(5000)}" .`;
+    const text = `${record(1)}\r\n${long}\r\n${record(2)}\r\n`;
+    for (const sizes of [[3], [1, 64], [5061]]) {
+      const { out } = await groupsOf(text, sizes);
+      expect(out.map((g) => [g.key, g.lines, g.text])).toEqual([
+        ['10.1/r1', [1], `${record(1)}\n`],
+        ['10.1/big', [2], `${long}\n`],
+        ['10.1/r2', [3], `${record(2)}\n`],
+      ]);
+    }
   });
 });

@@ -63,3 +63,21 @@ describe('RecordDataset answers', () => {
     expect(d.match(null, p).size).toBe(1);
   });
 });
+
+describe('RecordDataset.match answers', () => {
+  it('are datasets of their own: adding to an answer, or to the dataset, changes nothing of the other', () => {
+    const q = (s: string, o: string) => quad(namedNode(`urn:${s}`), namedNode('urn:p'), literal(o));
+    const dataset = new RecordDataset([q('a', '1'), q('a', '2'), q('b', '3')]);
+    const ofA = dataset.match(namedNode('urn:a'));
+    const none = dataset.match(namedNode('urn:c'), namedNode('urn:p'));
+    const all = dataset.match();
+    ofA.add(q('a', '4'));
+    none.add(q('c', '5'));
+    dataset.add(q('a', '6'));
+    expect([...ofA].map((x) => x.object.value)).toEqual(['1', '2', '4']);
+    expect([...none].map((x) => x.object.value)).toEqual(['5']);
+    expect([...all].map((x) => x.object.value)).toEqual(['1', '2', '3']);
+    expect([...dataset.match(namedNode('urn:a'))].map((x) => x.object.value)).toEqual(['1', '2', '6']);
+    expect(dataset.match(namedNode('urn:c'), namedNode('urn:p')).size).toBe(0);
+  });
+});

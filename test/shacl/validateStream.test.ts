@@ -146,3 +146,20 @@ describe('validateNTriples with a validator of your own', () => {
     expect(outcomes).toHaveLength(8);
   });
 });
+
+describe('validateNTriples on a long line', () => {
+  it('stops at a line longer than maxDocumentChars with the parsers\' error, after the records before it', async () => {
+    const quads = [...generateRecords(3, 11)].flatMap((r) => mapRecord(normalizeRecord(r)).quads);
+    const long = `<https://doi.org/10.1/big> <http://schema.org/abstract> "${'a'.repeat(3000)}" .\n`;
+    const text = nt(quads) + long;
+    const keys: (string | undefined)[] = [];
+    const err = await (async () => {
+      for await (const { key } of validateNTriples(text, validator, { source: 'big.nt', maxDocumentChars: 2000 })) keys.push(key);
+    })().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ParseError);
+    expect((err as ParseError).message).toBe(
+      `big.nt:${text.split('\n').length - 1}: line ${text.split('\n').length - 1} is larger than 2000 characters, more than is read at once: not read (\`maxDocumentChars\` raises the limit)`,
+    );
+    expect(keys.length).toBeLessThanOrEqual(3);
+  });
+});
