@@ -29,10 +29,11 @@ import { FAIL_ON, chooseMode, runVerdict, type FailOn, type ValidationMode } fro
 import { estimatedTextBytes, storedBytes } from './inputSizes.js';
 import { ProgressTicker } from './ProgressTicker.js';
 import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
+import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import { refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
 /** Options of {@link validateDump}. */
-export interface ValidateDumpOptions {
+export interface ValidateDumpOptions extends ReadLimits {
   /** RDF files (any of the five formats, `.gz` too); `-` reads `stdin`. */
   files: readonly string[];
   /** What `-` reads. Defaults to `process.stdin`. */
@@ -280,11 +281,11 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
   const signal = options.signal;
   const streamOptions = { window, concurrency: jobs * 4, ...(signal ? { signal } : {}), onSplitRecord: () => summary.splitRecords++ };
   const outcomes = options.regroup
-    ? validateRecordTexts(regroupRecords(regroupInput(input, format, source, signal, window), { buckets: bucketsFor(file === '-' ? undefined : here(file)) }), validator, streamOptions)
+    ? validateRecordTexts(regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), { buckets: bucketsFor(file === '-' ? undefined : here(file)) }), validator, streamOptions)
     : format === 'ntriples' || format === 'nquads'
       ? // Cut into the lines of each record; parsed where validated (in the workers).
-        validateNTriples(input, validator, { ...streamOptions, format, source })
-      : validateStream(quadsOf(input, format, source, signal), validator, streamOptions);
+        validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
+      : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
   for await (const { key, outcome } of outcomes) {
     summary.add(key === undefined ? undefined : safeDecode(key), outcome);
     scope.add(outcome.scope, key === undefined ? undefined : safeDecode(key));
@@ -295,14 +296,14 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
 }
 
 /** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
-function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, window: number): AsyncIterable<NTriplesRecordGroup> {
-  if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true });
-  return recordTextsOf(groupRecords(quadsOf(input, format, source, signal), { window, keepBlankOwners: true }), source);
+function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, window: number, limits: ReadLimits): AsyncIterable<NTriplesRecordGroup> {
+  if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true, ...(limits.maxDocumentChars !== undefined ? { maxDocumentChars: limits.maxDocumentChars } : {}) });
+  return recordTextsOf(groupRecords(quadsOf(input, format, source, signal, limits), { window, keepBlankOwners: true }), source);
 }
 
 /** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
-function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined): AsyncIterable<RDF.Quad> {
-  return parseRdf(input, { format, source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
+function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, limits: ReadLimits): AsyncIterable<RDF.Quad> {
+  return parseRdf(input, { format, source, ...(signal ? { signal } : {}), ...limits, ignoreGraphs: true, strict: true });
 }
 
 /**
@@ -330,7 +331,7 @@ async function* quadsOfFiles(files: readonly string[], here: (p: string) => stri
     let input: RdfInput = opened.input;
     let format = options.format ? resolveFormat(options.format) : opened.format;
     if (format === undefined) ({ format, text: input } = await sniffRdf(input));
-    yield* quadsOf(input, format, file === '-' ? '<stdin>' : file, options.signal);
+    yield* quadsOf(input, format, file === '-' ? '<stdin>' : file, options.signal, readLimitsOf(options));
   }
 }
 

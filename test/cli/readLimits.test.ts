@@ -66,3 +66,23 @@ describe('--max-depth and --max-document-chars', () => {
     });
   });
 });
+
+describe('validate --max-depth / --max-document-chars', () => {
+  it('an N-Triples line longer than the limit ends validation with exit 4 naming the file and the flag', async () => {
+    const input = join(dir, 'long-validate.nt');
+    writeFileSync(input, `<http://ex.org/a> <http://ex.org/p> "short" .\n<http://ex.org/a> <http://ex.org/p> "${'y'.repeat(4000)}" .\n`);
+    const r = await runCli(['validate', input, '--max-document-chars', '1000', '-q'], { cwd: dir });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('long-validate.nt');
+    expect(r.stderr).toContain('--max-document-chars');
+  });
+
+  it('JSON-LD nested deeper than --max-depth ends validation with exit 4 naming the flag', async () => {
+    const input = join(dir, 'deep.jsonld');
+    const levels = 12;
+    writeFileSync(input, `{"@context":{"p":"http://ex.org/p"},"@id":"http://ex.org/a","p":${'{"p":'.repeat(levels)}"x"${'}'.repeat(levels)}}`);
+    const r = await runCli(['validate', input, '--max-depth', '8', '-q'], { cwd: dir });
+    expect(r.code).toBe(4);
+    expect(r.stderr).toContain('--max-depth');
+  });
+});

@@ -7,9 +7,10 @@ import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
 import { nonNegativeInteger, positiveInteger } from '../optionValues.js';
 import { validateProgressReporter } from '../progress/validateProgressReporter.js';
+import { type ReadLimitFlags, addReadLimitOptions, readLimitsFromFlags } from '../readLimitOptions.js';
 import { printable } from '../printable.js';
 
-interface ValidateCliOptions {
+interface ValidateCliOptions extends ReadLimitFlags {
   shapes?: string;
   report?: string;
   format?: string;
@@ -27,7 +28,7 @@ interface ValidateCliOptions {
 
 /** `scholarly-rdf validate FILE...`: checks dumps against the SHACL shapes, record by record. */
 export function registerValidate(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('validate')
     .description('check RDF dumps (any of the five formats, .gz too, - for stdin) against the SHACL shapes, record by record; exit 1 when a record does not conform')
     .argument('<file...>', 'RDF files (.ttl .nt .nq .jsonld .rdf, optionally .gz), or - for stdin')
@@ -53,51 +54,52 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .option('--max-graph-triples <n>', 'the most triples validating as one graph may hold in memory (about 2.4 KB each)', '500000')
     .option('--fail-on <severity>', 'exit 1 on results of this severity or worse: violation, warning or info (results of a severity of the shapes\' own always fail)', 'violation')
     .option('-q, --quiet', 'no progress; print only the first summary line')
-    .option('--json', 'print the summary as one line of JSON on stdout instead of its text (counts by shape, examples, the report, timings)')
-    .action(async (files: string[], opts: ValidateCliOptions) => {
-      if (opts.json) ctx.json.enable('validate', 'stdout');
-      const jobs = opts.jobs === undefined || opts.jobs === 'auto' ? opts.jobs : positiveInteger('--jobs', opts.jobs, 'or auto');
-      const progress = opts.quiet ? undefined : validateProgressReporter(ctx);
-      let result: ValidateDumpSummary;
-      try {
-        result = await validateDump({
-          files,
-          stdin: ctx.io.stdin,
-          cwd: ctx.io.cwd,
-          ...(opts.shapes ? { shapesDir: opts.shapes } : {}),
-          ...(opts.report ? { reportPath: opts.report } : {}),
-          ...(opts.format ? { format: opts.format } : {}),
-          maxExamples: nonNegativeInteger('--examples', opts.examples),
-          window: positiveInteger('--window', opts.window),
-          ...(jobs !== undefined ? { jobs } : {}),
-          ...(opts.regroup ? { regroup: true } : {}),
-          ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
-          mode: opts.mode as 'auto',
-          failOn: opts.failOn as 'violation',
-          maxGraphTriples: positiveInteger('--max-graph-triples', opts.maxGraphTriples ?? '500000'),
-          signal: ctx.signal,
-          onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
-          ...(progress ? { onProgress: progress.onProgress } : {}),
-        });
-      } catch (err) {
-        const records = err instanceof ToolkitError ? err.details['records'] : undefined;
-        if (typeof records === 'number' && (records > 0 || opts.report)) {
-          const done = `${records} record(s) validated before it (${String(err instanceof ToolkitError ? err.details['notConforming'] : 0)} not conforming)`;
-          ctx.log(`validation stopped: ${done}${opts.report ? `; no report written to ${opts.report}` : ''}`);
-        }
-        throw err;
+    .option('--json', 'print the summary as one line of JSON on stdout instead of its text (counts by shape, examples, the report, timings)');
+  addReadLimitOptions(command).action(async (files: string[], opts: ValidateCliOptions) => {
+    if (opts.json) ctx.json.enable('validate', 'stdout');
+    const jobs = opts.jobs === undefined || opts.jobs === 'auto' ? opts.jobs : positiveInteger('--jobs', opts.jobs, 'or auto');
+    const progress = opts.quiet ? undefined : validateProgressReporter(ctx);
+    let result: ValidateDumpSummary;
+    try {
+      result = await validateDump({
+        files,
+        stdin: ctx.io.stdin,
+        cwd: ctx.io.cwd,
+        ...(opts.shapes ? { shapesDir: opts.shapes } : {}),
+        ...(opts.report ? { reportPath: opts.report } : {}),
+        ...(opts.format ? { format: opts.format } : {}),
+        maxExamples: nonNegativeInteger('--examples', opts.examples),
+        window: positiveInteger('--window', opts.window),
+        ...(jobs !== undefined ? { jobs } : {}),
+        ...(opts.regroup ? { regroup: true } : {}),
+        ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
+        ...readLimitsFromFlags(opts),
+        mode: opts.mode as 'auto',
+        failOn: opts.failOn as 'violation',
+        maxGraphTriples: positiveInteger('--max-graph-triples', opts.maxGraphTriples ?? '500000'),
+        signal: ctx.signal,
+        onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
+        ...(progress ? { onProgress: progress.onProgress } : {}),
+      });
+    } catch (err) {
+      const records = err instanceof ToolkitError ? err.details['records'] : undefined;
+      if (typeof records === 'number' && (records > 0 || opts.report)) {
+        const done = `${records} record(s) validated before it (${String(err instanceof ToolkitError ? err.details['notConforming'] : 0)} not conforming)`;
+        ctx.log(`validation stopped: ${done}${opts.report ? `; no report written to ${opts.report}` : ''}`);
       }
-      progress?.end();
-      if (result.failed) ctx.setExitCode(exitCodeFor('validation-failed'));
-      if (!opts.quiet) ctx.log(inFlags(`validated ${result.mode.mode === 'record' ? 'record by record' : 'as one graph in memory'}: ${result.mode.why}`));
-      if (opts.json) {
-        ctx.json.set(validateSummaryJson(result, files, opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report)));
-      } else {
-        const lines = result.summary.toLines().map(inFlags);
-        ctx.io.stdout.write(printable(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`));
-      }
-      if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
-    });
+      throw err;
+    }
+    progress?.end();
+    if (result.failed) ctx.setExitCode(exitCodeFor('validation-failed'));
+    if (!opts.quiet) ctx.log(inFlags(`validated ${result.mode.mode === 'record' ? 'record by record' : 'as one graph in memory'}: ${result.mode.why}`));
+    if (opts.json) {
+      ctx.json.set(validateSummaryJson(result, files, opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report)));
+    } else {
+      const lines = result.summary.toLines().map(inFlags);
+      ctx.io.stdout.write(printable(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`));
+    }
+    if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
+  });
 }
 
 /** The `--json` object of a validation: the counts of its summary, by shape, its examples, the report and the time taken. */
