@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { Buffer } from 'node:buffer';
 import { DataFactory } from 'n3';
 import { abortError } from '../abort.js';
 import { ToolkitError } from '../errors.js';
@@ -7,7 +8,7 @@ import { DoiSet } from '../record/DoiSet.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
-import type { RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
+import type { RecordBatchResult, RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
 import { mapItem } from './mapItem.js';
 import { RecordWorkerPool } from './RecordWorkerPool.js';
 import type { Rejection } from './Rejection.js';
@@ -59,7 +60,7 @@ interface Batch {
   /** Resolves (never rejects) when the worker answered or failed. */
   settled: Promise<void>;
   done: boolean;
-  results?: RecordResult[];
+  answer?: RecordBatchResult;
   error?: unknown;
 }
 
@@ -67,11 +68,11 @@ interface Batch {
  * {@link RecordSink}'s pipeline on several cores: batches of items go to
  * worker threads, which normalise, map and write each record; this thread
  * keeps the input order, de-duplicates by DOI, calls `onRejected` and
- * `onWritten` in input order and joins the text, byte for byte what a
- * `RecordSink` with the same writer gives. No validation (it needs the quads
- * in this thread: use `RecordSink`).
+ * `onWritten` in input order and joins the text, byte for byte the UTF-8 of
+ * what a `RecordSink` with the same writer gives (the workers encode it).
+ * No validation (it needs the quads in this thread: use `RecordSink`).
  *
- * `take()` returns the text of the batches finished so far, in order (not
+ * `take()` returns the bytes of the batches finished so far, in order (not
  * necessarily those just taken); it waits while `maxBatchesInFlight` are out,
  * so memory stays bounded. `end()` returns the rest and ends the workers;
  * after a failure call {@link close}. Idle workers never keep the process alive.
@@ -79,9 +80,9 @@ interface Batch {
  * ```ts
  * const sink = new ParallelRecordSink({ format: 'ntriples', jobs: 2, onRejected: (r) => rejects.push(r) });
  * try {
- *   let text = sink.start();
- *   text += await sink.take(items);
- *   text += await sink.end();
+ *   out.write(sink.start());
+ *   out.write(await sink.take(items));
+ *   out.write(await sink.end());
  * } finally {
  *   await sink.close();
  * }
@@ -90,7 +91,7 @@ interface Batch {
 export class ParallelRecordSink {
   private readonly dois: DoiSet | undefined;
   private readonly writer: RecordWriter;
-  private readonly separator: { first: string; later: string };
+  private readonly separator: { first: Buffer; later: Buffer };
   private readonly pool: RecordWorkerPool;
   private readonly queue: Batch[] = [];
   private readonly onAbort: (() => void) | undefined;
@@ -106,7 +107,8 @@ export class ParallelRecordSink {
   constructor(private readonly options: ParallelRecordSinkOptions) {
     const create = (): RecordWriter => serializerFor(options.format).createWriter(options.serializer ?? {});
     this.writer = create();
-    this.separator = leadingSeparators(create);
+    const { first, later } = leadingSeparators(create);
+    this.separator = { first: Buffer.from(first), later: Buffer.from(later) };
     this.dois = options.rejectDuplicateDois === false ? undefined : new DoiSet();
     const map: WorkerMapOptions = {
       ...(options.base !== undefined ? { base: options.base } : {}),
@@ -148,44 +150,48 @@ export class ParallelRecordSink {
     this.writer.continueAfter(records);
   }
 
-  /** Takes items in order; returns the text of the batches finished so far (rejections go to `onRejected`). */
-  async take(items: readonly ReadItem[]): Promise<string> {
+  /**
+   * Takes items in order; returns the UTF-8 text of the batches finished so
+   * far (rejections go to `onRejected`). Items that kept their JSON text
+   * (`readRecords`' `keepText`) are sent as text, parsed in the worker.
+   */
+  async take(items: readonly ReadItem[]): Promise<Buffer> {
     this.checkSignal();
-    let text = '';
+    const parts: Buffer[] = [];
     // Back-pressure: the oldest batches first, until there is room for this one.
-    while (this.queue.length >= this.maxInFlight || this.queue[0]?.done) text += await this.settle(this.queue.shift()!);
+    while (this.queue.length >= this.maxInFlight || this.queue[0]?.done) await this.settle(this.queue.shift()!, parts);
     const jobs: RecordJob[] = [];
-    for (const item of items) if (item.kind === 'record') jobs.push({ raw: item.raw, source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) });
+    for (const item of items) if (item.kind === 'record') jobs.push(jobOf(item));
     const batch: Batch = { items, done: false, settled: Promise.resolve() };
     batch.settled = this.pool.convert(jobs).then(
-      (results) => void Object.assign(batch, { results, done: true }),
+      (answer) => void Object.assign(batch, { answer, done: true }),
       (error: unknown) => void Object.assign(batch, { error, done: true }),
     );
     this.queue.push(batch);
-    return text;
+    return joined(parts);
   }
 
-  /** The text of every batch still in flight, in order. */
-  async flush(): Promise<string> {
+  /** The UTF-8 text of every batch still in flight, in order. */
+  async flush(): Promise<Buffer> {
     this.checkSignal();
-    let text = '';
-    while (this.queue.length > 0) text += await this.settle(this.queue.shift()!);
-    return text;
+    const parts: Buffer[] = [];
+    while (this.queue.length > 0) await this.settle(this.queue.shift()!, parts);
+    return joined(parts);
   }
 
   /** Writes a group of quads in this thread after the records taken (an RDF input re-serialised beside records). */
-  async writeQuads(quads: readonly RDF.Quad[]): Promise<string> {
+  async writeQuads(quads: readonly RDF.Quad[]): Promise<Buffer> {
     const text = await this.flush();
     const own = this.writer.write(quads);
     if (own !== '') this.emitted = true;
-    return text + own;
+    return joined([text, Buffer.from(own)]);
   }
 
-  /** The text of the batches still in flight, then the text that ends the output; ends the workers. */
-  async end(): Promise<string> {
+  /** The UTF-8 text of the batches still in flight, then of the text that ends the output; ends the workers. */
+  async end(): Promise<Buffer> {
     try {
       const text = await this.flush();
-      return text + this.writer.end();
+      return joined([text, Buffer.from(this.writer.end())]);
     } finally {
       await this.close();
     }
@@ -201,14 +207,20 @@ export class ParallelRecordSink {
     if (this.options.signal?.aborted) throw abortError(this.options.signal);
   }
 
-  /** Waits for a batch and passes its items on in order: the text of those written. */
-  private async settle(batch: Batch): Promise<string> {
+  /** Waits for a batch and passes its items on in order: the bytes of those written go to `parts`. */
+  private async settle(batch: Batch, parts: Buffer[]): Promise<void> {
     await batch.settled;
     this.checkSignal();
     if (batch.error !== undefined) throw batch.error;
-    const results = batch.results!;
+    const { results, bytes } = batch.answer!;
+    const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    // Records written one after the other go on as one slice of the worker's bytes: [runStart, offset).
     let next = 0;
-    let text = '';
+    let offset = 0;
+    let runStart = 0;
+    const endRun = (at: number): void => {
+      if (at > runStart) parts.push(all.subarray(runStart, at));
+    };
     for (const item of batch.items) {
       this.read++;
       if (item.kind === 'problem') {
@@ -216,43 +228,58 @@ export class ParallelRecordSink {
         if (outcome.kind === 'rejected') await this.reject(outcome.rejection);
         continue;
       }
-      text += await this.pass(item, results[next++]!);
+      const result = results[next++]!;
+      const start = offset;
+      if (result.kind === 'written') offset += result.bytes;
+      if (!(await this.pass(item, result))) {
+        endRun(start);
+        runStart = offset;
+      } else if (offset > start && !this.emitted) {
+        const skip = this.placeFirst(all.subarray(start, offset));
+        if (skip === 0) continue;
+        endRun(start);
+        parts.push(this.separator.first);
+        runStart = start + skip;
+      }
     }
-    return text;
+    endRun(offset);
   }
 
-  private async pass(item: RecordItem, result: RecordResult): Promise<string> {
+  /**
+   * The output's first record (its bytes): this thread's writer goes on as
+   * after a record; how many of its first bytes to replace with the
+   * separator a writer gives a first record (0: none).
+   */
+  private placeFirst(record: Buffer): number {
+    this.emitted = true;
+    // This thread's writer writes what follows (a re-serialised group, the end) as after a record.
+    this.writer.continueAfter(1);
+    const { first, later } = this.separator;
+    return !first.equals(later) && record.subarray(0, later.length).equals(later) ? later.length : 0;
+  }
+
+  /** Passes a worker's result on; whether the record was written. */
+  private async pass(item: RecordItem, result: RecordResult): Promise<boolean> {
     if (result.kind === 'failed') {
       const where = `${item.source}#${item.index}`;
       throw result.code === 'internal' ? new ToolkitError(`record ${where}: a record worker failed: ${result.message}`, 'internal') : new ToolkitError(result.message, result.code);
     }
     if (result.kind === 'rejected') {
       await this.reject(result.hadRecord ? { ...result.rejection, record: item.raw } : result.rejection);
-      return '';
+      return false;
     }
     // Only a record that goes into the output takes its DOI (as in RecordSink): checked before the format's refusal.
     if (this.dois && !this.dois.add(result.doi)) {
       await this.reject(duplicateDoiRejection(item, result.doi));
-      return '';
+      return false;
     }
     if (result.kind === 'unwritable') {
       await this.reject(unwritableRejection(item, result.doi, result.reason, this.options.format));
-      return '';
+      return false;
     }
-    const text = this.place(result.text);
     this.written++;
     await this.options.onWritten?.({ item, mapped: { doi: result.doi, quadCount: result.quadCount, notes: result.notes, unknownFields: result.unknownFields } });
-    return text;
-  }
-
-  /** A worker's text where it lands: the output's first record gets the separator a writer gives a first record. */
-  private place(text: string): string {
-    if (text === '' || this.emitted) return text;
-    this.emitted = true;
-    // This thread's writer writes what follows (a re-serialised group, the end) as after a record.
-    this.writer.continueAfter(1);
-    const { first, later } = this.separator;
-    return first !== later && text.startsWith(later) ? first + text.slice(later.length) : text;
+    return true;
   }
 
   private async reject(rejection: Rejection): Promise<void> {
@@ -278,4 +305,15 @@ export function leadingSeparators(create: () => RecordWriter): { first: string; 
   let common = 0;
   while (common < first.length && common < later.length && first[first.length - 1 - common] === later[later.length - 1 - common]) common++;
   return { first: first.slice(0, first.length - common), later: later.slice(0, later.length - common) };
+}
+
+/** A record job: the item's JSON text when it kept it, else its value. */
+function jobOf(item: RecordItem): RecordJob {
+  const at = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
+  return item.text !== undefined ? { ...at, text: item.text } : { ...at, raw: item.raw };
+}
+
+/** Parts of the output as one buffer. */
+function joined(parts: Buffer[]): Buffer {
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ToolkitError } from '../errors.js';
-import type { RecordJob, RecordResult, RecordWorkerData } from './convertRecords.js';
+import type { RecordBatchResult, RecordJob, RecordWorkerData } from './convertRecords.js';
 
 /** Options of {@link RecordWorkerPool}. */
 export interface RecordWorkerPoolOptions {
@@ -16,7 +16,7 @@ export interface RecordWorkerPoolOptions {
 }
 
 interface Pending {
-  resolve: (results: RecordResult[]) => void;
+  resolve: (answer: RecordBatchResult) => void;
   reject: (err: Error) => void;
 }
 
@@ -78,12 +78,16 @@ export class RecordWorkerPool {
       for (const p of slot.pending.values()) p.reject(slot.failure);
       slot.pending.clear();
     };
-    worker.on('message', (msg: { id: number; results: RecordResult[] }) => {
+    worker.on('message', (msg: { id: number } & RecordBatchResult) => {
       const p = slot.pending.get(msg.id);
       if (!p) return;
+      if (!Array.isArray(msg.results) || !(msg.bytes instanceof Uint8Array)) {
+        fail('sent an answer without its results and bytes');
+        return;
+      }
       slot.pending.delete(msg.id);
       if (slot.pending.size === 0) worker.unref();
-      p.resolve(msg.results);
+      p.resolve({ results: msg.results, bytes: msg.bytes });
     });
     worker.on('error', (err) => fail(`failed: ${err.message}`, err));
     worker.on('messageerror', (err) => fail(`sent an unreadable answer: ${err.message}`, err));
@@ -92,16 +96,16 @@ export class RecordWorkerPool {
     return slot;
   }
 
-  /** Sends a batch to the least busy worker; resolves with a result per job, in order. */
-  convert(jobs: RecordJob[]): Promise<RecordResult[]> {
+  /** Sends a batch to the least busy worker; resolves with a result per job, in order, and the written text's bytes. */
+  convert(jobs: RecordJob[]): Promise<RecordBatchResult> {
     if (this.closedBy) return Promise.reject(this.closedBy);
-    if (jobs.length === 0) return Promise.resolve([]);
+    if (jobs.length === 0) return Promise.resolve({ results: [], bytes: new Uint8Array(0) });
     const alive = this.slots.filter((s) => !s.failure);
     if (alive.length === 0) return Promise.reject(this.slots[0]!.failure!);
     let slot = alive[0]!;
     for (const s of alive) if (s.pending.size < slot.pending.size) slot = s;
     const id = this.nextId++;
-    return new Promise<RecordResult[]>((resolve, reject) => {
+    return new Promise<RecordBatchResult>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject });
       // Busy workers keep the process alive; idle ones do not.
       if (slot.pending.size === 1) slot.worker.ref();

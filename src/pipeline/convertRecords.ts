@@ -1,11 +1,19 @@
+import { Buffer } from 'node:buffer';
 import { type ErrorCode, ToolkitError } from '../errors.js';
 import type { ReadItem } from '../record/readRecords.js';
+import { tryParse } from '../record/tryParse.js';
 import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { type MapItemOptions, mapItem } from './mapItem.js';
 import type { Rejection } from './Rejection.js';
 
-/** A record sent to a worker: what `mapItem` reads of a `ReadItem` of kind `record`. */
-export type RecordJob = Omit<Extract<ReadItem, { kind: 'record' }>, 'kind'>;
+type RecordItem = Extract<ReadItem, { kind: 'record' }>;
+
+/**
+ * A record sent to a worker: what `mapItem` reads of a `ReadItem` of kind
+ * `record`, with the record as its JSON `text` when the item kept it (parsed
+ * in the worker: cheaper than copying the value between threads), else `raw`.
+ */
+export type RecordJob = Pick<RecordItem, 'source' | 'index' | 'line'> & ({ raw: unknown; text?: undefined } | { text: string; raw?: undefined });
 
 /** The map options a worker can take: those of {@link MapItemOptions} that can be posted (no data factory). */
 export type WorkerMapOptions = Omit<MapItemOptions, 'factory' | 'recordLabel'>;
@@ -19,16 +27,24 @@ export interface RecordWorkerData {
 
 /**
  * The outcome of one record in a worker, in a form `postMessage` copies cheaply:
- * - `written`: the record's text, as a writer writes it after earlier records (JSON-LD: `,\n` first);
+ * - `written`: the record's text, as a writer writes it after earlier records (JSON-LD: `,\n` first),
+ *   as `bytes` UTF-8 bytes of the batch's {@link RecordBatchResult.bytes};
  * - `unwritable`: mapped, but the format cannot carry it (the writer's `serialization` message);
  * - `rejected`: normalising or mapping failed (`hadRecord`: the rejection carried the raw record, left out here);
  * - `failed`: an error that fails the run (a bug, not a bad record).
  */
 export type RecordResult =
-  | { kind: 'written'; doi: string; text: string; quadCount: number; notes: string[]; unknownFields: string[] }
+  | { kind: 'written'; doi: string; bytes: number; quadCount: number; notes: string[]; unknownFields: string[] }
   | { kind: 'unwritable'; doi: string; reason: string }
   | { kind: 'rejected'; rejection: Omit<Rejection, 'record'>; hadRecord: boolean }
   | { kind: 'failed'; message: string; code: ErrorCode };
+
+/** What a worker answers for a batch: a result per job, and the text of those written as UTF-8, one after the other. */
+export interface RecordBatchResult {
+  results: RecordResult[];
+  /** The written records' text, encoded once for the batch (the thread that writes it need not encode it). */
+  bytes: Uint8Array;
+}
 
 /**
  * Normalises, maps and writes records one by one with `writer` (the body of a
@@ -36,14 +52,54 @@ export type RecordResult =
  * continued after a record (`continueAfter(1)`), so that every record's text
  * is the same wherever it ends up in the output.
  */
-export function convertRecords(jobs: readonly RecordJob[], writer: RecordWriter, options: WorkerMapOptions): RecordResult[] {
-  return jobs.map((job) => convertRecord(job, writer, options));
+export function convertRecords(jobs: readonly RecordJob[], writer: RecordWriter, options: WorkerMapOptions): RecordBatchResult {
+  const out = new Utf8Builder();
+  const results = jobs.map((job) => convertRecord(job, writer, options, out));
+  return { results, bytes: out.bytes() };
 }
 
-function convertRecord(job: RecordJob, writer: RecordWriter, options: WorkerMapOptions): RecordResult {
+/** UTF-8 text gathered in one buffer of its own (transferable), grown as needed: each text encoded once, never joined first. */
+class Utf8Builder {
+  /** The size of the last batch's bytes: the next starts with room for as much. */
+  private static last = 1 << 16;
+  private buffer = Buffer.allocUnsafeSlow(Utf8Builder.last);
+  private length = 0;
+
+  /** Appends `text`; its length in bytes. */
+  add(text: string): number {
+    // A UTF-16 code unit takes at most 3 bytes of UTF-8.
+    if (this.buffer.length - this.length < text.length * 3) this.grow(this.length + text.length * 3);
+    const written = this.buffer.write(text, this.length, 'utf8');
+    this.length += written;
+    return written;
+  }
+
+  /** The bytes written: a view of the buffer (its ArrayBuffer is the builder's own). */
+  bytes(): Uint8Array {
+    Utf8Builder.last = Math.max(1 << 16, this.length + (this.length >> 3));
+    return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length);
+  }
+
+  private grow(needed: number): void {
+    const larger = Buffer.allocUnsafeSlow(Math.max(needed, this.buffer.length * 2));
+    this.buffer.copy(larger, 0, 0, this.length);
+    this.buffer = larger;
+  }
+}
+
+/** The record of a job: its value, or its text parsed as `readRecords` parsed it. */
+function recordOf(job: RecordJob): unknown {
+  if (job.text === undefined) return job.raw;
+  const parsed = tryParse(job.text);
+  if (!parsed.ok) throw new ToolkitError(`a record's text no longer parses: ${parsed.reason}`, 'internal');
+  return parsed.value;
+}
+
+function convertRecord(job: RecordJob, writer: RecordWriter, options: WorkerMapOptions, out: Utf8Builder): RecordResult {
   let doi: string | undefined;
   try {
-    const outcome = mapItem({ kind: 'record', ...job }, options);
+    const { source, index, line } = job;
+    const outcome = mapItem({ kind: 'record', raw: recordOf(job), source, index, ...(line !== undefined ? { line } : {}) }, options);
     if (outcome.kind === 'rejected') {
       const { record: _record, ...rejection } = outcome.rejection;
       return { kind: 'rejected', rejection, hadRecord: 'record' in outcome.rejection };
@@ -51,7 +107,7 @@ function convertRecord(job: RecordJob, writer: RecordWriter, options: WorkerMapO
     const mapped = outcome.mapped;
     doi = mapped.doi;
     const text = writer.write(mapped.quads);
-    return { kind: 'written', doi, text, quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields };
+    return { kind: 'written', doi, bytes: out.add(text), quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields };
   } catch (err) {
     // A record the format cannot carry is a rejection (as in RecordSink); anything else fails the run.
     if (doi !== undefined && err instanceof ToolkitError && err.code === 'serialization') return { kind: 'unwritable', doi, reason: err.message };
@@ -59,3 +115,4 @@ function convertRecord(job: RecordJob, writer: RecordWriter, options: WorkerMapO
     return { kind: 'failed', message: err instanceof Error ? err.message : String(err), code };
   }
 }
+

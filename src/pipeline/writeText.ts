@@ -2,16 +2,16 @@ import type { Writable } from 'node:stream';
 import { ToolkitError } from '../errors.js';
 
 /**
- * Writes text to a stream and waits while the stream asks to (backpressure).
+ * Writes text (or bytes) to a stream and waits while the stream asks to (backpressure).
  * Rejects, instead of waiting for ever, when the stream fails or closes
  * before it drains (a closed pipe: `… | head`) and when `signal` aborts
  * (code `aborted`). An empty text is not written.
  */
-export async function writeText(out: Writable, text: string, signal?: AbortSignal): Promise<void> {
+export async function writeText(out: Writable, text: string | Uint8Array, signal?: AbortSignal): Promise<void> {
   if (signal?.aborted) throw abortError(signal);
   if (out.errored) throw out.errored;
   if (out.destroyed || out.writableEnded) throw closedError();
-  if (text === '' || out.write(text)) return;
+  if (text.length === 0 || out.write(text)) return;
   await new Promise<void>((resolve, reject) => {
     const done = (err?: Error): void => {
       out.off('drain', onDrain);

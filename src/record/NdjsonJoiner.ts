@@ -6,7 +6,7 @@ import { type Parsed, tryParse } from './tryParse.js';
  * that could not be read. `deep`: the text of a value whose parts nested
  * deeper than the limit were cut off (see {@link tryParse}).
  */
-export type NdjsonPiece = { ok: true; value: unknown; line: number; deep?: string } | { ok: false; text: string; line: number; reason: string };
+export type NdjsonPiece = { ok: true; value: unknown; line: number; text: string; deep?: string } | { ok: false; text: string; line: number; reason: string };
 
 /**
  * Reads newline-delimited JSON line by line, joining a record broken over
@@ -70,7 +70,7 @@ export class NdjsonJoiner {
 }
 
 function ok(parsed: Extract<Parsed, { ok: true }>, text: string, line: number): NdjsonPiece {
-  return parsed.deep ? { ok: true, value: parsed.value, line, deep: text } : { ok: true, value: parsed.value, line };
+  return parsed.deep ? { ok: true, value: parsed.value, line, text, deep: text } : { ok: true, value: parsed.value, line, text };
 }
 
 function broken(text: string, line: number, atEnd: boolean, maxDepth: number): NdjsonPiece {

@@ -18,6 +18,12 @@ export type ReadItem =
       index: number;
       /** 1-based line where the record's JSON starts (newline-delimited input only). */
       line?: number;
+      /**
+       * The JSON text `raw` was parsed from, with `keepText` when the record
+       * was all its line held (newline-delimited input): what a worker thread
+       * parses again, cheaper than receiving the value copied.
+       */
+      text?: string;
     }
   | {
       kind: 'problem';
@@ -48,6 +54,8 @@ export interface ReadRecordsOptions {
    * records of the same document are read. Defaults to 64.
    */
   maxDepth?: number;
+  /** Record items of newline-delimited input carry their JSON text (`text`). Defaults to false. */
+  keepText?: boolean;
 }
 
 /**
@@ -65,7 +73,7 @@ export interface ReadRecordsOptions {
  */
 export async function* readRecords(input: Readable | AsyncIterable<Buffer | string>, options: ReadRecordsOptions = {}): AsyncGenerator<ReadItem> {
   const limits = { maxChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
-  const reader = new RecordLines(options.source ?? '<input>', limits);
+  const reader = new RecordLines(options.source ?? '<input>', limits, options.keepText === true);
   for await (const lines of chunkLines(input, limits.maxChars)) {
     for (const line of lines) yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
   }
@@ -120,6 +128,7 @@ class RecordLines {
   constructor(
     private readonly source: string,
     private readonly limits: { maxChars: number; maxDepth: number },
+    private readonly keepText: boolean,
   ) {
     this.joiner = new NdjsonJoiner(limits.maxDepth);
   }
@@ -224,7 +233,7 @@ class RecordLines {
   /** The items of newline-delimited pieces: the records of each value read, a problem for each piece that was not. */
   private *items(pieces: NdjsonPiece[]): Generator<ReadItem> {
     for (const piece of pieces) {
-      if (piece.ok) yield* this.emit(piece.value, piece.line, piece.deep);
+      if (piece.ok) yield* this.emit(piece.value, piece.line, piece.deep, this.keepText ? piece.text : undefined);
       else yield { kind: 'problem', source: this.source, index: ++this.index, line: piece.line, reason: piece.reason, excerpt: piece.text.trim().slice(0, 200) };
     }
   }
@@ -232,8 +241,9 @@ class RecordLines {
   /**
    * The records (or problems) a parsed value holds, numbered. `deepText`: the
    * text of a value cut where it nested too deep; a record holding a cut is a problem.
+   * `text`: the value's JSON text, kept on the record when the value is the record itself.
    */
-  private *emit(value: unknown, line?: number, deepText?: string): Generator<ReadItem> {
+  private *emit(value: unknown, line?: number, deepText?: string, text?: string): Generator<ReadItem> {
     const { source } = this;
     const at = line !== undefined ? { line } : {};
     for (const item of unwrap(value)) {
@@ -243,7 +253,7 @@ class RecordLines {
       }
       const tooDeep = deepText === undefined ? undefined : findTooDeep(item.raw);
       if (tooDeep === undefined) {
-        yield { kind: 'record', raw: item.raw, source, index: ++this.index, ...at };
+        yield { kind: 'record', raw: item.raw, source, index: ++this.index, ...at, ...(text !== undefined && item.raw === value ? { text } : {}) };
         continue;
       }
       const reason = `nested deeper than ${this.limits.maxDepth} levels (in ${tooDeep}): a record this deep is not read (\`maxDepth\` raises the limit)`;

@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { Buffer } from 'node:buffer';
 import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { ConvertStats, type ConvertSummary } from '../convert/ConvertStats.js';
@@ -205,7 +206,9 @@ async function convertInput(path: string, options: ConvertFilesOptions, sink: Re
     return;
   }
   let batch: ReadItem[] = [];
-  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options) })) {
+  // Worker threads parse a record's JSON text themselves (cheaper than copying the parsed value to them).
+  const keepText = sink instanceof ParallelRecordSink;
+  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options), keepText })) {
     batch.push(item);
     if (batch.length < sink.batchSize) continue;
     await target.add(await sink.take(batch));
@@ -220,19 +223,22 @@ interface ConvertTarget {
   readonly writer: RecordWriter;
   /** A record was written by `writer`: its statements and DOI. */
   written(quads: readonly RDF.Quad[], doi: string): void;
-  /** Text the sink made (of the records written since, or its opening and closing). */
-  add(text: string): Promise<void>;
+  /** Text the sink made (of the records written since, or its opening and closing), or its UTF-8 bytes. */
+  add(text: string | Uint8Array): Promise<void>;
   /** Statements of an RDF input, written as they are. */
   statements(quads: RDF.Quad[]): Promise<void>;
   /** Ends the output with `end` and puts it in place; the manifest's path for shards. */
-  finish(end: string): Promise<string | null>;
+  finish(end: string | Uint8Array): Promise<string | null>;
   /** Removes what was written (a run that failed). */
   discard(): Promise<void>;
 }
 
-/** One output: the text gathered into writes of about {@link CHUNK} characters. */
+/** One output: the text gathered into writes of about {@link CHUNK} characters (or bytes, from worker threads). */
 class FileTarget implements ConvertTarget {
   private text = '';
+  /** Bytes to write before anything added later (then `text` is empty). */
+  private bytes: Uint8Array[] = [];
+  private byteCount = 0;
 
   constructor(
     private readonly output: Output,
@@ -242,17 +248,17 @@ class FileTarget implements ConvertTarget {
 
   written(): void {}
 
-  async add(text: string): Promise<void> {
-    this.text += text;
-    if (this.text.length >= CHUNK) await this.flush();
+  async add(text: string | Uint8Array): Promise<void> {
+    this.gather(text);
+    if (this.text.length >= CHUNK || this.byteCount >= CHUNK) await this.flush();
   }
 
   async statements(quads: RDF.Quad[]): Promise<void> {
     await this.add(this.writer.write(quads));
   }
 
-  async finish(end: string): Promise<null> {
-    this.text += end;
+  async finish(end: string | Uint8Array): Promise<null> {
+    this.gather(end);
     await this.flush();
     await this.output.close();
     return null;
@@ -262,9 +268,26 @@ class FileTarget implements ConvertTarget {
     return this.output.discard();
   }
 
-  private async flush(): Promise<void> {
-    await writeText(this.output.stream, this.text, this.signal);
+  /** Text stays text (one thread's output is encoded once, by the stream) until bytes come. */
+  private gather(text: string | Uint8Array): void {
+    if (typeof text === 'string' && this.bytes.length === 0) {
+      this.text += text;
+      return;
+    }
+    if (this.text !== '') this.bytes.push(Buffer.from(this.text));
     this.text = '';
+    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    this.bytes.push(bytes);
+    this.byteCount += bytes.length;
+  }
+
+  private async flush(): Promise<void> {
+    const chunks = this.bytes.length === 0 ? [this.text] : this.bytes;
+    this.text = '';
+    this.bytes = [];
+    this.byteCount = 0;
+    // Bytes go as they came (slices of the workers' buffers): no copy into one.
+    for (const chunk of chunks) await writeText(this.output.stream, chunk, this.signal);
   }
 }
 

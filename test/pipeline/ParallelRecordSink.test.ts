@@ -1,6 +1,7 @@
 import { createReadStream, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataFactory } from 'n3';
@@ -199,6 +200,24 @@ describe('ParallelRecordSink: the output of RecordSink, byte for byte, from work
     expect(text).toBe(expected);
   });
 
+  it.each(FORMATS)('records sent as their JSON text (readRecords keepText) as %s: the same output as the values', async (format) => {
+    // Non-ASCII text (the workers' byte counts), a record broken over two lines, an envelope of two, a duplicate.
+    const raws = [...generateRecords(30, 11)].map((raw, i) => (i % 4 === 1 ? { ...raw, title: `Ünïcödé ☕ 𝔘 — ${String(raw.title)}` } : raw));
+    const lines = raws.map((raw) => JSON.stringify(raw));
+    lines.splice(5, 0, '{"doi":"10.1000/broken","title":"broken', 'over a line"}');
+    lines.splice(9, 0, JSON.stringify({ records: [raws[2], { doi: '10.1000/enveloped', title: 'É' }] }));
+    const read = async (keepText: boolean): Promise<ReadItem[]> => {
+      const items: ReadItem[] = [];
+      for await (const item of readRecords(Readable.from([lines.join('\n')]), { source: 'kept.jsonl', keepText })) items.push(item);
+      return items;
+    };
+    const kept = await read(true);
+    expect(kept.filter((i) => i.kind === 'record' && i.text !== undefined).length).toBeGreaterThan(25);
+    const actual = await parallel(kept, format, { jobs: 2, batchSize: 4 });
+    expect(actual).toEqual(await sequential(await read(false), format));
+    expect(actual.rejects.length).toBe(1);
+  });
+
   it('finds the separator a writer puts before a record that is not the first (JSON-LD only)', () => {
     const found = Object.fromEntries(FORMATS.map((f) => [f, leadingSeparators(() => serializerFor(f).createWriter())]));
     expect(found).toEqual({ turtle: { first: '', later: '' }, ntriples: { first: '', later: '' }, nquads: { first: '', later: '' }, jsonld: { first: '', later: ',' }, rdfxml: { first: '', later: '' } });
@@ -210,17 +229,32 @@ describe('convertRecords (the body of a worker)', () => {
   const jobs = [{ raw: { doi: '10.1000/a', title: 'A' }, source: 'in.jsonl', index: 1 }, { raw: { title: 'no DOI' }, source: 'in.jsonl', index: 2, line: 2 }];
 
   it('a serialization error makes the record unwritable; any other error fails it (code kept, else internal)', () => {
-    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('cannot carry', 'serialization')), {})).toEqual([{ kind: 'unwritable', doi: '10.1000/a', reason: 'cannot carry' }]);
-    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new Error('disk on fire')), {})).toEqual([{ kind: 'failed', message: 'disk on fire', code: 'internal' }]);
-    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('odd', 'usage')), {})).toEqual([{ kind: 'failed', message: 'odd', code: 'usage' }]);
+    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('cannot carry', 'serialization')), {})).toEqual({ results: [{ kind: 'unwritable', doi: '10.1000/a', reason: 'cannot carry' }], bytes: new Uint8Array(0) });
+    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new Error('disk on fire')), {}).results).toEqual([{ kind: 'failed', message: 'disk on fire', code: 'internal' }]);
+    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('odd', 'usage')), {}).results).toEqual([{ kind: 'failed', message: 'odd', code: 'usage' }]);
   });
 
   it('a rejected record comes back without the record (this thread has it), and says it had one', () => {
-    const [result] = convertRecords(jobs.slice(1), serializerFor('ntriples').createWriter(), {});
+    const [result] = convertRecords(jobs.slice(1), serializerFor('ntriples').createWriter(), {}).results;
     const reference = mapItem({ kind: 'record', ...jobs[1]! });
     expect(reference.kind).toBe('rejected');
     const { record: _record, ...rest } = (reference as Extract<typeof reference, { kind: 'rejected' }>).rejection;
     expect(result).toEqual({ kind: 'rejected', rejection: rest, hadRecord: true });
+  });
+
+  it("a record's JSON text gives what its value gives; the bytes are the UTF-8 of the records' text, one after the other", () => {
+    const raw = { doi: '10.1000/ü', title: 'Ünïcödé ☕ 𝔘' };
+    const writer = serializerFor('ntriples').createWriter();
+    writer.continueAfter(1);
+    const byText = convertRecords([{ text: JSON.stringify(raw), source: 'in.jsonl', index: 1 }, jobs[0]!], writer, {});
+    const byValue = convertRecords([{ raw, source: 'in.jsonl', index: 1 }, jobs[0]!], writer, {});
+    expect(byText).toEqual(byValue);
+    const text = Buffer.from(byText.bytes).toString('utf8');
+    const lengths = byText.results.map((r) => (r.kind === 'written' ? r.bytes : 0));
+    expect(lengths[0]).toBeGreaterThan(Buffer.from(raw.title).length);
+    expect(text).toContain('Ünïcödé ☕ 𝔘');
+    expect(lengths[0]! + lengths[1]!).toBe(byText.bytes.length);
+    expect(Buffer.from(byText.bytes).subarray(lengths[0]).toString('utf8')).toMatch(/^<[^\n]*10\.1000\/a/);
   });
 
   it('the written outline of a mapped record (what onWritten gets from both sinks)', () => {
@@ -238,7 +272,12 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
       `let held = 0, most = 0;
        parentPort.on('message', ({ id, jobs }) => {
          most = Math.max(most, ++held);
-         setTimeout(() => { held--; parentPort.postMessage({ id, results: jobs.map((j) => ({ kind: 'written', doi: '10.1/' + j.index, text: j.index + ':' + most + '\\n', quadCount: 1, notes: [], unknownFields: [] })) }); }, 20);
+         setTimeout(() => {
+           held--;
+           const texts = jobs.map((j) => j.index + ':' + most + '\\n');
+           const results = jobs.map((j, i) => ({ kind: 'written', doi: '10.1/' + j.index, bytes: texts[i].length, quadCount: 1, notes: [], unknownFields: [] }));
+           parentPort.postMessage({ id, results, bytes: new TextEncoder().encode(texts.join('')) });
+         }, 20);
        });`,
     );
     const sink = new ParallelRecordSink({ format: 'ntriples', jobs: 1, batchSize: 2, maxBatchesInFlight: 2, workerUrl: url });
@@ -254,7 +293,8 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
     const cases: [string, string, RegExp][] = [
       ['throws', "throw new Error('boom at start');", /record worker 1 failed: boom at start/],
       ['exits', "parentPort.on('message', () => process.exit(3));", /record worker 1 stopped \(exit code 3\)/],
-      ['internal', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'disk on fire', code: 'internal' })) }));", /record gen\.jsonl#1: a record worker failed: disk on fire/],
+      ['internal', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'disk on fire', code: 'internal' })), bytes: new Uint8Array(0) }));", /record gen\.jsonl#1: a record worker failed: disk on fire/],
+      ['no bytes', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'written', doi: '10.1/a', bytes: 3, quadCount: 1, notes: [], unknownFields: [] })) }));", /record worker 1 sent an answer without its results and bytes/],
     ];
     for (const [name, body, message] of cases) {
       const sink = new ParallelRecordSink({ format: 'turtle', jobs: 1, workerUrl: fakeWorker(name, body) });
@@ -266,7 +306,7 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
   });
 
   it('keeps the code of a ToolkitError a worker answers', async () => {
-    const url = fakeWorker('coded', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'no such base', code: 'usage' })) }));");
+    const url = fakeWorker('coded', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'no such base', code: 'usage' })), bytes: new Uint8Array(0) }));");
     const sink = new ParallelRecordSink({ format: 'turtle', jobs: 1, workerUrl: url });
     await expect(sink.take([record({ doi: '10.1000/a' }, 1)]).then(() => sink.end())).rejects.toMatchObject({ code: 'usage', message: 'no such base' });
     await sink.close();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { type ReadItem, readRecords } from '../../src/record/readRecords.js';
+import { tryParse } from '../../src/record/tryParse.js';
 
 async function read(text: string | Buffer): Promise<ReadItem[]> {
   const out: ReadItem[] = [];
@@ -116,6 +117,27 @@ describe('readRecords', () => {
     const one: ReadItem[] = [];
     for await (const item of readRecords(Readable.from([`{"records":[${Array.from({ length: 100 }, (_, i) => `{"doi":"10.1/r${i}"}`).join(',')}]}`]), { maxDocumentChars: 1000 })) one.push(item);
     expect(one).toEqual([expect.objectContaining({ kind: 'problem', line: 1, reason: expect.stringMatching(/more than 1000 characters/) })]);
+  });
+  it('keepText: a record alone on its line keeps the JSON text it was parsed from (joined lines too); envelopes, documents and deep records do not', async () => {
+    const lines = [
+      '{"doi":"10.1/a","title":"Café ☕"}',
+      '{"records":[{"doi":"10.1/b"},{"doi":"10.1/c"}]}',
+      '{"doi":"10.1/d","title":"broken',
+      'over a line"}',
+      '',
+      '"just text"',
+      '{"doi":"10.1/deep","x":[[[[[[1]]]]]]}',
+    ];
+    const items: ReadItem[] = [];
+    for await (const item of readRecords(Readable.from([Buffer.from(lines.join('\r\n'))]), { source: 't', keepText: true, maxDepth: 4 })) items.push(item);
+    expect(items.map((i) => (i.kind === 'record' ? i.text : i.kind))).toEqual([lines[0], undefined, undefined, `${lines[2]}\n${lines[3]}`, lines[5], 'problem']);
+    // The text parses (as readRecords parses: raw line breaks in strings repaired) to the record.
+    for (const item of items) if (item.kind === 'record' && item.text !== undefined) expect(tryParse(item.text)).toEqual({ ok: true, value: item.raw });
+    // Without keepText no record carries text; a JSON document (not newline-delimited) never does.
+    expect((await read(lines.join('\n'))).some((i) => 'text' in i)).toBe(false);
+    const document: ReadItem[] = [];
+    for await (const item of readRecords(Readable.from(['[{"doi":"10.1/a"},\n{"doi":"10.1/b"}]']), { keepText: true })) document.push(item);
+    expect(document.map((i) => i.kind === 'record' && 'text' in i)).toEqual([false, false]);
   });
 });
 
