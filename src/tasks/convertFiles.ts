@@ -349,7 +349,7 @@ async function* subjectGroups(quads: AsyncIterable<RDF.Quad>): AsyncGenerator<RD
 }
 
 /** Text is gathered into writes of about this many characters. */
-const CHUNK = 65536;
+const CHUNK = 1 << 20;
 
 function serializerOptions(options: ConvertFilesOptions): SerializerOptions {
   return {
