@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { link, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { link, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { hostname } from 'node:os';
 import { ToolkitError, ioError } from '../errors.js';
 
@@ -56,6 +57,7 @@ export class ExportLock {
         if (await linked(temp, marker)) {
           if ((await readFile(path, 'utf8').catch(() => undefined)) === text) {
             await rename(temp, path);
+            await removeOtherMarkers(path, marker);
             return new ExportLock(path, marker);
           }
           await rm(marker, { force: true }); // the lock changed meanwhile: look again
@@ -82,6 +84,20 @@ export class ExportLock {
   async release(): Promise<void> {
     await rm(this.path, { force: true });
     if (this.marker) await rm(this.marker, { force: true });
+  }
+}
+
+/**
+ * Removes the takeover markers of earlier lock contents (left by an export
+ * that took a lock over and was killed in turn): they name contents the lock
+ * no longer has, so a taker that still races for one fails its check anyway.
+ */
+async function removeOtherMarkers(path: string, own: string): Promise<void> {
+  const prefix = `${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  for (const name of names) {
+    const marker = join(dirname(path), name);
+    if (name.startsWith(prefix) && name.endsWith('.takeover') && marker !== own) await rm(marker, { force: true }).catch(() => undefined);
   }
 }
 

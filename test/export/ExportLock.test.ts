@@ -31,6 +31,19 @@ describe('ExportLock', () => {
     await (await ExportLock.acquire(path)).release();
   });
 
+  it('a takeover removes the markers of earlier takeovers (exports killed in turn leave no file behind)', async () => {
+    const path = join(dir, 'out.nt.lock');
+    const gone = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim());
+    // An export took over the lock of 'aaaa' (its marker) and was killed in turn: its lock 'bbbb' is stale.
+    writeFileSync(`${path}.aaaa.takeover`, 'old');
+    writeFileSync(`${path}.notes.takeover.txt`, 'not a marker');
+    writeFileSync(path, `${JSON.stringify({ pid: gone, token: 'bbbb' })}\n`);
+    const lock = await ExportLock.acquire(path);
+    expect(readdirSync(dir).sort()).toEqual(['out.nt.lock', 'out.nt.lock.bbbb.takeover', 'out.nt.lock.notes.takeover.txt']);
+    await lock.release();
+    expect(readdirSync(dir)).toEqual(['out.nt.lock.notes.takeover.txt']);
+  });
+
   it('keeps a second export from writing the same output while the first runs', async () => {
     const service = await startFakeService({ records: makeRecords(30), latencyMs: 50 });
     try {
