@@ -11,6 +11,8 @@ import { termKey as key } from './TermInterner.js';
 export class RecordDataset implements RDF.DatasetCore {
   private quads: RDF.Quad[];
   private bySubject: Map<string, RDF.Quad[]> | undefined;
+  /** Each subject's quads by predicate (filled as asked: `match(subject, predicate)` is the engine's most frequent question). */
+  private bySubjectPredicate: Map<string, Map<string, RDF.Quad[]>> | undefined;
   private byObject: Map<string, RDF.Quad[]> | undefined;
   /** Whether `quads` is another's (an index's list, for a match): copied before a change. */
   private shared = false;
@@ -43,6 +45,7 @@ export class RecordDataset implements RDF.DatasetCore {
       this.own();
       this.quads.push(quad);
       this.bySubject = undefined;
+      this.bySubjectPredicate = undefined;
       this.byObject = undefined;
     }
     return this;
@@ -54,6 +57,7 @@ export class RecordDataset implements RDF.DatasetCore {
       this.own();
       this.quads.splice(i, 1);
       this.bySubject = undefined;
+      this.bySubjectPredicate = undefined;
       this.byObject = undefined;
     }
     return this;
@@ -65,6 +69,10 @@ export class RecordDataset implements RDF.DatasetCore {
   }
 
   match(subject?: RDF.Term | null, predicate?: RDF.Term | null, object?: RDF.Term | null, _graph?: RDF.Term | null): RDF.DatasetCore {
+    if (subject && predicate && !object) {
+      // An index's list, shared with the answer (copied before the answer changes).
+      return RecordDataset.over(this.withPredicate(subject, predicate));
+    }
     let candidates: RDF.Quad[];
     if (subject) {
       if (!this.bySubject) this.bySubject = index(this.quads, (q) => q.subject);
@@ -87,6 +95,19 @@ export class RecordDataset implements RDF.DatasetCore {
       out.push(q);
     }
     return out.length ? new RecordDataset(out) : RecordDataset.over(EMPTY);
+  }
+
+  /** The quads of a subject and a predicate, in the dataset's order (a list of the index: not to be changed). */
+  private withPredicate(subject: RDF.Term, predicate: RDF.Term): RDF.Quad[] {
+    const subjectKey = key(subject);
+    this.bySubjectPredicate ??= new Map();
+    let byPredicate = this.bySubjectPredicate.get(subjectKey);
+    if (!byPredicate) {
+      if (!this.bySubject) this.bySubject = index(this.quads, (q) => q.subject);
+      byPredicate = index(this.bySubject.get(subjectKey) ?? EMPTY, (q) => q.predicate);
+      this.bySubjectPredicate.set(subjectKey, byPredicate);
+    }
+    return byPredicate.get(key(predicate)) ?? EMPTY;
   }
 
   [Symbol.iterator](): Iterator<RDF.Quad> {

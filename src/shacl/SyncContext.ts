@@ -98,12 +98,22 @@ export class TermIds {
   }
 }
 
+/** A {@link processedKey}: a number, or text when there are value paths (never equal to a number). */
+export type ProcessedKey = number | string;
+
+/** The focus node numbers a numeric {@link processedKey} holds (2^26: the pair stays an exact integer). */
+const ID_LIMIT = 2 ** 26;
+
 /**
  * The key of a shape's validation of a focus node along some value paths: equal exactly when the engine's
  * `Context.id` is (N-Triples of the shape, the focus node and the quads of the paths), cheaper to build.
  */
-export function processedKey(ids: TermIds, shape: SyncShape, focusNode: PtrList, valuePaths: readonly (PtrList | undefined)[] | undefined): string {
-  let key = `${ids.of(shape.ptr.term!)} ${ids.of(focusNode.term!)}`;
+export function processedKey(ids: TermIds, shape: SyncShape, focusNode: PtrList, valuePaths: readonly (PtrList | undefined)[] | undefined): ProcessedKey {
+  const shapeId = ids.of(shape.ptr.term!);
+  const focusId = ids.of(focusNode.term!);
+  // Without value paths (most validations), a number: no text to build and hash.
+  if ((!valuePaths || valuePaths.length === 0) && focusId < ID_LIMIT) return shapeId * ID_LIMIT + focusId;
+  let key = `${shapeId} ${focusId}`;
   if (!valuePaths) return key;
   for (const path of valuePaths) {
     key += '|';
@@ -146,12 +156,12 @@ export class SyncContext {
     readonly focusNode: PtrList,
     readonly options: { debug?: boolean; details?: boolean; trace?: boolean },
     /** Keys ({@link processedKey}) of the validations done in the run. */
-    readonly processed: Set<string>,
+    readonly processed: Set<ProcessedKey>,
     /** The numbers of the run's terms. */
     readonly ids: TermIds,
     readonly report: SyncReport,
     /** The results of the run by {@link processedKey}. */
-    readonly results: Map<string, Set<ResultLike>>,
+    readonly results: Map<ProcessedKey, Set<ResultLike>>,
     readonly shape: SyncShape | undefined,
     readonly value: PtrList | undefined,
     readonly valueOrNode: PtrList | undefined,

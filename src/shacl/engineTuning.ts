@@ -22,6 +22,7 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { ValidationContext, Validator, type EngineReport, type EngineShape, type ValidatorOptions } from './shaclEngine.js';
+import { addQuickChecks, type QuickValidations } from './quickConstraints.js';
 import { syncShapeValidations } from './syncShapeValidations.js';
 import type { PtrList } from './SyncContext.js';
 import { validateSync, type SyncEngine } from './validateSync.js';
@@ -89,9 +90,14 @@ class TunedValidator extends Validator {
     options: ValidatorOptions,
     pathList: PathListClass,
     private readonly sync: boolean,
+    /** The engine's own registry (of a validator made without `options.validations`): only its constraints get quick checks. */
+    own?: QuickValidations,
   ) {
     super(shapes, sync ? { ...options, validations: [...(options.validations ?? []), ...syncShapeValidations()] } : options);
     this.pathList = pathList;
+    // The engine's own constraints behind cheap checks of the tests that pass ({@link addQuickChecks}).
+    const validations = registryOf(this);
+    if (sync && validations && own) addQuickChecks(validations, own);
     // The pointers the engine's constructor made (over the shapes graph, and one per shape) become the subclass's;
     // every list derived from them is made with their constructor.
     Object.setPrototypeOf(this.shapesPtr, pathList.prototype);
@@ -131,7 +137,13 @@ export function createValidator(shapes: RDF.DatasetCore, options: ValidatorOptio
   const probe = new Validator(new EmptyDataset(), { factory: options.factory });
   const base = (probe.shapesPtr as unknown as { constructor: PathListClass }).constructor;
   const pathList = typeof (probe.shapesPtr as unknown as PathListLike).isAny === 'function' ? tunedPathList(base) : undefined;
-  return pathList ? new TunedValidator(shapes, options, pathList, sync) : new Validator(shapes, options);
+  return pathList ? new TunedValidator(shapes, options, pathList, sync, registryOf(probe)) : new Validator(shapes, options);
+}
+
+/** The validations of a validator's registry (shacl-engine 1.x: a map of constraint IRIs to compile functions), when they have that form. */
+function registryOf(validator: Validator): QuickValidations | undefined {
+  const validations = (validator as unknown as { registry?: { validations?: QuickValidations } }).registry?.validations;
+  return typeof validations?.get === 'function' && typeof validations.set === 'function' ? validations : undefined;
 }
 
 /** A dataset with nothing in it (the probe of {@link createValidator}). */

@@ -74,6 +74,17 @@ function resolveTargets(engine: SyncEngine, shape: SyncShape, context: SyncConte
     throw new Error('a target of the shapes is resolved asynchronously: the synchronous walk cannot run it');
   }
   const focusNode = context.focusNode;
+  const dataset = focusNode.dataset;
+  if (dataset) {
+    // The terms the engine's pointers would reach, in their order, read from the data directly: its
+    // `hasOut`, `node` and `execute` over the pointer to any node find them with these very questions.
+    const terms: RDF.Term[] = [];
+    for (const c of resolver.targetClass) for (const q of dataset.match(null, RDF_TYPE, c, null)) terms.push(q.subject);
+    for (const t of resolver.targetNode) terms.push(t);
+    for (const p of resolver.targetObjectsOf) for (const q of dataset.match(null, p, null, null)) terms.push(q.object);
+    for (const p of resolver.targetSubjectsOf) for (const q of dataset.match(null, p, null, null)) terms.push(q.subject);
+    return focusNode.node(distinctTerms(context.ids, terms));
+  }
   const any = focusNode.node([null]);
   const ptrs = [
     ...focusNode.hasOut([RDF_TYPE], resolver.targetClass).ptrs,
@@ -120,7 +131,9 @@ function validateProperty(shape: SyncShape, context: SyncContext): void {
   // Each distinct value with the paths that reach it, in order of first appearance (most shapes reach none or one).
   let valuesPaths: Iterable<{ value: PtrList; valuePaths: PtrList[] }> = [];
   if (terms.length === 1) {
-    valuesPaths = [{ value: resolved.node(terms), valuePaths: [...resolved] }];
+    // One value: the list of values is its pointer, and the list reached the one path to it (the lists the
+    // engine would build anew hold the same pointers, and nothing changes a list).
+    valuesPaths = [{ value: values, valuePaths: [resolved] }];
   } else if (terms.length > 1) {
     const byTerm = new Map<number, { value: PtrList; valuePaths: PtrList[] }>();
     let i = 0;

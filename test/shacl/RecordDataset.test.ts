@@ -81,3 +81,22 @@ describe('RecordDataset.match answers', () => {
     expect(dataset.match(namedNode('urn:c'), namedNode('urn:p')).size).toBe(0);
   });
 });
+
+describe('RecordDataset subject and predicate questions', () => {
+  it('are answered in the order of the dataset, whatever the other predicates around, before and after changes', () => {
+    const o = (v: string) => literal(v);
+    const d = new RecordDataset([quad(s, p, o('1')), quad(s, q, o('2')), quad(t, p, o('3')), quad(s, p, o('4')), quad(s, q, o('5'))]);
+    const objects = (subject: typeof s, predicate: typeof p) => [...d.match(subject, predicate)].map((x) => x.object.value);
+    expect(objects(s, p)).toEqual(['1', '4']);
+    expect(objects(s, q)).toEqual(['2', '5']);
+    expect(objects(t, p)).toEqual(['3']);
+    expect(objects(t, q)).toEqual([]);
+    // The same question again, once the answer has changed: the dataset's own quads.
+    d.match(s, p).add(quad(s, p, o('x')));
+    expect(objects(s, p)).toEqual(['1', '4']);
+    d.add(quad(s, p, o('6')));
+    d.delete(quad(s, p, o('1')));
+    expect(objects(s, p)).toEqual(['4', '6']);
+    expect(objects(s, q)).toEqual(['2', '5']);
+  });
+});

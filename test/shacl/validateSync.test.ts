@@ -6,7 +6,7 @@ import { loadShapes } from '../../src/shacl/loadShapes.js';
 import { compileNativeSparql, compileStrictDatatype } from '../../src/shacl/nativeConstraints.js';
 import { RecordDataset } from '../../src/shacl/RecordDataset.js';
 import type { EngineResult, Validator, ValidatorOptions } from '../../src/shacl/shaclEngine.js';
-import { distinctKey } from '../../src/shacl/SyncContext.js';
+import { TermIds, distinctKey, processedKey, type PtrList, type SyncShape } from '../../src/shacl/SyncContext.js';
 import { TermInterner } from '../../src/shacl/TermInterner.js';
 import { SHAPE_CASES, caseQuads, fixtureQuads } from './shapeCases.js';
 
@@ -82,6 +82,27 @@ describe('the synchronous walk (createValidator with sync)', () => {
   });
 });
 
+describe('the targets of the synchronous walk', () => {
+  it('are the engine\'s, in its order, reached by class, node, subject and object, several ways at once', async () => {
+    const text = `@prefix sh: <${SH}> . @prefix ex: <urn:ex:> .
+      ex:S a sh:NodeShape ; sh:targetClass ex:A, ex:B ; sh:targetNode ex:n9, ex:n1 ; sh:targetSubjectsOf ex:s ; sh:targetObjectsOf ex:o ;
+        sh:property [ sh:path ex:v ; sh:minCount 1 ] .`;
+    const shapes = new Store(new Parser().parse(text));
+    const ex = (local: string) => namedNode(`urn:ex:${local}`);
+    const type = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
+    const interner = new TermInterner();
+    const quads = [
+      quad(ex('n3'), type, ex('B')), quad(ex('n2'), type, ex('A')), quad(ex('n1'), type, ex('B')), quad(ex('n3'), type, ex('A')),
+      quad(ex('n4'), ex('s'), ex('n5')), quad(ex('n2'), ex('s'), ex('n1')), quad(ex('n6'), ex('o'), ex('n7')), quad(ex('n7'), ex('o'), ex('n4')),
+      quad(ex('n8'), ex('o'), literal('lit')), quad(ex('n5'), ex('v'), literal('x')),
+    ].map((q) => interner.quad(q));
+    const engine = await resultsOf(createValidator(shapes, options, false), quads);
+    const sync = await resultsOf(createValidator(shapes, options, true, true), quads);
+    expect(engine.lines.length).toBeGreaterThan(6);
+    expect(sync).toEqual(engine);
+  });
+});
+
 describe('distinctKey', () => {
   it('tells terms apart exactly as their N-Triples forms do, interned or not', () => {
     const XSD = 'http://www.w3.org/2001/XMLSchema#';
@@ -111,5 +132,33 @@ describe('distinctKey', () => {
         expect(distinctKey(interner.term(a))).toBe(distinctKey(a));
       }
     }
+  });
+});
+
+describe('processedKey', () => {
+  it('is equal exactly when the shape, the focus node and the quads of the value paths are', () => {
+    const ids = new TermIds();
+    const shape = (iri: string) => ({ ptr: { term: namedNode(iri) } }) as unknown as SyncShape;
+    const node = (iri: string) => ({ term: namedNode(iri) }) as unknown as PtrList;
+    const path = (...quads: RDF.Quad[]) => ({ quads: () => quads }) as unknown as PtrList;
+    const a = quad(namedNode('urn:f'), namedNode('urn:p'), literal('1'));
+    const b = quad(namedNode('urn:f'), namedNode('urn:p'), literal('2'));
+    const keys = [
+      processedKey(ids, shape('urn:S'), node('urn:f'), undefined),
+      processedKey(ids, shape('urn:S'), node('urn:g'), undefined),
+      processedKey(ids, shape('urn:T'), node('urn:f'), undefined),
+      processedKey(ids, shape('urn:S'), node('urn:f'), [path(a)]),
+      processedKey(ids, shape('urn:S'), node('urn:f'), [path(b)]),
+      processedKey(ids, shape('urn:S'), node('urn:f'), [path(a, b)]),
+      processedKey(ids, shape('urn:S'), node('urn:f'), [path(a), path(b)]),
+      processedKey(ids, shape('urn:S'), node('urn:f'), [undefined]),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    // The same again (new term objects), and no value paths written either way, give the same keys.
+    expect(processedKey(ids, shape('urn:S'), node('urn:f'), [])).toBe(keys[0]);
+    expect(processedKey(ids, shape('urn:T'), node('urn:f'), undefined)).toBe(keys[2]);
+    expect(processedKey(ids, shape('urn:S'), node('urn:f'), [path(quad(namedNode('urn:f'), namedNode('urn:p'), literal('2')))])).toBe(keys[4]);
+    // Without value paths a number: no text is built.
+    expect(typeof keys[0]).toBe('number');
   });
 });
