@@ -4,9 +4,9 @@ import { debugLogsUrls } from '../http/debugLogsUrls.js';
 import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
-import { RateLimiter } from '../http/RateLimiter.js';
 import { RetryPolicy, isPlanLimit, type RequestOutcome, type RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { doiKey } from '../record/recordDoi.js';
+import { RequestPacer } from './RequestPacer.js';
 
 /** The record endpoints of the service (seed §4). */
 export type Endpoint = 'meta-v2' | 'meta-v1' | 'metadata-v1';
@@ -52,8 +52,14 @@ export interface ApiClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Retry rules, or options for the default ones. Defaults to `new RetryPolicy()`. */
   retryPolicy?: RetryPolicy | RetryPolicyOptions;
-  /** Most requests per second (a ceiling). Defaults to no limit. */
+  /** Most requests per second (a ceiling, whatever the pacing learns). Defaults to no limit. */
   rate?: number;
+  /**
+   * When requests may start (see {@link RequestPacer}): `rate`, the pauses a
+   * 429's `Retry-After` asks of every request, and a rate learned from 429s.
+   * Inject one to watch it. Defaults to `new RequestPacer({ rate })`.
+   */
+  pacer?: RequestPacer;
   /** Time limit of one request, body included, in ms. Defaults to 30000. */
   timeoutMs?: number;
   /** Waits `ms` or until `signal` aborts. Defaults to a timer. */
@@ -87,7 +93,7 @@ export interface SearchPage {
 export interface RequestObserver {
   /** The service pushed back on a try: 429, a 403 that is no plan limit (quota), or a 5xx. */
   onPushback?: (status: number) => void;
-  /** The rate limit (`rate`) holds a try back for `ms` (told before the wait). */
+  /** The pacing (`rate`, a pause a 429 asked for, a learned rate) holds a try back for `ms` (told before the wait). */
   onRateWait?: (ms: number) => void;
 }
 
@@ -122,7 +128,8 @@ export class ApiClient {
   /** The key to remove from texts (none when it is public). */
   private readonly secret: string | undefined;
   private readonly fetchFn: typeof globalThis.fetch;
-  private readonly limiter: RateLimiter | undefined;
+  /** When requests may start. */
+  readonly pacer: RequestPacer;
   private readonly timeoutMs: number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly onRetry: ((event: RetryEvent) => void) | undefined;
@@ -157,7 +164,7 @@ export class ApiClient {
     this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
     this.fetchFn = options.fetch ?? proxyFetch();
     this.sleep = options.sleep ?? defaultSleep;
-    this.limiter = options.rate && options.rate > 0 ? new RateLimiter(options.rate) : undefined;
+    this.pacer = options.pacer ?? new RequestPacer(options.rate !== undefined ? { rate: options.rate } : {});
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.onRetry = options.onRetry;
   }
@@ -252,25 +259,39 @@ export class ApiClient {
     const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
     const shownUrl = `${this.baseUrl}${path}?${query}`;
     const url = this.apiKey ? `${shownUrl}&api_key=${encodeURIComponent(this.apiKey)}` : shownUrl;
+    let servedUntil = 0;
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw abortError(signal);
-      const rateWait = this.limiter?.reserve() ?? 0;
-      if (rateWait > 0) {
-        observer?.onRateWait?.(rateWait);
-        await this.sleep(rateWait, signal);
-      }
+      await this.pace(servedUntil, signal, observer);
       this.requests++;
+      const epoch = this.pacer.send();
       const outcome = await this.tryOnce(url, signal);
-      if (outcome.kind === 'ok') return outcome.json;
+      if (outcome.kind === 'ok') {
+        this.pacer.succeeded();
+        return outcome.json;
+      }
       if (isPushback(outcome)) observer?.onPushback?.(outcome.status);
       const decision = this.policy.decide(outcome, attempt);
       if (decision.action === 'stop') {
         const status = outcome.kind === 'status' ? outcome.status : undefined;
         throw new HttpError(this.redact(`${decision.message} [GET ${shownUrl}]`), decision.code, shownUrl, status, decision.retryable);
       }
+      // a pause the service asked for (a 429, or a pushback with Retry-After) holds every request of the client
+      if (isPushback(outcome) && (outcome.status === 429 || outcome.retryAfter)) servedUntil = this.pacer.pushback(epoch, outcome.status, decision.delayMs);
       this.retries++;
       this.onRetry?.({ attempt, delayMs: decision.delayMs, reason: this.redact(decision.reason), url: shownUrl });
       await this.sleep(decision.delayMs, signal);
+    }
+  }
+
+  /** Waits for the pacer's next start (again when a pause asked for meanwhile outlasts it). */
+  private async pace(servedUntil: number, signal: AbortSignal | undefined, observer: RequestObserver | undefined): Promise<void> {
+    for (;;) {
+      const slot = this.pacer.reserve(servedUntil);
+      if (slot.waitMs <= 0) return;
+      observer?.onRateWait?.(slot.waitMs);
+      await this.sleep(slot.waitMs, signal);
+      if (this.pacer.pausedUntil <= Math.max(slot.at, servedUntil)) return;
     }
   }
 

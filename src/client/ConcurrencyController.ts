@@ -23,7 +23,7 @@ export interface RequestTicket {
   readonly epoch: number;
   /** Whether the service pushed back on this request (any try). */
   pushedBack: boolean;
-  /** Whether the client's rate limit held this request back (any try). */
+  /** Whether the client's pacing (`rate`, a pause a 429 asked for, a learned rate) held this request back (any try). */
   rateHeld: boolean;
 }
 
@@ -44,7 +44,8 @@ const MAX_PATIENCE = 1024;
  * How many requests a harvest keeps in flight, shared by its pages and date
  * window probes. Adaptive (the default) it starts at 2 and grows by one each
  * time the harvest has to wait for an answer while the limit is what holds
- * requests back, unless the client's rate limit (`rate`) held back a request
+ * requests back, unless the client's pacing (`rate`, a 429's pause, the rate
+ * learned from 429s: see `RequestPacer`) held back a request
  * now in flight (more requests would only queue there). On a pushback (429,
  * a quota 403, or a 5xx) it halves, once per round of requests, grows back
  * quickly to below the level that drew the pushback, and past it one level
@@ -71,7 +72,7 @@ export class ConcurrencyController {
   /** Whether the current level was reached past the ceiling and has not yet held for `patience` answers. */
   private probing = false;
   private clean = 0;
-  /** Requests in flight that the rate limit held back. */
+  /** Requests in flight that the pacing held back. */
   private rateHeld = 0;
 
   constructor(options: ConcurrencyControllerOptions = {}) {
@@ -129,7 +130,7 @@ export class ConcurrencyController {
     this.clean = 0;
   }
 
-  /** The client's rate limit holds the ticket's request back: while it is in flight, the rate, not the concurrency, bounds the harvest. */
+  /** The client's pacing holds the ticket's request back: while it is in flight, the rate, not the concurrency, bounds the harvest. */
   rateWait(ticket: RequestTicket): void {
     if (ticket.rateHeld) return;
     ticket.rateHeld = true;

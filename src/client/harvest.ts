@@ -31,7 +31,8 @@ export interface HarvestOptions extends ApiClientOptions {
    * Requests in flight at once (pages and date window probes), fixed.
    * Defaults to adapting (see {@link ConcurrencyController}): from 2, growing
    * while the harvest waits on the network, halving when the service answers
-   * 429 or 5xx, never growing while `rate` holds requests back.
+   * 429 or 5xx, never growing while the pacing (`rate`, a 429's pause, the
+   * rate learned from 429s: see `RequestPacer`) holds requests back.
    */
   concurrency?: number;
   /** Decides the requests in flight instead of `concurrency` (e.g. to watch it). Defaults to one made from `concurrency`. */

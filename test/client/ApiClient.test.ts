@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { RequestPacer } from '../../src/client/RequestPacer.js';
 import { ApiClient } from '../../src/client/ApiClient.js';
 import { HttpError, ToolkitError } from '../../src/errors.js';
 import { bundleForChild } from '../helpers/bundleForChild.js';
@@ -221,6 +222,36 @@ describe('ApiClient', () => {
       expect(rateWaits[0]!).toBeGreaterThan(500);
       await expect(client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer)).rejects.toMatchObject({ code: 'plan-limit' });
       expect(pushbacks).toEqual([429, 502, 403]);
+    });
+    it('a 429 holds every request of the client for its Retry-After, and paces them at a rate learned from it', async () => {
+      const { url } = await scripted([
+        ...new Array(20).fill(okPage),
+        (res) => { res.writeHead(429, { 'retry-after': '3' }); res.end('{"message":"Too many"}'); },
+        okPage,
+      ]);
+      const clock = { t: 50_000 };
+      const sleeps: number[] = [];
+      const rateWaits: number[] = [];
+      const client = new ApiClient({
+        baseUrl: url,
+        pacer: new RequestPacer({ now: () => clock.t }),
+        sleep: async (ms) => { sleeps.push(ms); },
+      });
+      const observer = { onRateWait: (ms: number) => rateWaits.push(ms) };
+      for (let i = 0; i < 20; i++) {
+        clock.t += 50; // 20 answers a second
+        await client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer);
+      }
+      expect(sleeps).toEqual([]);
+      await client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer); // 429, then waits its Retry-After (not twice)
+      expect(sleeps).toEqual([3000]);
+      expect(rateWaits).toEqual([]);
+      await client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer); // another request waits for the pause too
+      expect(rateWaits).toEqual([3000]);
+      // 20 answers in the 0.95 s since the first request: at most (1 + 0.95) s worth of the service's rate
+      expect(client.pacer.learned).toBeCloseTo(20 / 1.95);
+      await client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer); // then goes at the learned rate
+      expect(rateWaits[1]).toBeCloseTo(3000 + 1000 / (20 / 1.95));
     });
   });
 

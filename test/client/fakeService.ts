@@ -194,3 +194,29 @@ export function randomFaults(seed: number, rates: { error5xx?: number; tooMany?:
     return false;
   };
 }
+
+/**
+ * A fault hook limiting the rate as `serve --rate` does: a token bucket of
+ * `rate` tokens refilled at `rate` a second (a second's worth of burst); a
+ * request finding it empty is answered 429 with `Retry-After: retryAfter`.
+ * `tooMany` lists the numbers of the requests so answered.
+ */
+export function rateLimit(rate: number, retryAfter = 1): FaultHook & { tooMany: number[] } {
+  let tokens = rate;
+  let at = performance.now();
+  const tooMany: number[] = [];
+  const hook = ({ n, res }: Parameters<FaultHook>[0]): boolean => {
+    const now = performance.now();
+    tokens = Math.min(rate, tokens + ((now - at) / 1000) * rate);
+    at = now;
+    if (tokens >= 1) {
+      tokens -= 1;
+      return false;
+    }
+    tooMany.push(n);
+    res.writeHead(429, { 'retry-after': String(retryAfter), 'content-type': 'application/json' });
+    res.end('{"status":"Fail","message":"Too many requests"}');
+    return true;
+  };
+  return Object.assign(hook, { tooMany });
+}
