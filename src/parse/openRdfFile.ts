@@ -45,7 +45,8 @@ export async function openRdfFile(path: string, stdin: Readable = process.stdin,
       const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
       throw new ToolkitError(`cannot open ${path}: ${why}`, 'io', { cause: err, details: { path } });
     }
-    raw = createReadStream(path);
+    // Large reads: fewer chunks to decode and split (measured: less CPU than the default 64 KiB).
+    raw = createReadStream(path, { highWaterMark: 1 << 20 });
   }
   const { first, stream } = await peek(raw, source, onRead);
   const gzip = (!isStdin && isGzipPath(path)) || (first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b);
