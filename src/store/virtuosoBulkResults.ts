@@ -91,9 +91,17 @@ export function failedFilesError(failed: readonly BulkFileResult[], summary: { f
   );
 }
 
-/** The count range the manifest's shards allow after `countBefore` (see `expectedRange`). */
-export function expectedOfFiles(files: readonly BulkFile[], countBefore: number): { min: number; max: number; exact: boolean } {
-  return expectedRange(files.map((f) => f.shard!), countBefore);
+/**
+ * The count range the manifest's shards allow after `countBefore` (see `expectedRange`). With `results` (in the
+ * order of `files`), that of the files loaded: a file that was not loaded adds nothing to the bottom of the range,
+ * and its statements to the top (Virtuoso keeps the triples a file had before its error).
+ */
+export function expectedOfFiles(files: readonly BulkFile[], countBefore: number, results?: readonly BulkFileResult[]): { min: number; max: number; exact: boolean } {
+  if (!results) return expectedRange(files.map((f) => f.shard!), countBefore);
+  const loaded = files.filter((_, i) => results[i]?.state === 'loaded');
+  const partly = files.filter((_, i) => results[i]?.state !== 'loaded').reduce((n, f) => n + f.shard!.triples, 0);
+  const range = expectedRange(loaded.map((f) => f.shard!), countBefore);
+  return { min: range.min, max: range.max + partly, exact: range.exact && partly === 0 };
 }
 
 /**

@@ -65,7 +65,10 @@ export interface BulkLoadSummary {
   countBefore: number;
   /** Triples in the graph after the load and the checkpoint. */
   count: number;
-  /** The count the manifest allows (`min` to `max`); undefined without a manifest or with `check: false`. */
+  /**
+   * The count the manifest allows (`min` to `max`) for the files loaded (a file not loaded raises only `max`, by its
+   * statements: it may be partly loaded); undefined without a manifest or with `check: false`.
+   */
   expected: { min: number; max: number; exact: boolean } | undefined;
   /** Files of other graphs that waited in `load_list` before this load (its loaders loaded them too). */
   otherWaitingFiles: number;
@@ -138,7 +141,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
       failedFiles: failed.length,
       countBefore,
       count,
-      expected: withManifest ? expectedOfFiles(files, countBefore) : undefined,
+      expected: withManifest ? expectedOfFiles(files, countBefore, results) : undefined,
       otherWaitingFiles: otherWaiting,
       jobs,
       loadMs,

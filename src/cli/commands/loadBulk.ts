@@ -65,7 +65,8 @@ function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean): 
   if (s.expected) {
     const expected = s.expected.min === s.expected.max ? `${s.expected.max}` : `${s.expected.min} to ${s.expected.max}`;
     const ok = s.count >= s.expected.min && s.count <= s.expected.max;
-    ctx.log(`count:     ${s.count} triples in the graph${before}, ${expected} expected by the manifest${ok ? ' (ok)' : ' (MISMATCH)'}`);
+    const by = s.failedFiles > 0 ? 'for the files loaded' : 'by the manifest';
+    ctx.log(`count:     ${s.count} triples in the graph${before}, ${expected} expected ${by}${ok ? ' (ok)' : ' (MISMATCH)'}`);
   } else {
     ctx.log(`count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'no --manifest' : '--no-check'})`);
   }
