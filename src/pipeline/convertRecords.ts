@@ -1,10 +1,10 @@
-import { Buffer } from 'node:buffer';
 import { type ErrorCode, ToolkitError } from '../errors.js';
 import type { ReadItem } from '../record/readRecords.js';
 import { tryParse } from '../record/tryParse.js';
 import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { type MapItemOptions, mapItem } from './mapItem.js';
 import type { Rejection } from './Rejection.js';
+import { Utf8Builder } from './Utf8Builder.js';
 
 type RecordItem = Extract<ReadItem, { kind: 'record' }>;
 
@@ -56,35 +56,6 @@ export function convertRecords(jobs: readonly RecordJob[], writer: RecordWriter,
   const out = new Utf8Builder();
   const results = jobs.map((job) => convertRecord(job, writer, options, out));
   return { results, bytes: out.bytes() };
-}
-
-/** UTF-8 text gathered in one buffer of its own (transferable), grown as needed: each text encoded once, never joined first. */
-class Utf8Builder {
-  /** The size of the last batch's bytes: the next starts with room for as much. */
-  private static last = 1 << 16;
-  private buffer = Buffer.allocUnsafeSlow(Utf8Builder.last);
-  private length = 0;
-
-  /** Appends `text`; its length in bytes. */
-  add(text: string): number {
-    // A UTF-16 code unit takes at most 3 bytes of UTF-8.
-    if (this.buffer.length - this.length < text.length * 3) this.grow(this.length + text.length * 3);
-    const written = this.buffer.write(text, this.length, 'utf8');
-    this.length += written;
-    return written;
-  }
-
-  /** The bytes written: a view of the buffer (its ArrayBuffer is the builder's own). */
-  bytes(): Uint8Array {
-    Utf8Builder.last = Math.max(1 << 16, this.length + (this.length >> 3));
-    return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length);
-  }
-
-  private grow(needed: number): void {
-    const larger = Buffer.allocUnsafeSlow(Math.max(needed, this.buffer.length * 2));
-    this.buffer.copy(larger, 0, 0, this.length);
-    this.buffer = larger;
-  }
 }
 
 /** The record of a job: its value, or its text parsed as `readRecords` parsed it. */

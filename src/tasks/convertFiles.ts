@@ -1,5 +1,4 @@
 import type * as RDF from '@rdfjs/types';
-import { Buffer } from 'node:buffer';
 import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { ConvertStats, type ConvertSummary } from '../convert/ConvertStats.js';
@@ -20,6 +19,7 @@ import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
 import type { RecordItem } from '../pipeline/sinkRejections.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import { type Rejection, describeRejection, oneLine, rejectionLine } from '../pipeline/Rejection.js';
+import { Utf8Builder } from '../pipeline/Utf8Builder.js';
 import { writeText } from '../pipeline/writeText.js';
 import { readRecords, type ReadItem } from '../record/readRecords.js';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
@@ -233,12 +233,12 @@ interface ConvertTarget {
   discard(): Promise<void>;
 }
 
-/** One output: the text gathered into writes of about {@link CHUNK} characters (or bytes, from worker threads). */
+/** One output: texts encoded as they come into buffers of about {@link CHUNK} bytes, written with the bytes of worker threads in their order. */
 class FileTarget implements ConvertTarget {
-  private text = '';
-  /** Bytes to write before anything added later (then `text` is empty). */
+  /** Bytes to write before the text in `pending`. */
   private bytes: Uint8Array[] = [];
   private byteCount = 0;
+  private pending = new Utf8Builder(CHUNK + (CHUNK >> 2));
 
   constructor(
     private readonly output: Output,
@@ -250,7 +250,7 @@ class FileTarget implements ConvertTarget {
 
   async add(text: string | Uint8Array): Promise<void> {
     this.gather(text);
-    if (this.text.length >= CHUNK || this.byteCount >= CHUNK) await this.flush();
+    if (this.byteCount + this.pending.length >= CHUNK) await this.flush();
   }
 
   async statements(quads: RDF.Quad[]): Promise<void> {
@@ -268,25 +268,34 @@ class FileTarget implements ConvertTarget {
     return this.output.discard();
   }
 
-  /** Text stays text (one thread's output is encoded once, by the stream) until bytes come. */
+  /**
+   * Text is encoded at once, a record's worth at a time (encoding the long text
+   * of many records joined costs V8 more: it first flattens the joined string);
+   * bytes are kept as they came (slices of the workers' buffers: no copy).
+   */
   private gather(text: string | Uint8Array): void {
-    if (typeof text === 'string' && this.bytes.length === 0) {
-      this.text += text;
+    if (typeof text === 'string') {
+      this.pending.add(text);
       return;
     }
-    if (this.text !== '') this.bytes.push(Buffer.from(this.text));
-    this.text = '';
-    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    this.takePending();
+    this.bytes.push(text);
+    this.byteCount += text.length;
+  }
+
+  private takePending(): void {
+    if (this.pending.length === 0) return;
+    const bytes = this.pending.bytes();
     this.bytes.push(bytes);
     this.byteCount += bytes.length;
+    this.pending = new Utf8Builder(CHUNK + (CHUNK >> 2));
   }
 
   private async flush(): Promise<void> {
-    const chunks = this.bytes.length === 0 ? [this.text] : this.bytes;
-    this.text = '';
+    this.takePending();
+    const chunks = this.bytes;
     this.bytes = [];
     this.byteCount = 0;
-    // Bytes go as they came (slices of the workers' buffers): no copy into one.
     for (const chunk of chunks) await writeText(this.output.stream, chunk, this.signal);
   }
 }
@@ -348,7 +357,7 @@ async function* subjectGroups(quads: AsyncIterable<RDF.Quad>): AsyncGenerator<RD
   if (group.length > 0) yield group;
 }
 
-/** Text is gathered into writes of about this many characters. */
+/** Output is gathered into writes of about this many bytes. */
 const CHUNK = 1 << 20;
 
 function serializerOptions(options: ConvertFilesOptions): SerializerOptions {
