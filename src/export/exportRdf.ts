@@ -113,7 +113,7 @@ class ExportRun {
     if (manifestPath && !this.saved) await removeIfExists(manifestPath);
     this.restore(this.saved);
     // New DOIs are queued for the side file of a resumable export only (else the queue would only grow).
-    const seen = new DoiSet(1024, { queueNew: Boolean(this.options.output && statePath) });
+    const seen = new DoiSet(1024, { queueNew: Boolean(this.options.output && statePath), stable: true });
     const writer = serializerFor(format).createWriter(this.options.graph ? { graph: this.options.graph } : {});
     const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal, ...(shards ? { shards: { ...shards, writer } } : {}) }, this.saved, seen);
     try {

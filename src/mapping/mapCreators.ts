@@ -20,6 +20,7 @@ import type { RecordTriples } from './RecordTriples.js';
 export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris: EntityIris, doi: string, work: RDF.NamedNode): void {
   if (creators.length === 0) return;
   const members: string[] = [];
+  // ORCID IRIs listed; a person without one is listed under a name no other creator of the record has.
   const listed = new Set<string>();
   const homonyms = new Map<string, number>();
   const conflicting = conflictingOrcids(creators);
@@ -37,6 +38,7 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
         t.note(`creators[${i}]: the same person (ORCID iD ${creator.orcid}) again; listed once`);
         return;
       }
+      listed.add(iri);
     } else {
       const key = slug(creator.name || creator.orcidRaw || '') || 'unnamed';
       const n = (homonyms.get(key) ?? 0) + 1;
@@ -44,7 +46,6 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
       iri = iris.owned(doi, `author-${encodeIriSegment(key)}${n > 1 ? `~${n}` : ''}`);
     }
     members.push(iri);
-    listed.add(iri);
     const person = t.iri(iri);
     t.add(work, t.schema('author'), person);
     describePerson(t, person, creator, original, i);
@@ -107,14 +108,22 @@ function addAuthorList(t: RecordTriples, iris: EntityIris, doi: string, work: RD
 
 /** ORCID iDs the record gives to creators whose names differ (after normalisation): they identify nobody for sure. */
 function conflictingOrcids(creators: readonly Creator[]): Set<string> {
-  const names = new Map<string, string>();
   const out = new Set<string>();
+  // The first creator of each iD; names are compared (slugs made) only for an iD given more than once.
+  const first = new Map<string, Creator>();
+  let names: Map<string, string> | undefined;
   for (const c of creators) {
     if (!c.orcid) continue;
+    const earlier = first.get(c.orcid);
+    if (earlier === undefined) {
+      first.set(c.orcid, c);
+      continue;
+    }
+    names ??= new Map();
+    let before = names.get(c.orcid);
+    if (before === undefined) names.set(c.orcid, (before = slug(earlier.name)));
     const name = slug(c.name);
-    const before = names.get(c.orcid);
-    if (before === undefined) names.set(c.orcid, name);
-    else if (before !== name && before !== '' && name !== '') out.add(c.orcid);
+    if (before !== name && before !== '' && name !== '') out.add(c.orcid);
   }
   return out;
 }

@@ -41,10 +41,25 @@ describe('DoiSet', () => {
     // An entry is the first 8 bytes of the SHA-1 of the DOI's key: side files of earlier runs load as they are.
     expect(entries.subarray(0, 8)).toEqual(createHash('sha1').update('10.1/a').digest().subarray(0, 8));
     expect(queued.drainNew().length).toBe(0);
-    const resumed = new DoiSet();
+    const resumed = new DoiSet(16, { stable: true });
     resumed.load(Buffer.concat([entries, Buffer.from([1, 2, 3])]));
     expect(resumed.size).toBe(2);
     expect(resumed.add('10.1/B')).toBe(false);
     expect(resumed.add('10.1/c')).toBe(true);
   });
+
+  it('refuses to load a side file into a set of fast hashes (its entries would never match)', () => {
+    expect(() => new DoiSet().load(Buffer.alloc(8, 1))).toThrow(/stable/);
+  });
+
+  it('gives 300,000 DOIs of one prefix 300,000 distinct hashes in both kinds of set, and knows each again', () => {
+    for (const stable of [false, true]) {
+      const set = new DoiSet(1024, { stable });
+      for (let i = 0; i < 300_000; i++) expect.soft(set.add(`10.1371/journal.pone.${i.toString().padStart(7, '0')}`)).toBe(true);
+      expect(set.size).toBe(300_000);
+      expect(set.has('10.1371/JOURNAL.PONE.0000000')).toBe(true);
+      expect(set.has('10.1371/journal.pone.0300000')).toBe(false);
+    }
+  });
 });
+
