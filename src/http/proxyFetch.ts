@@ -1,4 +1,3 @@
-import { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
 import { ToolkitError, hideUrlSecrets } from '../errors.js';
 
 /** Environment variables, as in `process.env`. */
@@ -50,6 +49,10 @@ const PROXY_SCHEMES = new Set(['http:', 'https:', 'socks5:', 'socks:']);
 /** The global `fetch`, looked up at each call (a test's stub is used): requests go straight to their host. */
 export const directFetch: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init);
 
+/** undici, imported once, on the first request through a proxy (a run without one never loads it). */
+let undici: Promise<typeof import('undici')> | undefined;
+const loadUndici = (): Promise<typeof import('undici')> => (undici ??= import('undici'));
+
 /** A fetch per proxy setting, each with its agent: made once, reused by every client. */
 const proxiedFetches = new Map<string, typeof globalThis.fetch>();
 
@@ -69,13 +72,14 @@ const proxiedFetches = new Map<string, typeof globalThis.fetch>();
  */
 export function proxyFetch(env: Environment = process.env): typeof globalThis.fetch {
   // async: a bad proxy variable rejects the call (a usage error) like any failed request, never throws in the caller's face.
-  return async (input, init) => fetchFor(proxySettings(env))(input, init);
+  return async (input, init) => (await fetchFor(proxySettings(env)))(input, init);
 }
 
-/** The fetch of one setting. */
-function fetchFor(settings: ProxySettings | undefined): typeof globalThis.fetch {
+/** The fetch of one setting (undici is loaded on the first request through a proxy: none otherwise). */
+async function fetchFor(settings: ProxySettings | undefined): Promise<typeof globalThis.fetch> {
   if (!settings) return directFetch;
   const key = JSON.stringify(settings);
+  const { EnvHttpProxyAgent, fetch: undiciFetch } = await loadUndici();
   let fetch = proxiedFetches.get(key);
   if (!fetch) {
     const agent = new EnvHttpProxyAgent({

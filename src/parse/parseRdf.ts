@@ -1,13 +1,12 @@
 import { Readable, pipeline, type Transform } from 'node:stream';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, StreamParser } from 'n3';
-import { JsonLdParser } from 'jsonld-streaming-parser';
 import { ParseError, ToolkitError } from '../errors.js';
 import { FORMATS, formatFromMediaType, parseFormatName, type FormatName } from '../formats.js';
 import { decodeUtf8 } from './decodeUtf8.js';
 import type { RdfInput } from './RdfInput.js';
 import { createDocumentLoader, type DocumentLoader } from './documentLoader.js';
-import { ClosingRdfXmlParser } from './ClosingRdfXmlParser.js';
+import type { ClosingRdfXmlParser } from './ClosingRdfXmlParser.js';
 import { PositionTracker } from './PositionTracker.js';
 import { sniffFormat } from './sniffFormat.js';
 import { splitJsonLdGraph } from './splitJsonLdGraph.js';
@@ -184,7 +183,7 @@ async function* parseOnce(
   const factory = options.factory ?? N3_FACTORY;
   const tracker = new PositionTracker();
   const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
-  const parser = createParser(format, { ...options, source }, factory, loader, streamingProfile);
+  const parser = await createParser(format, { ...options, source }, factory, loader, streamingProfile);
   const limited =
     format === 'jsonld'
       ? limitJsonDepth(chunks, options.maxDepth ?? DEFAULT_MAX_DEPTH, source)
@@ -208,13 +207,14 @@ async function* parseOnce(
   }
 }
 
-function createParser(
+/** The parser of a format; those of RDF/XML and JSON-LD (and their packages) are loaded on first use. */
+async function createParser(
   format: FormatName,
   options: ParseRdfOptions,
   factory: RDF.DataFactory,
   documentLoader: RecordingLoader,
   streamingProfile: boolean,
-): Transform | ClosingRdfXmlParser {
+): Promise<Transform | ClosingRdfXmlParser> {
   switch (format) {
     case 'turtle':
     case 'ntriples':
@@ -224,9 +224,12 @@ function createParser(
         baseIRI: options.baseIRI,
         factory: factory as never,
       }) as unknown as Transform;
-    case 'rdfxml':
+    case 'rdfxml': {
+      const { ClosingRdfXmlParser } = await import('./ClosingRdfXmlParser.js');
       return new ClosingRdfXmlParser({ dataFactory: factory as never, baseIRI: options.baseIRI, trackPosition: true, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, source: options.source });
-    case 'jsonld':
+    }
+    case 'jsonld': {
+      const { JsonLdParser } = await import('jsonld-streaming-parser');
       return new JsonLdParser({
         dataFactory: factory as never,
         baseIRI: options.baseIRI,
@@ -238,6 +241,7 @@ function createParser(
         // A key no context maps to an IRI, an @id that is no IRI, a bad language tag: an error, never a silent drop.
         strictValues: Boolean(options.strict),
       }) as unknown as Transform;
+    }
   }
 }
 
@@ -275,7 +279,7 @@ function toParseError(
       line = Number(m[1]);
       column = Number(m[2]);
       message = m[3]!;
-    } else if (parser instanceof ClosingRdfXmlParser) {
+    } else if ('position' in parser) {
       ({ line, column } = parser.position);
     }
   } else if (format === 'jsonld') {

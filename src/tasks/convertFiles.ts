@@ -27,7 +27,6 @@ import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/Q
 import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { classifyInput } from './classifyInput.js';
-import { createRecordValidation } from './createRecordValidation.js';
 import { type NamedOutput, refuseOverwritingInputs, refuseUnfinishedExport, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
@@ -124,7 +123,8 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const fallback = options.stream ?? new PassThrough();
   const rejects = rejectsPath ? new LineFile(rejectsPath, fallback) : undefined;
   const notes = options.notesPath ? new LineFile(options.notesPath, fallback) : undefined;
-  const validation = options.validate ? await createRecordValidation({ ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), schemaScheme: options.schemaScheme ?? 'http' }) : undefined;
+  // SHACL (its engine and shapes) is loaded only for a run that validates.
+  const validation = options.validate ? await (await import('./createRecordValidation.js')).createRecordValidation({ ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), schemaScheme: options.schemaScheme ?? 'http' }) : undefined;
   const writer = serializerFor(format).createWriter(serializerOptions(options));
   const target = naming && limits ? new ShardTarget(ShardedOutput.create({ naming, writer, limits, gzip: isGzipPath(options.output!), commitEvery: SHARD_COMMIT }), format) : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
   const noteLine = async (item: RecordItem, doi: string, recordNotes: readonly string[]): Promise<void> => {

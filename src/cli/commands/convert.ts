@@ -4,7 +4,6 @@ import { type ConvertSummary, convertSummaryLine } from '../../convert/ConvertSt
 import { ToolkitError } from '../../errors.js';
 import { FORMATS, parseFormatName } from '../../formats.js';
 import { oneLine } from '../../pipeline/Rejection.js';
-import { convertFiles } from '../../tasks/convertFiles.js';
 import type { CliContext } from '../CliContext.js';
 import { RejectsReport } from '../RejectsReport.js';
 import { inFlags } from '../inFlags.js';
@@ -76,7 +75,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const started = performance.now();
   let summary: ConvertSummary;
   try {
-    summary = await convertFiles({
+    summary = await (await import('../../tasks/convertFiles.js')).convertFiles({
       inputs,
       stdin: ctx.io.stdin,
       ...(toFile ? { output: opts.output } : { stream: ctx.io.stdout }),

@@ -5,7 +5,7 @@ import { ToolkitError } from '../../errors.js';
 import { parseFormatName } from '../../formats.js';
 import { checkSinceDate } from '../../export/exportSince.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
-import { type ExportDumpOptions, type ExportDumpSummary, exportDump } from '../../tasks/exportDump.js';
+import type { ExportDumpOptions, ExportDumpSummary } from '../../tasks/exportDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
 import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, connect, envFetch, int, keySafe } from '../connection.js';
@@ -62,7 +62,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
       const total = opts.splitBy && (reporter || opts.json) ? await queryTotal(opts, ctx) : undefined;
       if (total !== undefined) reporter?.setTotal(total);
       const output = abs(ctx, opts.output);
-      const summary = await exportDump({
+      const summary = await (await import('../../tasks/exportDump.js')).exportDump({
           ...connection,
           query: opts.query,
           ...(opts.format ? { format: parseFormatName(opts.format) } : {}),

@@ -6,7 +6,6 @@ import type { LoadSummary } from '../../store/GraphStoreLoader.js';
 import type { LoadDumpSummary } from '../../tasks/loadDump.js';
 import { STORE_KINDS } from '../../store/storeEndpoints.js';
 import { DEFAULT_BASE } from '../../rdf/namespaces.js';
-import { loadDump } from '../../tasks/loadDump.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 import { bulkCommand } from './loadBulk.js';
 import { refuseOtherModesFlags, storeCredentials, storeRunOptions, type LoadCliOptions } from './loadFlags.js';
@@ -75,7 +74,7 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: LoadDumpSummary;
   try {
-    summary = await loadDump({
+    summary = await (await import('../../tasks/loadDump.js')).loadDump({
       ...storeRunOptions(files, { ...opts, endpoint }, ctx, 'loading'),
       ...readLimitsFromFlags(opts),
       ...(opts.graph !== undefined ? { graph: opts.graph } : {}),

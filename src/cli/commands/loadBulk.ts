@@ -1,7 +1,7 @@
 import type { CliContext } from '../CliContext.js';
 import { positiveInteger } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
-import { bulkLoad, type BulkFileResult, type BulkLoadSummary } from '../../tasks/bulkLoad.js';
+import type { BulkFileResult, BulkLoadSummary } from '../../tasks/bulkLoad.js';
 import { bulkProgressReporter } from '../progress/loadProgressReporter.js';
 import { storeCredentials, type LoadCliOptions } from './loadFlags.js';
 
@@ -15,7 +15,7 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: BulkLoadSummary;
   try {
-    summary = await bulkLoad({
+    summary = await (await import('../../tasks/bulkLoad.js')).bulkLoad({
       files,
       graph: opts.graph,
       cwd: ctx.io.cwd,

@@ -1,7 +1,7 @@
 import type { CliContext } from '../CliContext.js';
 import { positiveInteger } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
-import { upsertDump, type UpsertSummary } from '../../tasks/upsertDump.js';
+import type { UpsertSummary } from '../../tasks/upsertDump.js';
 import { upsertProgressReporter } from '../progress/loadProgressReporter.js';
 import { storeRunOptions, type LoadCliOptions } from './loadFlags.js';
 
@@ -10,7 +10,7 @@ export async function upsertCommand(files: readonly string[], opts: LoadCliOptio
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: UpsertSummary;
   try {
-    summary = await upsertDump({
+    summary = await (await import('../../tasks/upsertDump.js')).upsertDump({
       ...storeRunOptions(files, opts, ctx, 'upserting'),
       method: opts.upsertMethod,
       batchGraphs: positiveInteger('--batch-graphs', opts.batchGraphs),

@@ -3,9 +3,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
 import { ToolkitError } from '../../errors.js';
 import { sampleCataloguePath } from '../../sample/sampleCatalogue.js';
-import { loadCatalogueInParallel } from '../../server/loadCatalogueInParallel.js';
 import { SAMPLE_API_KEY, type FaultOptions } from '../../server/ServeOptions.js';
-import { startServer } from '../../server/startServer.js';
 
 interface ServeCliOptions {
   catalogue?: string;
@@ -88,12 +86,12 @@ export function registerServe(program: Command, ctx: CliContext): void {
 
       const file = opts.catalogue ? resolve(ctx.io.cwd, opts.catalogue) : sampleCataloguePath();
       const started = performance.now();
-      const catalogue = await loadCatalogueInParallel(file);
+      const catalogue = await (await import('../../server/loadCatalogueInParallel.js')).loadCatalogueInParallel(file);
       ctx.log(`loaded ${catalogue.size} records from ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
       let running;
       try {
-        running = await startServer({
+        running = await (await import('../../server/startServer.js')).startServer({
           catalogue,
           port,
           host: opts.host,

@@ -10,7 +10,6 @@ import type { FormatName } from '../../serialize/QuadSerializer.js';
 import { DEFAULT_PREFIXES } from '../../rdf/prefixes.js';
 import { serializerFor } from '../../serialize/serializers.js';
 import { preferredFormat, TERM_MEDIA_TYPES, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
-import { compareGraphs } from '../../vocabulary/compareGraphs.js';
 import { DEFAULT_VOCAB_URL, fetchTerm, type FetchedTerm } from '../../vocabulary/fetchTerm.js';
 import { loadShippedTerm, shippedTermPath } from '../../vocabulary/loadShippedTerm.js';
 import { refuseOverwritingInputs } from '../../tasks/refuseOverwritingInputs.js';
@@ -119,6 +118,8 @@ async function check(
   ctx: CliContext,
   where: string,
 ): Promise<void> {
+  // Graph isomorphism (rdf-isomorphic) is loaded for the check only.
+  const { compareGraphs } = await import('../../vocabulary/compareGraphs.js');
   // With --json, the report is the JSON object instead of these lines.
   const out = (line: string) => (ctx.json.enabled ? undefined : ctx.io.stdout.write(`${line}\n`));
   const results: { mediaType: string; term?: FetchedTerm; error?: Error }[] = [];

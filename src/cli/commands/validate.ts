@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ToolkitError, exitCodeFor } from '../../errors.js';
-import { resultToJson } from '../../shacl/createRecordValidator.js';
-import { type ValidateDumpSummary, validateDump } from '../../tasks/validateDump.js';
+import type { resultToJson } from '../../shacl/createRecordValidator.js';
+import type { ValidateDumpSummary } from '../../tasks/validateDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
 import { nonNegativeInteger, positiveInteger } from '../optionValues.js';
@@ -61,7 +61,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     const progress = opts.quiet ? undefined : validateProgressReporter(ctx);
     let result: ValidateDumpSummary;
     try {
-      result = await validateDump({
+      result = await (await import('../../tasks/validateDump.js')).validateDump({
         files,
         stdin: ctx.io.stdin,
         cwd: ctx.io.cwd,
@@ -93,7 +93,8 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     if (result.failed) ctx.setExitCode(exitCodeFor('validation-failed'));
     if (!opts.quiet) ctx.log(inFlags(`validated ${result.mode.mode === 'record' ? 'record by record' : 'as one graph in memory'}: ${result.mode.why}`));
     if (opts.json) {
-      ctx.json.set(validateSummaryJson(result, files, opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report)));
+      const { resultToJson } = await import('../../shacl/createRecordValidator.js');
+      ctx.json.set(validateSummaryJson(result, files, opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report), resultToJson));
     } else {
       const lines = result.summary.toLines().map(inFlags);
       ctx.io.stdout.write(printable(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`));
@@ -103,7 +104,12 @@ export function registerValidate(program: Command, ctx: CliContext): void {
 }
 
 /** The `--json` object of a validation: the counts of its summary, by shape, its examples, the report and the time taken. */
-export function validateSummaryJson(result: ValidateDumpSummary, files: readonly string[], reportPath: string | null): Record<string, unknown> {
+export function validateSummaryJson(
+  result: ValidateDumpSummary,
+  files: readonly string[],
+  reportPath: string | null,
+  toJson: typeof resultToJson,
+): Record<string, unknown> {
   const s = result.summary;
   return {
     files,
@@ -123,7 +129,7 @@ export function validateSummaryJson(result: ValidateDumpSummary, files: readonly
     others: s.others,
     splitRecords: s.splitRecords,
     byShape: s.byShape(),
-    examples: s.examples.map((e) => ({ record: e.record, ...resultToJson(e.result) })),
+    examples: s.examples.map((e) => ({ record: e.record, ...toJson(e.result) })),
     reportPath,
     reportResults: result.reportResults,
     jobs: result.jobs,
