@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { describeJsonError } from './describeJsonError.js';
 import { NdjsonJoiner, type NdjsonPiece } from './NdjsonJoiner.js';
 import { DEFAULT_MAX_DEPTH, findTooDeep } from './cutDeepJson.js';
@@ -90,11 +89,12 @@ const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
  * comes as a {@link LongLine}.
  */
 async function* chunkLines(input: Readable | AsyncIterable<Buffer | string>, maxChars: number): AsyncGenerator<Line[]> {
-  const decoder = new StringDecoder('utf8');
+  // Streaming TextDecoder: the text of StringDecoder (U+FFFD for what is not UTF-8) in about half the time.
+  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const splitter = new LineSplitter(maxChars);
   let atStart = true;
   for await (const chunk of input as AsyncIterable<Buffer | string>) {
-    let piece = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    let piece = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     if (atStart && piece !== '') {
       // A byte order mark (editors on Windows write one) is not part of the JSON.
       if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
@@ -103,7 +103,7 @@ async function* chunkLines(input: Readable | AsyncIterable<Buffer | string>, max
     const lines = splitter.push(piece);
     if (lines.length > 0) yield lines;
   }
-  let rest = decoder.end();
+  let rest = decoder.decode();
   if (atStart && rest.charCodeAt(0) === 0xfeff) rest = rest.slice(1);
   const lines = [...splitter.push(rest), ...splitter.end()];
   if (lines.length > 0) yield lines;
