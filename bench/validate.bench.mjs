@@ -1,8 +1,9 @@
 // Validation throughput: COUNT mapped records (the bundled sample generator,
 // normalised and mapped) written as an N-Triples dump, then validated the way
 // `scholarly-rdf validate` does it (validateNTriples): the file cut into the lines
-// of each record, each batch parsed and validated against the shipped shapes with
-// shacl-engine, in the main thread and then in worker threads.
+// of each record, each batch parsed and validated against the shipped shapes (by
+// the walk of our own for the records it finds conforming, FastConformance, else
+// by shacl-engine), in the main thread and then in worker threads.
 // Prints records/s end to end, CPU per record (of the reading thread, and of all
 // threads: on Linux), the rate the reading thread alone would allow with enough
 // cores, peak RSS, and heap and RSS at each tenth of the run to show that memory

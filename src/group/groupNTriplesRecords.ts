@@ -60,6 +60,10 @@ export async function* groupNTriplesRecords(
   });
   let lineNumber = 0;
   let lastKey: string | undefined;
+  // The last subject IRI reference read (`<...>`, well formed) and what it gave: the lines of a node follow each other.
+  let lastSubject = '';
+  let lastSubjectKey: string | undefined;
+  let lastDescription = false;
   const completed: NTriplesRecordGroup[] = [];
   const addLine = (text: string) => {
     lineNumber++;
@@ -76,14 +80,24 @@ export async function* groupNTriplesRecords(
     let description = false;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
-      const iri = end < 0 ? '' : text.slice(i + 1, end);
-      // An IRI reference that does not close before a space or '<' is a syntax error: the
-      // line stays with the lines before it, whose record reports it in its turn.
-      if (iri !== '' && !BROKEN_IRI.test(iri)) {
-        const subject = unescapeIri(iri);
-        key = recordKeyOfIri(subject);
-        description = key === undefined && isDescriptionIri(subject);
+      if (end > i && end - i + 1 === lastSubject.length && text.startsWith(lastSubject, i)) {
+        key = lastSubjectKey;
+        description = lastDescription;
         objectBlank = blankObjectOf(text, end + 1);
+      } else {
+        const iri = end < 0 ? '' : text.slice(i + 1, end);
+        // An IRI reference that does not close before a space or '<' is a syntax error: the
+        // line stays with the lines before it, whose record reports it in its turn.
+        if (iri !== '' && !BROKEN_IRI.test(iri)) {
+          const subject = unescapeIri(iri);
+          key = recordKeyOfIri(subject);
+          description = key === undefined && isDescriptionIri(subject);
+          objectBlank = blankObjectOf(text, end + 1);
+          // (A slice of the chunk read: it keeps at most that chunk alive, until the next subject.)
+          lastSubject = text.slice(i, end + 1);
+          lastSubjectKey = key;
+          lastDescription = description;
+        }
       }
     } else if (first === 95 /* _ */) {
       key = undefined;

@@ -45,6 +45,9 @@ const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', "'": "'", '"': '
 class LineReader {
   private pos = 0;
   private end = 0;
+  /** The last subject IRI read, as written (`<...>`), and its term: the lines of a node follow each other. */
+  private lastSubject = '';
+  private lastSubjectTerm: RDF.NamedNode | undefined;
 
   constructor(
     private readonly text: string,
@@ -57,7 +60,7 @@ class LineReader {
     this.end = end;
     this.spaces();
     if (this.pos === end || this.text.charCodeAt(this.pos) === 35 /* # */) return null;
-    const subject = this.node();
+    const subject = this.subject();
     if (!subject || !this.spaces()) return undefined;
     const predicate = this.char() === 60 /* < */ ? this.iri() : undefined;
     if (!predicate || !this.spaces()) return undefined;
@@ -92,6 +95,22 @@ class LineReader {
       this.pos++;
     }
     return this.pos > from;
+  }
+
+  /** The subject: {@link node}, the term of the line before when it is written the same. */
+  private subject(): RDF.NamedNode | RDF.BlankNode | undefined {
+    const last = this.lastSubject;
+    if (last !== '' && this.text.startsWith(last, this.pos) && this.pos + last.length <= this.end) {
+      this.pos += last.length;
+      return this.lastSubjectTerm;
+    }
+    const from = this.pos;
+    const subject = this.node();
+    if (subject?.termType === 'NamedNode') {
+      this.lastSubject = this.text.slice(from, this.pos);
+      this.lastSubjectTerm = subject;
+    }
+    return subject;
   }
 
   /** An IRI or a blank node label, followed by a space or a tab. */

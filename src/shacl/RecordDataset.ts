@@ -14,6 +14,7 @@ export class RecordDataset implements RDF.DatasetCore {
   /** Each subject's quads by predicate (filled as asked: `match(subject, predicate)` is the engine's most frequent question). */
   private bySubjectPredicate: Map<string, Map<string, RDF.Quad[]>> | undefined;
   private byObject: Map<string, RDF.Quad[]> | undefined;
+  private byPredicate: Map<string, RDF.Quad[]> | undefined;
   /** Whether `quads` is another's (an index's list, for a match): copied before a change. */
   private shared = false;
 
@@ -47,6 +48,7 @@ export class RecordDataset implements RDF.DatasetCore {
       this.bySubject = undefined;
       this.bySubjectPredicate = undefined;
       this.byObject = undefined;
+      this.byPredicate = undefined;
     }
     return this;
   }
@@ -59,6 +61,7 @@ export class RecordDataset implements RDF.DatasetCore {
       this.bySubject = undefined;
       this.bySubjectPredicate = undefined;
       this.byObject = undefined;
+      this.byPredicate = undefined;
     }
     return this;
   }
@@ -83,6 +86,9 @@ export class RecordDataset implements RDF.DatasetCore {
     } else if (object) {
       // Literals are left out of the index (their keys hold their whole text); asked for rarely.
       candidates = this.quads.filter((q) => q.object.equals(object));
+    } else if (predicate) {
+      // An index's list, shared with the answer.
+      return RecordDataset.over(this.withPredicateOnly(predicate) as RDF.Quad[]);
     } else {
       candidates = this.quads;
     }
@@ -98,6 +104,35 @@ export class RecordDataset implements RDF.DatasetCore {
   }
 
   /** The quads of a subject and a predicate, in the dataset's order (a list of the index: not to be changed). */
+  withSubjectPredicate(subject: RDF.Term, predicate: RDF.Term): readonly RDF.Quad[] {
+    return this.withPredicate(subject, predicate);
+  }
+
+  /** The quads of a subject, in the dataset's order (a list of the index: not to be changed). */
+  withSubject(subject: RDF.Term): readonly RDF.Quad[] {
+    if (!this.bySubject) this.bySubject = index(this.quads, (q) => q.subject);
+    return this.bySubject.get(key(subject)) ?? EMPTY;
+  }
+
+  /** The quads of a predicate, in the dataset's order (a list of the index: not to be changed). */
+  withPredicateOnly(predicate: RDF.Term): readonly RDF.Quad[] {
+    if (!this.byPredicate) this.byPredicate = index(this.quads, (q) => q.predicate);
+    return this.byPredicate.get(key(predicate)) ?? EMPTY;
+  }
+
+  /** The quads of a predicate and an object, in the dataset's order. */
+  withPredicateObject(predicate: RDF.Term, object: RDF.Term): RDF.Quad[] {
+    let candidates: readonly RDF.Quad[];
+    if (object.termType === 'Literal') candidates = this.quads;
+    else {
+      if (!this.byObject) this.byObject = index(this.quads, (q) => q.object, true);
+      candidates = this.byObject.get(key(object)) ?? EMPTY;
+    }
+    const out: RDF.Quad[] = [];
+    for (const q of candidates) if (q.predicate.equals(predicate) && q.object.equals(object)) out.push(q);
+    return out;
+  }
+
   private withPredicate(subject: RDF.Term, predicate: RDF.Term): RDF.Quad[] {
     const subjectKey = key(subject);
     this.bySubjectPredicate ??= new Map();

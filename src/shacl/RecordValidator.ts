@@ -46,6 +46,8 @@ export interface RecordValidatorOptions {
   dataClassTriples?: readonly RDF.Quad[];
   /** @internal The engine's faster pointer lists (`createValidator`); benchmarks compare. Defaults to true. */
   tune?: boolean;
+  /** @internal Records the walk of our own finds conforming are not given to the engine (`FastConformance`); tests and benchmarks compare. Defaults to true. */
+  fast?: boolean;
 }
 
 /**
@@ -72,6 +74,7 @@ export class RecordValidator {
       sparql: options.sparql ?? 'native',
       ...(options.dataClassTriples ? { dataClassTriples: options.dataClassTriples } : {}),
       ...(options.tune === false ? { tune: false } : {}),
+      ...(options.fast === false ? { fast: false } : {}),
     });
     return new RecordValidator(engine, shapes, options.checkScope ?? false);
   }
@@ -131,7 +134,10 @@ export class RecordValidator {
     const shapes = this.engine.targeted.filter(
       (t) => t.always || t.classes.some((c) => types.has(c)) || t.predicates.some((p) => predicates.has(p)),
     );
-    const report = await this.engine.validator.validate({ dataset: new RecordDataset(triples) }, shapes);
+    const dataset = new RecordDataset(triples);
+    // Most records conform: a walk of our own says so without the engine's ({@link FastConformance}).
+    if (this.engine.fast?.conforms(dataset, shapes.map((s) => s.engine!))) return [];
+    const report = await this.engine.validator.validate({ dataset }, shapes);
     return report.results;
   }
 }
@@ -141,18 +147,38 @@ export class RecordValidator {
  * (`interned`: the quads already have them, made by its factory).
  */
 function dedupeQuads(quads: Iterable<RDF.Quad>, interner: TermInterner, interned = false): RDF.Quad[] {
-  // Interned terms are one object per term: the triples seen, by subject, predicate and object identity.
-  const seen = new Map<RDF.Term, Map<RDF.Term, Set<RDF.Term>>>();
+  // Interned terms are one object per term: the triples seen, by subject, compared by predicate and object identity
+  // (most subjects have a few triples: a list, until it grows long).
+  const bySubject = new Map<RDF.Term, RDF.Quad[] | Map<RDF.Term, Set<RDF.Term>>>();
   const out: RDF.Quad[] = [];
   for (const quad of quads) {
     const q = interned ? quad : interner.quad(quad);
-    let byPredicate = seen.get(q.subject);
-    if (!byPredicate) seen.set(q.subject, (byPredicate = new Map()));
-    let objects = byPredicate.get(q.predicate);
-    if (!objects) byPredicate.set(q.predicate, (objects = new Set()));
-    if (objects.has(q.object)) continue;
-    objects.add(q.object);
+    const seen = bySubject.get(q.subject);
+    if (!seen) bySubject.set(q.subject, [q]);
+    else if (!Array.isArray(seen)) {
+      let objects = seen.get(q.predicate);
+      if (!objects) seen.set(q.predicate, (objects = new Set()));
+      if (objects.has(q.object)) continue;
+      objects.add(q.object);
+    } else if (!seen.some((other) => other.predicate === q.predicate && other.object === q.object)) {
+      if (seen.length < LIST_LIMIT) seen.push(q);
+      else bySubject.set(q.subject, indexed([...seen, q]));
+    } else continue;
     out.push(q);
   }
   return out;
+}
+
+/** The triples of a subject kept in a list before they are indexed by predicate. */
+const LIST_LIMIT = 64;
+
+/** Some triples' objects by predicate. */
+function indexed(quads: readonly RDF.Quad[]): Map<RDF.Term, Set<RDF.Term>> {
+  const map = new Map<RDF.Term, Set<RDF.Term>>();
+  for (const q of quads) {
+    const objects = map.get(q.predicate);
+    if (objects) objects.add(q.object);
+    else map.set(q.predicate, new Set([q.object]));
+  }
+  return map;
 }

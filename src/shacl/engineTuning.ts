@@ -108,6 +108,11 @@ class TunedValidator extends Validator {
    * shacl-engine's `Validator.validate`, the root pointer list over the data made with the subclass; without
    * `await` ({@link validateSync}) when every constraint is synchronous.
    */
+  /** Whether every constraint is synchronous (the walk runs without `await`). */
+  get isSync(): boolean {
+    return this.sync;
+  }
+
   override async validate(data: { dataset: RDF.DatasetCore; terms?: Iterable<RDF.Term> }, shapes?: { terms: RDF.Term[] }[]): Promise<EngineReport> {
     if (this.sync) return validateSync(this as unknown as SyncEngine, this.pathList as unknown as new (args: object) => PtrList, data, shapes);
     const engine = this as unknown as EngineInternals;
@@ -138,6 +143,11 @@ export function createValidator(shapes: RDF.DatasetCore, options: ValidatorOptio
   const base = (probe.shapesPtr as unknown as { constructor: PathListClass }).constructor;
   const pathList = typeof (probe.shapesPtr as unknown as PathListLike).isAny === 'function' ? tunedPathList(base) : undefined;
   return pathList ? new TunedValidator(shapes, options, pathList, sync, registryOf(probe)) : new Validator(shapes, options);
+}
+
+/** Whether a validator runs without `await` ({@link validateSync}): one of {@link createValidator}'s with `sync`. */
+export function isSyncValidator(validator: Validator): boolean {
+  return validator instanceof TunedValidator && validator.isSync;
 }
 
 /** The validations of a validator's registry (shacl-engine 1.x: a map of constraint IRIs to compile functions), when they have that form. */

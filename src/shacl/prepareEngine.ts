@@ -3,14 +3,17 @@ import { DataFactory, Store } from 'n3';
 import { ToolkitError } from '../errors.js';
 import { analyseShapes, keyOf, type NodeReads, type ShapesScope } from './analyseShapes.js';
 import { shapeKey, shapeTest, targetClassesOf, targetedShapes } from './classTargets.js';
-import { createValidator } from './engineTuning.js';
+import { createValidator, isSyncValidator } from './engineTuning.js';
+import { FastConformance } from './FastConformance.js';
 import { loadSparqlPlugin } from './loadSparqlPlugin.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { NATIVE_CONSTRAINTS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
 import { RecordDataset } from './RecordDataset.js';
 import { agreedOf, classTriple, predicateFlags, type ScopeRules } from './recordScope.js';
 import type { CompileValidation, Validator } from './shaclEngine.js';
+import type { SyncShape } from './SyncContext.js';
 import { TermInterner, termKey } from './TermInterner.js';
+import { silentPredicateOf } from './validateSync.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
@@ -31,6 +34,8 @@ export interface TargetFilter {
   subjectsOf: string[];
   /** `sh:targetNode` or `sh:target` (SPARQL, ...): always validated. */
   always: boolean;
+  /** The engine's shape and its target resolver ({@link FastConformance}), when the engine is of the expected version. */
+  engine?: { shape: unknown; resolver: unknown };
 }
 
 /** shacl-engine made ready for some shapes (see {@link prepareEngine}). */
@@ -44,6 +49,8 @@ export interface PreparedEngine {
   scope: ShapesScope;
   /** The same, ready for checking each record ({@link recordScopeOf}). */
   rules: ScopeRules;
+  /** A walk of our own that answers, for most records, that the engine would report nothing (synchronous engines only). */
+  fast?: FastConformance;
 }
 
 /** Options of {@link prepareEngine}. */
@@ -57,6 +64,8 @@ export interface PrepareEngineOptions {
   dataClassTriples?: readonly RDF.Quad[];
   /** The faster pointer lists of {@link createValidator} (benchmarks compare). Defaults to true. */
   tune?: boolean;
+  /** The walk of our own for conforming records ({@link FastConformance}; tests and benchmarks compare). Defaults to true. */
+  fast?: boolean;
 }
 
 /**
@@ -83,7 +92,8 @@ export async function prepareEngine(shapes: ShapesGraph, options: PrepareEngineO
   const { terms, implicit } = targetedShapes(graph);
   const filters = terms.map((t) => targetFilter(validator, interner.term(t), targetClassesOf(graph, t, implicit.has(shapeKey(t))).map((c) => interner.term(c))));
   const scope = analyseShapes(graph, terms);
-  return { validator, targeted: filters, interner, scope, rules: scopeRules(scope, filters, graph) };
+  const fast = options.fast !== false && isSyncValidator(validator) && filters.every((f) => f.engine) ? new FastConformance((shape) => silentPredicateOf(shape as unknown as SyncShape)) : undefined;
+  return { validator, targeted: filters, interner, scope, rules: scopeRules(scope, filters, graph), ...(fast ? { fast } : {}) };
 }
 
 /**
@@ -172,7 +182,8 @@ function targetFilter(validator: Validator, term: RDF.Term, classes: RDF.Term[])
       };
     } | null;
   };
-  const resolver = engine.shape(engine.shapesPtr.node([term]))?.targetResolver;
+  const shape = engine.shape(engine.shapesPtr.node([term]));
+  const resolver = shape?.targetResolver;
   const known =
     resolver &&
     resolver.targetClass?.[Symbol.iterator] &&
@@ -189,6 +200,7 @@ function targetFilter(validator: Validator, term: RDF.Term, classes: RDF.Term[])
     predicates: [...resolver.targetSubjectsOf, ...resolver.targetObjectsOf].map((p) => p.value),
     subjectsOf: resolver.targetSubjectsOf.map((p) => p.value),
     always: resolver.targetNode.length > 0 || resolver.targets.length > 0,
+    engine: { shape, resolver },
   };
 }
 

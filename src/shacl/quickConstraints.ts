@@ -46,7 +46,7 @@ const valueOf = (shape: QuickShape, local: string): string | undefined => {
 };
 
 /** The term types of each `sh:nodeKind` (the engine's `toTermType`). */
-const NODE_KINDS = new Map<string, readonly string[]>([
+export const NODE_KINDS = new Map<string, readonly string[]>([
   ['BlankNode', ['BlankNode']],
   ['BlankNodeOrIRI', ['BlankNode', 'NamedNode']],
   ['BlankNodeOrLiteral', ['BlankNode', 'Literal']],
@@ -127,7 +127,7 @@ const CHECKS: Record<string, (shape: QuickShape) => Checks | undefined> = {
 };
 
 /** The keys of a class and of its subclasses in the shapes graph (the engine's `resolveClasses`). */
-function subclassKeys(shapes: RDF.DatasetCore, cls: RDF.Term): Set<string> {
+export function subclassKeys(shapes: RDF.DatasetCore, cls: RDF.Term): Set<string> {
   const keys = new Set([distinctKey(cls)]);
   const todo = [cls];
   for (let next = todo.pop(); next; next = todo.pop()) {

@@ -78,14 +78,18 @@ function fromRdfBoolean(term: RDF.Term | undefined): unknown {
   return term.value === 'true' || term.value === '1';
 }
 
+/** `sh:qualifiedMaxCount` and `sh:qualifiedMinCount` of a shape, as the engine reads them (null: none). */
+export function qualifiedCounts(ptr: { out(p: RDF.Term[]): { term: RDF.Term | undefined } }): { maxCount: number | null; minCount: number | null } {
+  const maxCountTerm = ptr.out([sh('qualifiedMaxCount')]).term;
+  const minCountTerm = ptr.out([sh('qualifiedMinCount')]).term;
+  return { maxCount: maxCountTerm ? parseInt(maxCountTerm.value) : null, minCount: minCountTerm ? parseInt(minCountTerm.value) : null };
+}
+
 const compileQualifiedShape: Compile = (shape) => {
   const ptr = shape.ptr as unknown as { out(p: RDF.Term[]): PtrList & { term: RDF.Term | undefined } };
   const valueShape = shape.validator.shape(ptr.out([sh('qualifiedValueShape')]))!;
   const valueShapesDisjoint = fromRdfBoolean(ptr.out([sh('qualifiedValueShapesDisjoint')]).term);
-  const maxCountTerm = ptr.out([sh('qualifiedMaxCount')]).term;
-  const maxCount = maxCountTerm ? parseInt(maxCountTerm.value) : null;
-  const minCountTerm = ptr.out([sh('qualifiedMinCount')]).term;
-  const minCount = minCountTerm ? parseInt(minCountTerm.value) : null;
+  const { maxCount, minCount } = qualifiedCounts(ptr);
   return {
     property: (context) => {
       const resultsDeep: unknown[][] = [];

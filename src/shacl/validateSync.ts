@@ -175,6 +175,11 @@ const silentShapes = new WeakMap<SyncShape, RDF.Term | null>();
  */
 function predicateOfSilentShape(shape: SyncShape, context: SyncContext): RDF.Term | null {
   if (context.options.debug || context.options.details || context.options.trace) return null;
+  return silentPredicateOf(shape);
+}
+
+/** {@link predicateOfSilentShape} outside debug runs. */
+export function silentPredicateOf(shape: SyncShape): RDF.Term | null {
   let predicate = silentShapes.get(shape);
   if (predicate === undefined) {
     predicate = null;

@@ -106,6 +106,17 @@ describe('groupNTriplesRecords', () => {
     expect(parseRecordText(out[0]!).map((q) => q.subject.value)).toEqual(['https://doi.org/10.1/A', 'https://doi.org/10.1/A']);
   });
 
+  it('reads each subject anew when it changes, even to one of the same length, and a line with none goes with the line before', async () => {
+    const line = (doi: string, o = 'x') => `<https://doi.org/${doi}> <http://schema.org/name> "${o}" .`;
+    const text = [line('10.1/a'), line('10.1/a', 'y'), line('10.1/b'), '<urn:x <http://schema.org/name> "z" .', line('10.1/b', 'w'), line('10.1/a')].join('\n');
+    const { out } = await groupsOf(text, [1 << 16], { window: 1 });
+    expect(out.map((g) => [g.key, g.lines])).toEqual([
+      ['10.1/a', [1, 2]],
+      ['10.1/b', [3, 4, 5]],
+      ['10.1/a', [6]],
+    ]);
+  });
+
   it('reports a record whose lines come back after the window, as groupRecords does', async () => {
     const line = (doi: string) => `<https://doi.org/${doi}> <http://schema.org/name> "x" .`;
     const text = ['10.1/a', '10.1/b', '10.1/c', '10.1/a'].map(line).join('\n');

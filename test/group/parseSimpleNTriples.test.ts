@@ -102,6 +102,24 @@ describe('parseSimpleNTriples', () => {
     expect((quads[0]!.object as RDF.Literal).language).toBe('en');
   });
 
+  it('reads a subject written as on the line before as that term, and any other anew', () => {
+    const text = [
+      '<urn:a> <urn:p> "1" .',
+      '<urn:a>\t<urn:p> "2" .',
+      '<urn:ab> <urn:p> "3" .',
+      '<urn:a> <urn:p> <urn:a> .',
+      '_:a <urn:p> "4" .',
+      '<urn:a><urn:p> "5" .',
+    ].join('\n');
+    for (const lines of [text, text.split('\n').slice(0, 5).join('\n')]) agreesWithN3(lines, 'ntriples');
+    const interner = new TermInterner();
+    const quads = parseSimpleNTriples(text.split('\n').slice(0, 5).join('\n'), 'ntriples', interner.factory())!;
+    expect(quads.map((q) => q.subject.value)).toEqual(['urn:a', 'urn:a', 'urn:ab', 'urn:a', 'a']);
+    expect(quads[1]!.subject).toBe(quads[0]!.subject);
+    // No space after the subject: not plain, as before.
+    expect(parseSimpleNTriples(text, 'ntriples', interner.factory())).toBeUndefined();
+  });
+
   it('never reads a line otherwise than n3 (property test over hostile lines)', () => {
     const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
     const safe = fc.string({ unit: fc.constantFrom(...'abcXYZ019-._~/#?:=&%'.split('')), maxLength: 10 });

@@ -100,3 +100,21 @@ describe('RecordDataset subject and predicate questions', () => {
     expect(objects(s, q)).toEqual(['2', '5']);
   });
 });
+
+describe('RecordDataset predicate questions', () => {
+  it('are answered in the order of the dataset, as datasets of their own, before and after changes', () => {
+    const d = new RecordDataset([quad(s, p, literal('1')), quad(t, q, s), quad(t, p, literal('2')), quad(s, q, t)]);
+    const values = (predicate: typeof p) => [...d.match(null, predicate)].map((x) => `${x.subject.value} ${x.object.value}`);
+    expect(values(p)).toEqual(['urn:s 1', 'urn:t 2']);
+    expect(values(q)).toEqual(['urn:t urn:s', 'urn:s urn:t']);
+    expect(d.withPredicateOnly(namedNode('urn:none'))).toEqual([]);
+    // An answer changed: the dataset's own quads stay.
+    d.match(null, p).add(quad(t, p, literal('x')));
+    expect(values(p)).toEqual(['urn:s 1', 'urn:t 2']);
+    d.add(quad(t, p, literal('3')));
+    d.delete(quad(s, p, literal('1')));
+    expect(values(p)).toEqual(['urn:t 2', 'urn:t 3']);
+    expect(d.withPredicateObject(p, literal('3')).map((x) => x.subject.value)).toEqual(['urn:t']);
+    expect(d.withSubject(t).map((x) => x.predicate.value)).toEqual(['urn:q', 'urn:p', 'urn:p']);
+  });
+});

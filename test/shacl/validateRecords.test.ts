@@ -26,4 +26,13 @@ describe('RecordValidator.validateRecords', () => {
     const [, together] = await validator.validateRecords([a, b]);
     expect(classViolations(together!)).toContain('http://www.w3.org/ns/shacl#ClassConstraintComponent');
   });
+
+  it('validates each distinct triple once, however often a record repeats it (a node with many triples too)', async () => {
+    const many = Array.from({ length: 40 }, (_, i) => `schema:keywords "k${i}"`).join(' ; ');
+    const record = turtle(`doi:rc a schema:ScholarlyArticle ; schema:name "C" ; dcterms:title "C", "D" ; bibo:doi "10.5555/rc" ; schema:identifier "doi:10.5555/rc" ; ${many} .`);
+    const once = await validator.validateRecord(record);
+    expect(once.results.length).toBeGreaterThan(0);
+    // Every triple twice, the second copies in reverse order (the many triples of the work past any short list).
+    expect(await validator.validateRecord([...record, ...[...record].reverse()])).toEqual(once);
+  });
 });
