@@ -64,7 +64,7 @@ export class EntityIris {
 
   /** A publisher by its name, normalised ({@link slug}): `Springer` and `SPRINGER ` are one organisation. */
   publisher(name: string): string {
-    return `${this.base}publisher/${encodeIriSegment(slug(name) || name.toLowerCase())}`;
+    return `${this.base}publisher/${slugSegment(name) || encodeIriSegment(name.toLowerCase())}`;
   }
 
   /** A person by a verified ORCID iD: the iD's own IRI, the one every other source uses. */
@@ -106,6 +106,15 @@ export function slug(name: string): string {
   if (ASCII.test(name)) return trimDashes(name.toLowerCase().replace(NOT_ALNUM_ASCII, '-'));
   const base = name.normalize('NFKD').replace(/\p{M}+/gu, '');
   return trimDashes(base.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-'));
+}
+
+/**
+ * {@link slug} as an IRI path segment (`encodeIriSegment`): the slug of an
+ * ASCII name is letters, digits and `-` only, which stand as they are.
+ */
+export function slugSegment(name: string): string {
+  if (ASCII.test(name)) return trimDashes(name.toLowerCase().replace(NOT_ALNUM_ASCII, '-'));
+  return encodeIriSegment(slug(name));
 }
 
 function trimDashes(s: string): string {

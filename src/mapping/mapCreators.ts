@@ -3,8 +3,7 @@ import { NS } from '../rdf/namespaces.js';
 import { cleanText } from '../record/cleanText.js';
 import { orcidCheckCharacter } from '../record/orcid.js';
 import type { Creator } from '../record/types.js';
-import { type EntityIris, contentHash, slug } from './entityIris.js';
-import { encodeIriSegment } from './iri.js';
+import { type EntityIris, contentHash, slug, slugSegment } from './entityIris.js';
 import type { RecordTriples } from './RecordTriples.js';
 
 /**
@@ -40,10 +39,10 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
       }
       listed.add(iri);
     } else {
-      const key = slug(creator.name || creator.orcidRaw || '') || 'unnamed';
+      const key = slugSegment(creator.name || creator.orcidRaw || '') || 'unnamed';
       const n = (homonyms.get(key) ?? 0) + 1;
       homonyms.set(key, n);
-      iri = iris.owned(doi, `author-${encodeIriSegment(key)}${n > 1 ? `~${n}` : ''}`);
+      iri = iris.owned(doi, `author-${key}${n > 1 ? `~${n}` : ''}`);
     }
     members.push(iri);
     const person = t.iri(iri);

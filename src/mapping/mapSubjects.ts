@@ -1,7 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import type { ScholarlyRecord } from '../record/types.js';
-import { type EntityIris, slug } from './entityIris.js';
-import { encodeIriSegment } from './iri.js';
+import { type EntityIris, slugSegment } from './entityIris.js';
 import type { RecordTriples } from './RecordTriples.js';
 
 /**
@@ -14,7 +13,7 @@ export function mapSubjects(t: RecordTriples, record: ScholarlyRecord, iris: Ent
   let scheme: RDF.NamedNode | undefined;
   const seen = new Set<string>();
   for (const d of record.disciplines) {
-    const iri = d.id ? iris.discipline(d.id) : iris.owned(doi, `discipline-${encodeIriSegment(slug(d.term ?? '') || 'unnamed')}`);
+    const iri = d.id ? iris.discipline(d.id) : iris.owned(doi, `discipline-${slugSegment(d.term ?? '') || 'unnamed'}`);
     const key = `${iri}\n${d.term ?? ''}`;
     if (seen.has(key)) continue; // the same discipline twice
     seen.add(key);

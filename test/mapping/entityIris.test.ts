@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { slug, slugSegment } from '../../src/mapping/entityIris.js';
+import { encodeIriSegment } from '../../src/mapping/iri.js';
+
+describe('slugSegment', () => {
+  const names = [
+    'Smith, John A.', '  SPRINGER ', 'Müller, J.-P.', '佐藤 花子', 'Łukasz Żółć', '..', '-a-', '', '!!!', 'a/b c', 'O\u2019Brien',
+    'Ça\u0301fe', '\u{1D400}bc', 'x\u200Fy', 'ﬁle', '10.1000/ABC.def',
+  ];
+
+  it('is the slug as an IRI path segment, for ASCII and other names alike', () => {
+    for (const name of names) expect(slugSegment(name), name).toBe(encodeIriSegment(slug(name)));
+  });
+
+  it('keeps the slug of an ASCII name as it is (letters, digits and dashes need no encoding)', () => {
+    expect(slugSegment('Smith, John A.')).toBe('smith-john-a');
+    expect(slugSegment('  SPRINGER ')).toBe('springer');
+    expect(slugSegment('!!!')).toBe('');
+  });
+});
