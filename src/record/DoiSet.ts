@@ -136,31 +136,27 @@ export class DoiSet {
 const HASH = new Uint32Array(2);
 
 /**
- * A 64-bit hash of a text's UTF-16 code units, into {@link HASH}: two
- * MurmurHash3 lanes (32-bit, different seeds), each finalised with
- * MurmurHash3's avalanche and the length, then mixed into each other.
+ * A 64-bit hash of a text's UTF-16 code units, into {@link HASH}: two 32-bit
+ * MurmurHash3-style lanes with different seeds, multipliers and rotations (so
+ * that inputs colliding in one lane do not collide in the other for the same
+ * reason), each finalised with MurmurHash3's avalanche and the length.
  */
 function fastHash(text: string): void {
   let h1 = 0x9747b28c;
   let h2 = 0x2f6b9e35;
   for (let i = 0; i < text.length; i++) {
-    h1 = lane(h1, text.charCodeAt(i));
-    h2 = lane(h2, text.charCodeAt(i) ^ 0x5bd1);
+    const c = text.charCodeAt(i);
+    let k = Math.imul(c, 0xcc9e2d51);
+    k = Math.imul((k << 15) | (k >>> 17), 0x1b873593);
+    h1 ^= k;
+    h1 = (Math.imul((h1 << 13) | (h1 >>> 19), 5) + 0xe6546b64) | 0;
+    let m = Math.imul(c, 0x38b34ae5);
+    m = Math.imul((m << 16) | (m >>> 16), 0xa1e38b93);
+    h2 ^= m;
+    h2 = (Math.imul((h2 << 15) | (h2 >>> 17), 5) + 0x561ccd1b) | 0;
   }
-  h1 = avalanche(h1 ^ text.length);
-  h2 = avalanche(h2 ^ text.length);
-  HASH[0] = h1 ^ avalanche(h2 + 0x6a09e667);
-  HASH[1] = h2 ^ avalanche(h1 + 0x3c6ef372);
-}
-
-/** One MurmurHash3 round of a 32-bit lane over a code unit. */
-function lane(h: number, c: number): number {
-  let k = Math.imul(c, 0xcc9e2d51);
-  k = (k << 15) | (k >>> 17);
-  k = Math.imul(k, 0x1b873593);
-  h ^= k;
-  h = (h << 13) | (h >>> 19);
-  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+  HASH[0] = avalanche(h1 ^ text.length);
+  HASH[1] = avalanche(h2 ^ text.length);
 }
 
 /** MurmurHash3's finaliser (fmix32). */
