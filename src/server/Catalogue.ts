@@ -84,13 +84,13 @@ export class Catalogue {
 
   /** Records with a value (normalised with `normalizeValue`). */
   valuePostings(index: ValueIndexName, value: string): Int32Array {
-    if (index === 'doi') return this.dois.postings(normalizeValue('doi', value));
+    if (index === 'doi') return this.dois.postings(normalizeValue('doi', decodeDoiEscapes(value)));
     return this.parts[index].get(normalizeValue(index, value));
   }
 
   /** Records with a value that starts with `prefix`. */
   valuePrefixPostings(index: ValueIndexName, prefix: string): Int32Array {
-    if (index === 'doi') return this.dois.prefixPostings(normalizeValue('doi', prefix));
+    if (index === 'doi') return this.dois.prefixPostings(normalizeValue('doi', decodeDoiEscapes(prefix)));
     return this.parts[index].prefix(normalizeValue(index, prefix), this.size);
   }
 
@@ -129,3 +129,22 @@ export type CatalogueSource = string | Iterable<object>;
 export function loadCatalogue(source: CatalogueSource): Catalogue {
   return typeof source === 'string' ? Catalogue.fromFile(source) : Catalogue.fromRecords(source);
 }
+
+/**
+ * A DOI of a query with its percent-escapes decoded: clients write in a
+ * `doi:` term what the query syntax would read otherwise (a space `%20`, a
+ * quote `%22`, a `%` `%25`, a trailing `*` that is part of the DOI `%2A`; the
+ * toolkit's client does: `doiInQuery`). A run of escapes that is not UTF-8
+ * stays as it is.
+ */
+export function decodeDoiEscapes(value: string): string {
+  if (!value.includes('%')) return value;
+  return value.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      return run;
+    }
+  });
+}
+

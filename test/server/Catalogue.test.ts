@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../../src/sample/generateRecords.js';
-import { Catalogue, loadCatalogue } from '../../src/server/Catalogue.js';
+import { doiInQuery } from '../../src/client/ApiClient.js';
+import { Catalogue, decodeDoiEscapes, loadCatalogue } from '../../src/server/Catalogue.js';
 import { evaluateQuery } from '../../src/server/evaluateQuery.js';
 import { parseQuery } from '../../src/server/parseQuery.js';
 import { tokenize } from '../../src/server/foldText.js';
@@ -258,4 +259,18 @@ describe('Catalogue', () => {
       expect(c.record(2)).toEqual({ doi: '10.1/b', title: 'needle' });
     });
   });
+
+  it('decodes percent-escapes in a doi: term, as the client writes DOIs the query syntax would misread', () => {
+    const odd = ['10.1000/a b', '10.1000/50%off', '10.1000/star*', '10.1000/"q"', '10.1000/%41'];
+    const c = Catalogue.fromRecords(odd.map((doi, i) => ({ doi, title: `t${i}` })));
+    const lookup = (q: string) => [...evaluateQuery(c, parseQuery(q, {}))];
+    odd.forEach((doi, i) => expect(lookup(`doi:${doiInQuery(doi)}`), doi).toEqual([i]));
+    // A trailing * is a wildcard; written %2A it is part of the DOI.
+    expect(lookup('doi:10.1000/star*')).toEqual([2]);
+    expect(lookup('doi:10.1000/st*')).toEqual([2]);
+    // A run of escapes that is no UTF-8 is looked up as it is.
+    expect(decodeDoiEscapes('10.1/%ZZ%E2%82')).toBe('10.1/%ZZ%E2%82');
+    expect(decodeDoiEscapes('10.1/%E2%82%AC%25')).toBe('10.1/€%');
+  });
 });
+
