@@ -113,8 +113,8 @@ export function slug(name: string): string {
  * ASCII name is letters, digits and `-` only, which stand as they are.
  */
 export function slugSegment(name: string): string {
-  if (ASCII.test(name)) return trimDashes(name.toLowerCase().replace(NOT_ALNUM_ASCII, '-'));
-  return encodeIriSegment(slug(name));
+  const s = slug(name);
+  return ASCII.test(name) ? s : encodeIriSegment(s);
 }
 
 function trimDashes(s: string): string {
