@@ -11,7 +11,7 @@ import { Catalogue } from '../../src/server/Catalogue.js';
 import { startServer, type RunningServer } from '../../src/server/startServer.js';
 import { readExportState } from '../../src/export/ExportState.js';
 import { recordGraphIri } from '../../src/mapping/recordGraph.js';
-import { ensureBuilt, needTools, riotNTriples, riotValidate, runCli, spawnCli, type SpawnedCli } from './helpers.js';
+import { ensureBuilt, killAfterProgress, needTools, riotNTriples, riotValidate, runCli, spawnCli, type SpawnedCli } from './helpers.js';
 
 const KEY = 'integration-KEY-5f3a';
 const ALL = 'onlinedatefrom:1900-01-01';
@@ -138,12 +138,11 @@ describe('an export killed with SIGKILL at 10 random moments', () => {
       let seed = 12345;
       const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
       let killedMidway = 0;
+      const total = (await readExportState(`${reference}.state.json`))!.counts.records;
       for (let i = 0; i < 10; i++) {
-        const run = spawnExport(slow.url, out);
-        const delay = Math.round(150 + random() * fullMs * 0.5);
-        const timer = setTimeout(run.kill, delay);
-        const code = await run.done;
-        clearTimeout(timer);
+        // Killed once 2.5-7.5% of the records more are checkpointed, plus 0-20 ms (10 runs stay short of the end).
+        const records = Math.ceil(total * (0.025 + random() * 0.05));
+        const code = await killAfterProgress(() => spawnExport(slow.url, out), `${out}.state.json`, { records, jitterMs: Math.floor(random() * 20), giveUpMs: 2 * fullMs + 5000 });
         if (code === null) {
           const state = await readExportState(`${out}.state.json`);
           if (!state?.complete) killedMidway++;

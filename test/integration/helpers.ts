@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { readExportState } from '../../src/export/ExportState.js';
 
 const exec = promisify(execFile);
 
@@ -241,4 +242,28 @@ export function spawnCli(args: readonly string[], apiKey: string): SpawnedCli {
     }),
   );
   return { done, kill: () => child.kill('SIGKILL') };
+}
+
+/**
+ * Waits for `child` to end, killing it with SIGKILL once the checkpoint at
+ * `statePath` counts `records` more records than when it started, plus
+ * `jitterMs` (so that the kill falls anywhere in the next page); after
+ * `giveUpMs` it is killed anyway. A moment tied to progress, not to the clock:
+ * a run that starts faster still dies midway. Resolves to its exit code (null when killed).
+ */
+export async function killAfterProgress(start: () => SpawnedCli, statePath: string, o: { records: number; jitterMs: number; giveUpMs: number }): Promise<number | null> {
+  const recordsNow = async () => (await readExportState(statePath).catch(() => null))?.counts.records ?? 0;
+  const target = (await recordsNow()) + o.records;
+  const child = start();
+  let ended = false;
+  const watch = (async () => {
+    const deadline = Date.now() + o.giveUpMs;
+    while (!ended && Date.now() < deadline && (await recordsNow()) < target) await new Promise((r) => setTimeout(r, 5));
+    if (!ended) await new Promise((r) => setTimeout(r, o.jitterMs));
+    if (!ended) child.kill();
+  })();
+  const code = await child.done;
+  ended = true;
+  await watch;
+  return code;
 }
