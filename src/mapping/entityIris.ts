@@ -113,9 +113,19 @@ export function slug(name: string): string {
  * ASCII name is letters, digits and `-` only, which stand as they are.
  */
 export function slugSegment(name: string): string {
-  const s = slug(name);
-  return ASCII.test(name) ? s : encodeIriSegment(s);
+  let segment = segments.get(name);
+  if (segment === undefined) {
+    const s = slug(name);
+    segment = ASCII.test(name) ? s : encodeIriSegment(s);
+    // Names recur from record to record (an author's papers): the last few thousand are kept.
+    if (segments.size >= SEGMENT_CACHE_LIMIT) segments.clear();
+    segments.set(name, segment);
+  }
+  return segment;
 }
+
+const SEGMENT_CACHE_LIMIT = 4096;
+const segments = new Map<string, string>();
 
 function trimDashes(s: string): string {
   const start = s.charCodeAt(0) === 45 ? 1 : 0;

@@ -17,4 +17,11 @@ describe('slugSegment', () => {
     expect(slugSegment('  SPRINGER ')).toBe('springer');
     expect(slugSegment('!!!')).toBe('');
   });
+
+  it('gives the same segment for a name met again, before and after its memory of recent names is cleared', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `${names[i % names.length]} ${i % 7 === 0 ? 'Ø' : ''}${i}`);
+    for (let round = 0; round < 2; round++) {
+      for (const name of many) expect(slugSegment(name)).toBe(encodeIriSegment(slug(name)));
+    }
+  });
 });
