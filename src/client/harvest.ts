@@ -2,7 +2,7 @@ import type { RawRecord } from '../record/types.js';
 import { ApiClient, abortError, type ApiClientOptions, type SearchPage } from './ApiClient.js';
 import { ConcurrencyController } from './ConcurrencyController.js';
 import { type DateWindow, type SplitUnit, extractDateBounds, fitsUnit, initialWindow, splitWindow, windowQuery } from './dateWindows.js';
-import { DoiSet } from './DoiSet.js';
+import { DoiSet } from '../record/DoiSet.js';
 import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE, isLastPage, nextStartOf, reachableRecords, searchPages } from './searchPages.js';
 import { WindowProbes } from './WindowProbes.js';
 import { sentRecordDoi } from '../record/recordDoi.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/ApiClient.js';
-import { DoiSet } from '../../src/client/DoiSet.js';
+import { DoiSet } from '../../src/record/DoiSet.js';
 import { extractDateBounds, fitsUnit, splitWindow, windowQuery } from '../../src/client/dateWindows.js';
 import { harvest, harvestPages, type HarvestCursor } from '../../src/client/harvest.js';
 import { reachableRecords, searchPages } from '../../src/client/searchPages.js';

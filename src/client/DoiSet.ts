@@ -1,1 +1,0 @@
-export { DoiSet } from '../record/DoiSet.js';
