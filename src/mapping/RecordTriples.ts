@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { dataFactory, mintedNamedNode } from '../rdf/dataFactory.js';
 import { NS } from '../rdf/namespaces.js';
 
 /**
@@ -17,19 +18,25 @@ export class RecordTriples {
   private readonly dctermsTerms: Map<string, RDF.NamedNode>;
   private readonly skosTerms: Map<string, RDF.NamedNode>;
   private readonly srTerms: Map<string, RDF.NamedNode>;
+  /** Whether {@link iri} makes minted nodes. */
+  private readonly minted: boolean;
 
   /**
    * @param f RDF/JS data factory of the quads.
    * @param schemaNs The schema.org namespace (`http://schema.org/` or `https://schema.org/`).
    * @param lang Language tag of the record's text (title, abstract), or undefined.
    * @param notes Where notes go (the record's own, from the normaliser, first).
+   * @param baseChecked The base of the minted IRIs holds only characters every format carries: with the
+   *   toolkit's own factory, {@link iri} marks its nodes as minted. Defaults to false.
    */
   constructor(
     readonly f: RDF.DataFactory,
     schemaNs: string,
     private readonly lang: string | undefined,
     readonly notes: string[],
+    baseChecked = false,
   ) {
+    this.minted = baseChecked && f === dataFactory;
     this.schemaNs = schemaNs;
     this.terms = termCache(f);
     this.namespaces = namespaceCache(f);
@@ -51,8 +58,12 @@ export class RecordTriples {
     return node;
   }
 
+  /**
+   * The node of an IRI made by `EntityIris` or `toIri` (`iri.ts`: only characters every format carries), marked
+   * as minted when it is the toolkit's own term and the base was checked: writers need not check it again.
+   */
   iri(value: string): RDF.NamedNode {
-    return this.f.namedNode(value);
+    return this.minted ? mintedNamedNode(value) : this.f.namedNode(value);
   }
 
   schema(local: string): RDF.NamedNode {

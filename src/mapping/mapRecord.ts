@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { MappingError } from '../errors.js';
 import { dataFactory } from '../rdf/dataFactory.js';
+import { escapeIri } from '../rdf/escape.js';
 import { isLanguageTag } from '../rdf/languageTag.js';
 import { DEFAULT_BASE, NS } from '../rdf/namespaces.js';
 import { isDoi, recordDoi } from '../record/recordDoi.js';
@@ -57,9 +58,10 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
   if (!doi) throw new MappingError('no DOI (neither "doi" nor "identifier": "doi:...")', options.recordLabel ?? 'record', 'doi');
   if (!isDoi(doi)) throw new MappingError(`"${doi}" is not a DOI (expected 10.<digits>/<suffix>)`, doi, 'doi');
 
-  const iris = new EntityIris(options.base ?? DEFAULT_BASE);
+  const base = options.base ?? DEFAULT_BASE;
+  const iris = new EntityIris(base);
   const lang = isLanguageTag(record.language ?? '') ? record.language!.toLowerCase() : undefined;
-  const t = new RecordTriples(options.factory ?? dataFactory, options.schemaScheme === 'https' ? NS.schemaHttps : NS.schemaHttp, lang, [...record.notes]);
+  const t = new RecordTriples(options.factory ?? dataFactory, options.schemaScheme === 'https' ? NS.schemaHttps : NS.schemaHttp, lang, [...record.notes], isCarriableBase(base));
   const work = t.iri(iris.work(doi));
   const container = containerKind(record);
   const kind = workKind(record, container);
@@ -73,4 +75,23 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
   mapSubjects(t, record, iris, doi, work);
   mapConferences(t, record, iris, doi, work);
   return { subject: work, doi, quads: t.quads, unknownFields: Object.keys(record.unknownFields), notes: t.notes };
+}
+
+let lastBase = DEFAULT_BASE;
+let lastBaseCarriable = true;
+
+/**
+ * Whether a base holds only characters an IRI may carry in every format (the writers' check, `escapeIri`):
+ * then the IRIs minted from it need no check of their own. Remembered for the last base (one per run).
+ */
+function isCarriableBase(base: string): boolean {
+  if (base !== lastBase) {
+    lastBase = base;
+    try {
+      lastBaseCarriable = escapeIri(base) === base;
+    } catch {
+      lastBaseCarriable = false;
+    }
+  }
+  return lastBaseCarriable;
 }

@@ -27,6 +27,27 @@ abstract class ValueTerm {
 export class NamedNodeTerm<Iri extends string = string> extends ValueTerm implements RDF.NamedNode<Iri> {
   readonly termType = 'NamedNode' as const;
   declare readonly value: Iri;
+
+  /**
+   * @param minted the mapper made the IRI from parts that every format carries (`src/mapping/iri.ts`, a
+   *   checked base): writers skip their check of its characters ({@link isMintedIri}). Defaults to false.
+   */
+  constructor(
+    value: Iri,
+    readonly minted = false,
+  ) {
+    super(value);
+  }
+}
+
+/** An IRI the mapper minted ({@link NamedNodeTerm.minted}). */
+export function mintedNamedNode(value: string): RDF.NamedNode {
+  return new NamedNodeTerm(value, true);
+}
+
+/** Whether a term is an IRI the mapper minted: its characters need no check before it is written. */
+export function isMintedIri(term: RDF.Term): boolean {
+  return (term as Partial<NamedNodeTerm>).minted === true;
 }
 
 /** A blank node. */
