@@ -4,6 +4,7 @@ import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from
 import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from '../rdf/escape.js';
 import { isTurtleLocalName, isTurtlePrefix } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
+import { isMintedIri } from '../rdf/dataFactory.js';
 import { DEFAULT_PREFIXES, RDF_TYPE, XSD_NS, XSD_STRING } from '../rdf/prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -44,8 +45,11 @@ export class TurtleWriter implements RecordWriter {
     return lines.length ? `${lines.join('')}\n` : '';
   }
 
-  /** An IRI as a prefixed name when a prefix covers it with a valid local name, else `<iri>`. */
-  private iri(iri: string): string {
+  /**
+   * An IRI as a prefixed name when a prefix covers it with a valid local name, else `<iri>`; `minted`: the mapper
+   * made it of characters every format carries (`isMintedIri`), no need to check them again.
+   */
+  private iri(iri: string, minted = false): string {
     // A valid local name holds no '/' or '#', so the namespace ends at the last of them (or inside the last segment).
     const cut = Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1;
     if (cut > 0 && cut < iri.length && this.namespaceLengths.has(cut)) {
@@ -58,7 +62,7 @@ export class TurtleWriter implements RecordWriter {
         if (isTurtleLocalName(local)) return `${prefix}:${local}`;
       }
     }
-    return `<${escapeIri(iri)}>`;
+    return `<${minted ? iri : escapeIri(iri)}>`;
   }
 
   /** {@link iri} cached, for IRIs that repeat (predicates, classes, datatypes). */
@@ -72,7 +76,7 @@ export class TurtleWriter implements RecordWriter {
   }
 
   private node(term: RDF.Term, position: string, vocab: boolean): string {
-    if (term.termType === 'NamedNode') return vocab ? this.vocabIri(term.value) : this.iri(term.value);
+    if (term.termType === 'NamedNode') return vocab ? this.vocabIri(term.value) : this.iri(term.value, isMintedIri(term));
     if (term.termType === 'BlankNode') return `_:${blankNodeLabel(term.value)}`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
   }

@@ -4,6 +4,7 @@ import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { isMintedIri } from '../../src/rdf/dataFactory.js';
 import { NTriplesWriter } from '../../src/rdf/NTriplesWriter.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
+import { serializerFor } from '../../src/serialize/serializers.js';
 
 const record = normalizeRecord({
   doi: '10.1000/x y',
@@ -29,6 +30,8 @@ describe('IRIs the mapper mints', () => {
     expect(iriNodes('http://example.org/ok/').filter(isMintedIri).length).toBeGreaterThan(3);
     const quads = mapRecord(record, { base: 'http://example.org/a<b/' }).quads;
     expect(() => new NTriplesWriter(false, 'N-Triples', undefined).write(quads)).toThrow(ToolkitError);
+    expect(() => serializerFor('turtle').createWriter().write(quads)).toThrow(ToolkitError);
+    expect(serializerFor('turtle').createWriter().write(mapRecord(record).quads)).toContain('<https://doi.org/10.1000/x%20y>');
   });
 
   it('are not marked when the quads are made by another factory (its terms are checked as any)', async () => {
