@@ -1,6 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from './escape.js';
-import { isMintedIri } from './dataFactory.js';
+import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, escapeTermIri, serializationError, withSubject } from './escape.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -36,7 +35,7 @@ export class NTriplesTermWriter {
   }
 
   node(term: RDF.Term, position: string): string {
-    if (term.termType === 'NamedNode') return `<${isMintedIri(term) ? term.value : escapeIri(term.value)}>`;
+    if (term.termType === 'NamedNode') return `<${escapeTermIri(term)}>`;
     if (term.termType === 'BlankNode') return `_:${blankNodeLabel(term.value)}`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
   }
@@ -138,7 +137,7 @@ export class NTriplesWriter {
           if (o.termType === 'Literal') out += subjectText + before.literal + escapeLiteral(o.value) + this.literalLineEnd(o);
           else if (o.termType !== 'NamedNode') out += subjectText + before.text + terms.object(o) + this.defaultTail;
           else if (p.value === RDF_TYPE) out += subjectText + this.typeLine(o.value);
-          else out += subjectText + before.iri + (isMintedIri(o) ? o.value : escapeIri(o.value)) + this.iriLineEnd;
+          else out += subjectText + before.iri + escapeTermIri(o) + this.iriLineEnd;
           continue;
         }
         const predicate = p.termType === 'NamedNode' ? this.predicate(p.value).text : `${terms.node(p, 'predicate')} `;

@@ -7,6 +7,7 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
+import { isMintedIri } from './dataFactory.js';
 
 /**
  * A `serialization` error naming the subject being written (when known) and
@@ -113,6 +114,11 @@ export function escapeIri(iri: string): string {
   }
   assertWellFormed(iri);
   return iri;
+}
+
+/** {@link escapeIri} of a named node's IRI, skipped for one the mapper minted ({@link isMintedIri}: checked by construction). */
+export function escapeTermIri(term: RDF.NamedNode): string {
+  return isMintedIri(term) ? term.value : escapeIri(term.value);
 }
 
 const SIMPLE_LABEL = /^[A-Za-z0-9][A-Za-z0-9-]*$/;

@@ -51,10 +51,9 @@ describe('an export into shards killed with SIGKILL at random moments', () => {
     const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     let killedMidway = 0;
     let finishedShardsSeen = 0;
-    const total = RECORDS;
     for (let i = 0; i < 8; i++) {
       // Killed once 2.5-10% of the records more are checkpointed, plus 0-20 ms (8 runs stay short of the end).
-      const records = Math.ceil(total * (0.025 + random() * 0.075));
+      const records = Math.ceil(RECORDS * (0.025 + random() * 0.075));
       const code = await killAfterProgress(() => run(exportArgs(out)), `${out}.state.json`, { records, jitterMs: Math.floor(random() * 20), giveUpMs: 2 * fullMs + 5000 });
       if (code === null) {
         const state = await readExportState(`${out}.state.json`);
