@@ -1,10 +1,8 @@
-import { Option, type Command } from 'commander';
 import { isAbsolute, resolve } from 'node:path';
 import { ApiClient, DEFAULT_BASE_URL, type ApiClientOptions, type Endpoint } from '../client/ApiClient.js';
 import { ToolkitError, redact } from '../errors.js';
 import { directFetch, proxyFetch, proxySettings } from '../http/proxyFetch.js';
 import type { CliContext } from './CliContext.js';
-import { timeoutSeconds } from './optionValues.js';
 
 /** Where to get a key, said whenever one is missing. */
 export const NO_KEY_MESSAGE =
@@ -19,33 +17,6 @@ export interface ConnectionOptions {
   retries?: number;
   rate?: number;
   timeout?: number;
-}
-
-export function int(name: string, min: number, max = Number.MAX_SAFE_INTEGER) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max) throw new ToolkitError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}, got "${value}"`, 'usage');
-    return n;
-  };
-}
-
-export function positive(name: string) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0) throw new ToolkitError(`${name} must be a positive number, got "${value}"`, 'usage');
-    return n;
-  };
-}
-
-export function addConnectionOptions(cmd: Command): Command {
-  return cmd
-    .option('--sample', 'use the bundled sample catalogue through the local service, in-process: no key, no network')
-    .option('--api-key <key>', 'the service API key (default: $SCHOLARLY_API_KEY)')
-    .option('--base-url <url>', `base URL of the service (default: ${DEFAULT_BASE_URL})`)
-    .addOption(new Option('--endpoint <name>', 'record endpoint').choices(['meta-v2', 'meta-v1', 'metadata-v1']).default('meta-v2'))
-    .option('--retries <n>', 'retries of a failed request (5xx, 429, network, bad body)', int('--retries', 0, 100), 5)
-    .option('--rate <n>', 'at most N requests per second', positive('--rate'))
-    .option('--timeout <seconds>', 'time limit of one request', (v: string) => timeoutSeconds('--timeout', v), 30);
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byteSize } from '../../src/cli/commands/convert.js';
+import { parseBytes } from '../../src/cli/options/optionValues.js';
 import type { ShardManifest } from '../../src/export/ShardManifest.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { makeRecords, startFakeService } from '../client/fakeService.js';
@@ -82,10 +82,10 @@ describe('export --shard-records', () => {
   });
 });
 
-describe('byteSize', () => {
+describe('parseBytes', () => {
   it('reads bytes, K, M and G', () => {
-    expect([byteSize('x')('100'), byteSize('x')('2K'), byteSize('x')('512M'), byteSize('x')('1GiB')]).toEqual([100, 2048, 512 * 1024 ** 2, 1024 ** 3]);
-    expect(() => byteSize('--shard-size')('0')).toThrow('--shard-size must be');
-    expect(() => byteSize('--shard-size')('1.5M')).toThrow('--shard-size must be');
+    expect([parseBytes('x', '100'), parseBytes('x', '2K'), parseBytes('x', '512M'), parseBytes('x', '1GiB')]).toEqual([100, 2048, 512 * 1024 ** 2, 1024 ** 3]);
+    expect(() => parseBytes('--shard-size', '0')).toThrow('--shard-size must be');
+    expect(() => parseBytes('--shard-size', '1.5M')).toThrow('--shard-size must be');
   });
 });

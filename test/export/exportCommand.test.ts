@@ -66,7 +66,7 @@ describe('export command', () => {
   it('refuses a --timeout beyond what a timer can wait, as a usage error', async () => {
     const r = await cli(['search', '--sample', '-q', 'x', '--timeout', '1e9']);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('--timeout must be at most 2147483 seconds');
+    expect(r.stderr).toContain('--timeout must be a number greater than 0 and at most 2147483, got "1e9"');
   });
 
   it('--validate moves records that do not conform to the rejects file, their violations as convert writes them', async () => {

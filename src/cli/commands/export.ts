@@ -1,53 +1,23 @@
-import { Option, type Command } from 'commander';
-import { MAX_PAGE_SIZE } from '../../client/ApiClient.js';
+import type { Command } from 'commander';
 import type { SplitUnit } from '../../client/dateWindows.js';
 import { ToolkitError } from '../../errors.js';
-import { parseFormatName } from '../../formats.js';
-import { checkSinceDate } from '../../export/exportSince.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
+import type { FormatName } from '../../formats.js';
 import type { ExportDumpOptions, ExportDumpSummary } from '../../tasks/exportDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
-import { type ConnectionOptions, abs, addConnectionOptions, clientOptions, connect, envFetch, int, keySafe } from '../connection.js';
+import { type ConnectionOptions, abs, clientOptions, connect, envFetch, keySafe } from '../connection.js';
+import { addOptions, libraryOptions } from '../options/CliOption.js';
+import { EXPORT_OPTIONS } from '../options/exportOptions.js';
+import { OPTION_TABLE } from '../options/optionTable.js';
 import { ExportReporter } from '../progress/ExportReporter.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
-import { byteSize } from './convert.js';
 import { loadSummaryJson, printLoadSummary } from './load.js';
 
 /** Registers `export`: a query's records into one RDF dump, resumably. */
 export function registerExport(program: Command, ctx: CliContext): void {
-  const exportCmd = program
-    .command('export')
-    .description('harvest every record of a query into one RDF dump (resumable)')
-    .requiredOption('-q, --query <query>', 'the service query, e.g. \'keyword:"graphene" onlinedatefrom:2024-01-01\'')
-    .option('-f, --format <format>', 'turtle, ntriples, nquads, jsonld or rdfxml (default: from -o, else turtle)')
-    .option('-o, --output <file>', 'output file (.gz compresses); default stdout (not resumable)')
-    .option('--max-records <n>', 'stop after N records', int('--max-records', 1))
-    .option('--concurrency <n>', 'requests in flight at once, fixed (default: adapts, from 2, growing while pages wait on the network, halving on 429 or 5xx)', int('--concurrency', 1, 32))
-    .option('--page-size <n>', `records per page (basic keys: at most 25; premium ${MAX_PAGE_SIZE})`, int('--page-size', 1, MAX_PAGE_SIZE), 25)
-    .option('--state <file>', 'state file of a resumable export (default: <output>.state.json)')
-    .option('--resume', 'continue the export its state file describes')
-    .option('--restart', 'start again from the beginning although the state file says an earlier run is unfinished (its progress is lost); without --resume or --restart such a run is refused')
-    .addOption(new Option('--split-by <unit>', 'harvest in date windows of a year or a month').choices(['year', 'month']))
-    .option('--max-start <n>', 'deepest start position the service serves; deeper queries are split into date windows', int('--max-start', 1), 10_000)
-    .option('--meta <file>', 'also write the provenance and dataset description (PROV-O, VoID, DCAT) to FILE')
-    .option('--license <iri>', 'the licence of the dump, stated as dcterms:license in its description (default: none stated; the service\'s terms are not known to the tool)')
-    .option('--rejects <file>', 'write records that cannot be mapped to FILE (JSON lines)')
-    .option('--shard-records <n>', 'cut the dump into shards of at most N records, each a whole document: -o dump.nq.gz writes dump.00001.nq.gz, ... and dump.manifest.json; --resume never rewrites a finished shard (needs -o; see docs/shards.md)', int('--shard-records', 1))
-    .option('--shard-size <bytes>', 'cut the dump into shards of at most this much text before compression (a number of bytes, or with K, M or G: 512M); with --shard-records, whichever comes first (needs -o)', byteSize('--shard-size'))
-    .option('--graph <iri>', 'N-Quads: put the records in this named graph')
-    .option('--graph-per-record', 'N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole')
-    .option('--since <date>', 'a delta: only the records the service lists as online on or after DATE (YYYY-MM-DD; adds onlinedatefrom:DATE to the query), each in its own named graph (N-Quads or JSON-LD), for `load --upsert`; the service has no modification date, so records changed after they went online are not listed (see docs/incremental.md)', (v: string) => checkSinceDate(v, '--since'))
-    .option('--changes-since', 'a delta since the last export: --since the day the finished export in the state file (--state, default <output>.state.json) started, if it was of the same query (its last day is harvested again); with none there, everything is harvested; the description says which dump it follows')
-    .option('--base <iri>', 'base of the IRIs minted for nodes a record owns (default: https://w3id.org/scholarly-rdf/)')
-    .option('--validate', 'check every record against the SHACL shapes; records that do not conform go to the rejects')
-    .option('--quiet', 'no progress and no summary')
-    .option('--json', 'at the end, print a summary as one line of JSON (counts, paths, timings): on stdout, or on stderr when the dump goes to stdout')
-    .option('--load <url>', 'then load the finished dump into this triple store (see `load`; needs -o)')
-    .addOption(new Option('--store <kind>', 'with --load: URL conventions of the store').choices(['fuseki', 'virtuoso', 'rdf4j', 'graphdb', 'generic']).default('fuseki'))
-    .option('--load-graph <iri>', 'with --load: the graph to load into (default: the dump\'s dataset IRI + "/graph")')
-    .option('--replace', 'with --load: empty the graph first');
-  addConnectionOptions(exportCmd).action(async (opts: ExportCliOptions) => {
+  const exportCmd = program.command('export').description('harvest every record of a query into one RDF dump (resumable)');
+  addOptions(exportCmd, OPTION_TABLE.export, (line) => ctx.log(line)).action(async (opts: ExportCliOptions) => {
     if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
     if (!opts.output && (opts.shardRecords !== undefined || opts.shardSize !== undefined)) {
       throw new ToolkitError(`${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nq.gz writes dump.00001.nq.gz, ...); standard output cannot be cut into files`, 'usage');
@@ -61,31 +31,10 @@ export function registerExport(program: Command, ctx: CliContext): void {
       // Split into date windows from the start, the export never asks the whole query: its total is asked apart, for the bar.
       const total = opts.splitBy && (reporter || opts.json) ? await queryTotal(opts, ctx) : undefined;
       if (total !== undefined) reporter?.setTotal(total);
-      const output = abs(ctx, opts.output);
       const summary = await (await import('../../tasks/exportDump.js')).exportDump({
           ...connection,
-          query: opts.query,
-          ...(opts.format ? { format: parseFormatName(opts.format) } : {}),
-          ...(output ? { output } : { stream: ctx.io.stdout }),
-          ...(opts.maxRecords ? { maxRecords: opts.maxRecords } : {}),
-          ...(opts.concurrency !== undefined ? { concurrency: opts.concurrency } : {}),
-          pageSize: opts.pageSize,
-          maxStart: opts.maxStart,
-          ...(opts.state ? { statePath: abs(ctx, opts.state) } : {}),
-          resume: Boolean(opts.resume),
-          ...(opts.restart ? { restart: true } : {}),
-          ...(opts.splitBy ? { splitBy: opts.splitBy } : {}),
-          ...(opts.meta ? { metaPath: abs(ctx, opts.meta) } : {}),
-          ...(opts.rejects ? { rejectsPath: abs(ctx, opts.rejects) } : {}),
-          ...(opts.shardRecords !== undefined ? { shardRecords: opts.shardRecords } : {}),
-          ...(opts.shardSize !== undefined ? { shardBytes: opts.shardSize } : {}),
-          ...(opts.graph ? { graph: opts.graph } : {}),
-          ...(opts.graphPerRecord ? { graphPerRecord: true } : {}),
-          ...(opts.since !== undefined ? { since: opts.since } : {}),
-          ...(opts.changesSince ? { changesSince: true } : {}),
-          ...(opts.license !== undefined ? { license: opts.license } : {}),
-          ...(opts.base ? { base: opts.base } : {}),
-          ...(opts.validate ? { validate: true } : {}),
+          ...(libraryOptions(EXPORT_OPTIONS, opts, ctx.io.cwd) as Pick<ExportDumpOptions, 'query'>),
+          ...(opts.output ? {} : { stream: ctx.io.stdout }),
           ...(opts.load ? { load: loadOptions(opts, ctx) } : {}),
           signal: ctx.signal,
           onWarning: (w) => reporter?.warn(inFlags(w)),
@@ -101,7 +50,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
 
 /** The options of `export` as commander gives them. */
 interface ExportCliOptions extends ConnectionOptions {
-  query: string; format?: string; output?: string; maxRecords?: number; concurrency?: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
+  query: string; format?: FormatName; output?: string; maxRecords?: number; concurrency?: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
   splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
   load?: string; store: string; loadGraph?: string; replace?: boolean; json?: boolean; shardRecords?: number; shardSize?: number;
   since?: string; changesSince?: boolean;

@@ -6,18 +6,14 @@ import { describeRejection } from '../../pipeline/Rejection.js';
 import { bareDoi } from '../../record/recordDoi.js';
 import { serializerFor } from '../../serialize/serializers.js';
 import type { CliContext } from '../CliContext.js';
-import { type ConnectionOptions, addConnectionOptions, connect, keySafe } from '../connection.js';
+import { type ConnectionOptions, connect, keySafe } from '../connection.js';
+import { addOptions } from '../options/CliOption.js';
+import { OPTION_TABLE } from '../options/optionTable.js';
 
 /** Registers `get`: one record's RDF, looked up by DOI. */
 export function registerGet(program: Command, ctx: CliContext): void {
-  const getCmd = program
-    .command('get')
-    .description("print one record's RDF, looked up by DOI")
-    .argument('<doi>', 'the DOI, e.g. 10.1007/s11306-017-1242-7')
-    .option('-f, --format <format>', 'turtle, ntriples, nquads, jsonld or rdfxml', 'turtle')
-    .option('--base <iri>', 'base of the IRIs minted for nodes the record owns')
-    .option('--json', 'also print a summary as one line of JSON on stderr (the DOI, format, statements; stdout carries the RDF)');
-  addConnectionOptions(getCmd).action(async (doi: string, opts: ConnectionOptions & { format: string; base?: string; json?: boolean }) => {
+  const getCmd = program.command('get').description("print one record's RDF, looked up by DOI").argument('<doi>', 'the DOI, e.g. 10.1007/s11306-017-1242-7');
+  addOptions(getCmd, OPTION_TABLE.get, (line) => ctx.log(line)).action(async (doi: string, opts: ConnectionOptions & { format: string; base?: string; json?: boolean }) => {
     if (opts.json) ctx.json.enable('get', 'stderr');
     let key: string | undefined;
     await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {

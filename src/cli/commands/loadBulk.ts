@@ -1,5 +1,4 @@
 import type { CliContext } from '../CliContext.js';
-import { positiveInteger } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
 import type { BulkFileResult, BulkLoadSummary } from '../../tasks/bulkLoad.js';
 import { bulkProgressReporter } from '../progress/loadProgressReporter.js';
@@ -20,10 +19,10 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
       graph: opts.graph,
       cwd: ctx.io.cwd,
       host: opts.isqlHost ?? hostOf(opts.endpoint),
-      port: positiveInteger('--isql-port', opts.isqlPort),
+      port: opts.isqlPort,
       ...(user !== undefined ? { user } : {}),
       password,
-      jobs: positiveInteger('--jobs', opts.jobs),
+      jobs: opts.jobs,
       isqlCommand: opts.isql,
       ...(opts.manifest !== undefined ? { manifest: opts.manifest } : {}),
       ...(opts.serverDir !== undefined ? { serverDir: opts.serverDir } : {}),

@@ -1,21 +1,22 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
-import { nonNegativeInteger, positiveInteger, timeoutSeconds } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
 import type { StoreHttpClientOptions } from '../../store/StoreHttpClient.js';
 import { envFetch } from '../connection.js';
 import type { ReadLimitFlags } from '../readLimitOptions.js';
 import { inFlags } from '../inFlags.js';
+import { attributeOf, longFlag } from '../options/CliOption.js';
+import { OPTION_TABLE } from '../options/optionTable.js';
 
 /** The options of `load` as commander gives them. */
 export interface LoadCliOptions extends ReadLimitFlags {
   endpoint?: string;
   graph?: string;
   replace?: boolean;
-  chunkTriples: string;
+  chunkTriples: number;
   chunkFormat: 'ntriples' | 'turtle';
-  concurrency: string;
+  concurrency: number;
   user?: string;
   password?: string;
   store: string;
@@ -24,40 +25,34 @@ export interface LoadCliOptions extends ReadLimitFlags {
   state?: string;
   resume?: boolean;
   check: boolean;
-  timeout?: string;
-  requestTimeout?: string;
-  countTimeout: string;
+  requestTimeout: number;
+  /** `--timeout`, the earlier spelling of `--request-timeout`. */
+  timeout?: number;
+  countTimeout: number;
   ignoreExportLock?: boolean;
-  retries: string;
+  retries: number;
   quiet?: boolean;
   json?: boolean;
   /** `--bulk` and its flags. */
   bulk?: boolean;
   manifest?: string;
   isqlHost?: string;
-  isqlPort: string;
-  jobs: string;
+  isqlPort: number;
+  jobs: number;
   serverDir?: string;
   isql: string;
   /** `--upsert` and its flags. */
   upsert?: boolean;
   upsertMethod: 'put' | 'update';
-  batchGraphs: string;
-  batchTriples: string;
+  batchGraphs: number;
+  batchTriples: number;
   base: string;
 }
 
 type Key = keyof LoadCliOptions;
 
-/** The flags of each mode of `load`, by option key and as written. */
-const FLAGS: Record<string, string> = {
-  endpoint: '--endpoint', graph: '--graph', replace: '--replace', chunkTriples: '--chunk-triples', chunkFormat: '--chunk-format',
-  concurrency: '--concurrency', queryEndpoint: '--query-endpoint', updateEndpoint: '--update-endpoint', state: '--state', resume: '--resume',
-  timeout: '--timeout', requestTimeout: '--request-timeout', countTimeout: '--count-timeout', ignoreExportLock: '--ignore-export-lock',
-  retries: '--retries', bulk: '--bulk', manifest: '--manifest', isqlHost: '--isql-host', isqlPort: '--isql-port', jobs: '--jobs',
-  serverDir: '--server-dir', isql: '--isql', upsert: '--upsert', upsertMethod: '--upsert-method', batchGraphs: '--batch-graphs',
-  batchTriples: '--batch-triples', base: '--base',
-};
+/** The flags of `load`, by option key (`chunkTriples`: `--chunk-triples`). */
+const FLAGS: ReadonlyMap<string, string> = new Map(OPTION_TABLE.load.map((spec) => [attributeOf(spec), longFlag(spec)]));
 const BULK_ONLY: Key[] = ['manifest', 'isqlHost', 'isqlPort', 'jobs', 'serverDir', 'isql'];
 const UPSERT_ONLY: Key[] = ['upsertMethod', 'batchGraphs', 'batchTriples', 'base'];
 /** Flags of the Graph Store modes (load and upsert) that the bulk loader has no use for. */
@@ -68,7 +63,7 @@ const HTTP_ONLY: Key[] = ['chunkTriples', 'chunkFormat', 'concurrency', 'queryEn
  * (`--bulk`, `--upsert`, or the plain load) has no use for, naming them.
  */
 export function refuseOtherModesFlags(opts: LoadCliOptions, command: Command): void {
-  const given = (keys: readonly Key[]) => keys.filter((k) => command.getOptionValueSource(k) === 'cli').map((k) => FLAGS[k]!);
+  const given = (keys: readonly Key[]) => keys.filter((k) => command.getOptionValueSource(k) === 'cli').map((k) => FLAGS.get(k)!);
   let refused: string[];
   let why: string;
   if (opts.bulk) {
@@ -95,7 +90,6 @@ export function storeCredentials(opts: LoadCliOptions, ctx: CliContext): { user:
 /** The options that `load` gives `loadDump` and `upsert` gives `upsertDump` alike: inputs, store, requests, log, count. */
 export function storeRunOptions(files: readonly string[], opts: LoadCliOptions & { endpoint: string }, ctx: CliContext, what: string) {
   const { user, password } = storeCredentials(opts, ctx);
-  const requestTimeout = opts.requestTimeout ?? opts.timeout ?? '600';
   return {
     files,
     stdin: ctx.io.stdin,
@@ -103,18 +97,18 @@ export function storeRunOptions(files: readonly string[], opts: LoadCliOptions &
     endpoint: opts.endpoint,
     store: parseStoreKind(opts.store),
     fetch: envFetch(ctx),
-    concurrency: positiveInteger('--concurrency', opts.concurrency),
+    concurrency: opts.concurrency,
     ...(user !== undefined ? { credentials: { user, password: password! } } : {}),
     ...(opts.queryEndpoint !== undefined ? { queryEndpoint: opts.queryEndpoint } : {}),
     ...(opts.updateEndpoint !== undefined ? { updateEndpoint: opts.updateEndpoint } : {}),
     ...(opts.state !== undefined ? { statePath: opts.state } : {}),
     resume: Boolean(opts.resume),
     checkCount: opts.check,
-    timeoutMs: timeoutSeconds(opts.requestTimeout === undefined && opts.timeout !== undefined ? '--timeout' : '--request-timeout', requestTimeout) * 1000,
-    countTimeoutMs: timeoutSeconds('--count-timeout', opts.countTimeout) * 1000,
+    timeoutMs: opts.requestTimeout * 1000,
+    countTimeoutMs: opts.countTimeout * 1000,
     ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
     onNothingToResume: (path: string) => ctx.log(`no load log at ${path}: nothing to resume, ${what} from the start`),
-    retry: { retries: nonNegativeInteger('--retries', opts.retries) },
+    retry: { retries: opts.retries },
     signal: ctx.signal,
     onRetry: (e: Parameters<NonNullable<StoreHttpClientOptions['onRetry']>>[0]) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
   };

@@ -1,5 +1,4 @@
 import type { CliContext } from '../CliContext.js';
-import { positiveInteger } from '../optionValues.js';
 import { ToolkitError } from '../../errors.js';
 import type { UpsertSummary } from '../../tasks/upsertDump.js';
 import { upsertProgressReporter } from '../progress/loadProgressReporter.js';
@@ -13,8 +12,8 @@ export async function upsertCommand(files: readonly string[], opts: LoadCliOptio
     summary = await (await import('../../tasks/upsertDump.js')).upsertDump({
       ...storeRunOptions(files, opts, ctx, 'upserting'),
       method: opts.upsertMethod,
-      batchGraphs: positiveInteger('--batch-graphs', opts.batchGraphs),
-      batchTriples: positiveInteger('--batch-triples', opts.batchTriples),
+      batchGraphs: opts.batchGraphs,
+      batchTriples: opts.batchTriples,
       base: opts.base,
       ...(opts.quiet ? {} : { onBatch: upsertProgressReporter(ctx) }),
     });

@@ -1,19 +1,15 @@
 import type { Command } from 'commander';
-import { MAX_PAGE_SIZE, type SearchPage } from '../../client/ApiClient.js';
+import type { SearchPage } from '../../client/ApiClient.js';
 import type { CliContext } from '../CliContext.js';
-import { type ConnectionOptions, addConnectionOptions, connect, int, keySafe } from '../connection.js';
+import { type ConnectionOptions, connect, keySafe } from '../connection.js';
+import { addOptions } from '../options/CliOption.js';
+import { OPTION_TABLE } from '../options/optionTable.js';
 import { printable } from '../printable.js';
 
 /** Registers `search`: one page of a query, for a person. */
 export function registerSearch(program: Command, ctx: CliContext): void {
-  const searchCmd = program
-    .command('search')
-    .description('show one page of a query: title, DOI and date of each record, the total and the facets')
-    .requiredOption('-q, --query <query>', 'the service query')
-    .option('-s, --start <n>', 'first record (1-based)', int('--start', 1), 1)
-    .option('-p, --page-size <n>', 'records on the page', int('--page-size', 1, MAX_PAGE_SIZE), 10)
-    .option('--json', 'print the page as the service sent it (the key removed)');
-  addConnectionOptions(searchCmd).action(async (opts: ConnectionOptions & { query: string; start: number; pageSize: number; json?: boolean }) => {
+  const searchCmd = program.command('search').description('show one page of a query: title, DOI and date of each record, the total and the facets');
+  addOptions(searchCmd, OPTION_TABLE.search, (line) => ctx.log(line)).action(async (opts: ConnectionOptions & { query: string; start: number; pageSize: number; json?: boolean }) => {
     let key: string | undefined;
     await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
       const connection = await connect(opts, ctx);

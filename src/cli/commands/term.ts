@@ -1,9 +1,10 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
 import type * as RDF from '@rdfjs/types';
 import type { CliContext } from '../CliContext.js';
-import { timeoutSeconds } from '../optionValues.js';
+import { addOptions } from '../options/CliOption.js';
+import { OPTION_TABLE } from '../options/optionTable.js';
 import { ToolkitError } from '../../errors.js';
 import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
 import type { FormatName } from '../../serialize/QuadSerializer.js';
@@ -23,7 +24,7 @@ interface TermCommandOptions {
   output?: string;
   offline?: boolean;
   check?: boolean;
-  timeout: string;
+  timeout: number;
   fallback: boolean;
   json?: boolean;
 }
@@ -36,27 +37,19 @@ export const TERM_PREFIXES: Readonly<Record<string, string>> = {
 
 /** Registers `scholarly-rdf term`: fetch, convert and check a vocabulary term. */
 export function registerTerm(program: Command, ctx: CliContext): void {
-  program
+  const command = program
     .command('term')
     .description(
       'Fetch a vocabulary term by content negotiation (JSON-LD, N-Triples, Turtle or RDF/XML), print it in any format, or check that every format gives the same graph.',
     )
-    .argument('[name]', 'the term', 'pagination')
-    .option('--vocab-url <url>', 'the vocabulary base URL; the term is at <url>/<name>', DEFAULT_VOCAB_URL)
-    .option('--accept <media>', 'what to ask for: a media type, a format name or a whole Accept header (default: every format, q-weighted)')
-    .addOption(new Option('-f, --format <format>', `output format: ${FORMATS.map((f) => f.format).join(', ')} (default: as received)`))
-    .option('-o, --output <file>', 'write the term to a file instead of standard output')
-    .option('--offline', 'use the copy shipped in vocab/ instead of the network')
-    .option('--check', 'fetch all four formats, report whether they are the same graph and whether it is the shipped one (exit 1 if not)')
-    .option('--timeout <seconds>', 'time limit of each HTTP request, in seconds (as in export, search, get)', '30')
-    .option('--no-fallback', 'after a 404/406, do not try <url>/<name>.jsonld, .ttl, .nt, .rdf')
-    .option('--json', 'also print a summary as one line of JSON: on stdout with -o or --check (instead of its report), else on stderr')
+    .argument('[name]', 'the term', 'pagination');
+  addOptions(command, OPTION_TABLE.term, (line) => ctx.log(line))
     .action(async (name: string, options: TermCommandOptions, command: Command) => {
       if (options.json) ctx.json.enable('term', options.output !== undefined || options.check ? 'stdout' : 'stderr');
       if (options.offline && command.getOptionValueSource('vocabUrl') === 'cli') {
         throw new ToolkitError('--offline reads the shipped copy in vocab/: drop --vocab-url, or --offline to fetch it', 'usage');
       }
-      const timeoutMs = timeoutSeconds('--timeout', options.timeout) * 1000;
+      const timeoutMs = options.timeout * 1000;
       const format = options.format === undefined ? undefined : parseFormatName(options.format);
       const output = options.output === undefined ? undefined : resolve(ctx.io.cwd, options.output);
       // The shipped copies are what --offline reads: -o must not write over one of them.
