@@ -67,7 +67,7 @@ function countLines(path) {
   return lines;
 }
 
-const convert = (root, input, format, out) => timed(process.execPath, [join(root, 'bin/scholarly-rdf.js'), 'convert', input, '-f', format, '-q'], out);
+const convert = (root, input, format, out) => timed(process.execPath, [join(root, 'bin/scholarly-rdf.js'), 'convert', input, '-f', format, '--quiet'], out);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 

@@ -11,7 +11,7 @@
 //
 // Then, where Apache Jena runs (scripts/jena.sh: java and Debian's libapache-jena-java), the anchor of
 // issue 24 measured in the same run: JENA_COUNT records (default 10,000) as one N-Triples dump,
-// validated by the CLI (`scholarly-rdf validate --jobs 2 -q`, whole process) and by Jena SHACL
+// validated by the CLI (`scholarly-rdf validate --jobs 2 --quiet`, whole process) and by Jena SHACL
 // (`jena.sh shacl validate`, whole process, the shipped shapes concatenated), in turn, RUNS times;
 // prints each one's median wall time and the median of the pairwise ratios ours / Jena (target <= 0.2),
 // and the CLI's records/s with --jobs 1 and --jobs 2.
@@ -159,8 +159,8 @@ if (JENA_COUNT > 0 && jenaRuns.status !== 127 && existsSync('/usr/share/java/jen
   const jena = [];
   const ratios = [];
   for (let i = 0; i < RUNS; i++) {
-    ours1.push(wall(process.execPath, [cli, 'validate', '--jobs', '1', '-q', small]));
-    ours2.push(wall(process.execPath, [cli, 'validate', '--jobs', '2', '-q', small]));
+    ours1.push(wall(process.execPath, [cli, 'validate', '--jobs', '1', '--quiet', small]));
+    ours2.push(wall(process.execPath, [cli, 'validate', '--jobs', '2', '--quiet', small]));
     // Jena holds the whole graph (2-11 GB at 10k records).
     jena.push(wall('bash', [jenaScript, 'shacl', 'validate', '--shapes', shapes, '--data', small], { JVM_ARGS: process.env.JVM_ARGS ?? '-Xmx12g' }));
     ratios.push(ours2[i] / jena[i]);

@@ -6,7 +6,7 @@ import type { CliContext } from './CliContext.js';
 
 /** Where to get a key, said whenever one is missing. */
 export const NO_KEY_MESSAGE =
-  'no API key: pass --api-key KEY or set the SCHOLARLY_API_KEY environment variable (get a free key at https://dev.springernature.com), ' +
+  'no API key: pass --api-key KEY or set the SCHOLARLY_API_KEY (or SPRINGERNATURE_API_KEY) environment variable (get a free key at https://dev.springernature.com), ' +
   'or add --sample to run against the bundled sample catalogue offline';
 
 export interface ConnectionOptions {
@@ -19,12 +19,22 @@ export interface ConnectionOptions {
   timeout?: number;
 }
 
+/** The key in the environment: `$SCHOLARLY_API_KEY`, else the official client's `$SPRINGERNATURE_API_KEY`. */
+export function envApiKey(ctx: CliContext): string | undefined {
+  return ctx.io.env['SCHOLARLY_API_KEY'] || ctx.io.env['SPRINGERNATURE_API_KEY'] || undefined;
+}
+
+/** Both keys of the environment (each kept out of every message, used or not). */
+export function envApiKeys(ctx: CliContext): (string | undefined)[] {
+  return [ctx.io.env['SCHOLARLY_API_KEY'], ctx.io.env['SPRINGERNATURE_API_KEY']];
+}
+
 /**
  * The client options of the connection flags: the key from `--api-key`, else
  * `$SCHOLARLY_API_KEY` (none with `--sample`, which brings its own service).
  */
 export function clientOptions(opts: ConnectionOptions, ctx: CliContext): ApiClientOptions & { sample: boolean } {
-  const key = opts.apiKey ?? (ctx.io.env['SCHOLARLY_API_KEY'] || undefined);
+  const key = opts.apiKey ?? envApiKey(ctx);
   if (opts.sample) {
     if (opts.baseUrl) throw new ToolkitError('--sample and --base-url do not go together', 'usage');
     if (opts.apiKey) throw new ToolkitError("--sample uses the sample service's own key: drop --api-key", 'usage');

@@ -14,8 +14,8 @@ describe('convert --jobs', () => {
     const sample = readFileSync(SAMPLE, 'utf8');
     const first = sample.split('\n')[0]!;
     writeFileSync(bad, `${sample.trimEnd()}\n{not json\n${first}\n`);
-    const one = await runCli(['convert', bad, '-o', join(dir, `one.${ext}`), '--jobs', '1', '--notes', join(dir, 'one.notes.jsonl'), '--rejects', join(dir, 'one.rejects.jsonl'), '-q']);
-    const two = await runCli(['convert', bad, '-o', join(dir, `two.${ext}`), '--jobs', '2', '--notes', join(dir, 'two.notes.jsonl'), '--rejects', join(dir, 'two.rejects.jsonl'), '-q']);
+    const one = await runCli(['convert', bad, '-o', join(dir, `one.${ext}`), '--jobs', '1', '--notes', join(dir, 'one.notes.jsonl'), '--rejects', join(dir, 'one.rejects.jsonl'), '--quiet']);
+    const two = await runCli(['convert', bad, '-o', join(dir, `two.${ext}`), '--jobs', '2', '--notes', join(dir, 'two.notes.jsonl'), '--rejects', join(dir, 'two.rejects.jsonl'), '--quiet']);
     expect(two.code).toBe(one.code);
     expect(one.code).toBe(1); // records rejected
     expect(readFileSync(join(dir, `two.${ext}`), 'utf8')).toBe(readFileSync(join(dir, `one.${ext}`), 'utf8'));

@@ -51,7 +51,7 @@ describe('--json', () => {
   });
 
   it('convert -o: on stdout; convert to stdout: on stderr', async () => {
-    const file = await cli(['convert', SAMPLE, '-o', join(dir, 'c.ttl'), '--json', '-q']);
+    const file = await cli(['convert', SAMPLE, '-o', join(dir, 'c.ttl'), '--json', '--quiet']);
     expect(file.code, file.stderr).toBe(0);
     expect(onlyLine(file.stdout)).toMatchObject({ command: 'convert', exitCode: 0, inputs: [SAMPLE], read: 300, mapped: 300, rejected: 0, format: 'turtle', output: join(dir, 'c.ttl') });
     const stream = await cli(['convert', SAMPLE, '-f', 'nt', '--json']);

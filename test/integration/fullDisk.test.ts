@@ -109,7 +109,7 @@ afterAll(() => {
 
 describe('stdout on a full disk (/dev/full)', () => {
   it.runIf(existsSync('/dev/full'))('convert and export end with exit 4 and one line, not an uncaught exception (exit 1)', () => {
-    for (const args of [['convert', SAMPLE, '-q'], ['export', '--sample', '-q', 'type:Journal', '--quiet']]) {
+    for (const args of [['convert', SAMPLE, '--quiet'], ['export', '--sample', '-q', 'type:Journal', '--quiet']]) {
       const r = execStdoutToFull(args);
       expect(r.code, r.stderr).toBe(4);
       expect(r.stderr).toBe('scholarly-rdf: error [io]: cannot write to stdout: no space left on the device (ENOSPC)\n');
@@ -209,12 +209,12 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
     // Room for part of the output (3.6 MB of N-Triples, 170 kB of gzipped Turtle).
     mount('64k');
     for (const args of [['-o', join(disk, 'c.nt')], ['-o', join(disk, 'c.ttl.gz')]]) {
-      const r = await bin(['convert', SAMPLE, ...args, '-q']);
+      const r = await bin(['convert', SAMPLE, ...args, '--quiet']);
       expectIoError(r, args[1]!);
       expect(readdirSync(disk)).toEqual([]);
     }
     fill();
-    const notes = await bin(['convert', SAMPLE, '-o', join(work, 'c.nt'), '--notes', join(disk, 'notes.jsonl'), '-q']);
+    const notes = await bin(['convert', SAMPLE, '-o', join(work, 'c.nt'), '--notes', join(disk, 'notes.jsonl'), '--quiet']);
     expectIoError(notes, join(disk, 'notes.jsonl'));
     expect(existsSync(join(work, 'c.nt'))).toBe(false);
   });
@@ -235,7 +235,7 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
     const store = await new GspTestServer().start();
     try {
       const dump = join(work, 'dump.nt');
-      const made = await bin(['convert', SAMPLE, '-o', dump, '-q']);
+      const made = await bin(['convert', SAMPLE, '-o', dump, '--quiet']);
       expect(made.code, made.stderr).toBe(0);
       mount('256k');
       // The disk fills up while the store takes the third chunk: the load log cannot record it.

@@ -72,7 +72,7 @@ describe.runIf(needTools('virtuoso'))('load --bulk and load --upsert through the
     const removed = changed.creators.pop()!.creator;
     const dump = async (name: string, rs: unknown[]) => {
       writeFileSync(join(work, `${name}.jsonl`), `${rs.map((x) => JSON.stringify(x)).join('\n')}\n`);
-      const c = await bin(work, ['convert', join(work, `${name}.jsonl`), '--graph-per-record', '--base', base, '-q', '-o', join(work, `${name}.nq`)]);
+      const c = await bin(work, ['convert', join(work, `${name}.jsonl`), '--graph-per-record', '--base', base, '--quiet', '-o', join(work, `${name}.nq`)]);
       expect(c.code, c.stderr).toBe(0);
       return join(work, `${name}.nq`);
     };

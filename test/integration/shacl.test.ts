@@ -151,11 +151,11 @@ describe.runIf(needTools('jena'))('ours and Jena agree', () => {
     expect(parallel.stderr).toContain('validating in 2 worker threads');
     // Without --jobs: the main thread for a small input, worker threads from 16 MiB on
     // (here the same records after a 16 MiB comment).
-    const small = await runCli(['validate', file, '-q']);
+    const small = await runCli(['validate', file, '--quiet']);
     expect(small.stderr).not.toContain('worker threads');
     const big = join(dir, 'broken-big.nt');
     writeFileSync(big, `# ${'padding '.repeat(2 * 2 ** 20)}\n${readFileSync(file, 'utf8')}`);
-    const auto = await runCli(['validate', big, '-q']);
+    const auto = await runCli(['validate', big, '--quiet']);
     expect(auto.stderr).toMatch(/validating in \d+ worker threads/);
     expect(auto.stdout).toBe(small.stdout);
     expect(auto.exitCode).toBe(1);

@@ -89,7 +89,7 @@ describe('a reader that goes away (`| head`)', () => {
   }
 
   it('convert of the bundled sample ends with status 0', async () => {
-    const { code, stderr } = await firstLineOnly(['convert', resolve(ROOT, 'data/sample-catalogue.jsonl'), '-f', 'nt', '-q']);
+    const { code, stderr } = await firstLineOnly(['convert', resolve(ROOT, 'data/sample-catalogue.jsonl'), '-f', 'nt', '--quiet']);
     expect(stderr).toBe('');
     expect(code).toBe(0);
   });

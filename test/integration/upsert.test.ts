@@ -36,7 +36,7 @@ async function convert(name: string, records: Json[], base: string): Promise<str
   const input = join(work, `${name}.jsonl`);
   const output = join(work, `${name}.nq`);
   writeFileSync(input, `${records.map((r) => JSON.stringify(r)).join('\n')}\n`);
-  const r = await runCli(['convert', '--graph-per-record', '--base', base, '-q', '-o', output, input]);
+  const r = await runCli(['convert', '--graph-per-record', '--base', base, '--quiet', '-o', output, input]);
   expect(r.exitCode, r.stderr).toBe(0);
   return output;
 }

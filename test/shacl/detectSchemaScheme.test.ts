@@ -26,8 +26,8 @@ describe('detectSchemaScheme', () => {
     const input = join(dir, 'in.jsonl');
     writeFileSync(input, SAMPLE);
     const out = join(dir, 'https.nt');
-    expect((await runCli(['convert', input, '-o', out, '--schema-https', '-q'])).code).toBe(0);
-    const ok = await runCli(['validate', out, '-q']);
+    expect((await runCli(['convert', input, '-o', out, '--schema-https', '--quiet'])).code).toBe(0);
+    const ok = await runCli(['validate', out, '--quiet']);
     expect(ok.code, ok.stdout + ok.stderr).toBe(0);
     expect(ok.stdout).toContain('records: 30, conforming: 30');
     // A violation in the https namespace is found: the shapes were rewritten, not switched off.
@@ -36,7 +36,7 @@ describe('detectSchemaScheme', () => {
     const work = lines[0]!.split(' ')[0]!;
     lines.splice(1, 0, `${work} <https://schema.org/publisher> "not an organisation" .`);
     writeFileSync(broken, lines.join('\n'));
-    const bad = await runCli(['validate', broken, '-q']);
+    const bad = await runCli(['validate', broken, '--quiet']);
     expect(bad.code).toBe(1);
     expect(bad.stdout).toContain('not conforming: 1');
   });

@@ -88,7 +88,7 @@ describe('scholarly-rdf validate', () => {
     writeFileSync(join(dir, `b.${ext}`), text);
     writeFileSync(join(dir, `b.${ext}.gz`), gzipSync(text));
     for (const file of [`b.${ext}`, `b.${ext}.gz`]) {
-      const r = await cli(['validate', file, '-q']);
+      const r = await cli(['validate', file, '--quiet']);
       expect(r.stderr).toBe('');
       expect(r.stdout).toBe('records: 8, conforming: 1, not conforming: 7\n');
       expect(r.code).toBe(1);
@@ -96,7 +96,7 @@ describe('scholarly-rdf validate', () => {
   });
 
   it('reads standard input (-), sniffing the format', async () => {
-    const r = await cli(['validate', '-', '-q'], serialize(fixtureQuads('broken-records.ttl'), 'ntriples'));
+    const r = await cli(['validate', '-', '--quiet'], serialize(fixtureQuads('broken-records.ttl'), 'ntriples'));
     expect(r.stdout).toBe('records: 8, conforming: 1, not conforming: 7\n');
     expect(r.code).toBe(1);
   });
@@ -104,7 +104,7 @@ describe('scholarly-rdf validate', () => {
   it('adds up several files', async () => {
     writeFileSync(join(dir, 'full2.ttl'), fixtureText('full-records.ttl'));
     writeFileSync(join(dir, 'broken2.ttl'), fixtureText('broken-records.ttl'));
-    const r = await cli(['validate', 'full2.ttl', 'broken2.ttl', '-q']);
+    const r = await cli(['validate', 'full2.ttl', 'broken2.ttl', '--quiet']);
     expect(r.stdout).toBe('records: 10, conforming: 3, not conforming: 7\n');
   });
 
@@ -159,7 +159,7 @@ describe('scholarly-rdf validate', () => {
   it('-q: the one line it prints says when quads of no record do not conform', async () => {
     const text = fixtureText('full-records.ttl') + '\n<https://w3id.org/scholarly-rdf/dump/x> a <http://rdfs.org/ns/void#Dataset> .\n';
     writeFileSync(join(dir, 'other-bad.ttl'), text);
-    const r = await cli(['validate', 'other-bad.ttl', '-q']);
+    const r = await cli(['validate', 'other-bad.ttl', '--quiet']);
     expect(r.code).toBe(1);
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stdout).toMatch(/not conforming: 0; other quads do not conform/);

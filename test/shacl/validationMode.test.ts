@@ -106,7 +106,7 @@ describe('record by record or the whole graph (--mode)', () => {
     const graph = await cli(['validate', 'full.ttl', '--mode', 'graph']);
     expect(graph.stderr).toContain('validated as one graph in memory: asked for (--mode graph)');
     expect(graph.stdout.split('\n').slice(0, 2)).toEqual(r.stdout.split('\n').slice(0, 2));
-    expect((await cli(['validate', 'full.ttl', '-q'])).stderr).toBe('');
+    expect((await cli(['validate', 'full.ttl', '--quiet'])).stderr).toBe('');
   });
 
   it('gives the same summary for the broken records as one graph as record by record', async () => {
@@ -129,7 +129,7 @@ describe('record by record or the whole graph (--mode)', () => {
     // a names b's node through ex:cites, which the shapes read (sh:class).
     stdin.end('<https://doi.org/10.5555/a> <http://example.org/ns#cites> <https://doi.org/10.5555/b> .\n<https://doi.org/10.5555/b> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/ScholarlyArticle> .\n');
     writeFileSync(join(dir, 'cites.ttl'), '@prefix sh: <http://www.w3.org/ns/shacl#> .\n<urn:x:S> sh:targetSubjectsOf <http://example.org/ns#cites> ; sh:property [ sh:path <http://example.org/ns#cites> ; sh:class <http://schema.org/ScholarlyArticle> ] .\n');
-    const code = await run(['validate', '-', '-f', 'nt', '--shapes', 'cites.ttl'], { stdin, stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false } as CliIo);
+    const code = await run(['validate', '-', '--input-format', 'nt', '--shapes', 'cites.ttl'], { stdin, stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false } as CliIo);
     expect(code).toBe(1);
     expect(out).toMatch(/error: record by record, the results may differ from SHACL on the whole graph: record 10\.5555\/a: .*a node of record 10\.5555\/b; validate with --mode graph/);
   });

@@ -11,7 +11,7 @@ const dir = mkdtempSync(join(tmpdir(), 'validate-progress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const r = await runCli(['convert', resolve(import.meta.dirname, '../../data/sample-catalogue.jsonl'), '-o', join(dir, 'd.nt'), '-q'], { cwd: dir });
+  const r = await runCli(['convert', resolve(import.meta.dirname, '../../data/sample-catalogue.jsonl'), '-o', join(dir, 'd.nt'), '--quiet'], { cwd: dir });
   expect(r.code, r.stderr).toBe(0);
   writeFileSync(join(dir, 'd.nt.gz'), gzipSync(readFileSync(join(dir, 'd.nt'))));
 });

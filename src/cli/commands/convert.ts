@@ -7,8 +7,8 @@ import type { CliContext } from '../CliContext.js';
 import { RejectsReport } from '../RejectsReport.js';
 import { inFlags } from '../inFlags.js';
 import type { ReadLimitFlags } from '../readLimitOptions.js';
-import { addOptions, libraryOptions } from '../options/CliOption.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { libraryOptions } from '../options/CliOption.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 
 interface ConvertCliOptions extends ReadLimitFlags {
   output?: string;
@@ -29,11 +29,10 @@ export function registerConvert(program: Command, ctx: CliContext): void {
       'Map records to schema.org + BIBO triples and write them as RDF, record by record.\n' +
         'INPUT: files of the service\'s JSON (a /meta/v2/ or /metadata/v1/ envelope, a record, an array, or\n' +
         'newline-delimited JSON), or RDF documents in any of the five formats (re-serialised as they are, as riot does),\n' +
-        'optionally .gz; "-" reads standard input.\n' +
-        'Exit codes: 0 all records written; 1 some records rejected (see --rejects); 2 bad usage; 4 unreadable input.',
+        'optionally .gz; "-" reads standard input.',
     )
     .argument('<input...>', 'input files, or - for standard input');
-  addOptions(command, OPTION_TABLE.convert, (line) => ctx.log(line)).action(async (inputs: string[], opts: ConvertCliOptions) => {
+  addCommandOptions(command, 'convert', (line) => ctx.log(line)).action(async (inputs: string[], opts: ConvertCliOptions) => {
     await convertCommand(inputs, opts, ctx);
   });
 }

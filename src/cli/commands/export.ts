@@ -6,10 +6,10 @@ import type { FormatName } from '../../formats.js';
 import type { ExportDumpOptions, ExportDumpSummary } from '../../tasks/exportDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
-import { type ConnectionOptions, abs, clientOptions, connect, envFetch, keySafe } from '../connection.js';
-import { addOptions, libraryOptions } from '../options/CliOption.js';
+import { type ConnectionOptions, abs, clientOptions, connect, envFetch, envApiKeys, keySafe } from '../connection.js';
+import { libraryOptions } from '../options/CliOption.js';
 import { EXPORT_OPTIONS } from '../options/exportOptions.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { ExportReporter } from '../progress/ExportReporter.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 import { loadSummaryJson, printLoadSummary } from './load.js';
@@ -17,7 +17,7 @@ import { loadSummaryJson, printLoadSummary } from './load.js';
 /** Registers `export`: a query's records into one RDF dump, resumably. */
 export function registerExport(program: Command, ctx: CliContext): void {
   const exportCmd = program.command('export').description('harvest every record of a query into one RDF dump (resumable)');
-  addOptions(exportCmd, OPTION_TABLE.export, (line) => ctx.log(line)).action(async (opts: ExportCliOptions) => {
+  addCommandOptions(exportCmd, 'export', (line) => ctx.log(line)).action(async (opts: ExportCliOptions) => {
     if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
     if (!opts.output && (opts.shardRecords !== undefined || opts.shardSize !== undefined)) {
       throw new ToolkitError(`${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nq.gz writes dump.00001.nq.gz, ...); standard output cannot be cut into files`, 'usage');
@@ -26,7 +26,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
     if (opts.changesSince && !opts.output && !opts.state) throw new ToolkitError('--changes-since needs -o FILE (or --state FILE): the date is read from the state file of the last export to it', 'usage');
     if (opts.json) ctx.json.enable('export', opts.output ? 'stdout' : 'stderr');
     const connection = clientOptions(opts, ctx);
-    await keySafe(() => [connection.apiKey, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
+    await keySafe(() => [connection.apiKey, opts.apiKey, ...envApiKeys(ctx)], async () => {
       const reporter = opts.quiet ? undefined : new ExportReporter({ status: ctx.status });
       // Split into date windows from the start, the export never asks the whole query: its total is asked apart, for the bar.
       const total = opts.splitBy && (reporter || opts.json) ? await queryTotal(opts, ctx) : undefined;

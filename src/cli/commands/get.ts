@@ -6,17 +6,16 @@ import { describeRejection } from '../../pipeline/Rejection.js';
 import { bareDoi } from '../../record/recordDoi.js';
 import { serializerFor } from '../../serialize/serializers.js';
 import type { CliContext } from '../CliContext.js';
-import { type ConnectionOptions, connect, keySafe } from '../connection.js';
-import { addOptions } from '../options/CliOption.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { type ConnectionOptions, connect, envApiKeys, keySafe } from '../connection.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 
 /** Registers `get`: one record's RDF, looked up by DOI. */
 export function registerGet(program: Command, ctx: CliContext): void {
   const getCmd = program.command('get').description("print one record's RDF, looked up by DOI").argument('<doi>', 'the DOI, e.g. 10.1007/s11306-017-1242-7');
-  addOptions(getCmd, OPTION_TABLE.get, (line) => ctx.log(line)).action(async (doi: string, opts: ConnectionOptions & { format: string; base?: string; json?: boolean }) => {
+  addCommandOptions(getCmd, 'get', (line) => ctx.log(line)).action(async (doi: string, opts: ConnectionOptions & { format: string; base?: string; json?: boolean }) => {
     if (opts.json) ctx.json.enable('get', 'stderr');
     let key: string | undefined;
-    await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
+    await keySafe(() => [key, opts.apiKey, ...envApiKeys(ctx)], async () => {
       const format = parseFormatName(opts.format);
       const connection = await connect(opts, ctx);
       key = connection.key;

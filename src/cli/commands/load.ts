@@ -7,8 +7,7 @@ import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 import { bulkCommand } from './loadBulk.js';
 import { refuseOtherModesFlags, storeCredentials, storeRunOptions, type LoadCliOptions } from './loadFlags.js';
 import { readLimitsFromFlags } from '../readLimitOptions.js';
-import { addOptions } from '../options/CliOption.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { upsertCommand } from './loadUpsert.js';
 
 export type { LoadCliOptions } from './loadFlags.js';
@@ -19,7 +18,7 @@ export function registerLoad(program: Command, ctx: CliContext): void {
     .command('load')
     .description('load RDF dumps (any of the five formats, .gz too) into a named graph of a triple store over the SPARQL Graph Store Protocol, in chunks, resumably, checking the count at the end')
     .argument('[file...]', 'RDF files (.ttl .nt .nq .jsonld .rdf, optionally .gz), or - for stdin');
-  addOptions(command, OPTION_TABLE.load, (line) => ctx.log(line)).action(async (files: string[], opts: LoadCliOptions, self: Command) => {
+  addCommandOptions(command, 'load', (line) => ctx.log(line)).action(async (files: string[], opts: LoadCliOptions, self: Command) => {
     refuseOtherModesFlags(opts, self);
     await loadCommand(files, opts, ctx);
   });

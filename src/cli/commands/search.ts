@@ -1,17 +1,16 @@
 import type { Command } from 'commander';
 import type { SearchPage } from '../../client/ApiClient.js';
 import type { CliContext } from '../CliContext.js';
-import { type ConnectionOptions, connect, keySafe } from '../connection.js';
-import { addOptions } from '../options/CliOption.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { type ConnectionOptions, connect, envApiKeys, keySafe } from '../connection.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { printable } from '../printable.js';
 
 /** Registers `search`: one page of a query, for a person. */
 export function registerSearch(program: Command, ctx: CliContext): void {
   const searchCmd = program.command('search').description('show one page of a query: title, DOI and date of each record, the total and the facets');
-  addOptions(searchCmd, OPTION_TABLE.search, (line) => ctx.log(line)).action(async (opts: ConnectionOptions & { query: string; start: number; pageSize: number; json?: boolean }) => {
+  addCommandOptions(searchCmd, 'search', (line) => ctx.log(line)).action(async (opts: ConnectionOptions & { query: string; start: number; pageSize: number; json?: boolean }) => {
     let key: string | undefined;
-    await keySafe(() => [key, opts.apiKey, ctx.io.env['SCHOLARLY_API_KEY']], async () => {
+    await keySafe(() => [key, opts.apiKey, ...envApiKeys(ctx)], async () => {
       const connection = await connect(opts, ctx);
       key = connection.key;
       try {

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
-import { addOptions } from '../options/CliOption.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { ToolkitError } from '../../errors.js';
 import { sampleCataloguePath } from '../../sample/sampleCatalogue.js';
 import { SAMPLE_API_KEY, type FaultOptions } from '../../server/ServeOptions.js';
@@ -39,7 +38,7 @@ function faultOptions(opts: ServeCliOptions): FaultOptions {
 /** `scholarly-rdf serve`: the local copy of the metadata service. */
 export function registerServe(program: Command, ctx: CliContext): void {
   const command = program.command('serve').description('Run the metadata service locally over a catalogue of records (the bundled sample by default)');
-  addOptions(command, OPTION_TABLE.serve, (line) => ctx.log(line))
+  addCommandOptions(command, 'serve', (line) => ctx.log(line))
     .action(async (opts: ServeCliOptions) => {
       if (opts.json) ctx.json.enable('serve', 'stdout');
       const { port, rate, retryAfter } = opts;

@@ -1,10 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import type * as RDF from '@rdfjs/types';
 import type { CliContext } from '../CliContext.js';
-import { addOptions } from '../options/CliOption.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { ToolkitError } from '../../errors.js';
 import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
 import type { FormatName } from '../../serialize/QuadSerializer.js';
@@ -42,8 +41,8 @@ export function registerTerm(program: Command, ctx: CliContext): void {
     .description(
       'Fetch a vocabulary term by content negotiation (JSON-LD, N-Triples, Turtle or RDF/XML), print it in any format, or check that every format gives the same graph.',
     )
-    .argument('[name]', 'the term', 'pagination');
-  addOptions(command, OPTION_TABLE.term, (line) => ctx.log(line))
+    .addArgument(new Argument('[name]', 'the term').default('pagination', 'pagination'));
+  addCommandOptions(command, 'term', (line) => ctx.log(line))
     .action(async (name: string, options: TermCommandOptions, command: Command) => {
       if (options.json) ctx.json.enable('term', options.output !== undefined || options.check ? 'stdout' : 'stderr');
       if (options.offline && command.getOptionValueSource('vocabUrl') === 'cli') {

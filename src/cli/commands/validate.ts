@@ -5,8 +5,8 @@ import type { resultToJson } from '../../shacl/createRecordValidator.js';
 import type { ValidateDumpOptions, ValidateDumpSummary } from '../../tasks/validateDump.js';
 import type { CliContext } from '../CliContext.js';
 import { inFlags } from '../inFlags.js';
-import { addOptions, libraryOptions } from '../options/CliOption.js';
-import { OPTION_TABLE } from '../options/optionTable.js';
+import { libraryOptions } from '../options/CliOption.js';
+import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { validateProgressReporter } from '../progress/validateProgressReporter.js';
 import type { ReadLimitFlags } from '../readLimitOptions.js';
 import { printable } from '../printable.js';
@@ -23,7 +23,7 @@ export function registerValidate(program: Command, ctx: CliContext): void {
     .command('validate')
     .description('check RDF dumps (any of the five formats, .gz too, - for stdin) against the SHACL shapes, record by record; exit 1 when a record does not conform')
     .argument('<file...>', 'RDF files (.ttl .nt .nq .jsonld .rdf, optionally .gz), or - for stdin');
-  addOptions(command, OPTION_TABLE.validate, (line) => ctx.log(line)).action(async (files: string[], opts: ValidateCliOptions) => {
+  addCommandOptions(command, 'validate', (line) => ctx.log(line)).action(async (files: string[], opts: ValidateCliOptions) => {
     if (opts.json) ctx.json.enable('validate', 'stdout');
     const progress = opts.quiet ? undefined : validateProgressReporter(ctx);
     let result: ValidateDumpSummary;

@@ -4,7 +4,7 @@ import type { CliOption } from './CliOption.js';
 /** The flags of the commands that ask the service (`export`, `search`, `get`). */
 export const CONNECTION_OPTIONS: readonly CliOption[] = [
   { flags: '--sample', type: 'boolean', name: false, help: 'use the bundled sample catalogue through the local service, in-process: no key, no network' },
-  { flags: '--api-key <key>', type: 'string', help: 'the service API key (default: $SCHOLARLY_API_KEY)' },
+  { flags: '--api-key <key>', type: 'string', help: 'the service API key (default: $SCHOLARLY_API_KEY, else $SPRINGERNATURE_API_KEY)' },
   { flags: '--base-url <url>', type: 'string', help: `base URL of the service (default: ${DEFAULT_BASE_URL})` },
   { flags: '--endpoint <name>', type: 'choice', choices: ['meta-v2', 'meta-v1', 'metadata-v1'], default: 'meta-v2', help: 'record endpoint' },
   { flags: '--retries <n>', type: 'integer', min: 0, max: 100, default: 5, name: 'retryPolicy', help: 'retries of a failed request (5xx, 429, network, bad body)' },

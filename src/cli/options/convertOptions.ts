@@ -7,9 +7,9 @@ const FORMAT_CHOICES = [...FORMATS.map((f) => f.format), 'ttl', 'nt', 'nq', 'jso
 /** The flags of `convert` (then the read limits). */
 export const CONVERT_OPTIONS: readonly CliOption[] = [
   { flags: '-f, --format <format>', type: 'choice', choices: FORMAT_CHOICES, toLibrary: parseFormatName, help: 'output format (default: from the -o extension, else turtle)' },
-  { flags: '-o, --output <file>', type: 'string', help: 'output file (.ttl .nt .nq .jsonld .rdf, optionally .gz); default standard output' },
+  { flags: '-o, --output <file>', type: 'string', help: 'output file (.ttl .nt .nq .jsonld .rdf, optionally .gz) (default: standard output)' },
   { flags: '--rejects <file>', type: 'string', name: 'rejectsPath', help: 'write rejected records as JSON lines with the reason (default: <output>.rejects.jsonl when -o is given)' },
-  { flags: '--base <iri>', type: 'string', help: 'base of the IRIs minted for authors, journals, ... (default https://w3id.org/scholarly-rdf/)' },
+  { flags: '--base <iri>', type: 'string', help: 'base of the IRIs minted for authors, journals, ... (default: https://w3id.org/scholarly-rdf/)' },
   { flags: '--schema-https', type: 'boolean', name: 'schemaScheme', toLibrary: (https: boolean) => (https ? 'https' : 'http'), help: 'use https://schema.org/ instead of http://schema.org/' },
   { flags: '--graph <iri>', type: 'string', help: 'N-Quads: the graph to put the triples in' },
   { flags: '--graph-per-record', type: 'boolean', help: 'N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole' },
@@ -36,6 +36,7 @@ export const CONVERT_OPTIONS: readonly CliOption[] = [
     help: 'map and write records in N worker threads (at most one per CPU core; the output is the same byte for byte); not with --validate or shards (default: 1)',
   },
   { flags: '--strict', type: 'boolean', help: 'stop at the first rejected record' },
-  { flags: '-q, --quiet', type: 'boolean', name: false, help: 'no summary on standard error' },
+  { flags: '--quiet', type: 'boolean', name: false, help: 'no summary on standard error' },
+  { flags: '-q', type: 'boolean', deprecatedFor: '--quiet', help: 'the same as --quiet (earlier; -q is --query in export and search)' },
   { flags: '--json', type: 'boolean', name: false, help: 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr' },
 ];

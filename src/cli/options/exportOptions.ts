@@ -12,9 +12,9 @@ export const absolutePath = (path: string, cwd: string): string => (isAbsolute(p
 
 /** The flags of `export` (then the connection flags). */
 export const EXPORT_OPTIONS: readonly CliOption[] = [
-  { flags: '-q, --query <query>', type: 'string', required: true, help: 'the service query, e.g. \'keyword:"graphene" onlinedatefrom:2024-01-01\'' },
+  { flags: '-q, --query <query>', type: 'text', required: true, help: 'the service query, e.g. \'keyword:"graphene" onlinedatefrom:2024-01-01\'' },
   { flags: '-f, --format <format>', type: 'string', parse: parseFormatName, help: 'turtle, ntriples, nquads, jsonld or rdfxml (default: from -o, else turtle)' },
-  { flags: '-o, --output <file>', type: 'string', toLibrary: absolutePath, help: 'output file (.gz compresses); default stdout (not resumable)' },
+  { flags: '-o, --output <file>', type: 'string', toLibrary: absolutePath, help: 'output file (.gz compresses) (default: standard output, not resumable)' },
   { flags: '--max-records <n>', type: 'integer', min: 1, help: 'stop after N records' },
   { flags: '--concurrency <n>', type: 'integer', min: 1, max: 32, help: 'requests in flight at once, fixed (default: adapts, from 2, growing while pages wait on the network, halving on 429 or 5xx)' },
   { flags: '--page-size <n>', type: 'integer', min: 1, max: PAGE_SIZE_MAX, default: 25, help: `records per page (basic keys: at most 25; premium ${PAGE_SIZE_MAX})` },

@@ -19,7 +19,7 @@ export const LOAD_OPTIONS: readonly CliOption[] = [
   { flags: '--chunk-triples <n>', type: 'integer', min: 1, default: 50_000, help: 'triples per request' },
   { flags: '--chunk-format <format>', type: 'choice', choices: ['ntriples', 'turtle'], default: 'ntriples', help: 'syntax of the chunks sent' },
   { flags: '--concurrency <n>', type: 'integer', min: 1, default: 1, help: 'requests in flight at once' },
-  { flags: '--user <name>', type: 'string', name: 'credentials', help: 'user name (Basic or Digest, as the store asks; with --bulk the SQL user, default dba); default $SCHOLARLY_STORE_USER' },
+  { flags: '--user <name>', type: 'string', name: 'credentials', help: 'user name (Basic or Digest, as the store asks; with --bulk the SQL user, default dba) (default: $SCHOLARLY_STORE_USER)' },
   {
     flags: '--password <password>',
     type: 'string',

@@ -1,5 +1,6 @@
-import { Option } from 'commander';
-import { type CliOption, libraryName, longFlag } from './CliOption.js';
+import { type Command, Option } from 'commander';
+import { type CliOption, addOptions, libraryName, longFlag } from './CliOption.js';
+import { helpEnding } from './commandNotes.js';
 import { CONNECTION_OPTIONS, READ_LIMIT_OPTIONS } from './commonOptions.js';
 import { CONVERT_OPTIONS } from './convertOptions.js';
 import { EXPORT_OPTIONS } from './exportOptions.js';
@@ -49,4 +50,9 @@ const FLAG_OF: ReadonlyMap<string, string> = (() => {
 /** The flag of a library option, undefined for a name that is not one. */
 export function flagOf(name: string): string | undefined {
   return FLAG_OF.get(name);
+}
+
+/** Adds a command's flags from the table, and the end of its `--help` (exit codes, environment). */
+export function addCommandOptions(command: Command, name: CommandName, warn: (line: string) => void): Command {
+  return addOptions(command, OPTION_TABLE[name], warn).addHelpText('after', helpEnding(name));
 }

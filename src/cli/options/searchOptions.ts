@@ -3,7 +3,7 @@ import { PAGE_SIZE_MAX } from './commonOptions.js';
 
 /** The flags of `search` (then the connection flags). */
 export const SEARCH_OPTIONS: readonly CliOption[] = [
-  { flags: '-q, --query <query>', type: 'string', required: true, help: 'the service query' },
+  { flags: '-q, --query <query>', type: 'text', required: true, help: 'the service query' },
   { flags: '-s, --start <n>', type: 'integer', min: 1, default: 1, help: 'first record (1-based)' },
   { flags: '-p, --page-size <n>', type: 'integer', min: 1, max: PAGE_SIZE_MAX, default: 10, help: 'records on the page' },
   { flags: '--json', type: 'boolean', name: false, help: 'print the page as the service sent it (the key removed)' },

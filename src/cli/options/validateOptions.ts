@@ -10,7 +10,8 @@ function jobsOrAuto(value: string): number | 'auto' {
 export const VALIDATE_OPTIONS: readonly CliOption[] = [
   { flags: '--shapes <dir>', type: 'string', name: 'shapesDir', help: 'directory (or file) of SHACL shapes in Turtle (default: the shipped shapes/)' },
   { flags: '--report <file>', type: 'string', name: 'reportPath', help: 'write the full SHACL validation report (sh:ValidationReport) in Turtle to this file' },
-  { flags: '-f, --format <format>', type: 'string', help: 'format of the inputs (default: from the file extension, else sniffed)' },
+  { flags: '--input-format <format>', type: 'string', name: 'format', help: 'format of the inputs (default: from the file extension, else sniffed)' },
+  { flags: '-f, --format <format>', type: 'string', deprecatedFor: '--input-format', help: 'the same as --input-format (earlier; -f is the output format in convert, export, get and term)' },
   { flags: '--examples <n>', type: 'integer', min: 0, default: 5, name: 'maxExamples', help: 'how many example violations the summary shows' },
   { flags: '--window <n>', type: 'integer', min: 1, default: 4, help: 'records that may be open at once (a record is complete when this many newer ones started)' },
   {
@@ -38,6 +39,7 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
     default: 'violation',
     help: "exit 1 on results of this severity or worse: violation, warning or info (results of a severity of the shapes' own always fail)",
   },
-  { flags: '-q, --quiet', type: 'boolean', name: false, help: 'no progress; print only the first summary line' },
+  { flags: '--quiet', type: 'boolean', name: false, help: 'no progress; print only the first summary line' },
+  { flags: '-q', type: 'boolean', deprecatedFor: '--quiet', help: 'the same as --quiet (earlier; -q is --query in export and search)' },
   { flags: '--json', type: 'boolean', name: false, help: 'print the summary as one line of JSON on stdout instead of its text (counts by shape, examples, the report, timings)' },
 ];
