@@ -1,4 +1,5 @@
-import type { CommandName } from './optionTable.js';
+/** The commands of the CLI. */
+export type CommandName = 'convert' | 'export' | 'search' | 'get' | 'validate' | 'load' | 'term' | 'serve';
 
 /** What `--help` of a command ends with: its exit codes and the environment variables it reads. */
 export interface CommandNotes {

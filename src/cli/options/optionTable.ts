@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { type CliOption, addOptions, libraryName, longFlag } from './CliOption.js';
-import { helpEnding } from './commandNotes.js';
+import { type CommandName, helpEnding } from './commandNotes.js';
 import { CONNECTION_OPTIONS, READ_LIMIT_OPTIONS } from './commonOptions.js';
 import { CONVERT_OPTIONS } from './convertOptions.js';
 import { EXPORT_OPTIONS } from './exportOptions.js';
@@ -10,8 +10,7 @@ import { SERVE_OPTIONS } from './serveOptions.js';
 import { TERM_OPTIONS } from './termOptions.js';
 import { VALIDATE_OPTIONS } from './validateOptions.js';
 
-/** The commands of the CLI. */
-export type CommandName = 'convert' | 'export' | 'search' | 'get' | 'validate' | 'load' | 'term' | 'serve';
+export type { CommandName } from './commandNotes.js';
 
 /**
  * Every flag of every command, in the order `--help` lists them: the one
