@@ -16,7 +16,7 @@ export type { UpsertMethod } from './store/upsertRequests.js';
 export { bulkLoad, type BulkLoadOptions, type BulkLoadSummary, type BulkLoadProgress, type BulkFileResult } from './tasks/bulkLoad.js';
 export type { StoreKind, StoreCredentials } from './store/index.js';
 export { fetchTerm, type FetchTermOptions, type FetchedTerm, type TermSource } from './vocabulary/fetchTerm.js';
-export { startServer, type StartServerOptions, type RunningServer, type ServeOptions } from './server/index.js';
+export { startServer, sampleCatalogueOptions, type StartServerOptions, type RunningServer, type ServeOptions } from './server/index.js';
 
 // Records in, quads out: the record pipeline and its parts.
 export { readRecords, type ReadItem, type ReadRecordsOptions } from './record/readRecords.js';

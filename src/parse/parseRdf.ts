@@ -94,10 +94,23 @@ const OUT_OF_ORDER = 'invalid streaming key order';
  * the line (and column when the parser knows it), or the `network` error of a
  * `@context` the document loader refused, or `unsupported-media-type`.
  *
+ * The quads as an RDF/JS `Stream`: an object-mode `Readable` (n3's
+ * `Store.import`, rdf-ext, `QuadStreamSerializer.import` take it as it is;
+ * `for await` reads it too). A failure is the stream's `error` event.
+ *
  * @example
- * for await (const quad of parseRdf(text, { format: 'text/turtle', baseIRI })) store.add(quad);
+ * const store = new Store();
+ * await new Promise((done, fail) => store.import(parseRdf(text, { format: 'text/turtle', baseIRI })).on('end', done).on('error', fail));
  */
-export async function* parseRdf(input: RdfInput, options: ParseRdfOptions = {}): AsyncGenerator<RDF.Quad, void, undefined> {
+export function parseRdf(input: RdfInput, options: ParseRdfOptions = {}): Readable & RDF.Stream<RDF.Quad> {
+  return Readable.from(parseRdfQuads(input, options), { objectMode: true });
+}
+
+/**
+ * What {@link parseRdf} streams, as an async generator (the toolkit's own
+ * readers iterate it without a stream between).
+ */
+export async function* parseRdfQuads(input: RdfInput, options: ParseRdfOptions = {}): AsyncGenerator<RDF.Quad, void, undefined> {
   const source = options.source ?? options.baseIRI ?? '<input>';
   let format = options.format === undefined ? undefined : resolveFormat(options.format);
   let chunks: AsyncIterable<string> = decodeUtf8(input);

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FormatName } from '../formats.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
-import { parseRdf } from '../parse/parseRdf.js';
+import { parseRdfQuads } from '../parse/parseRdf.js';
 import { sniffFormat } from '../parse/sniffFormat.js';
 import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import type { LoadSource } from './NTriplesChunkReader.js';
@@ -38,7 +38,7 @@ export async function* openLoadSources(paths: readonly string[], names: readonly
       yield {
         kind: 'quads',
         source,
-        quads: parseRdf(bytes, { ...(format !== undefined ? { format } : {}), source, ...readLimitsOf(options), ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true }),
+        quads: parseRdfQuads(bytes, { ...(format !== undefined ? { format } : {}), source, ...readLimitsOf(options), ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true }),
       };
     }
   }

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { Parser } from 'n3';
 import { ParseError } from '../errors.js';
-import { parseRdf } from '../parse/parseRdf.js';
+import { parseRdfQuads } from '../parse/parseRdf.js';
 import { NTriplesTermWriter } from '../rdf/NTriplesWriter.js';
 import { blankNodeLabel, withSubject } from '../rdf/escape.js';
 import type { LineScan } from './scanNTriplesLine.js';
@@ -20,7 +20,7 @@ export async function parseOtherLine(text: string, source: string, line: number,
   } catch (err) {
     // The message the parser of the whole input gives (the same n3, through parseRdf), at the line in the input.
     try {
-      for await (const _ of parseRdf(text, { format: nquads ? 'nquads' : 'ntriples', source })) {
+      for await (const _ of parseRdfQuads(text, { format: nquads ? 'nquads' : 'ntriples', source })) {
         // only the error is wanted
       }
     } catch (inner) {

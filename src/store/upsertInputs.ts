@@ -2,7 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { openRdfFile } from '../parse/openRdfFile.js';
-import { parseRdf } from '../parse/parseRdf.js';
+import { parseRdfQuads } from '../parse/parseRdf.js';
 
 /** The quads of a delta's files, and where the `n`th of them is. */
 export interface UpsertInputs {
@@ -38,7 +38,7 @@ export function upsertInputs(paths: readonly string[], names: readonly string[],
       // `ignoreGraphs`: a JSON-LD dump's top-level `@graph` is read in pieces (memory does not grow with it); the
       // record graphs inside it keep their names, only a name given to the top-level graph by an `@id` after
       // `@graph` would be lost (its quads then come in the default graph, which the upsert refuses).
-      const parsed = parseRdf(file.input, { format: file.format, source, strict: true, ignoreGraphs: true, ...(options.signal ? { signal: options.signal } : {}) });
+      const parsed = parseRdfQuads(file.input, { format: file.format, source, strict: true, ignoreGraphs: true, ...(options.signal ? { signal: options.signal } : {}) });
       for await (const quad of parsed) {
         n++;
         yield quad;

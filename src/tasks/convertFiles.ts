@@ -12,7 +12,7 @@ import { ShardedOutput } from '../export/ShardedOutput.js';
 import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
-import { parseRdf } from '../parse/parseRdf.js';
+import { parseRdfQuads } from '../parse/parseRdf.js';
 import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import { ParallelRecordSink, type ParallelRecordSinkOptions } from '../pipeline/ParallelRecordSink.js';
 import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
@@ -197,7 +197,7 @@ async function convertInput(path: string, options: ConvertFilesOptions, sink: Re
   const input = await classifyInput(path, file.input);
   if (input.kind === 'rdf') {
     // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
-    for await (const group of subjectGroups(parseRdf(input.input, { format: input.format, source: file.source, ...readLimitsOf(options), ...(options.signal ? { signal: options.signal } : {}) }))) {
+    for await (const group of subjectGroups(parseRdfQuads(input.input, { format: input.format, source: file.source, ...readLimitsOf(options), ...(options.signal ? { signal: options.signal } : {}) }))) {
       // After the records in flight: ParallelRecordSink writes the group itself, in order.
       if (sink instanceof ParallelRecordSink) await target.add(await sink.writeQuads(group));
       else await target.statements(group);

@@ -8,7 +8,7 @@ import { ToolkitError } from '../errors.js';
 import { NTriplesChunkReader, type LoadSource } from '../store/NTriplesChunkReader.js';
 import { openLoadSources } from '../store/openLoadSources.js';
 import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
-import { parseRdf } from '../parse/parseRdf.js';
+import { parseRdfQuads } from '../parse/parseRdf.js';
 import { graphOfFileName } from '../store/defaultGraph.js';
 import { GraphStoreLoader, type GraphStoreLoaderOptions, type LoadSummary } from '../store/GraphStoreLoader.js';
 import type { LoadInput } from '../store/LoadLog.js';
@@ -155,7 +155,7 @@ async function* quadsOf(sources: AsyncIterable<LoadSource>, signal: AbortSignal 
     const quads =
       input.kind === 'quads'
         ? input.quads
-        : parseRdf(input.bytes, { format: input.nquads ? 'nquads' : 'ntriples', source: input.source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
+        : parseRdfQuads(input.bytes, { format: input.nquads ? 'nquads' : 'ntriples', source: input.source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
     for await (const quad of quads) {
       onQuad();
       yield quad;

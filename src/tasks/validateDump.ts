@@ -9,7 +9,7 @@ import { ToolkitError, ioError, isIoFailure } from '../errors.js';
 import type { FormatName } from '../formats.js';
 import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
-import { parseRdf, resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
+import { parseRdfQuads, resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
 import { writeText } from '../pipeline/writeText.js';
 import { detectSchemaScheme } from '../shacl/detectSchemaScheme.js';
 import { groupNTriplesRecords, type NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
@@ -303,7 +303,7 @@ function regroupInput(input: RdfInput, format: FormatName | undefined, source: s
 
 /** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
 function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, limits: ReadLimits): AsyncIterable<RDF.Quad> {
-  return parseRdf(input, { format, source, ...(signal ? { signal } : {}), ...limits, ignoreGraphs: true, strict: true });
+  return parseRdfQuads(input, { format, source, ...(signal ? { signal } : {}), ...limits, ignoreGraphs: true, strict: true });
 }
 
 /**

@@ -2,7 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { HttpError, ParseError, ToolkitError, hideUrlSecrets, type ErrorCode } from '../errors.js';
 import { FORMATS, formatFromMediaType, formatInfo, type FormatName } from '../formats.js';
 import { extractHtmlRdf } from '../parse/extractHtmlRdf.js';
-import { parseRdf } from '../parse/parseRdf.js';
+import { parseRdfQuads } from '../parse/parseRdf.js';
 import { sniffFormat } from '../parse/sniffFormat.js';
 import { proxyFetch } from '../http/proxyFetch.js';
 import { preferredFormat, toAcceptHeader } from './acceptHeader.js';
@@ -311,7 +311,7 @@ async function fromHtml(
 
 async function parseAll(body: string, format: FormatName, url: string, ctx: Ctx): Promise<RDF.Quad[]> {
   const quads: RDF.Quad[] = [];
-  for await (const q of parseRdf(body, { format, baseIRI: url, source: url, documentLoader: ctx.documentLoader, signal: ctx.signal })) {
+  for await (const q of parseRdfQuads(body, { format, baseIRI: url, source: url, documentLoader: ctx.documentLoader, signal: ctx.signal })) {
     quads.push(q);
   }
   return quads;

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { formatInfo, type FormatName } from '../formats.js';
-import { parseRdf, resolveFormat } from '../parse/parseRdf.js';
+import { parseRdfQuads, resolveFormat } from '../parse/parseRdf.js';
 import { createDocumentLoader, VOCAB_DIR_URL } from '../parse/documentLoader.js';
 import type { FetchedTerm } from './fetchTerm.js';
 
@@ -37,7 +37,7 @@ export async function loadShippedTerm(name: string, format: FormatName | string 
     throw new ToolkitError(`the term "${name}" is not shipped (no ${path}); shipped: ${SHIPPED_TERMS.join(', ')}`, 'not-found', { cause });
   }
   const quads: RDF.Quad[] = [];
-  for await (const q of parseRdf(body, { format: resolved, source: path, documentLoader: createDocumentLoader() })) quads.push(q);
+  for await (const q of parseRdfQuads(body, { format: resolved, source: path, documentLoader: createDocumentLoader() })) quads.push(q);
   return {
     quads,
     mediaType: formatInfo(resolved).mediaType,

@@ -269,3 +269,20 @@ describe('parseRdf limits: bounded work on any input', () => {
     expect(ctl.message).toBe('ctl.ttl:2: invalid Turtle: Unexpected "\\u001B]0;title\\u0007ex:s"');
   });
 });
+
+describe('parseRdf as an RDF/JS Stream', () => {
+  it('is an object-mode Readable of quads that n3 Store.import takes as it is, and tells a failure as an error event', async () => {
+    const { Store } = await import('n3');
+    const { Readable } = await import('node:stream');
+    const stream = parseRdf('<http://a> <http://b> "c" .\n<http://a> <http://b> "d" .\n', { format: 'ntriples' });
+    expect(stream).toBeInstanceOf(Readable);
+    expect(stream.readableObjectMode).toBe(true);
+    const store = new Store();
+    await new Promise((done, fail) => store.import(stream).on('end', done).on('error', fail));
+    expect(store.size).toBe(2);
+    const bad = parseRdf('<http://a> <http://b> .\n', { format: 'ntriples', source: 'bad.nt' });
+    const error = await new Promise<Error>((done) => new Store().import(bad).on('error', done));
+    expect(error).toMatchObject({ code: 'parse' });
+    expect(error.message).toContain('bad.nt');
+  });
+});
