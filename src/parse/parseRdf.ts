@@ -301,6 +301,13 @@ function toParseError(
     if ((error as { code?: string }).code === OUT_OF_ORDER) {
       suffix = ' — the JSON-LD is not in streaming order (@context first); give it as a whole string instead of a stream';
     } else if (strict && STRICT_CODES.has((error as { code?: string }).code ?? '')) {
+      const key = /^Invalid predicate IRI: (\w+)$/.exec(message)?.[1];
+      if (key !== undefined && SERVICE_KEYS.has(key)) {
+        return new ParseError(
+          `this is the service's JSON (records as the metadata API sends them: "${key}" is one of its keys), not RDF: convert it first (convertFiles; the convert command)`,
+          source, line, column, { cause: error },
+        );
+      }
       suffix = ' — a JSON-LD processor would drop it silently (no @context maps it to an IRI, or the @context comes after it)';
     }
   } else {
@@ -310,6 +317,12 @@ function toParseError(
   }
   return new ParseError(`invalid ${label}: ${safeMessage(message)}${suffix}`, source, line, column, { cause: error });
 }
+
+/** Keys only the service's envelopes and records have: JSON-LD that fails on one of them is the service's JSON. */
+const SERVICE_KEYS = new Set([
+  'apiMessage', 'apiKey', 'result', 'records', 'facets', 'nextPage', 'contentType', 'identifier', 'publicationName', 'creators',
+  'onlineDate', 'publicationDate', 'openaccess', 'printIsbn', 'electronicIsbn', 'journalId', 'publicationType',
+]);
 
 /** The longest parser message kept: parsers quote the token at fault, which may be a 100 MB literal. */
 const MAX_MESSAGE = 500;

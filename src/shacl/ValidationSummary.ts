@@ -140,7 +140,7 @@ export class ValidationSummary {
       lines.push(
         this.otherGroups
           ? 'warning: no record in the input (no work with a bibo:doi and the nodes it owns): only other quads were validated'
-          : 'warning: the input holds no quads: nothing was validated',
+          : 'note: the input holds no quads: it conforms (no results, as SHACL says of an empty graph), but nothing was checked',
       );
     }
     if (this.otherGroups) lines.push(`other quads (no record, e.g. the dataset description): ${this.otherConforms ? 'conform' : 'do not conform'}`);

@@ -62,20 +62,20 @@ export function failsOn(failOn: FailOn, counts: SeverityCounts): boolean {
 
 /** The verdict of a run ({@link runVerdict}). */
 export interface RunVerdict {
-  /** SHACL's answer: no result of any severity (and something was validated, each record whole, exactly). */
+  /** SHACL's answer: no result of any severity (each record whole, exactly); an empty input conforms, as SHACL (and Jena) say. */
   conforms: boolean;
-  /** Whether the run fails: results of `failOn`'s severity or worse, records split, results not exact, or nothing validated. */
+  /** Whether the run fails: results of `failOn`'s severity or worse, records split, or results not exact. */
   failed: boolean;
   /** The severities found, most severe first. */
   severities: Severity[];
 }
 
-/** The verdict of a run from its summary's counts: an empty input, split records and inexact results fail it whatever `failOn` says. */
+/** The verdict of a run from its summary's counts: split records and inexact results fail it whatever `failOn` says. */
 export function runVerdict(
   summary: SeverityCounts & { records: number; otherGroups: number; splitRecords: number; notExact: readonly string[] },
   failOn: FailOn,
 ): RunVerdict {
-  const validated = summary.records + summary.otherGroups > 0 && summary.splitRecords === 0 && summary.notExact.length === 0;
+  const validated = summary.splitRecords === 0 && summary.notExact.length === 0;
   const results = summary.violations + summary.warnings + summary.infos + summary.others;
   return { conforms: validated && results === 0, failed: !validated || failsOn(failOn, summary), severities: severitiesFound(summary) };
 }

@@ -30,7 +30,7 @@ export function decideStoreRetry(
   const tries = `${attempt} ${attempt === 1 ? 'try' : 'tries'}`;
   if (outcome.kind !== 'status') {
     if (canRetry) return { action: 'retry', delayMs: policy.backoffMs(attempt), reason: `network: ${outcome.message}` };
-    return { action: 'stop', code: 'network', retryable: true, message: `${what} failed after ${tries}: ${outcome.message}; is the store running and \`endpoint\` right? Run again with \`resume\`` };
+    return { action: 'stop', code: 'network', retryable: true, message: `${what} failed after ${tries}: ${outcome.message}; is the store running and \`endpoint\` right?` };
   }
   const { status } = outcome;
   const said = storeMessageOf(outcome.body);
@@ -38,10 +38,10 @@ export function decideStoreRetry(
   if (status === 429 || status === 503) {
     const wait = parseRetryAfter(outcome.retryAfter, now);
     if (wait !== undefined && wait > policy.maxRetryAfterMs) {
-      return { action: 'stop', code: 'http-status', retryable: true, message: `${what}: the store is busy (${status}) and asks to wait ${Math.round(wait / 1000)} s; run again later with \`resume\`` };
+      return { action: 'stop', code: 'http-status', retryable: true, message: `${what}: the store is busy (${status}) and asks to wait ${Math.round(wait / 1000)} s` };
     }
     if (canRetry) return { action: 'retry', delayMs: wait ?? policy.backoffMs(attempt), reason: `${status} busy` };
-    return { action: 'stop', code: 'http-status', retryable: true, message: `${what}: the store stayed busy (${status}${detail}) after ${tries}; run again later with \`resume\`` };
+    return { action: 'stop', code: 'http-status', retryable: true, message: `${what}: the store stayed busy (${status}${detail}) after ${tries}` };
   }
   if (status >= 500) {
     if (canRetry) return { action: 'retry', delayMs: policy.backoffMs(attempt), reason: `${status} server error` };

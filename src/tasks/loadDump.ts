@@ -1,3 +1,4 @@
+import { rerunAdvice } from './rerunAdvice.js';
 import type * as RDF from '@rdfjs/types';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -140,7 +141,10 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
     const statePath = loader.statePath;
     if (!(err instanceof ToolkitError) || !statePath) throw err;
     if (err.code === 'count-mismatch' || err.details['countTimedOut']) throw withDetails(err, { statePath });
-    if (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted' || err.code === 'io') throw withDetails(err, { statePath, progressSaved: modifiedAt(statePath) !== logBefore });
+    if (err.code === 'network' || err.code === 'http-status' || err.code === 'aborted' || err.code === 'io') {
+      const progressSaved = modifiedAt(statePath) !== logBefore;
+      throw withDetails(err, { statePath, progressSaved }, rerunAdvice(progressSaved, 'chunks acknowledged'));
+    }
     throw err;
   }
 }
@@ -196,8 +200,8 @@ function keyedOrEarlierLog(files: readonly string[], cwd: string, graph: string,
 }
 
 /** The error with more details (its message and code kept). */
-function withDetails(err: ToolkitError, details: Record<string, unknown>): ToolkitError {
-  return new ToolkitError(err.message, err.code, { cause: err, details: { ...err.details, ...details } });
+function withDetails(err: ToolkitError, details: Record<string, unknown>, advice = ''): ToolkitError {
+  return new ToolkitError(err.message + advice, err.code, { cause: err, details: { ...err.details, ...details } });
 }
 
 /** The files with their size and time, so that resuming a load of changed files is refused. */

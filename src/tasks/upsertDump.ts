@@ -1,3 +1,4 @@
+import { rerunAdvice } from './rerunAdvice.js';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -142,7 +143,8 @@ export async function upsertDump(options: UpsertDumpOptions): Promise<UpsertSumm
   } catch (err) {
     // Says where the batches done are, and whether a resume goes on after some (the CLI's advice).
     if (!(err instanceof ToolkitError) || !statePath || err.details['statePath'] !== undefined) throw err;
-    throw new ToolkitError(err.message, err.code, { cause: err, details: { ...err.details, statePath, progressSaved: skip + summary.graphsReplaced > 0 } });
+    const progressSaved = skip + summary.graphsReplaced > 0;
+    throw new ToolkitError(err.message + rerunAdvice(progressSaved, 'batches done'), err.code, { cause: err, details: { ...err.details, statePath, progressSaved } });
   }
   if (log) await log.markComplete();
   summary.durationMs = performance.now() - started;

@@ -94,8 +94,8 @@ export interface ValidateProgress {
 /** What {@link validateDump} found. */
 export interface ValidateDumpSummary {
   /**
-   * Whether the input conforms, as SHACL's `sh:conforms` says: no result of any severity (an input with nothing in
-   * it, records split beyond `window` and results that may differ from the whole graph's do not).
+   * Whether the input conforms, as SHACL's `sh:conforms` says: no result of any severity (an empty input does;
+   * records split beyond `window` and results that may differ from the whole graph's do not).
    */
   conforms: boolean;
   /** Whether the run fails (what `validate`'s exit status says): results of `failOn`'s severity or worse, or whatever makes `conforms` false but results. */
@@ -198,7 +198,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     if (whole) return { ...whole, mode: { mode: 'graph', why: `record by record was not enough: ${scope.reasons[0]}` }, elapsedMs: performance.now() - started };
     summary.notExact.unshift(...scope.reasons);
   }
-  // An empty input (or one the parser read as nothing) is no proof of conformance.
+  // An empty input conforms (SHACL: no result); the summary says nothing was in it.
   return { ...runVerdict(summary, failOn), mode, summary, reportResults: report?.results ?? 0, jobs: validator ? jobs : 1, elapsedMs: performance.now() - started };
 }
 

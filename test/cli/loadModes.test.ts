@@ -159,7 +159,9 @@ describe('load --upsert (against the loopback Graph Store)', () => {
     store.faultFor = (write) => (write === 2 ? { status: 400, body: 'no' } : undefined);
     const failed = await cli([name, '--upsert', '--endpoint', endpoint, '--batch-graphs', '1', '--no-check', '--retries', '0']);
     expect(failed.code).toBe(3);
-    expect(failed.stderr).toMatch(/the upsert stopped; the batches done are in .*d2\.nq\.[0-9a-f]{8}\.load-state\.json: run again with --resume to continue/);
+    expect(failed.stderr).toMatch(/load log: {2}.*d2\.nq\.[0-9a-f]{8}\.load-state\.json\n/);
+    expect(failed.stderr).toContain('the batches done are in the load log: run again with --resume to continue');
+    expect(failed.stderr).not.toContain('as it was');
     store.faultFor = undefined;
     const resumed = await cli([name, '--upsert', '--endpoint', endpoint, '--batch-graphs', '1', '--resume', '--upsert-method', 'put']);
     expect(resumed.code, resumed.stderr).toBe(0);

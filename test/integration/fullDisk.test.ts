@@ -247,7 +247,8 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
       const args = ['load', dump, '--endpoint', `${store.baseUrl}/ds`, '--graph', 'http://example.org/g', '--chunk-triples', '5000', '--state', log];
       const failed = await bin(args);
       expectIoError(failed, log);
-      expect(failed.stderr).toContain(`acknowledged chunks are in ${log}: run again with --resume to continue`);
+      expect(failed.stderr).toContain(`load log:  ${log}\n`);
+      expect(failed.stderr).toContain('the chunks acknowledged are in the load log: run again with --resume to continue');
       store.faultFor = undefined;
       rmSync(join(disk, 'filler'));
       const resumed = await bin([...args, '--resume']);

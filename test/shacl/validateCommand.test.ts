@@ -145,15 +145,26 @@ describe('scholarly-rdf validate', () => {
     expect(b.code).toBe(1);
   });
 
-  it('does not call an input with nothing to validate a success, nor plain JSON read as JSON-LD', async () => {
+  it('finds an empty dump conforming (as SHACL and Jena do), saying it held nothing; refuses plain JSON read as JSON-LD', async () => {
     writeFileSync(join(dir, 'empty.nt'), '');
-    const empty = await cli(['validate', 'empty.nt']);
-    expect(empty.code).toBe(1);
-    expect(empty.stdout).toContain('warning: the input holds no quads: nothing was validated');
-    writeFileSync(join(dir, 'plain.jsonld'), JSON.stringify({ records: [{ doi: '10.1000/x', title: 'T' }] }));
+    const empty = await cli(['validate', 'empty.nt', '--json']);
+    expect(empty.code).toBe(0);
+    expect(JSON.parse(empty.stdout)).toMatchObject({ conforms: true, failed: false, records: 0 });
+    const text = await cli(['validate', 'empty.nt']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain('note: the input holds no quads: it conforms (no results, as SHACL says of an empty graph), but nothing was checked');
+    writeFileSync(join(dir, 'plain.jsonld'), JSON.stringify({ thing: [{ name: 'T' }] }));
     const plain = await cli(['validate', 'plain.jsonld']);
     expect(plain.code).toBe(4);
     expect(plain.stderr).toMatch(/would drop it silently/);
+    // The service's own JSON (an envelope, a record, from a file or stdin): convert it first.
+    writeFileSync(join(dir, 'page.json'), JSON.stringify({ apiMessage: 'This JSON was provided by Springer Nature', query: 'x', records: [{ doi: '10.1000/x', title: 'T' }] }));
+    writeFileSync(join(dir, 'record.json'), JSON.stringify({ contentType: 'Article', doi: '10.1000/x', title: 'T' }));
+    for (const [args, stdin] of [[['page.json'], undefined], [['record.json'], undefined], [['-', '--input-format', 'jsonld'], JSON.stringify({ apiMessage: 'x', records: [] })]] as const) {
+      const raw = await cli(['validate', ...args], stdin);
+      expect(raw.code, raw.stderr).toBe(4);
+      expect(raw.stderr).toMatch(/: this is the service's JSON \(records as the metadata API sends them: "\w+" is one of its keys\), not RDF: convert it first/);
+    }
   });
 
   it('-q: the one line it prints says when quads of no record do not conform', async () => {

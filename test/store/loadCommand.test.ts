@@ -158,14 +158,16 @@ describe('scholarly-rdf load', () => {
     const down = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'down.json']);
     server.queryFault = undefined;
     expect(down.code).toBe(3);
-    expect(down.stderr).toContain('the load stopped before it began');
-    expect(down.stderr).not.toContain('acknowledged chunks are in');
+    // One piece of advice: run it again as it was (not also --resume).
+    expect(down.stderr).toContain('nothing was loaded: run it again as it was');
+    expect(down.stderr).not.toMatch(/resume/);
+    expect(down.stderr).not.toContain('load log:');
     // Nor to an old log of another load left in place.
     writeFileSync(join(dir, 'old.json'), '{}');
     server.queryFault = { status: 503, headers: { 'retry-after': '0' } };
     const again = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'old.json']);
     server.queryFault = undefined;
-    expect(again.stderr).toContain('the load stopped before it began');
+    expect(again.stderr).toContain('nothing was loaded: run it again as it was');
     const resumed = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'down.json', '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('no load log at');

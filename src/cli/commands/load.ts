@@ -54,12 +54,9 @@ export async function loadCommand(files: readonly string[], opts: LoadCliOptions
       const statePath = err.details['statePath'] as string | undefined;
       printLoadSummary(ctx, err.details['summary'] as LoadSummary, statePath, opts.check, err.details['countTimedOut'] ? 'no answer in time (below)' : undefined);
       ctx.json.set(loadSummaryJson({ ...(err.details['summary'] as LoadSummary), statePath }));
-    } else if (err instanceof ToolkitError && typeof err.details['statePath'] === 'string') {
-      ctx.log(
-        err.details['progressSaved']
-          ? `the load stopped; acknowledged chunks are in ${err.details['statePath']}: run again with --resume to continue`
-          : 'the load stopped before it began (no chunk was sent): run it again as it was',
-      );
+    } else if (err instanceof ToolkitError && err.details['progressSaved']) {
+      // What to do is in the error (one piece of advice); where the log is, here.
+      ctx.log(`load log:  ${String(err.details['statePath'])}`);
     }
     throw err;
   }

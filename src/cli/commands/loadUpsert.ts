@@ -18,13 +18,10 @@ export async function upsertCommand(files: readonly string[], opts: LoadCliOptio
       ...(opts.quiet ? {} : { onBatch: upsertProgressReporter(ctx) }),
     });
   } catch (err) {
-    if (err instanceof ToolkitError && typeof err.details['statePath'] === 'string') {
+    if (err instanceof ToolkitError && err.details['progressSaved']) {
+      // What to do is in the error (one piece of advice); where the log is, here.
       ctx.status.clear();
-      ctx.log(
-        err.details['progressSaved']
-          ? `the upsert stopped; the batches done are in ${err.details['statePath']}: run again with --resume to continue`
-          : 'the upsert stopped before a batch was done: run it again as it was',
-      );
+      ctx.log(`load log:  ${String(err.details['statePath'])}`);
     }
     throw err;
   }
