@@ -47,6 +47,16 @@ export class EntityIris {
     return `${this.base}issn/${issn}`;
   }
 
+  /**
+   * A journal known by nothing but its name and publisher: `<base>periodical/<publisher>/<name>`, both
+   * normalised as {@link slug} (case, accents, punctuation). Undefined when either has no letter or digit.
+   */
+  journalByName(publisher: string, name: string): string | undefined {
+    const p = slugSegment(publisher);
+    const n = slugSegment(name);
+    return p && n ? `${this.base}periodical/${p}/${n}` : undefined;
+  }
+
   /** A book by its verified ISBN-13 (13 digits). */
   book(isbn13: string): string {
     return `${this.base}isbn/${isbn13}`;
@@ -83,7 +93,7 @@ export class EntityIris {
   }
 }
 
-const SHARED_ENTITY = /\/(journal|issn|isbn|series|publisher|discipline)\/[^#]*$/;
+const SHARED_ENTITY = /\/(journal|periodical|issn|isbn|series|publisher|discipline)\/[^#]*$/;
 
 /**
  * Whether an IRI names an entity many records may name (an ORCID person, a

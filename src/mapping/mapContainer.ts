@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { ISSN_RESOLVER } from '../rdf/namespaces.js';
+import { ISSN_RESOLVER, ISSN_URN, NS } from '../rdf/namespaces.js';
 import type { ScholarlyRecord } from '../record/types.js';
 import type { EntityIris } from './entityIris.js';
 import { isbn10CheckDigit, isbn13CheckDigit, isbn13Form, issnCheckDigit, issnForm } from './identifiers.js';
@@ -72,13 +72,18 @@ function mapJournal(
   t: RecordTriples, record: ScholarlyRecord, iris: EntityIris, doi: string, work: RDF.NamedNode, keys: ContainerKeys, name: string | undefined,
 ): void {
   const issnKey = keys.issn ?? keys.eIssn;
-  const sharedIri = record.journalId ? iris.journalById(record.journalId) : issnKey ? iris.byIssn(issnKey) : undefined;
+  // A journal named with its publisher can be found again by both, whatever other key a record carries.
+  const house = record.publisher ?? record.publisherName;
+  const nameIri = name && house ? iris.journalByName(house, name) : undefined;
+  const sharedIri = record.journalId ? iris.journalById(record.journalId) : issnKey ? iris.byIssn(issnKey) : nameIri;
   let top: RDF.NamedNode | undefined;
   if (name || sharedIri) {
     top = t.iri(sharedIri ?? iris.owned(doi, 'periodical'));
     t.type(top, t.schema('Periodical'), t.bibo('Journal'));
     if (name) t.add(top, t.schema('name'), t.str(name));
     addSerialKeys(t, top, record, keys);
+    // The journal's other keys in this record: one node under owl:sameAs whichever key another record carries.
+    if (nameIri && nameIri !== sharedIri) t.add(top, t.inNamespace(NS.owl, 'sameAs'), t.iri(nameIri));
   }
   // Volumes and issues of a shared journal are shared too: one node for all the articles of an issue.
   // An issue number without a volume may repeat every year: such an issue stays the record's own.
@@ -120,19 +125,21 @@ function mapSeries(
   return series;
 }
 
-/** A journal's or series' ISSNs (print `bibo:issn`, electronic `bibo:eissn`, both `schema:issn`, each linked to the ISSN Portal) and id. */
+/**
+ * A journal's or series' ISSNs (print `bibo:issn`, electronic `bibo:eissn`, both `schema:issn`, each linked to
+ * the ISSN Portal, and `owl:sameAs` its URN `urn:issn:…`, the name every record and source gives it) and id.
+ */
 function addSerialKeys(t: RecordTriples, node: RDF.NamedNode, record: ScholarlyRecord, keys: ContainerKeys): void {
-  if (keys.issn) {
-    t.add(node, t.schema('issn'), t.str(keys.issn));
-    t.add(node, t.bibo('issn'), t.str(keys.issn));
-    t.add(node, t.schema('sameAs'), t.iri(ISSN_RESOLVER + keys.issn));
-  }
-  if (keys.eIssn && keys.eIssn !== keys.issn) {
-    t.add(node, t.schema('issn'), t.str(keys.eIssn));
-    t.add(node, t.bibo('eissn'), t.str(keys.eIssn));
-    t.add(node, t.schema('sameAs'), t.iri(ISSN_RESOLVER + keys.eIssn));
-  }
+  if (keys.issn) addIssn(t, node, keys.issn, 'issn');
+  if (keys.eIssn && keys.eIssn !== keys.issn) addIssn(t, node, keys.eIssn, 'eissn');
   if (record.journalId) t.add(node, t.schema('identifier'), t.str(record.journalId));
+}
+
+function addIssn(t: RecordTriples, node: RDF.NamedNode, issn: string, biboLocal: 'issn' | 'eissn'): void {
+  t.add(node, t.schema('issn'), t.str(issn));
+  t.add(node, t.bibo(biboLocal), t.str(issn));
+  t.add(node, t.schema('sameAs'), t.iri(ISSN_RESOLVER + issn));
+  t.add(node, t.inNamespace(NS.owl, 'sameAs'), t.iri(ISSN_URN + issn));
 }
 
 function addIsbns(t: RecordTriples, node: RDF.NamedNode, isbns: readonly string[]): void {

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { NS } from '../rdf/namespaces.js';
+import { NS, ORCID_HTTP_RESOLVER } from '../rdf/namespaces.js';
 import { cleanText } from '../record/cleanText.js';
 import { orcidCheckCharacter } from '../record/orcid.js';
 import type { Creator } from '../record/types.js';
@@ -50,6 +50,33 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
     describePerson(t, person, creator, original, i);
   });
   addAuthorList(t, iris, doi, work, members);
+  addAuthorships(t, iris, doi, work, members);
+}
+
+/**
+ * Author order by number (dblp's signature ordinal): `W sr:authorship A` for each author, `A a schema:ListItem;
+ * schema:position n` (1..n, `xsd:integer`) `; schema:item P`. The authorship is named by its person (a hash, as
+ * the list cells), never by its position: "the third author of W" is `?w sr:authorship [schema:position 3;
+ * schema:item ?p]`, no list walk.
+ */
+function addAuthorships(t: RecordTriples, iris: EntityIris, doi: string, work: RDF.NamedNode, members: readonly string[]): void {
+  const authorship = t.sr('authorship');
+  const listItem = t.schema('ListItem');
+  const position = t.schema('position');
+  const item = t.schema('item');
+  members.forEach((member, i) => {
+    const node = t.iri(iris.owned(doi, `authorship-${contentHash(memberKey(member))}`));
+    t.add(work, authorship, node);
+    t.type(node, listItem);
+    t.add(node, position, t.typed(String(i + 1), 'integer'));
+    t.add(node, item, t.iri(member));
+  });
+}
+
+/** What tells the members of one record apart: the part after '#' of its own nodes, the whole ORCID IRI. */
+function memberKey(member: string): string {
+  const hash = member.indexOf('#');
+  return hash < 0 ? member : member.slice(hash);
 }
 
 /** A person's type, name (split into family and given name at a single comma) and ORCID iD or what was sent as one. */
@@ -70,6 +97,8 @@ function describePerson(t: RecordTriples, person: RDF.NamedNode, creator: Creato
   }
   if (creator.orcid) {
     t.add(person, t.schema('identifier'), t.str(creator.orcid));
+    // The iD's http form, the IRI Crossref's RDF names the person by.
+    t.add(person, t.inNamespace(NS.owl, 'sameAs'), t.iri(ORCID_HTTP_RESOLVER + creator.orcid));
   } else if (creator.orcidRaw !== undefined && creator.orcidRaw === original.orcid) {
     t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
   } else if (creator.orcidRaw) {
@@ -89,10 +118,7 @@ function addAuthorList(t: RecordTriples, iris: EntityIris, doi: string, work: RD
   const cells: RDF.NamedNode[] = new Array(members.length);
   let rest = '';
   for (let i = members.length - 1; i >= 0; i--) {
-    // What tells the members of one record apart: the part after '#' of its own nodes, the whole ORCID IRI.
-    const member = members[i]!;
-    const hash = member.indexOf('#');
-    rest = contentHash(`${hash < 0 ? member : member.slice(hash)}\n${rest}`);
+    rest = contentHash(`${memberKey(members[i]!)}\n${rest}`);
     cells[i] = t.iri(iris.owned(doi, `authors-${rest}`));
   }
   t.add(work, t.bibo('authorList'), cells[0]!);

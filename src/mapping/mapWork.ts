@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { isLanguageTag } from '../rdf/languageTag.js';
-import { NS } from '../rdf/namespaces.js';
+import { DOI_RESOLVER, DX_DOI_RESOLVER, NS } from '../rdf/namespaces.js';
+import { encodeIriPath } from './iri.js';
 import { identifierNamesDoi } from '../record/recordDoi.js';
 import type { ScholarlyRecord } from '../record/types.js';
 import { dateLiteralKind } from './dates.js';
@@ -31,7 +32,14 @@ export function mapWork(t: RecordTriples, record: ScholarlyRecord, doi: string, 
     t.add(work, t.schema('name'), t.text(record.title));
     t.add(work, t.dcterms('title'), t.text(record.title));
   }
-  if (record.abstract) {
+  if (record.abstract?.languages) {
+    // One abstract per language, tagged with the language its heading names (else the record's).
+    for (const part of record.abstract.languages) {
+      const literal = part.language ? t.f.literal(part.text, part.language) : t.text(part.text);
+      t.add(work, t.schema('abstract'), literal);
+      t.add(work, t.bibo('abstract'), literal);
+    }
+  } else if (record.abstract) {
     t.add(work, t.schema('abstract'), t.text(record.abstract.text));
     t.add(work, t.bibo('abstract'), t.text(record.abstract.text));
     if (record.abstract.heading) t.note(`abstract: heading "${record.abstract.heading}" taken off the text`);
@@ -49,11 +57,29 @@ export function mapWork(t: RecordTriples, record: ScholarlyRecord, doi: string, 
 /** `bibo:doi`, and `schema:identifier` naming the DOI; an identifier of the record that names another is kept as sent. */
 function mapIdentifiers(t: RecordTriples, record: ScholarlyRecord, doi: string, work: RDF.NamedNode): void {
   t.add(work, t.bibo('doi'), t.str(doi));
+  addDoiAliases(t, doi, work);
   const identifierAgrees = record.identifier !== undefined && identifierNamesDoi(record.identifier, doi);
   t.add(work, t.schema('identifier'), t.str(identifierAgrees ? record.identifier! : `doi:${doi}`));
   if (record.identifier !== undefined && !identifierAgrees) {
     t.add(work, t.sr('identifier'), t.str(record.identifier));
     t.note(`identifier: "${record.identifier}" does not name the DOI ${doi}; kept as sr:identifier`);
+  }
+}
+
+/**
+ * `owl:sameAs` the other IRIs the world names the work by: `http://dx.doi.org/<doi>` (Crossref's RDF) and, when
+ * the DOI has upper-case letters, the lower-cased DOI under both resolvers (DOIs are case-insensitive; Crossref
+ * and SciGraph write them in lower case). The DOI as the record spells it stays the work's own IRI.
+ */
+function addDoiAliases(t: RecordTriples, doi: string, work: RDF.NamedNode): void {
+  const sameAs = t.inNamespace(NS.owl, 'sameAs');
+  const path = encodeIriPath(doi);
+  t.add(work, sameAs, t.iri(DX_DOI_RESOLVER + path));
+  const lower = doi.toLowerCase();
+  if (lower !== doi) {
+    const lowerPath = encodeIriPath(lower);
+    t.add(work, sameAs, t.iri(DOI_RESOLVER + lowerPath));
+    t.add(work, sameAs, t.iri(DX_DOI_RESOLVER + lowerPath));
   }
 }
 

@@ -23,8 +23,17 @@ export const DEFAULT_BASE = 'https://w3id.org/scholarly-rdf/';
 /** Where DOIs resolve: the subject of a record is `DOI_RESOLVER + doi`. */
 export const DOI_RESOLVER = 'https://doi.org/';
 
+/** The DOI resolver's older http form: the IRI Crossref's RDF names works by (`owl:sameAs` from a work). */
+export const DX_DOI_RESOLVER = 'http://dx.doi.org/';
+
 /** Where ORCID iDs resolve. */
 export const ORCID_RESOLVER = 'https://orcid.org/';
+
+/** The ORCID resolver's http form: the IRI Crossref's RDF names ORCID persons by (`owl:sameAs` from a person). */
+export const ORCID_HTTP_RESOLVER = 'http://orcid.org/';
+
+/** The URN of an ISSN (RFC 3044): one continuing resource, named alike by every source (`owl:sameAs` from a journal). */
+export const ISSN_URN = 'urn:issn:';
 
 /** Where ISSNs resolve: the ISSN Portal's page of an ISSN, linked from a journal or series with `schema:sameAs`. */
 export const ISSN_RESOLVER = 'https://portal.issn.org/resource/ISSN/';

@@ -3,6 +3,7 @@ import { unwrapParagraphs } from './collapseWhitespace.js';
 import { type RecordCleaners, fieldOf } from './recordCleaners.js';
 import { describe, scalar, stringList } from './scalar.js';
 import { separateAbstractSections } from './separateAbstractSections.js';
+import { splitAbstractLanguages } from './splitAbstractLanguages.js';
 import type { AbstractText, ScholarlyRecord } from './types.js';
 
 const REWRAPPED_NOTE = 'lines wrapped inside a paragraph joined and runs of white space collapsed to single spaces; paragraph breaks kept';
@@ -48,6 +49,19 @@ export function readAbstract(
   }
   if (rewrapped) clean.noteOnce(fieldOf(path), REWRAPPED_NOTE);
   if (!t) return undefined;
+  const languages = splitAbstractLanguages(heading && typeof value === 'string' ? `${heading}${t}` : t);
+  if (languages) {
+    let separated = 0;
+    for (const part of languages) {
+      const s = separateAbstractSections(part.text);
+      separated += s.separated;
+      part.text = s.text;
+    }
+    if (separated) record.notes.push(`${path}: ${separated} section heading${separated === 1 ? '' : 's'} separated from the text`);
+    const named = languages.map((p) => p.heading ? `"${p.heading}"${p.language ? ` (${p.language})` : ''}` : 'a part without a heading');
+    record.notes.push(`${path}: ${languages.length} abstracts in one text, split at their language headings: ${named.join(', ')}`);
+    return { text: languages.map((p) => p.text).join('\n\n'), languages };
+  }
   const sections = separateAbstractSections(t);
   if (sections.separated) {
     record.notes.push(`${path}: ${sections.separated} section heading${sections.separated === 1 ? '' : 's'} separated from the text`);

@@ -1,3 +1,4 @@
+import type { AbstractPart } from './splitAbstractLanguages.js';
 /**
  * Record shapes of the metadata service, as it sends them (seed §2.3, §2.5)
  * and as the toolkit uses them after normalisation.
@@ -124,6 +125,11 @@ export interface Creator {
 export interface AbstractText {
   heading?: string;
   text: string;
+  /**
+   * An abstract sent in several languages, each after its glued language heading: one part per language
+   * (`text` is then the parts' texts joined by a blank line).
+   */
+  languages?: AbstractPart[];
 }
 
 /** A link of the record after normalisation. */

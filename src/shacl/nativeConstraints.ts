@@ -154,12 +154,44 @@ export const doiAgreement: NativeConstraint = (focus, dataset) => {
   return rows;
 };
 
+const SR = 'https://w3id.org/scholarly-rdf/vocab#';
+const authorship = namedNode(`${SR}authorship`);
+const schemaPosition = SCHEMA_NAMESPACES.map((ns) => namedNode(`${ns}position`));
+
+/**
+ * srsh:AuthorPositionsConstraint: the integer schema:position values of the focus's sr:authorship nodes run
+ * 1..n: no two authorships share a position, and every position above 1 has the one before it.
+ */
+export const authorPositions: NativeConstraint = (focus, dataset) => {
+  const rows: ConstraintRow[] = [];
+  // Each authorship's integer positions (values of another datatype are srsh:Authorship-position's).
+  const holders = new Map<number, { value: RDF.Term; nodes: Set<string> }>();
+  for (const node of uniqueTerms(objects(dataset, focus, authorship))) {
+    if (node.termType === 'Literal') continue;
+    for (const p of schemaPosition) {
+      for (const value of uniqueTerms(objects(dataset, node, p))) {
+        if (value.termType !== 'Literal' || value.datatype.value !== `${XSD}integer` || !/^[+-]?[0-9]+$/.test(value.value)) continue;
+        const n = Number(value.value);
+        const entry = holders.get(n) ?? { value, nodes: new Set<string>() };
+        entry.nodes.add(`${node.termType}|${node.value}`);
+        holders.set(n, entry);
+      }
+    }
+  }
+  for (const [n, { value, nodes }] of holders) {
+    if (nodes.size > 1) rows.push({ path: authorship, value, bindings: { problem: 'two authors have the same position' } });
+    if (n > 1 && !holders.has(n - 1)) rows.push({ path: authorship, value, bindings: { problem: 'a position is missing before this one' } });
+  }
+  return rows;
+};
+
 /** The native constraints by the IRI of their `sh:SPARQLConstraint` node. */
 export const NATIVE_CONSTRAINTS: ReadonlyMap<string, NativeConstraint> = new Map([
   [`${SHAPES_NS}AuthorListOrderConstraint`, authorListOrder],
   [`${SHAPES_NS}OrcidCheckDigitConstraint`, orcidCheckDigit],
   [`${SHAPES_NS}LanguageTagConstraint`, languageTags],
   [`${SHAPES_NS}DoiAgreementConstraint`, doiAgreement],
+  [`${SHAPES_NS}AuthorPositionsConstraint`, authorPositions],
 ]);
 
 /** What a native constraint reads around its focus node (IRIs of predicates; see analyseShapes). */
@@ -181,6 +213,7 @@ export const NATIVE_READS: ReadonlyMap<string, NativeReads> = new Map([
   // Every predicate of the focus, one literal at a time: nothing that another copy of the node could change.
   [`${SHAPES_NS}LanguageTagConstraint`, { upper: [], through: [], perValue: [] }],
   [`${SHAPES_NS}DoiAgreementConstraint`, { upper: [`${BIBO}doi`, ...both('identifier')], through: [], perValue: [] }],
+  [`${SHAPES_NS}AuthorPositionsConstraint`, { upper: [`${SR}authorship`], through: [`${SR}authorship`, ...both('position')], perValue: [] }],
 ]);
 
 function termText(term: RDF.Term): string {

@@ -25,7 +25,9 @@ describe('analyseShapes', () => {
     for (const p of ['http://schema.org/author', 'http://schema.org/isPartOf', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#rest']) expect(scope.pathPredicates.has(p)).toBe(true);
     // ... and the values whose own triples are read (sh:class on authors, the journal, the list cells) are known.
     expect([...scope.inspected].sort()).toEqual(
-      ['author', 'isPartOf', 'publisher', 'publisherImprint', 'encoding', 'about'].map((l) => `http://schema.org/${l}`).concat(['http://purl.org/ontology/bibo/authorList', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#first', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#rest']).sort(),
+      ['author', 'isPartOf', 'publisher', 'publisherImprint', 'encoding', 'about', 'item', 'position'].map((l) => `http://schema.org/${l}`)
+        .concat(['https://schema.org/position', 'https://w3id.org/scholarly-rdf/vocab#authorship'])
+        .concat(['http://purl.org/ontology/bibo/authorList', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#first', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#rest']).sort(),
     );
     // A journal's name is not counted (records spell it differently); its ISSNs are (sh:maxCount): copies must agree.
     const periodical = scope.focusReads.get('Nhttps://w3id.org/scholarly-rdf/shapes#PeriodicalShape')!;

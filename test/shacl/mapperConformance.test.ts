@@ -106,7 +106,7 @@ describe('the mapping conforms to shapes/', () => {
     // Names from content (list cells, files, conferences) compared by their form, not their hash: which hash
     // function names them is the mapper's choice, and the shapes check only the form (#authors-<12 hex>).
     const text = (q: RDF.Quad) =>
-      `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`.replace(/#(authors|encoding|conference)-[0-9a-f]{12}>/g, '#$1-<hash>>');
+      `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`.replace(/#(authors|authorship|encoding|conference)-[0-9a-f]{12}>/g, '#$1-<hash>>');
     const mapped = records.map((r) => mapRecord(normalizeRecord(r)));
     expect(mapped.flatMap((m) => m.notes)).toEqual([]);
     const fixture = new Set(fixtureQuads('full-records.ttl').map(text));

@@ -34,6 +34,7 @@ export const CASE_PREFIXES: Readonly<Record<string, string>> = {
   dcat: 'http://www.w3.org/ns/dcat#',
   prov: 'http://www.w3.org/ns/prov#',
   skos: 'http://www.w3.org/2004/02/skos/core#',
+  sr: 'https://w3id.org/scholarly-rdf/vocab#',
   doi: 'https://doi.org/10.5555/',
   orcid: 'https://orcid.org/',
   journal: 'https://w3id.org/scholarly-rdf/journal/',
@@ -50,7 +51,7 @@ export const CASE_PREFIXES: Readonly<Record<string, string>> = {
 };
 
 /** Node shapes without constraints of their own (only `sh:property`): their cases are those of their property shapes. */
-export const SHAPES_WITHOUT_OWN_CONSTRAINTS = ['PagesEitherFormShape', 'SchemaPagesShape'];
+export const SHAPES_WITHOUT_OWN_CONSTRAINTS = ['PagesEitherFormShape', 'SchemaPagesShape', 'AuthorshipShape'];
 
 export const SHAPE_CASES: readonly ShapeCase[] = [
   // Ownership: a node whose work (or whose referrer) is missing. Shared nodes (journals, publishers,
@@ -77,6 +78,8 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Work-name', remove: ['doi:full-1 schema:name'] },
   { shape: 'Work-title', remove: ['doi:full-1 dcterms:title'] },
   { shape: 'Work-abstract', remove: ['doi:full-1 bibo:abstract'] },
+  // Two abstracts in one language (a text split at its language headings has one per language).
+  { shape: 'Work-abstract', add: 'doi:full-1 schema:abstract "We list more tools."@en ; bibo:abstract "We list more tools."@en .' },
   { shape: 'Work-inLanguage', add: 'doi:full-1 schema:inLanguage "de" .' },
   { shape: 'Work-inLanguageTag', severity: 'Warning', remove: ['doi:full-1 schema:inLanguage'], add: 'doi:full-1 schema:inLanguage "English language" .' },
   { shape: 'Work-datePublished', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015-02-30"^^xsd:date ; dcterms:issued "2015-02-30"^^xsd:date .' },
@@ -109,6 +112,14 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'AuthorListOrderShape', remove: ['a:authors-c6a54a02804c rdf:first'], add: 'a:authors-c6a54a02804c rdf:first orcid:0000-0002-1825-0097 .' },
   // A list that does not end (a cycle).
   { shape: 'AuthorListOrderShape', remove: ['a:authors-c6a54a02804c rdf:rest'], add: 'a:authors-c6a54a02804c rdf:rest a:authors-b2e8ea3a2bcf .' },
+  // Numbered authors: an authorship that is a literal, one without its person, two with one position, a gap.
+  { shape: 'Work-authorship', add: 'doi:full-1 sr:authorship "1" .' },
+  { shape: 'Work-authorshipMembers', remove: ['a:authorship-7c800f2f8793 schema:item'], add: 'a:authorship-7c800f2f8793 schema:item orcid:0000-0002-1825-0097 .' },
+  { shape: 'Authorship-item', remove: ['a:authorship-7c800f2f8793 schema:item'] },
+  { shape: 'Authorship-position', remove: ['a:authorship-7c800f2f8793 schema:position'], add: 'a:authorship-7c800f2f8793 schema:position "2" .' },
+  { shape: 'Authorship-position', remove: ['a:authorship-fc8d0756fcbf schema:position'], add: 'a:authorship-fc8d0756fcbf schema:position 0 .' },
+  { shape: 'AuthorPositionsShape', remove: ['a:authorship-7c800f2f8793 schema:position'], add: 'a:authorship-7c800f2f8793 schema:position 1 .' },
+  { shape: 'AuthorPositionsShape', remove: ['a:authorship-7c800f2f8793 schema:position'], add: 'a:authorship-7c800f2f8793 schema:position 3 .' },
   { shape: 'Work-isPartOf', add: 'doi:full-1 schema:isPartOf volume:13 .' },
   { shape: 'Work-publisher', add: 'doi:full-1 schema:publisher a:author-spicer-rachel .' },
   { shape: 'Work-publisherImprint', add: 'doi:full-1 schema:publisherImprint a:author-spicer-rachel .' },
