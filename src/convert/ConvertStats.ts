@@ -15,6 +15,10 @@ export interface ConvertSummary {
   notes: number;
   /** Fields the mapper does not know, with how many records had each. */
   unknownFields: Record<string, number>;
+  /** Identities the records contradict (one ORCID iD on two names, one journal key on two names), counted. */
+  conflicts: number;
+  /** The first {@link CONFLICT_NOTES_KEPT} conflicts, one line each naming both records (all are in the notes file). */
+  conflictNotes: string[];
   format: FormatName;
   /** The output file, or null for a stream (with shards: the name they are named after, which is not written). */
   output: string | null;
@@ -25,6 +29,9 @@ export interface ConvertSummary {
   /** The notes file, when a written record had notes and one was asked for. */
   notesPath: string | null;
 }
+
+/** How many conflict lines a summary keeps (the notes file has every one). */
+export const CONFLICT_NOTES_KEPT = 100;
 
 /** Counts of a conversion, for the summary. */
 export class ConvertStats {
@@ -37,6 +44,15 @@ export class ConvertStats {
   notes = 0;
   /** Unknown fields by name, with how many records had them. */
   readonly unknownFields = new Map<string, number>();
+  /** Conflicts between records, counted; the first few kept as lines. */
+  conflicts = 0;
+  readonly conflictNotes: string[] = [];
+
+  /** Counts the conflicts a written record brought (their notes are among its notes too). */
+  addConflicts(notes: readonly string[]): void {
+    this.conflicts += notes.length;
+    for (const note of notes) if (this.conflictNotes.length < CONFLICT_NOTES_KEPT) this.conflictNotes.push(note);
+  }
 
   /** Counts a mapped record. */
   addMapped(record: MappedRecord): void {
@@ -64,18 +80,22 @@ export class ConvertStats {
   }
 
   /** The counts as plain data. */
-  toSummary(): Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'> {
-    return { read: this.read, mapped: this.mapped, rejected: this.rejected, statements: this.triples, notes: this.notes, unknownFields: Object.fromEntries(this.unknownFields) };
+  toSummary(): Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields' | 'conflicts' | 'conflictNotes'> {
+    return {
+      read: this.read, mapped: this.mapped, rejected: this.rejected, statements: this.triples, notes: this.notes,
+      unknownFields: Object.fromEntries(this.unknownFields), conflicts: this.conflicts, conflictNotes: [...this.conflictNotes],
+    };
   }
 
 }
 
 /** One line for a person: `records read 3, mapped 2, rejected 1, statements 120, unknown fields: foo (2)`. */
-export function convertSummaryLine(s: Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'>): string {
+export function convertSummaryLine(s: Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'> & { conflicts?: number }): string {
   const unknown = Object.entries(s.unknownFields).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return (
     `records read ${s.read}, mapped ${s.mapped}, rejected ${s.rejected}, statements ${s.statements}` +
     (s.notes ? `, notes ${s.notes}` : '') +
+    (s.conflicts ? `, conflicts ${s.conflicts}` : '') +
     `, unknown fields: ${unknown.length ? unknown.map(([k, n]) => `${k} (${n})`).join(', ') : 'none'}`
   );
 }

@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { dataFactory, mintedNamedNode } from '../rdf/dataFactory.js';
 import { NS } from '../rdf/namespaces.js';
+import type { RecordIdentities } from './recordIdentities.js';
 
 /**
  * The triples of one record as they are made, and the terms to make them
@@ -9,6 +10,8 @@ import { NS } from '../rdf/namespaces.js';
  */
 export class RecordTriples {
   readonly quads: RDF.Quad[] = [];
+  /** The identities the record gives to shared entities, with its names for them (see `RecordIdentities`). */
+  readonly identities: RecordIdentities = { orcids: [] };
   readonly rdfType: RDF.NamedNode;
   private readonly schemaNs: string;
   private readonly terms: Map<string, RDF.NamedNode>;

@@ -84,6 +84,7 @@ function mapJournal(
     addSerialKeys(t, top, record, keys);
     // The journal's other keys in this record: one node under owl:sameAs whichever key another record carries.
     if (nameIri && nameIri !== sharedIri) t.add(top, t.inNamespace(NS.owl, 'sameAs'), t.iri(nameIri));
+    if (sharedIri && name) t.identities.serial = { keys: serialKeys(sharedIri, keys, nameIri), name };
   }
   // Volumes and issues of a shared journal are shared too: one node for all the articles of an issue.
   // An issue number without a volume may repeat every year: such an issue stays the record's own.
@@ -133,6 +134,13 @@ function addSerialKeys(t: RecordTriples, node: RDF.NamedNode, record: ScholarlyR
   if (keys.issn) addIssn(t, node, keys.issn, 'issn');
   if (keys.eIssn && keys.eIssn !== keys.issn) addIssn(t, node, keys.eIssn, 'eissn');
   if (record.journalId) t.add(node, t.schema('identifier'), t.str(record.journalId));
+}
+
+/** The IRIs a journal is known by in a record: the one it is named by, its ISSNs' URNs, but not its name's (names are what is compared). */
+function serialKeys(iri: string, keys: ContainerKeys, nameIri: string | undefined): string[] {
+  const out = iri === nameIri ? [] : [iri];
+  for (const issn of [keys.issn, keys.eIssn]) if (issn && !out.includes(ISSN_URN + issn)) out.push(ISSN_URN + issn);
+  return out;
 }
 
 function addIssn(t: RecordTriples, node: RDF.NamedNode, issn: string, biboLocal: 'issn' | 'eissn'): void {

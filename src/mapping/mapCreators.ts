@@ -38,6 +38,7 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
         return;
       }
       listed.add(iri);
+      t.identities.orcids.push([creator.orcid, creator.name]);
     } else {
       const key = slugSegment(creator.name || creator.orcidRaw || '') || 'unnamed';
       const n = (homonyms.get(key) ?? 0) + 1;

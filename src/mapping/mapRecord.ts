@@ -15,6 +15,7 @@ import { mapPublisher } from './mapPublisher.js';
 import { mapSubjects } from './mapSubjects.js';
 import { mapWork } from './mapWork.js';
 import { RecordTriples } from './RecordTriples.js';
+import type { RecordIdentities } from './recordIdentities.js';
 import { containerKind, workKind } from './workKind.js';
 
 /** Options of {@link mapRecord} (`mapItem` passes each on by name: a new one goes there too). */
@@ -44,6 +45,8 @@ export interface MappedRecord {
   unknownFields: string[];
   /** What was changed or skipped on the way, one line each. */
   notes: string[];
+  /** The identities the record gives to shared entities (ORCID persons, its journal), with its names for them. */
+  identities: RecordIdentities;
 }
 
 /**
@@ -74,7 +77,7 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
   mapLinks(t, record, iris, doi, work);
   mapSubjects(t, record, iris, doi, work);
   mapConferences(t, record, iris, doi, work);
-  return { subject: work, doi, quads: t.quads, unknownFields: Object.keys(record.unknownFields), notes: t.notes };
+  return { subject: work, doi, quads: t.quads, unknownFields: Object.keys(record.unknownFields), notes: t.notes, identities: t.identities };
 }
 
 let lastBase = DEFAULT_BASE;

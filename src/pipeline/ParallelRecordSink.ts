@@ -15,14 +15,14 @@ import type { Rejection } from './Rejection.js';
 import { type RecordItem, duplicateDoiRejection, unwritableRejection } from './sinkRejections.js';
 
 /** What {@link ParallelRecordSink} tells of a record it wrote: its mapping's outline (the quads stayed in the worker). */
-export interface WrittenOutline extends Pick<MappedRecord, 'doi' | 'notes' | 'unknownFields'> {
+export interface WrittenOutline extends Pick<MappedRecord, 'doi' | 'notes' | 'unknownFields' | 'identities'> {
   /** The record's statements (`mapped.quads.length` in `RecordSink`). */
   quadCount: number;
 }
 
 /** The outline of a record `RecordSink` mapped (what `ParallelRecordSink` tells of it), for code that takes both. */
 export function outlineOf(mapped: MappedRecord): WrittenOutline {
-  return { doi: mapped.doi, quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields };
+  return { doi: mapped.doi, quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields, identities: mapped.identities };
 }
 
 /** A record {@link ParallelRecordSink} wrote, with where it came from. */
@@ -278,7 +278,7 @@ export class ParallelRecordSink {
       return false;
     }
     this.written++;
-    await this.options.onWritten?.({ item, mapped: { doi: result.doi, quadCount: result.quadCount, notes: result.notes, unknownFields: result.unknownFields } });
+    await this.options.onWritten?.({ item, mapped: { doi: result.doi, quadCount: result.quadCount, notes: result.notes, unknownFields: result.unknownFields, identities: result.identities } });
     return true;
   }
 

@@ -1,4 +1,5 @@
 import { type ErrorCode, ToolkitError } from '../errors.js';
+import type { RecordIdentities } from '../mapping/recordIdentities.js';
 import type { ReadItem } from '../record/readRecords.js';
 import { tryParse } from '../record/tryParse.js';
 import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
@@ -34,7 +35,7 @@ export interface RecordWorkerData {
  * - `failed`: an error that fails the run (a bug, not a bad record).
  */
 export type RecordResult =
-  | { kind: 'written'; doi: string; bytes: number; quadCount: number; notes: string[]; unknownFields: string[] }
+  | { kind: 'written'; doi: string; bytes: number; quadCount: number; notes: string[]; unknownFields: string[]; identities: RecordIdentities }
   | { kind: 'unwritable'; doi: string; reason: string }
   | { kind: 'rejected'; rejection: Omit<Rejection, 'record'>; hadRecord: boolean }
   | { kind: 'failed'; message: string; code: ErrorCode };
@@ -78,7 +79,7 @@ function convertRecord(job: RecordJob, writer: RecordWriter, options: WorkerMapO
     const mapped = outcome.mapped;
     doi = mapped.doi;
     const text = writer.write(mapped.quads);
-    return { kind: 'written', doi, bytes: out.add(text), quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields };
+    return { kind: 'written', doi, bytes: out.add(text), quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields, identities: mapped.identities };
   } catch (err) {
     // A record the format cannot carry is a rejection (as in RecordSink); anything else fails the run.
     if (doi !== undefined && err instanceof ToolkitError && err.code === 'serialization') return { kind: 'unwritable', doi, reason: err.message };

@@ -2,6 +2,8 @@ import type * as RDF from '@rdfjs/types';
 import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { ConvertStats, type ConvertSummary } from '../convert/ConvertStats.js';
+import { IdentityConflicts } from '../convert/IdentityConflicts.js';
+import type { RecordIdentities } from '../mapping/recordIdentities.js';
 import { LineFile } from '../convert/LineFile.js';
 import { type Output, openOutput } from '../convert/openOutput.js';
 import { ToolkitError } from '../errors.js';
@@ -127,7 +129,13 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const validation = options.validate ? await (await import('./createRecordValidation.js')).createRecordValidation({ ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), schemaScheme: options.schemaScheme ?? 'http' }) : undefined;
   const writer = serializerFor(format).createWriter(serializerOptions(options));
   const target = naming && limits ? new ShardTarget(ShardedOutput.create({ naming, writer, limits, gzip: isGzipPath(options.output!), commitEvery: SHARD_COMMIT }), format) : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
-  const noteLine = async (item: RecordItem, doi: string, recordNotes: readonly string[]): Promise<void> => {
+  const conflicts = new IdentityConflicts();
+  // A record's notes, with the conflicts it brings with the records before it (naming both).
+  const noteLine = async (item: RecordItem, doi: string, mappedNotes: readonly string[], identities: RecordIdentities | undefined): Promise<void> => {
+    const found = conflicts.observe(doi, identities).map((c) => c.note);
+    stats.addConflicts(found);
+    const recordNotes = found.length ? [...mappedNotes, ...found] : mappedNotes;
+    stats.notes += found.length;
     if (recordNotes.length === 0 || !notes) return;
     const where = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
     await notes.append(`${JSON.stringify({ ...where, recordId: doi, notes: recordNotes })}\n`);
@@ -142,12 +150,12 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     onWritten: async ({ item, mapped }) => {
       stats.addMapped(mapped);
       target.written(mapped.quads, mapped.doi);
-      await noteLine(item, mapped.doi, mapped.notes);
+      await noteLine(item, mapped.doi, mapped.notes, mapped.identities);
     },
     // With `jobs` (no shards: see checkOptions): the quads stayed in a worker, the outline says what to count.
     onWrittenInWorker: async ({ item, mapped }) => {
       stats.addWritten(mapped);
-      await noteLine(item, mapped.doi, mapped.notes);
+      await noteLine(item, mapped.doi, mapped.notes, mapped.identities);
     },
   });
   let manifestPath: string | null = null;

@@ -260,7 +260,9 @@ describe('convertRecords (the body of a worker)', () => {
   it('the written outline of a mapped record (what onWritten gets from both sinks)', () => {
     const mapped = mapItem({ kind: 'record', ...jobs[0]! });
     if (mapped.kind !== 'mapped') throw new Error('expected a mapped record');
-    expect(outlineOf(mapped.mapped)).toEqual({ doi: '10.1000/a', quadCount: mapped.mapped.quads.length, notes: mapped.mapped.notes, unknownFields: mapped.mapped.unknownFields });
+    expect(outlineOf(mapped.mapped)).toEqual({
+      doi: '10.1000/a', quadCount: mapped.mapped.quads.length, notes: mapped.mapped.notes, unknownFields: mapped.mapped.unknownFields, identities: mapped.mapped.identities,
+    });
   });
 });
 

@@ -65,6 +65,8 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   if (!opts.quiet) {
     const wrote = summary.manifestPath ? `; wrote the shards listed in ${summary.manifestPath} (${summary.format})` : summary.output ? `; wrote ${summary.output} (${summary.format})` : '';
     ctx.log(oneLine(`convert: ${convertSummaryLine(summary)}${wrote}`, 2000));
+    for (const line of summary.conflictNotes) ctx.log(oneLine(`convert: ${line}`, 2000));
+    if (summary.conflicts > summary.conflictNotes.length) ctx.log(`convert: ${summary.conflicts - summary.conflictNotes.length} more conflicts${opts.notes ? ` in ${opts.notes}` : '; --notes FILE lists them all'}`);
     if (summary.notes > 0) ctx.log(opts.notes ? `notes: in ${opts.notes}` : 'notes: what was changed or left out in written records; --notes FILE lists them');
   }
   rejects.report(summary.rejectsPath ?? (opts.rejects && summary.rejected > 0 ? opts.rejects : undefined));
