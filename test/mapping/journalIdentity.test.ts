@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { JOURNALS } from '../../src/sample/samplePools.js';
-import { nodesAsWritten, nodesUnderSameAs } from '../helpers/sameAs.js';
+import { nodesAsWritten, nodesUnderSameAs, select } from '../helpers/sameAs.js';
 
 const JOURNAL = 'http://purl.org/ontology/bibo/Journal';
 const SERVICE = fileURLToPath(new URL('../fixtures/service/', import.meta.url));
@@ -94,5 +94,22 @@ describe('journal identity', () => {
     const names = new Set(raws.map((r) => (r as { publicationName?: string }).publicationName).filter(Boolean));
     expect(names.size).toBeGreaterThanOrEqual(3);
     expect(await nodesUnderSameAs(quadsOf(raws), JOURNAL)).toBe(names.size);
+  });
+});
+
+describe('author positions of the sample catalogue', () => {
+  it('run 1..n for every work, one per schema:author, reachable in one triple pattern from the work', async () => {
+    const { sampleCataloguePath } = await import('../../src/sample/sampleCatalogue.js');
+    const lines = readFileSync(sampleCataloguePath(), 'utf8').split('\n').filter(Boolean);
+    const quads = lines.flatMap((l) => mapRecord(normalizeRecord(JSON.parse(l))).quads);
+    const rows = await select(quads, `
+      PREFIX schema: <http://schema.org/>
+      PREFIX sr: <https://w3id.org/scholarly-rdf/vocab#>
+      SELECT ?w (COUNT(DISTINCT ?a) AS ?n) (MIN(?p) AS ?min) (MAX(?p) AS ?max) (COUNT(DISTINCT ?p) AS ?distinct) (COUNT(DISTINCT ?person) AS ?people)
+      WHERE { ?w sr:authorship ?a . ?a schema:position ?p ; schema:item ?person } GROUP BY ?w`);
+    expect(rows.length).toBeGreaterThan(200);
+    for (const r of rows) expect([r.min, r.max, r.distinct, r.people], r.w).toEqual(['1', r.n, r.n, r.n]);
+    const authored = await select(quads, 'SELECT (COUNT(DISTINCT ?w) AS ?n) WHERE { ?w <http://schema.org/author> ?p }');
+    expect(Number(authored[0]!.n)).toBe(rows.length);
   });
 });
