@@ -33,20 +33,21 @@ export class IdentityConflicts {
   observe(recordId: string, identities: RecordIdentities | undefined): IdentityConflict[] {
     if (!identities) return [];
     const out: IdentityConflict[] = [];
-    for (const [orcid, name] of identities.orcids) this.meet('orcid-names', orcid, recordId, name, personsMatch, out);
-    if (identities.serial) {
-      for (const key of identities.serial.keys) this.meet('journal-names', key, recordId, identities.serial.name, (a, b) => a === b, out);
+    for (const [orcid, name] of identities.orcids) this.meet('orcid-names', orcid, recordId, name, slug(name), personsMatch, out);
+    const serial = identities.serial;
+    if (serial?.name) {
+      const norm = slug(serial.name);
+      for (const key of serial.keys) this.meet('journal-names', key, recordId, serial.name, norm, sameName, out);
     }
     this.count += out.length;
     return out;
   }
 
   private meet(
-    kind: IdentityConflict['kind'], key: string, recordId: string, name: string,
+    kind: IdentityConflict['kind'], key: string, recordId: string, name: string, norm: string,
     match: (a: string, b: string) => boolean, out: IdentityConflict[],
   ): void {
     if (!name) return;
-    const norm = slug(name);
     const mapKey = `${kind}\n${key}`;
     const names = this.seen.get(mapKey);
     if (!names) {
@@ -63,6 +64,8 @@ export class IdentityConflicts {
     if (names.length < NAMES_PER_KEY) names.push({ recordId, name, norm });
   }
 }
+
+const sameName = (a: string, b: string): boolean => a === b;
 
 /**
  * Whether two person names (as {@link slug}s: lower case, accents and punctuation gone) can be one person's:
