@@ -78,8 +78,6 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Work-name', remove: ['doi:full-1 schema:name'] },
   { shape: 'Work-title', remove: ['doi:full-1 dcterms:title'] },
   { shape: 'Work-abstract', remove: ['doi:full-1 bibo:abstract'] },
-  // Two abstracts in one language (a text split at its language headings has one per language).
-  { shape: 'Work-abstract', add: 'doi:full-1 schema:abstract "We list more tools."@en ; bibo:abstract "We list more tools."@en .' },
   { shape: 'Work-inLanguage', add: 'doi:full-1 schema:inLanguage "de" .' },
   { shape: 'Work-inLanguageTag', severity: 'Warning', remove: ['doi:full-1 schema:inLanguage'], add: 'doi:full-1 schema:inLanguage "English language" .' },
   { shape: 'Work-datePublished', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015-02-30"^^xsd:date ; dcterms:issued "2015-02-30"^^xsd:date .' },
