@@ -93,11 +93,13 @@ const BAD_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\
 const LEADING_COMPOSING = /^[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;
 const BAD_IRI_CHAR = /[\u0000-\u0020<>"{}|\\^`\u007F-\u009F\p{Z}\p{Cf}\p{Co}\p{Cn}\p{Cs}]|[\u{10000}-\u{10FFFF}]/u;
 const HTTP_IRI = /^https?:\/\/(\[[0-9A-Fa-f:.]+\]|[^/?#@:[\]]+)(:\d+)?([/?#]|$)/;
+// The one other IRI the mapper writes: a journal's ISSN as a URN (RFC 3044), `owl:sameAs` from the journal.
+const ISSN_URN = /^urn:issn:[0-9]{4}-[0-9]{3}[0-9X]$/;
 
 /**
  * Throws unless every term is one strict checkers accept without a warning:
  * literals without the characters XML cannot carry, in NFC, not starting
- * with a combining character; IRIs of http(s) with a host, in NFC, with only
+ * with a combining character; IRIs of http(s) with a host (or `urn:issn:<ISSN>`), in NFC, with only
  * visible characters of the BMP (percent-encoding for the rest), no dot
  * segments, at most one '#'.
  */
@@ -110,7 +112,7 @@ export function assertStoreSafe(quads: readonly RDF.Quad[]): void {
         if (v.normalize('NFC') !== v) throw new Error(`literal not in NFC: ${JSON.stringify(v)}`);
         if (LEADING_COMPOSING.test(v)) throw new Error(`literal starts with a combining character: ${JSON.stringify(v)}`);
       } else if (term.termType === 'NamedNode') {
-        if (!HTTP_IRI.test(v)) throw new Error(`IRI is not http(s) with a host: <${v}>`);
+        if (!HTTP_IRI.test(v) && !ISSN_URN.test(v)) throw new Error(`IRI is not http(s) with a host (nor an ISSN's URN): <${v}>`);
         if (BAD_IRI_CHAR.test(v)) throw new Error(`IRI holds a character strict checkers refuse: <${v}>`);
         if (v.normalize('NFC') !== v) throw new Error(`IRI not in NFC: <${v}>`);
         if (/\/\.\.?(\/|[?#]|$)/.test(v)) throw new Error(`IRI holds a dot segment: <${v}>`);
