@@ -7,7 +7,8 @@
 #     published declarations under `strict` with `skipLibCheck: false`, and run: convertFiles on the
 #     bundled sample, validateDump on the result (1 and 2 threads), `sparql: 'engine'` refused with a
 #     `usage` error naming what to install;
-#   - the optional peers (Comunica) installed: `sparql: 'engine'` gives the native results.
+#   - the optional peers (Comunica) installed: `sparql: 'engine'` gives the native results;
+#   - LICENSE in the package, and every source map with its sources (sourcesContent: src/ is not shipped).
 # Prints "consumer check: passed" and exits 0, or says what failed and exits 1.
 #
 # Usage: scripts/consumerCheck.sh [TARBALL]   (default: packs the project it belongs to)
@@ -43,6 +44,18 @@ echo "installed: $packages packages, $mb MB (du -sk node_modules: $kib KiB)"
 [ ! -e node_modules/@comunica ] || fail "Comunica was installed ($(ls node_modules/@comunica | wc -l) @comunica packages)"
 [ "$packages" -lt "$MAX_PACKAGES" ] || fail "$packages packages installed, the limit is $MAX_PACKAGES"
 [ "$kib" -lt $((MAX_MB * 1024)) ] || fail "$mb MB installed, the limit is $MAX_MB MB"
+
+# The licence ships with the package, and every source map carries its sources (src/ is not shipped).
+[ -f node_modules/scholarly-rdf/LICENSE ] || fail "the package has no LICENSE file"
+maps=$(node -e '
+  const { readdirSync, readFileSync } = require("node:fs");
+  const dir = "node_modules/scholarly-rdf/dist";
+  const files = readdirSync(dir, { recursive: true }).filter((f) => f.endsWith(".map"));
+  const bad = files.filter((f) => { const m = JSON.parse(readFileSync(`${dir}/${f}`, "utf8")); return !Array.isArray(m.sourcesContent) || m.sourcesContent.length !== m.sources.length || m.sourcesContent.some((c) => typeof c !== "string"); });
+  if (bad.length > 0) { console.error(`source maps without their sources: ${bad.slice(0, 5).join(", ")} (${bad.length})`); process.exit(1); }
+  console.log(files.length);
+') || fail "source maps are shipped without their sources"
+echo "LICENSE shipped; $maps source maps, each with its sources"
 
 # The project's TypeScript and the 5.x line most consumers still use.
 typescript=$(node -p "require('$ROOT/node_modules/typescript/package.json').version" 2>/dev/null || echo latest)

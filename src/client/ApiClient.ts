@@ -21,6 +21,12 @@ export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = {
 /** The service's default base URL. */
 export const DEFAULT_BASE_URL = 'https://api.springernature.com';
 
+/** The service's host: it needs a key. */
+const SERVICE_HOST = new URL(DEFAULT_BASE_URL).hostname;
+
+/** Said when the service is asked without a key. */
+const NO_KEY = 'no API key: pass `apiKey` (get a free key at https://dev.springernature.com), or use `sample` for the bundled sample catalogue offline';
+
 /** Largest page size the service allows (premium keys); basic keys allow 25. */
 export const MAX_PAGE_SIZE = 100;
 
@@ -145,6 +151,8 @@ export class ApiClient {
       throw new ToolkitError(`\`baseUrl\` "${redact(hideUrlSecrets(this.baseUrl), [this.secret])}" is not a URL`, 'usage');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`\`baseUrl\` must be an http(s) URL, not ${url.protocol}`, 'usage');
+    // The service answers nothing without a key: refused here, before any request (as the CLI does), not after six tries.
+    if (!this.apiKey && url.hostname === SERVICE_HOST) throw new ToolkitError(NO_KEY, 'auth');
     // The service takes its key as api_key; a user:password in the URL would end up in messages.
     if (url.username || url.password) throw new ToolkitError('`baseUrl` must not hold a user or password (the key goes in `apiKey` or SCHOLARLY_API_KEY)', 'usage');
     // A query (an api_key pasted with the URL) would end up in every URL shown, in the state file and the provenance.
