@@ -5,7 +5,7 @@
 export { exportDump, type ExportDumpOptions, type ExportDumpSummary } from './tasks/exportDump.js';
 export type { ExportOptions, ExportSummary, ExportProgress } from './export/exportOptions.js';
 export type { ExportCounts } from './export/ExportState.js';
-export { convertFiles, type ConvertFilesOptions } from './tasks/convertFiles.js';
+export { convertFiles, type ConvertFilesOptions, type ConvertProgress } from './tasks/convertFiles.js';
 export type { ConvertSummary } from './convert/ConvertStats.js';
 export type { ShardManifest, ShardEntry, ShardLimits } from './export/ShardManifest.js';
 export { validateDump, type ValidateDumpOptions, type ValidateDumpSummary, type ValidateProgress } from './tasks/validateDump.js';

@@ -14,6 +14,8 @@ import { ShardedOutput } from '../export/ShardedOutput.js';
 import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
+import { storedBytes } from './inputSizes.js';
+import { ProgressTicker } from './ProgressTicker.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
 import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import { ParallelRecordSink, type ParallelRecordSinkOptions } from '../pipeline/ParallelRecordSink.js';
@@ -69,6 +71,8 @@ export interface ConvertFilesOptions extends ReadLimits {
   onRejected?: (rejection: Rejection) => void;
   /** Called with remarks a person may want (an `-o` name that says another format). Defaults to none. */
   onWarning?: (message: string) => void;
+  /** How far the conversion is, at most five times a second and once at the end. Defaults to none. */
+  onProgress?: (progress: ConvertProgress) => void;
   /**
    * Cut the output into shards of at most this many records (statement groups
    * of an RDF input count as records), each a complete document, named after
@@ -91,6 +95,22 @@ export interface ConvertFilesOptions extends ReadLimits {
    * to them); not with `validate` or shards. Defaults to 1 (this thread).
    */
   jobs?: number;
+}
+
+/** How far a conversion is: {@link ConvertFilesOptions.onProgress}. */
+export interface ConvertProgress {
+  /** Bytes of the inputs read so far, as stored (a `.gz` file's compressed bytes). */
+  bytesRead: number;
+  /** Bytes of all the inputs as stored; `null` when one of them is stdin (its size is not known). */
+  totalBytes: number | null;
+  /** Records read so far (written or rejected). */
+  records: number;
+  /** Records rejected among them. */
+  rejected: number;
+  /** Statements written so far. */
+  statements: number;
+  /** Time since the inputs began to be read, ms. */
+  elapsedMs: number;
 }
 
 /**
@@ -159,9 +179,20 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     },
   });
   let manifestPath: string | null = null;
+  const read = { bytes: 0 };
+  const totalBytes = storedBytes(options.inputs);
+  const progress = new ProgressTicker(
+    options.onProgress &&
+      ((elapsedMs) => options.onProgress!({ bytesRead: read.bytes, totalBytes, records: stats.read, rejected: stats.rejected, statements: stats.triples, elapsedMs })),
+  );
+  const onRead = (bytes: number): void => {
+    read.bytes += bytes;
+    progress.tick();
+  };
   try {
     await target.add(sink.start());
-    for (const path of options.inputs) await convertInput(path, options, sink, target, stats);
+    for (const path of options.inputs) await convertInput(path, options, sink, target, stats, onRead);
+    progress.flush();
     manifestPath = await target.finish(await sink.end());
   } catch (err) {
     // Never leave a half-written file that looks complete (a cut Turtle file is still valid Turtle).
@@ -200,8 +231,15 @@ function makeSink(
 }
 
 /** Reads one input into the sink: records batch by batch, or an RDF document's statements. */
-async function convertInput(path: string, options: ConvertFilesOptions, sink: RecordSink | ParallelRecordSink, target: ConvertTarget, stats: ConvertStats): Promise<void> {
-  const file = await openRdfFile(path, options.stdin);
+async function convertInput(
+  path: string,
+  options: ConvertFilesOptions,
+  sink: RecordSink | ParallelRecordSink,
+  target: ConvertTarget,
+  stats: ConvertStats,
+  onRead: (bytes: number) => void,
+): Promise<void> {
+  const file = await openRdfFile(path, options.stdin, onRead);
   const input = await classifyInput(path, file.input);
   if (input.kind === 'rdf') {
     // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.

@@ -5,6 +5,7 @@ import type { ConvertFilesOptions } from '../../tasks/convertFiles.js';
 import { oneLine } from '../../pipeline/Rejection.js';
 import type { CliContext } from '../CliContext.js';
 import { RejectsReport } from '../RejectsReport.js';
+import { convertProgressReporter } from '../progress/convertProgressReporter.js';
 import { inFlags } from '../inFlags.js';
 import type { ReadLimitFlags } from '../readLimitOptions.js';
 import { libraryOptions } from '../options/CliOption.js';
@@ -47,6 +48,7 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const started = performance.now();
   const options = libraryOptions(OPTION_TABLE.convert, opts, ctx.io.cwd) as Omit<ConvertFilesOptions, 'inputs'>;
   if (!toFile) delete options.output;
+  const progress = opts.quiet ? undefined : convertProgressReporter(ctx);
   let summary: ConvertSummary;
   try {
     summary = await (await import('../../tasks/convertFiles.js')).convertFiles({
@@ -57,11 +59,13 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       signal: ctx.signal,
       onRejected: (r) => rejects.add(r),
       onWarning: (w) => ctx.log(`convert: ${inFlags(w)}`),
+      ...(progress ? { onProgress: progress.onProgress } : {}),
     });
   } catch (err) {
     if (toFile && !(err instanceof ToolkitError && err.code === 'usage')) ctx.log(`convert: stopped; nothing was written to ${opts.output} (no partial output is kept)`);
     throw err;
   }
+  progress?.end();
   if (!opts.quiet) {
     const wrote = summary.manifestPath ? `; wrote the shards listed in ${summary.manifestPath} (${summary.format})` : summary.output ? `; wrote ${summary.output} (${summary.format})` : '';
     ctx.log(oneLine(`convert: ${convertSummaryLine(summary)}${wrote}`, 2000));

@@ -81,28 +81,43 @@ export class ProgressReporter {
     this.options.status.clear();
   }
 
-  /** The bar and its figures, fitted to the terminal. */
+  /**
+   * The bar and its figures, fitted to the terminal: what does not fit goes
+   * first the bar, then the rate, then the ETA, so that the figures after them
+   * (`loaded`, `retries`) stay in sight; only then is the line cut.
+   */
   private barLine(u: ProgressUpdate): string {
-    const figures = this.figures(u, true);
-    if (!u.total) return figures;
-    const width = Math.max(10, Math.min(40, this.options.status.width - figures.length - 3));
-    const filled = Math.round(Math.min(1, u.done / u.total) * width);
-    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${figures}`;
+    const room = this.options.status.width;
+    const [amount, rate, eta, extra] = this.parts(u, true);
+    const figures = [amount, rate, eta, extra].filter((p) => p !== undefined).join('  ');
+    if (u.total && figures.length + 3 + 10 <= room) {
+      const width = Math.min(40, room - figures.length - 3);
+      const filled = Math.round(Math.min(1, u.done / u.total) * width);
+      return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${figures}`;
+    }
+    for (const fewer of [[amount, rate, eta, extra], [amount, eta, extra], [amount, extra]]) {
+      const line = fewer.filter((p) => p !== undefined).join('  ');
+      if (line.length <= room) return line;
+    }
+    return [amount, extra].filter((p) => p !== undefined).join('  ');
   }
 
   /** `12/30 records 40%  3.1 rec/s  ETA 0:06  retries 0`; the unknown ETA is `--:--` on the bar, left out of a plain line. */
   private figures(u: ProgressUpdate, bar: boolean): string {
+    return this.parts(u, bar).filter((p) => p !== undefined).join('  ');
+  }
+
+  /** The figures of a line: the amount done, the rate, the ETA and the command's own (each undefined when there is none). */
+  private parts(u: ProgressUpdate, bar: boolean): [string, string | undefined, string | undefined, string | undefined] {
     const bytes = this.options.unit === 'bytes';
     const amount = (x: number) => (bytes ? formatBytes(x) : formatCount(x));
     const total = u.total !== null ? `/${amount(u.total)}` : '';
     const percent = u.total ? ` ${Math.min(100, Math.floor((u.done / u.total) * 100))}%` : '';
-    const parts = [`${amount(u.done)}${total}${bytes ? '' : ' records'}${percent}`];
+    const done = `${amount(u.done)}${total}${bytes ? '' : ' records'}${percent}`;
     const perSecond = this.rate.perSecond;
-    if (perSecond !== undefined) parts.push(bytes ? `${formatBytes(perSecond)}/s` : `${perSecond.toFixed(1)} rec/s`);
-    const eta = this.rate.etaMs(u.total);
-    if (eta !== undefined) parts.push(`ETA ${formatDuration(eta)}`);
-    else if (bar && u.total) parts.push('ETA --:--');
-    if (u.extra) parts.push(u.extra);
-    return parts.join('  ');
+    const rate = perSecond === undefined ? undefined : bytes ? `${formatBytes(perSecond)}/s` : `${perSecond.toFixed(1)} rec/s`;
+    const etaMs = this.rate.etaMs(u.total);
+    const eta = etaMs !== undefined ? `ETA ${formatDuration(etaMs)}` : bar && u.total ? 'ETA --:--' : undefined;
+    return [done, rate, eta, u.extra || undefined];
   }
 }

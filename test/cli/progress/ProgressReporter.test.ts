@@ -78,3 +78,25 @@ describe('formats', () => {
     expect(timestamp(Date.UTC(2025, 0, 2, 3, 4, 5, 678))).toBe('2025-01-02T03:04:05Z');
   });
 });
+
+describe('ProgressReporter on a narrow terminal', () => {
+  it("keeps the command's own figures in sight: the bar goes first, then the rate, then the ETA (load's 'loaded' on 80 columns)", () => {
+    for (const columns of [120, 80, 70, 40]) {
+      let out = '';
+      let clock = 0;
+      const status = new StatusLine({ write: (t) => (out += t), tty: true, columns: () => columns });
+      const r = new ProgressReporter({ label: 'load', status, unit: 'bytes', now: () => clock });
+      const gib = 1024 ** 3;
+      for (let s = 0; s <= 6; s++) {
+        clock = s * 1000;
+        r.update({ done: s * 100 * 1024 ** 2, total: 2 * gib, elapsedMs: s * 1000, extra: `${(s * 812_345).toLocaleString('en-US')} triples read, ${(s * 800_000).toLocaleString('en-US')} loaded` });
+      }
+      const last = out.split('\r').pop()!.replace('\x1b[K', '');
+      expect(last.length, `${columns}: ${last}`).toBeLessThanOrEqual(columns - 1);
+      expect(last).toMatch(/^(\[[#.]+\] )?600 MiB\/2\.00 GiB 29%/);
+      // Narrower than the amount and the figures together, the line is cut (to the width, never wrapped).
+      if (columns >= 70) expect(last, `${columns}`).toContain('4,800,000 loaded');
+      if (columns === 120) expect(last).toMatch(/^\[#+\.+\] .*ETA .*loaded$/);
+    }
+  });
+});
