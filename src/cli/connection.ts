@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ApiClient, DEFAULT_BASE_URL, type ApiClientOptions, type Endpoint } from '../client/ApiClient.js';
+import { ApiClient, DEFAULT_BASE_URL, type ApiClientOptions, type Endpoint, type RequestEvent } from '../client/ApiClient.js';
 import { ToolkitError, redact } from '../errors.js';
 import { directFetch, proxyFetch, proxySettings } from '../http/proxyFetch.js';
 import type { CliContext } from './CliContext.js';
@@ -17,6 +17,7 @@ export interface ConnectionOptions {
   retries?: number;
   rate?: number;
   timeout?: number;
+  verbose?: boolean;
 }
 
 /** The key in the environment: `$SCHOLARLY_API_KEY`, else the official client's `$SPRINGERNATURE_API_KEY`. */
@@ -49,7 +50,15 @@ export function clientOptions(opts: ConnectionOptions, ctx: CliContext): ApiClie
     retryPolicy: { retries: opts.retries ?? 5 },
     ...(opts.rate ? { rate: opts.rate } : {}),
     timeoutMs: (opts.timeout ?? 30) * 1000,
+    ...(opts.verbose ? { onRequest: (e: RequestEvent) => ctx.log(requestLine(e)) } : {}),
   };
+}
+
+/** One request for `--verbose`: `GET URL&api_key=… -> 200 (123 ms)`; the key is never in the URL shown. */
+export function requestLine(e: RequestEvent): string {
+  const sentKey = e.url.includes('?') ? '&api_key=…' : '?api_key=…';
+  const answer = e.status !== undefined ? String(e.status) : e.outcome;
+  return `request: GET ${e.url}${sentKey} -> ${answer}${e.outcome === 'bad-body' ? ' (bad body)' : ''} (${Math.round(e.ms)} ms${e.attempt > 1 ? `, try ${e.attempt}` : ''})`;
 }
 
 /** A client for the connection flags (starting the in-process sample service when asked); `close` stops it. */

@@ -72,6 +72,22 @@ export interface ApiClientOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Called before each retry. Defaults to none. */
   onRetry?: (event: RetryEvent) => void;
+  /** Called after each request (each try) with what came back: `--verbose`. Defaults to none. */
+  onRequest?: (event: RequestEvent) => void;
+}
+
+/** One request the client sent, and what came back (never carries the key). */
+export interface RequestEvent {
+  /** The URL without the key (`api_key` is left out). */
+  url: string;
+  /** The try (1-based). */
+  attempt: number;
+  /** The HTTP status; undefined when no answer came (a network failure). */
+  status: number | undefined;
+  /** `ok`, or what went wrong: an HTTP status, the network, a body that was not the JSON expected. */
+  outcome: 'ok' | RequestOutcome['kind'];
+  /** From sending to the end of the body, ms. */
+  ms: number;
 }
 
 /** One page of search results, parsed (every number of the service's strings turned into a number). */
@@ -139,6 +155,7 @@ export class ApiClient {
   private readonly timeoutMs: number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly onRetry: ((event: RetryEvent) => void) | undefined;
+  private readonly onRequest: ((event: RequestEvent) => void) | undefined;
 
   constructor(options: ApiClientOptions = {}) {
     this.apiKey = options.apiKey || undefined;
@@ -175,6 +192,7 @@ export class ApiClient {
     this.pacer = options.pacer ?? new RequestPacer(options.rate !== undefined ? { rate: options.rate } : {});
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.onRetry = options.onRetry;
+    this.onRequest = options.onRequest;
   }
 
   /** The endpoint URL shown to people: base URL and path, no key. */
@@ -273,7 +291,9 @@ export class ApiClient {
       await this.pace(servedUntil, signal, observer);
       this.requests++;
       const epoch = this.pacer.send();
+      const sent = performance.now();
       const outcome = await this.tryOnce(url, signal);
+      this.onRequest?.({ url: shownUrl, attempt, status: outcome.kind === 'ok' ? 200 : outcome.kind === 'status' ? outcome.status : undefined, outcome: outcome.kind, ms: performance.now() - sent });
       if (outcome.kind === 'ok') {
         this.pacer.succeeded();
         return outcome.json;

@@ -10,6 +10,7 @@ export const CONNECTION_OPTIONS: readonly CliOption[] = [
   { flags: '--retries <n>', type: 'integer', min: 0, max: 100, default: 5, name: 'retryPolicy', help: 'retries of a failed request (5xx, 429, network, bad body)' },
   { flags: '--rate <n>', type: 'number', min: 0, exclusiveMin: true, help: 'at most N requests per second' },
   { flags: '--timeout <seconds>', type: 'seconds', default: 30, name: 'timeoutMs', help: 'time limit of one request' },
+  { flags: '--verbose', type: 'boolean', name: false, help: 'say each request on stderr: its URL (the key left out), status and time' },
 ];
 
 /** The flags of the limits of what is read at once (commands that read inputs). */
