@@ -89,11 +89,17 @@ export class ConvertStats {
 
 }
 
+/**
+ * Said after a count of statements written by several records: a shared entity's (a journal's, a person's) are
+ * written again by every record that names it, so a store holds fewer distinct triples.
+ */
+export const SHARED_REPEAT = '(shared entities repeat per record: a store holds fewer distinct triples)';
+
 /** One line for a person: `records read 3, mapped 2, rejected 1, statements 120, unknown fields: foo (2)`. */
 export function convertSummaryLine(s: Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'> & { conflicts?: number }): string {
   const unknown = Object.entries(s.unknownFields).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return (
-    `records read ${s.read}, mapped ${s.mapped}, rejected ${s.rejected}, statements ${s.statements}` +
+    `records read ${s.read}, mapped ${s.mapped}, rejected ${s.rejected}, statements ${s.statements}${s.mapped > 1 ? ` ${SHARED_REPEAT}` : ''}` +
     (s.notes ? `, notes ${s.notes}` : '') +
     (s.conflicts ? `, conflicts ${s.conflicts}` : '') +
     `, unknown fields: ${unknown.length ? unknown.map(([k, n]) => `${k} (${n})`).join(', ') : 'none'}`

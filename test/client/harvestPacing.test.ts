@@ -26,7 +26,10 @@ function watchedFetch(): { fetch: typeof globalThis.fetch; log: { sent: number; 
 
 describe('a harvest against a rate-limited service', () => {
   for (const concurrency of [undefined, 2]) {
-    it(`${concurrency ? `at concurrency ${concurrency}` : 'adaptive (the default)'}: after the first 429, no request sent draws another; the records are all there`, async () => {
+    // The service's token bucket and the pacer both run on the wall clock of this process: a stall of a loaded machine
+    // (seen beside a full unit run on 2 cores) delays the server's reading of requests sent on time, and they arrive as
+    // a burst. Tried again up to twice: a pacer that does not keep to the rate it learned fails every try.
+    it(`${concurrency ? `at concurrency ${concurrency}` : 'adaptive (the default)'}: after the first 429, no request sent draws another; the records are all there`, { retry: 2 }, async () => {
       // 30 requests a second with a second's worth of burst; pages of 5 answered in 5 ms go far faster
       const limit = rateLimit(30, 1);
       const records = makeRecords(450);

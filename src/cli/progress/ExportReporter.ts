@@ -1,3 +1,4 @@
+import { SHARED_REPEAT } from '../../convert/ConvertStats.js';
 import type { ExportProgress, ExportSummary } from '../../export/exportOptions.js';
 import { ProgressReporter, type ProgressReporterOptions } from './ProgressReporter.js';
 import type { StatusLine } from './StatusLine.js';
@@ -61,7 +62,7 @@ export class ExportReporter {
     }
     const c = s.counts;
     this.options.status.line(
-      `export: ${n(c.records)} records, ${n(c.triples)} statements from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
+      `export: ${n(c.records)} records, ${n(c.triples)} statements${c.records > 1 ? ` ${SHARED_REPEAT}` : ''} from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
         `${s.resumed ? ' (resumed)' : ''}; ${n(c.duplicates)} duplicates dropped, ${n(c.rejects)} rejects, ${n(c.retries)} retries`,
     );
   }
