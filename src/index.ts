@@ -15,6 +15,7 @@ export { upsertDump, type UpsertDumpOptions, type UpsertSummary, type UpsertBatc
 export type { UpsertMethod } from './store/upsertRequests.js';
 export { bulkLoad, type BulkLoadOptions, type BulkLoadSummary, type BulkLoadProgress, type BulkFileResult } from './tasks/bulkLoad.js';
 export type { StoreKind, StoreCredentials } from './store/index.js';
+export { recordRdf, type RecordRdfOptions, type RecordRdf } from './tasks/recordRdf.js';
 export { fetchTerm, type FetchTermOptions, type FetchedTerm, type TermSource } from './vocabulary/fetchTerm.js';
 export { startServer, sampleCatalogueOptions, type StartServerOptions, type RunningServer, type ServeOptions } from './server/index.js';
 

@@ -10,7 +10,7 @@ import { GspTestServer } from './store/GspTestServer.js';
 // The public surface, pinned: adding a name is a decision (write it here), removing one breaks users.
 const PUBLIC_NAMES = [
   // the jobs
-  'exportDump', 'convertFiles', 'validateDump', 'loadDump', 'bulkLoad', 'upsertDump', 'fetchTerm', 'startServer', 'sampleCatalogueOptions',
+  'exportDump', 'convertFiles', 'validateDump', 'loadDump', 'bulkLoad', 'upsertDump', 'fetchTerm', 'startServer', 'sampleCatalogueOptions', 'recordRdf',
   // records in, quads out
   'readRecords', 'normalizeRecord', 'mapRecord', 'RecordSink', 'createRecordValidation',
   // harvest

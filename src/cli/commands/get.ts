@@ -1,10 +1,6 @@
 import type { Command } from 'commander';
-import { ToolkitError } from '../../errors.js';
 import { parseFormatName } from '../../formats.js';
-import { RecordSink } from '../../pipeline/RecordSink.js';
-import { describeRejection } from '../../pipeline/Rejection.js';
-import { bareDoi } from '../../record/recordDoi.js';
-import { serializerFor } from '../../serialize/serializers.js';
+import { recordRdf } from '../../tasks/recordRdf.js';
 import type { CliContext } from '../CliContext.js';
 import { type ConnectionOptions, connect, envApiKeys, keySafe } from '../connection.js';
 import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
@@ -20,25 +16,9 @@ export function registerGet(program: Command, ctx: CliContext): void {
       const connection = await connect(opts, ctx);
       key = connection.key;
       try {
-        const bare = bareDoi(doi);
-        const { record } = await connection.client.getRecord(bare, ctx.signal);
-        if (!record) throw new ToolkitError(`the service has no record with DOI ${bare}`, 'not-found');
-        let rejected: string | undefined;
-        let statements = 0;
-        const sink = new RecordSink(serializerFor(format).createWriter(), {
-          ...(opts.base ? { base: opts.base } : {}),
-          format,
-          onRejected: (r) => {
-            rejected = describeRejection(r);
-          },
-          onWritten: (w) => {
-            statements = w.mapped.quads.length;
-          },
-        });
-        const text = sink.start() + (await sink.take([{ kind: 'record', raw: record, source: connection.client.endpointUrl, index: 1 }])) + sink.end();
-        if (rejected !== undefined) throw new ToolkitError(`the record cannot be written: ${rejected}`, 'record-invalid');
-        ctx.io.stdout.write(text);
-        ctx.json.set({ doi: bare, format, statements, bytes: Buffer.byteLength(text) });
+        const got = await recordRdf(doi, { client: connection.client, format, ...(opts.base ? { base: opts.base } : {}), signal: ctx.signal });
+        ctx.io.stdout.write(got.text);
+        ctx.json.set({ doi: got.doi, format, statements: got.statements, bytes: Buffer.byteLength(got.text) });
       } finally {
         await connection.close();
       }

@@ -9,7 +9,7 @@ import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
 import type { FormatName } from '../../serialize/QuadSerializer.js';
 import { DEFAULT_PREFIXES } from '../../rdf/prefixes.js';
 import { serializerFor } from '../../serialize/serializers.js';
-import { preferredFormat, TERM_MEDIA_TYPES, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
+import { preferredFormat, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
 import { DEFAULT_VOCAB_URL, fetchTerm, type FetchedTerm } from '../../vocabulary/fetchTerm.js';
 import { loadShippedTerm, shippedTermPath } from '../../vocabulary/loadShippedTerm.js';
 import { refuseOverwritingInputs } from '../../tasks/refuseOverwritingInputs.js';
@@ -104,92 +104,57 @@ export function serialize(quads: readonly RDF.Quad[], format: FormatName): strin
   return writer.start() + writer.write(quads) + writer.end();
 }
 
-async function check(
-  name: string,
-  get: (accept: string) => Promise<FetchedTerm>,
-  ctx: CliContext,
-  where: string,
-): Promise<void> {
-  // Graph isomorphism (rdf-isomorphic) is loaded for the check only.
-  const { compareGraphs } = await import('../../vocabulary/compareGraphs.js');
+/** `term --check`: the library's {@link checkTerm}, as a report on stdout (or the `--json` object); exit 1 unless all is well. */
+async function check(name: string, get: (accept: string) => Promise<FetchedTerm>, ctx: CliContext, where: string): Promise<void> {
+  const { checkTerm } = await import('../../vocabulary/checkTerm.js');
+  const result = await checkTerm(name, get);
   // With --json, the report is the JSON object instead of these lines.
   const out = (line: string) => (ctx.json.enabled ? undefined : ctx.io.stdout.write(`${line}\n`));
-  const results: { mediaType: string; term?: FetchedTerm; error?: Error }[] = [];
-  for (const mediaType of TERM_MEDIA_TYPES) {
-    try {
-      results.push({ mediaType, term: await get(mediaType) });
-    } catch (err) {
-      if (err instanceof ToolkitError && err.code === 'aborted') throw err;
-      results.push({ mediaType, error: err as Error });
-    }
-  }
-  const ok = results.filter((r) => r.term);
-  ctx.json.set({ name, where, formats: results.map(formatJson) });
-  // Nothing came back at all (the service is down, the term unknown): that error, not a comparison of nothing.
-  if (ok.length === 0 && results.some((r) => !(r.error instanceof ToolkitError && r.error.code === 'parse'))) throw results[0]!.error!;
-  let differs = false;
+  const failed = result.formats.filter((r) => !r.term).length;
+  ctx.json.set({ name, where, formats: result.formats.map(formatJson) });
   out(`term ${name} at ${where}`);
-  for (const r of results) {
+  for (const r of result.formats) {
     if (r.term) {
       const t = r.term;
-      const served = t.mediaType === r.mediaType ? '' : `, got ${formatInfo(t.format).label}`;
+      const served = t.mediaType === r.asked ? '' : `, got ${formatInfo(t.format).label}`;
       const via = t.via === 'negotiation' || t.via === 'shipped' ? '' : ` via ${t.via}`;
-      out(`  ${r.mediaType.padEnd(22)} ${String(t.quads.length).padStart(4)} triples  ${t.url}${served}${via}`);
+      out(`  ${r.asked.padEnd(22)} ${String(t.quads.length).padStart(4)} triples  ${t.url}${served}${via}`);
     } else {
-      differs = true;
-      out(`  ${r.mediaType.padEnd(22)} error: ${r.error!.message}`);
+      out(`  ${r.asked.padEnd(22)} error: ${r.error!.message}`);
     }
   }
   // A format the service did not serve as asked was not checked: the service does not negotiate it.
-  const notServed = ok.filter((r) => r.term!.mediaType !== r.mediaType);
-  if (notServed.length > 0) {
-    differs = true;
-    out(`content negotiation: ${notServed.length} of ${results.length} format(s) not served as asked (${notServed.map((r) => r.mediaType).join(', ')})`);
-  }
-  ctx.json.set({ servedAsAsked: notServed.length === 0 });
-  if (ok.length === 0) {
-    ctx.json.set({ agree: false, failed: results.length, sameAsShipped: null });
-    out(`formats agree: no (${results.length} failed)`);
+  if (result.notServed.length > 0) out(`content negotiation: ${result.notServed.length} of ${result.formats.length} format(s) not served as asked (${result.notServed.join(', ')})`);
+  ctx.json.set({ servedAsAsked: result.notServed.length === 0 });
+  if (result.reference === undefined) {
+    ctx.json.set({ agree: false, failed, sameAsShipped: null });
+    out(`formats agree: no (${failed} failed)`);
     ctx.setExitCode(1);
     return;
   }
-  const reference = ok[0]!;
-  let agree = true;
-  for (const r of ok.slice(1)) {
-    const cmp = compareGraphs(r.term!.quads, reference.term!.quads);
-    if (cmp.same) continue;
-    agree = false;
-    out(`  ${r.mediaType} differs from ${reference.mediaType}:`);
-    printDiff(out, cmp.onlyInFirst, cmp.onlyInSecond);
+  for (const d of result.differences) {
+    out(`  ${d.asked} differs from ${result.reference}:`);
+    printDiff(out, d.onlyInFirst, d.onlyInSecond);
   }
-  out(`formats agree: ${agree ? 'yes' : 'no'}${results.length > ok.length ? ` (${results.length - ok.length} failed)` : ''}`);
-  ctx.json.set({ agree, failed: results.length - ok.length, sameAsShipped: null });
-  if (!agree) differs = true;
-
-  let shipped: FetchedTerm | undefined;
-  try {
-    shipped = await loadShippedTerm(name, 'ntriples');
-  } catch (err) {
-    out(`shipped copy: none (${(err as Error).message})`);
-  }
-  if (shipped) {
-    // Every format that came back, not only the first: they may disagree among themselves.
-    const unlike = ok.map((r) => ({ r, cmp: compareGraphs(r.term!.quads, shipped.quads) })).filter((c) => !c.cmp.same);
-    out(`same as the shipped copy (vocab/${name}): ${unlike.length === 0 ? 'yes' : `no (${unlike.map((c) => c.r.mediaType).join(', ')})`}`);
+  out(`formats agree: ${result.agree ? 'yes' : 'no'}${failed > 0 ? ` (${failed} failed)` : ''}`);
+  ctx.json.set({ agree: result.agree, failed, sameAsShipped: null });
+  if (result.shipped && 'missing' in result.shipped) out(`shipped copy: none (${result.shipped.missing})`);
+  if (result.shipped && 'unlike' in result.shipped) {
+    const { unlike } = result.shipped;
+    out(`same as the shipped copy (vocab/${name}): ${unlike.length === 0 ? 'yes' : `no (${unlike.map((d) => d.asked).join(', ')})`}`);
     ctx.json.set({ sameAsShipped: unlike.length === 0 });
-    for (const { r, cmp } of unlike) {
-      differs = true;
-      out(`  + only in ${r.mediaType} from ${where}, - only in the shipped copy:`);
-      printDiff(out, cmp.onlyInFirst, cmp.onlyInSecond);
+    for (const d of unlike) {
+      out(`  + only in ${d.asked} from ${where}, - only in the shipped copy:`);
+      printDiff(out, d.onlyInFirst, d.onlyInSecond);
     }
   }
-  if (differs) ctx.setExitCode(1);
+  if (!result.ok) ctx.setExitCode(1);
 }
 
 /** One format of `term --check --json`: what came back, or the error. */
-function formatJson(r: { mediaType: string; term?: FetchedTerm; error?: Error }): Record<string, unknown> {
-  if (!r.term) return { asked: r.mediaType, error: r.error!.message };
-  return { asked: r.mediaType, mediaType: r.term.mediaType, triples: r.term.quads.length, url: r.term.url, via: r.term.via };
+function formatJson(r: { asked: string; term?: FetchedTerm; error?: Error }): Record<string, unknown> {
+  if (!r.term) return { asked: r.asked, error: r.error!.message };
+  return { asked: r.asked, mediaType: r.term.mediaType, triples: r.term.quads.length, url: r.term.url, via: r.term.via };
 }
 
 function printDiff(out: (line: string) => void, added: readonly string[], removed: readonly string[]): void {
