@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { parseFormatName } from '../../formats.js';
-import { recordRdf } from '../../tasks/recordRdf.js';
 import type { CliContext } from '../CliContext.js';
 import { type ConnectionOptions, connect, envApiKeys, keySafe } from '../connection.js';
 import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
@@ -16,6 +15,7 @@ export function registerGet(program: Command, ctx: CliContext): void {
       const connection = await connect(opts, ctx);
       key = connection.key;
       try {
+        const { recordRdf } = await import('../../tasks/recordRdf.js');
         const got = await recordRdf(doi, { client: connection.client, format, ...(opts.base ? { base: opts.base } : {}), signal: ctx.signal });
         ctx.io.stdout.write(got.text);
         ctx.json.set({ doi: got.doi, format, statements: got.statements, bytes: Buffer.byteLength(got.text) });
