@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ToolkitError } from '../errors.js';
-import type { RecordBatchResult, RecordJob, RecordWorkerData } from './convertRecords.js';
+import type { PartJob, PartResult, RecordBatchResult, RecordJob, RecordWorkerData } from './convertRecords.js';
 
 /** Options of {@link RecordWorkerPool}. */
 export interface RecordWorkerPoolOptions {
@@ -16,7 +16,8 @@ export interface RecordWorkerPoolOptions {
 }
 
 interface Pending {
-  resolve: (answer: RecordBatchResult) => void;
+  /** Resolves with the answer; false when the message is not the answer it waits for. */
+  take: (msg: Record<string, unknown>) => boolean;
   reject: (err: Error) => void;
 }
 
@@ -78,16 +79,15 @@ export class RecordWorkerPool {
       for (const p of slot.pending.values()) p.reject(slot.failure);
       slot.pending.clear();
     };
-    worker.on('message', (msg: { id: number } & RecordBatchResult) => {
+    worker.on('message', (msg: { id: number } & Record<string, unknown>) => {
       const p = slot.pending.get(msg.id);
       if (!p) return;
-      if (!Array.isArray(msg.results) || !(msg.bytes instanceof Uint8Array)) {
-        fail('sent an answer without its results and bytes');
-        return;
-      }
       slot.pending.delete(msg.id);
       if (slot.pending.size === 0) worker.unref();
-      p.resolve({ results: msg.results, bytes: msg.bytes });
+      if (!p.take(msg)) {
+        slot.pending.set(msg.id, p);
+        fail('sent an answer without its results and bytes');
+      }
     });
     worker.on('error', (err) => fail(`failed: ${err.message}`, err));
     worker.on('messageerror', (err) => fail(`sent an unreadable answer: ${err.message}`, err));
@@ -98,19 +98,42 @@ export class RecordWorkerPool {
 
   /** Sends a batch to the least busy worker; resolves with a result per job, in order, and the written text's bytes. */
   convert(jobs: RecordJob[]): Promise<RecordBatchResult> {
+    if (jobs.length === 0 && !this.closedBy) return Promise.resolve({ results: [], bytes: new Uint8Array(0) });
+    return this.send<RecordBatchResult>({ jobs }, [], (msg) => (Array.isArray(msg.results) && msg.bytes instanceof Uint8Array ? { results: msg.results as RecordBatchResult['results'], bytes: msg.bytes } : undefined));
+  }
+
+  /**
+   * Sends a part of an input to the least busy worker, its bytes transferred
+   * (`part.bytes` is unusable here after); resolves with the worker's
+   * {@link PartResult}, which gives the bytes back as `input`.
+   */
+  convertPart(part: PartJob): Promise<PartResult> {
+    const buffer = part.bytes.buffer as ArrayBuffer;
+    return this.send<PartResult>({ part }, [buffer], (msg) => {
+      const answer = msg.part as PartResult | undefined;
+      return answer && Array.isArray(answer.entries) && answer.bytes instanceof Uint8Array && answer.input instanceof Uint8Array ? answer : undefined;
+    });
+  }
+
+  private send<T>(message: object, transfer: ArrayBuffer[], read: (msg: Record<string, unknown>) => T | undefined): Promise<T> {
     if (this.closedBy) return Promise.reject(this.closedBy);
-    if (jobs.length === 0) return Promise.resolve({ results: [], bytes: new Uint8Array(0) });
     const alive = this.slots.filter((s) => !s.failure);
     if (alive.length === 0) return Promise.reject(this.slots[0]!.failure!);
     let slot = alive[0]!;
     for (const s of alive) if (s.pending.size < slot.pending.size) slot = s;
     const id = this.nextId++;
-    return new Promise<RecordBatchResult>((resolve, reject) => {
-      slot.pending.set(id, { resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      const take = (msg: Record<string, unknown>): boolean => {
+        const answer = read(msg);
+        if (answer === undefined) return false;
+        resolve(answer);
+        return true;
+      };
+      slot.pending.set(id, { take, reject });
       // Busy workers keep the process alive; idle ones do not.
       if (slot.pending.size === 1) slot.worker.ref();
       try {
-        slot.worker.postMessage({ id, jobs });
+        slot.worker.postMessage({ id, ...message }, transfer);
       } catch (err) {
         // A record that cannot be copied to a thread (not JSON data: a function, say).
         slot.pending.delete(id);

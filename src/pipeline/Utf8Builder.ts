@@ -28,6 +28,20 @@ export class Utf8Builder {
     return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length);
   }
 
+  /**
+   * The bytes written, in a buffer no more than an eighth larger (copied into
+   * one of their size when the builder's has more room to spare): what is
+   * sent to another thread, whose memory holds the whole buffer until it is
+   * collected.
+   */
+  tightBytes(): Uint8Array {
+    const bytes = this.bytes();
+    if (this.buffer.length - this.length <= this.length >> 3) return bytes;
+    const own = Buffer.allocUnsafeSlow(this.length);
+    own.set(bytes);
+    return new Uint8Array(own.buffer, own.byteOffset, own.length);
+  }
+
   private grow(needed: number): void {
     const larger = Buffer.allocUnsafeSlow(Math.max(needed, this.buffer.length * 2));
     this.buffer.copy(larger, 0, 0, this.length);

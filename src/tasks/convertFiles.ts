@@ -14,7 +14,7 @@ import { NS } from '../rdf/namespaces.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
 import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
-import { ParallelRecordSink, type ParallelRecordSinkOptions } from '../pipeline/ParallelRecordSink.js';
+import { ParallelRecordSink, type ParallelRecordSinkOptions, type RecordPlace } from '../pipeline/ParallelRecordSink.js';
 import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
 import type { RecordItem } from '../pipeline/sinkRejections.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
@@ -127,7 +127,7 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const validation = options.validate ? await (await import('./createRecordValidation.js')).createRecordValidation({ ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), schemaScheme: options.schemaScheme ?? 'http' }) : undefined;
   const writer = serializerFor(format).createWriter(serializerOptions(options));
   const target = naming && limits ? new ShardTarget(ShardedOutput.create({ naming, writer, limits, gzip: isGzipPath(options.output!), commitEvery: SHARD_COMMIT }), format) : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
-  const noteLine = async (item: RecordItem, doi: string, recordNotes: readonly string[]): Promise<void> => {
+  const noteLine = async (item: RecordPlace, doi: string, recordNotes: readonly string[]): Promise<void> => {
     if (recordNotes.length === 0 || !notes) return;
     const where = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
     await notes.append(`${JSON.stringify({ ...where, recordId: doi, notes: recordNotes })}\n`);
@@ -186,15 +186,16 @@ function makeSink(
   const jobs = Math.min(options.jobs ?? 1, availableParallelism());
   if (jobs > 1) {
     const signal = options.signal ? { signal: options.signal } : {};
-    return new ParallelRecordSink({ ...mapOptions, format, serializer: serializerOptions(options), jobs, ...signal, onRejected: on.onRejected, onWritten: on.onWrittenInWorker });
+    return new ParallelRecordSink({ ...mapOptions, ...readLimitsOf(options), format, serializer: serializerOptions(options), jobs, ...signal, onRejected: on.onRejected, onWritten: on.onWrittenInWorker });
   }
   return new RecordSink(writer, { ...mapOptions, format, ...(validation ? { validation } : {}), onRejected: on.onRejected, onWritten: on.onWritten });
 }
 
-/** Reads one input into the sink: records batch by batch, or an RDF document's statements. */
+/** Reads one input into the sink: records batch by batch (or, in worker threads, part by part), or an RDF document's statements. */
 async function convertInput(path: string, options: ConvertFilesOptions, sink: RecordSink | ParallelRecordSink, target: ConvertTarget, stats: ConvertStats): Promise<void> {
   const file = await openRdfFile(path, options.stdin);
-  const input = await classifyInput(path, file.input);
+  const bytes = sink instanceof ParallelRecordSink ? new HeadKept(file.input) : undefined;
+  const input = await classifyInput(path, bytes ? bytes.chunks() : file.input);
   if (input.kind === 'rdf') {
     // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
     for await (const group of subjectGroups(parseRdfQuads(input.input, { format: input.format, source: file.source, ...readLimitsOf(options), ...(options.signal ? { signal: options.signal } : {}) }))) {
@@ -205,16 +206,49 @@ async function convertInput(path: string, options: ConvertFilesOptions, sink: Re
     }
     return;
   }
+  if (sink instanceof ParallelRecordSink) {
+    // The workers read the input's bytes themselves, part by part: this thread neither decodes nor parses it.
+    for await (const text of sink.takeInput(bytes!.again(), file.source)) await target.add(text);
+    return;
+  }
   let batch: ReadItem[] = [];
-  // Worker threads parse a record's JSON text themselves (cheaper than copying the parsed value to them).
-  const keepText = sink instanceof ParallelRecordSink;
-  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options), keepText })) {
+  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options) })) {
     batch.push(item);
     if (batch.length < sink.batchSize) continue;
     await target.add(await sink.take(batch));
     batch = [];
   }
   await target.add(await sink.take(batch));
+}
+
+/** An input's chunks, read once, for a sniffer and then, from the start again, for the reader of its bytes: the head the sniffer read is kept. */
+class HeadKept {
+  private readonly head: Uint8Array[] = [];
+  private readonly source: AsyncIterator<Uint8Array>;
+
+  constructor(input: AsyncIterable<Uint8Array>) {
+    this.source = input[Symbol.asyncIterator]();
+  }
+
+  /** The chunks, each kept as it is read (read lazily: the sniffer reads no more than it needs). */
+  async *chunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const next = await this.source.next();
+      if (next.done) return;
+      this.head.push(next.value);
+      yield next.value;
+    }
+  }
+
+  /** The chunks from the start: those read so far, then the rest. */
+  async *again(): AsyncGenerator<Uint8Array> {
+    yield* this.head.splice(0);
+    for (;;) {
+      const next = await this.source.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
 }
 
 /** Where a conversion writes: one file (or a stream), or shards. */
