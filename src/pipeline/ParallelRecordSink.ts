@@ -140,6 +140,8 @@ export class ParallelRecordSink {
   /** A record broken over lines that the last part settled did not end. */
   private open: OpenRecord | undefined;
   private readonly limits: RecordPartOptions;
+  /** The workers' buffers whose bytes were yielded by `takeInput`: how many slices of each are not written yet. */
+  private readonly unwritten = new WeakMap<ArrayBufferLike, number>();
   /** Items taken. */
   read = 0;
   /** Records written. */
@@ -218,7 +220,9 @@ export class ParallelRecordSink {
    * ({@link cutParts}), each read, normalised, mapped and written by a
    * worker; this thread passes the items on in order, as `take()` does those
    * of `readRecords` over the same input (the same numbers, lines, problems
-   * and output). Yields the UTF-8 text of the batches finished as it goes.
+   * and output). Yields the UTF-8 text of the batches finished as it goes,
+   * as slices of the workers' buffers (not copied): {@link release} gives a
+   * slice written out back to its worker (no new memory for later parts).
    * A line too long to cut around is read here from its line on.
    */
   async *takeInput(input: AsyncIterable<Uint8Array | string>, source: string): AsyncGenerator<Buffer> {
@@ -228,11 +232,13 @@ export class ParallelRecordSink {
         const parts = await this.room(2);
         const place = { source, line: cut.line, first: cut.first, last: cut.last };
         this.queue.push(pending<PartResult, PartBatch>({ kind: 'part', place, done: false, settled: Promise.resolve() }, this.pool.convertPart({ ...place, bytes: cut.bytes })));
-        yield joined(parts);
+        yield* parts;
         continue;
       }
       // The rest in this thread (after the parts in flight, which say where it starts), sent as records.
-      yield await this.flush();
+      const parts: Buffer[] = [];
+      while (this.queue.length > 0) await this.settle(this.queue.shift()!, parts);
+      yield* parts;
       const open = this.open;
       this.open = undefined;
       const after = cut.fromStart ? {} : { after: { line: open ? open.line - 1 : cut.lines, index: this.numbered } };
@@ -246,6 +252,22 @@ export class ParallelRecordSink {
       }
       yield await this.take(batch);
     }
+  }
+
+  /**
+   * Bytes `takeInput` yielded were written out (the stream took them): once
+   * every slice of a worker's buffer is, the buffer goes back to a worker to
+   * write a later part into. Other bytes are let be.
+   */
+  release(bytes: Uint8Array): void {
+    const left = this.unwritten.get(bytes.buffer);
+    if (left === undefined) return;
+    if (left > 1) {
+      this.unwritten.set(bytes.buffer, left - 1);
+      return;
+    }
+    this.unwritten.delete(bytes.buffer);
+    this.pool.giveBack(bytes.buffer as ArrayBuffer);
   }
 
   /** Back-pressure: settles the oldest batches (their bytes returned) until there is room for one more. */
@@ -319,7 +341,13 @@ export class ParallelRecordSink {
     if (answer.openLine !== undefined) this.open = { line: answer.openLine, bytes: answer.input.subarray(lineStart(answer.input, answer.openLine - place.line)) };
     const base = this.numbered;
     this.numbered += answer.numbered;
+    const before = parts.length;
     await this.passAll(unitsOfPart(answer, place, base, this.limits), answer.bytes, parts);
+    const buffer = answer.bytes.buffer;
+    let slices = 0;
+    for (let i = before; i < parts.length; i++) if (parts[i]!.buffer === buffer) slices++;
+    if (slices === 0) this.pool.giveBack(buffer as ArrayBuffer);
+    else this.unwritten.set(buffer, slices);
   }
 
   /** Passes the units of a batch on in order; the worker's bytes of those written go to `parts` (slices, not copies). */

@@ -47,6 +47,8 @@ function workerScript(): URL {
 export class RecordWorkerPool {
   private readonly slots: Slot[] = [];
   private nextId = 0;
+  /** The worker the last buffer was given back to. */
+  private given = 0;
   private closedBy: ToolkitError | undefined;
 
   constructor(data: RecordWorkerData, options: RecordWorkerPoolOptions = {}) {
@@ -70,8 +72,9 @@ export class RecordWorkerPool {
   private startWorker(script: URL, data: RecordWorkerData, number: number): Slot {
     // Flags only a main script can take (`--input-type`) would stop the worker; it inherits the others.
     const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
-    // A larger young generation: mapping allocates many short-lived objects (measured: about 20% less CPU than the default).
-    const resourceLimits = { maxYoungGenerationSizeMb: 64 };
+    // A larger young generation: mapping allocates many short-lived objects (measured: about 20% less CPU than the
+    // default). 32 MiB, not 64: two workers' peak RSS 257 against 323 MB (20k records, paired runs), CPU within noise.
+    const resourceLimits = { maxYoungGenerationSizeMb: 32 };
     const worker = new Worker(script, { workerData: data, resourceLimits, ...(execArgv.length < process.execArgv.length ? { execArgv } : {}) });
     const slot: Slot = { worker, pending: new Map() };
     const fail = (why: string, cause?: unknown): void => {
@@ -113,6 +116,19 @@ export class RecordWorkerPool {
       const answer = msg.part as PartResult | undefined;
       return answer && Array.isArray(answer.entries) && answer.bytes instanceof Uint8Array && answer.input instanceof Uint8Array ? answer : undefined;
     });
+  }
+
+  /** Gives a worker back the buffer of an answer whose bytes were written out: it writes a later part into it (no new memory). */
+  giveBack(buffer: ArrayBuffer): void {
+    const slot = this.slots.find((s) => !s.failure && !this.closedBy);
+    if (!slot || buffer.byteLength === 0) return;
+    this.given = (this.given + 1) % this.slots.length;
+    const to = this.slots[this.given]!.failure ? slot : this.slots[this.given]!;
+    try {
+      to.worker.postMessage({ spare: buffer }, [buffer]);
+    } catch {
+      // A buffer that can no longer be given (detached): it is collected as any other.
+    }
   }
 
   private send<T>(message: object, transfer: ArrayBuffer[], read: (msg: Record<string, unknown>) => T | undefined): Promise<T> {

@@ -8,9 +8,13 @@ export class Utf8Builder {
   /** Bytes written so far. */
   length = 0;
 
-  /** `size`: the bytes it starts with room for; default the size of the last `bytes()` taken, at least 64 KiB. */
-  constructor(size = Utf8Builder.last) {
-    this.buffer = Buffer.allocUnsafeSlow(size);
+  /**
+   * `size`: the bytes it starts with room for; default the size of the last
+   * `bytes()` taken, at least 64 KiB. `spare`: a buffer no longer used, to
+   * write into when it is large enough (no new memory). Defaults to none.
+   */
+  constructor(size = Utf8Builder.last, spare?: ArrayBuffer) {
+    this.buffer = spare && spare.byteLength >= size ? Buffer.from(spare) : Buffer.allocUnsafeSlow(size);
   }
 
   /** Appends `text`; its length in bytes. */
@@ -26,20 +30,6 @@ export class Utf8Builder {
   bytes(): Uint8Array {
     Utf8Builder.last = Math.max(1 << 16, this.length + (this.length >> 3));
     return new Uint8Array(this.buffer.buffer, this.buffer.byteOffset, this.length);
-  }
-
-  /**
-   * The bytes written, in a buffer no more than an eighth larger (copied into
-   * one of their size when the builder's has more room to spare): what is
-   * sent to another thread, whose memory holds the whole buffer until it is
-   * collected.
-   */
-  tightBytes(): Uint8Array {
-    const bytes = this.bytes();
-    if (this.buffer.length - this.length <= this.length >> 3) return bytes;
-    const own = Buffer.allocUnsafeSlow(this.length);
-    own.set(bytes);
-    return new Uint8Array(own.buffer, own.byteOffset, own.length);
   }
 
   private grow(needed: number): void {

@@ -91,16 +91,17 @@ export function convertRecords(jobs: readonly RecordJob[], writer: RecordWriter,
 /**
  * Reads a part of an input and normalises, maps and writes its records with
  * `writer`, as {@link convertRecords} does records sent one by one (the body
- * of a record worker taking parts).
+ * of a record worker taking parts). `spare`: a buffer to write the text into
+ * when it is large enough (one given back). Defaults to none.
  */
-export function convertPart(part: PartJob, writer: RecordWriter, options: WorkerMapOptions, read: WorkerReadOptions = {}): PartResult {
+export function convertPart(part: PartJob, writer: RecordWriter, options: WorkerMapOptions, read: WorkerReadOptions = {}, spare?: ArrayBuffer): PartResult {
   const items = readRecordPart(part.bytes, part, read);
-  const out = new Utf8Builder();
+  const out = new Utf8Builder(undefined, spare);
   const entries: PartEntry[] = [];
   for (let next = items.next(); ; next = items.next()) {
     if (next.done) {
       const { numbered, openLine } = next.value;
-      return { entries, numbered, ...(openLine !== undefined ? { openLine } : {}), bytes: out.tightBytes(), input: part.bytes };
+      return { entries, numbered, ...(openLine !== undefined ? { openLine } : {}), bytes: out.bytes(), input: part.bytes };
     }
     const item = next.value;
     if (item.kind === 'problem') {

@@ -27,6 +27,7 @@ import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/Q
 import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { classifyInput } from './classifyInput.js';
+import { estimatedTextBytes } from './inputSizes.js';
 import { type NamedOutput, refuseOverwritingInputs, refuseUnfinishedExport, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
@@ -83,10 +84,13 @@ export interface ConvertFilesOptions extends ReadLimits {
    */
   shardBytes?: number;
   /**
-   * Normalise, map and write records in this many worker threads
-   * (`ParallelRecordSink`): the same output byte for byte, faster on a
-   * machine with idle cores. At most the machine's cores (more are lowered
-   * to them); not with `validate` or shards. Defaults to 1 (this thread).
+   * Read, normalise, map and write records in this many worker threads
+   * (`ParallelRecordSink`: each reads parts of the input's bytes): the same
+   * output byte for byte, faster on a machine with idle cores. At most the
+   * machine's cores (more are lowered to them); not with `validate` or
+   * shards. Defaults to one per core (at most 8) for inputs of 16 MiB of
+   * text or more (a `.gz` file's estimated; not stdin) without `validate`
+   * or shards, else 1 (this thread): see docs/scale.md for the crossover.
    */
   jobs?: number;
 }
@@ -150,6 +154,8 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
       await noteLine(item, mapped.doi, mapped.notes);
     },
   });
+  // The workers' buffers go back to them once written out (their next parts are written into them).
+  if (sink instanceof ParallelRecordSink && target instanceof FileTarget) target.onWritten = (bytes) => sink.release(bytes);
   let manifestPath: string | null = null;
   try {
     await target.add(sink.start());
@@ -183,12 +189,21 @@ function makeSink(
   on: Pick<RecordSinkOptions, 'onRejected' | 'onWritten'> & { onWrittenInWorker: ParallelRecordSinkOptions['onWritten'] },
 ): RecordSink | ParallelRecordSink {
   const mapOptions = { ...(options.base ? { base: options.base } : {}), schemaScheme: options.schemaScheme ?? 'http', ...(options.graphPerRecord ? { graphPerRecord: true } : {}) } as const;
-  const jobs = Math.min(options.jobs ?? 1, availableParallelism());
+  const jobs = Math.min(options.jobs ?? defaultJobs(options), availableParallelism());
   if (jobs > 1) {
     const signal = options.signal ? { signal: options.signal } : {};
     return new ParallelRecordSink({ ...mapOptions, ...readLimitsOf(options), format, serializer: serializerOptions(options), jobs, ...signal, onRejected: on.onRejected, onWritten: on.onWrittenInWorker });
   }
   return new RecordSink(writer, { ...mapOptions, format, ...(validation ? { validation } : {}), onRejected: on.onRejected, onWritten: on.onWritten });
+}
+
+/** Inputs of this much text or more are converted in worker threads unless `jobs` says otherwise (docs/scale.md: the crossover). */
+const AUTO_JOBS_BYTES = 16 * 2 ** 20;
+
+/** `jobs` when not given: one per core (at most 8) for a large input that can go to workers, else 1. */
+function defaultJobs(options: ConvertFilesOptions): number {
+  if (options.validate || options.shardRecords !== undefined || options.shardBytes !== undefined) return 1;
+  return estimatedTextBytes(options.inputs) >= AUTO_JOBS_BYTES ? Math.min(availableParallelism(), 8) : 1;
 }
 
 /** Reads one input into the sink: records batch by batch (or, in worker threads, part by part), or an RDF document's statements. */
@@ -273,6 +288,8 @@ class FileTarget implements ConvertTarget {
   private bytes: Uint8Array[] = [];
   private byteCount = 0;
   private pending = new Utf8Builder(CHUNK + (CHUNK >> 2));
+  /** Called with bytes added once the output took them (they may be reused). Defaults to none. */
+  onWritten: ((bytes: Uint8Array) => void) | undefined;
 
   constructor(
     private readonly output: Output,
@@ -330,7 +347,8 @@ class FileTarget implements ConvertTarget {
     const chunks = this.bytes;
     this.bytes = [];
     this.byteCount = 0;
-    for (const chunk of chunks) await writeText(this.output.stream, chunk, this.signal);
+    const done = this.onWritten;
+    for (const chunk of chunks) await writeText(this.output.stream, chunk, this.signal, done && (() => done(chunk)));
   }
 }
 
