@@ -56,7 +56,7 @@ export interface ParallelRecordSinkOptions extends WorkerMapOptions, RecordPartO
   onWritten?: (record: ParallelWrittenRecord) => void | Promise<void>;
   /** Ends the workers; `take()` and `end()` then reject (code `aborted`). Defaults to none. */
   signal?: AbortSignal;
-  /** Bytes of an input a worker reads at a time (`takeInput`), about: cut at a line break past it. Defaults to 512 KiB. */
+  /** Bytes of an input a worker reads at a time (`takeInput`), about: cut at a line break past it. Defaults to 256 KiB. */
   partBytes?: number;
   /** @internal The worker script (tests run it compiled from the sources). Defaults to the built `recordWorker.js`. */
   workerUrl?: URL;

@@ -22,7 +22,7 @@ export type Cut =
 
 /** Options of {@link cutParts}. */
 export interface CutPartsOptions {
-  /** Bytes of a part, about (cut at the last line break of the chunk that reaches it). Defaults to 512 KiB. */
+  /** Bytes of a part, about (cut at the first line break past them). Defaults to 256 KiB. */
   partBytes?: number;
   /** As `readRecords`' `maxDocumentChars`. Defaults to 2^28. */
   maxDocumentChars?: number;
@@ -46,7 +46,7 @@ const MAX_PART_BYTES = 32 * 1024 * 1024;
  * needs the JSON read: the worker's job).
  */
 export async function* cutParts(input: AsyncIterable<Uint8Array | string>, options: CutPartsOptions = {}): AsyncGenerator<Cut> {
-  const partBytes = Math.max(1, options.partBytes ?? 1 << 19);
+  const partBytes = Math.max(1, options.partBytes ?? 1 << 18);
   const cap = Math.min(MAX_PART_BYTES, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS);
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const chunks = input[Symbol.asyncIterator]();

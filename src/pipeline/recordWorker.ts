@@ -37,7 +37,7 @@ port.on('message', (msg: { id: number; jobs: RecordJob[] } | { id: number; part:
 });
 
 /** Buffers given back kept at most. */
-const MAX_SPARES = 3;
+const MAX_SPARES = 2;
 
 /** The distinct buffers of byte arrays (a buffer listed twice cannot be transferred). */
 function transferable(arrays: Uint8Array[]): ArrayBuffer[] {
