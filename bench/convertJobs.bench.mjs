@@ -1,11 +1,12 @@
-// `convert --jobs N` against `--jobs 1` (this thread), in one run: triples/s, the ratio, peak RSS, and whether the
-// two outputs are the same bytes (SHA-256), per format, on generated records (newline-delimited JSON).
+// `convert --jobs N` against `--jobs 1` (this thread), in one run: triples/s and the ratio, the CPU time (user +
+// system, all threads) per triple of each and their ratio, peak RSS, and the SHA-256 of the two outputs (they must be
+// the same bytes), per format, on generated records (newline-delimited JSON).
 // Usage: npm run bench -- convertJobs
 //        node bench/convertJobs.bench.mjs [--count 100000] [--formats turtle,ntriples] [--jobs 2] [--rounds 1]
 // Runs against dist/ (npm run build). Every conversion runs in a child process of its own (convertFiles, as the CLI
 // calls it, output to a temporary file), so its time and peak RSS are its own; with --rounds R the pairs alternate
-// (1, N, 1, N, ...) and the median of each is reported. Others loading the machine lower the ratio: compare with the
-// load average printed first, or time the CLI with farm-bench (see the report of issue 22).
+// (1, N, 1, N, ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the
+// CPU per triple): the load average is printed before and after each format.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -30,7 +31,9 @@ async function child([format, jobs, input, output]) {
   const started = performance.now();
   const summary = await convertFiles({ inputs: [input], output, format, jobs: Number(jobs), rejectsPath: `${output}.rejects.jsonl` });
   const ms = performance.now() - started;
-  console.log(JSON.stringify({ ms, statements: summary.statements, mapped: summary.mapped, rssMb: process.resourceUsage().maxRSS / 1024 }));
+  const usage = process.resourceUsage();
+  const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+  console.log(JSON.stringify({ ms, cpuMs, statements: summary.statements, mapped: summary.mapped, rssMb: usage.maxRSS / 1024 }));
 }
 
 async function makeInput(count, dir) {
@@ -79,9 +82,11 @@ async function main() {
   const dir = join(tmpdir(), 'scholarly-rdf-bench');
   mkdirSync(dir, { recursive: true });
   const input = await makeInput(count, dir);
-  console.log(`convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(' ')}, ${rounds} round(s), medians`);
-  console.log('format     jobs=1 triples/s  jobs=N triples/s  ratio  RSS jobs=1  RSS jobs=N  same bytes');
+  const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
+  console.log(`convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, ${rounds} round(s), medians`);
+  console.log('format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    load before / after');
   for (const format of formats) {
+    const before = load();
     const runs = { 1: [], [jobs]: [] };
     const hashes = {};
     for (let round = 0; round < rounds; round++) {
@@ -95,7 +100,21 @@ async function main() {
     }
     const rate = (j) => median(runs[j].map((r) => r.statements / (r.ms / 1000)));
     const rss = (j) => median(runs[j].map((r) => r.rssMb));
-    const cells = [format.padEnd(10), rate(1).toFixed(0).padStart(16), rate(jobs).toFixed(0).padStart(17), `${(rate(jobs) / rate(1)).toFixed(2)}x`.padStart(6), `${rss(1).toFixed(0)} MB`.padStart(11), `${rss(jobs).toFixed(0)} MB`.padStart(11), hashes[1] === hashes[jobs] ? '  yes' : '  NO'];
+    const cpu = (j) => median(runs[j].map((r) => (r.cpuMs * 1e6) / r.statements));
+    const same = hashes[1] === hashes[jobs] ? `${hashes[1].slice(0, 16)}` : `DIFFER ${hashes[1].slice(0, 8)} ${hashes[jobs].slice(0, 8)}`;
+    const cells = [
+      format.padEnd(10),
+      rate(1).toFixed(0).padStart(16),
+      rate(jobs).toFixed(0).padStart(17),
+      `${(rate(jobs) / rate(1)).toFixed(2)}x`.padStart(6),
+      cpu(1).toFixed(0).padStart(16),
+      cpu(jobs).toFixed(0).padStart(16),
+      `${(cpu(jobs) / cpu(1)).toFixed(2)}x`.padStart(10),
+      `${rss(1).toFixed(0)} MB`.padStart(11),
+      `${rss(jobs).toFixed(0)} MB`.padStart(11),
+      ` ${same}`,
+      ` ${before} / ${load()}`,
+    ];
     console.log(cells.join(' '));
     if (hashes[1] !== hashes[jobs]) process.exitCode = 1;
   }

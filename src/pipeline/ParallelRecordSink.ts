@@ -5,10 +5,12 @@ import { abortError } from '../abort.js';
 import { ToolkitError } from '../errors.js';
 import type { MappedRecord } from '../mapping/mapRecord.js';
 import { DoiSet } from '../record/DoiSet.js';
-import type { ReadItem } from '../record/readRecords.js';
+import { type ReadItem, readRecords } from '../record/readRecords.js';
+import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
 import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
-import type { RecordBatchResult, RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
+import type { PartEntry, PartResult, RecordBatchResult, RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
+import { cutParts } from './cutParts.js';
 import { mapItem } from './mapItem.js';
 import { RecordWorkerPool } from './RecordWorkerPool.js';
 import type { Rejection } from './Rejection.js';
@@ -25,14 +27,17 @@ export function outlineOf(mapped: MappedRecord): WrittenOutline {
   return { doi: mapped.doi, quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields, identities: mapped.identities };
 }
 
-/** A record {@link ParallelRecordSink} wrote, with where it came from. */
+/** Where a record was read: its input, its number in it and the line it starts on. */
+export type RecordPlace = Pick<RecordItem, 'source' | 'index' | 'line'>;
+
+/** A record {@link ParallelRecordSink} wrote, with where it came from (the record itself stayed in a worker). */
 export interface ParallelWrittenRecord {
-  item: RecordItem;
+  item: RecordPlace;
   mapped: WrittenOutline;
 }
 
 /** Options of {@link ParallelRecordSink}. */
-export interface ParallelRecordSinkOptions extends WorkerMapOptions {
+export interface ParallelRecordSinkOptions extends WorkerMapOptions, RecordPartOptions {
   /** The output format; every worker creates its own writer of it. */
   format: FormatName;
   /** Options of the writers (prefixes, N-Quads graph, JSON-LD context). Defaults to the format's defaults. */
@@ -41,7 +46,7 @@ export interface ParallelRecordSinkOptions extends WorkerMapOptions {
   jobs?: number;
   /** Records sent to a worker at a time (what `take()` costs least with). Defaults to 64 (larger batches hold more memory, no faster). */
   batchSize?: number;
-  /** Batches in flight at most: `take()` waits for the oldest before sending more (back-pressure). Defaults to 4 per worker. */
+  /** Batches in flight at most: `take()` and `takeInput()` wait for the oldest before sending more (back-pressure). Defaults to 4 per worker for `take()`, 2 per worker for the parts of `takeInput()`. */
   maxBatchesInFlight?: number;
   /** As in `RecordSink`: reject a record whose DOI came before in this sink. Defaults to true. */
   rejectDuplicateDois?: boolean;
@@ -51,17 +56,50 @@ export interface ParallelRecordSinkOptions extends WorkerMapOptions {
   onWritten?: (record: ParallelWrittenRecord) => void | Promise<void>;
   /** Ends the workers; `take()` and `end()` then reject (code `aborted`). Defaults to none. */
   signal?: AbortSignal;
+  /** Bytes of an input a worker reads at a time (`takeInput`), about: cut at a line break past it. Defaults to 256 KiB. */
+  partBytes?: number;
   /** @internal The worker script (tests run it compiled from the sources). Defaults to the built `recordWorker.js`. */
   workerUrl?: URL;
 }
 
-interface Batch {
-  items: readonly ReadItem[];
+interface Pending<T> {
   /** Resolves (never rejects) when the worker answered or failed. */
   settled: Promise<void>;
   done: boolean;
-  answer?: RecordBatchResult;
+  answer?: T;
   error?: unknown;
+}
+
+/** Items read in this thread, sent as records. */
+interface ItemBatch extends Pending<RecordBatchResult> {
+  kind: 'items';
+  items: readonly ReadItem[];
+}
+
+/** A part of an input, sent as its bytes: the worker reads it. */
+interface PartBatch extends Pending<PartResult> {
+  kind: 'part';
+  place: RecordPartPlace;
+}
+
+type Batch = ItemBatch | PartBatch;
+
+/** One item of a batch, as {@link ParallelRecordSink} passes it on. */
+type Unit = { kind: 'problem'; item: Extract<ReadItem, { kind: 'problem' }> } | { kind: 'record'; place: RecordPlace; result: RecordResult; record: () => RecordItem; remake: boolean };
+
+/** The start of a record broken over lines that a part did not end: read again with the next part. */
+interface OpenRecord {
+  line: number;
+  bytes: Uint8Array;
+}
+
+/** Pending work settled when the worker answers or fails. */
+function pending<T, B extends Pending<T>>(batch: B, work: Promise<T>): B {
+  batch.settled = work.then(
+    (answer) => void Object.assign(batch, { answer, done: true }),
+    (error: unknown) => void Object.assign(batch, { error, done: true }),
+  );
+  return batch;
 }
 
 /**
@@ -97,6 +135,13 @@ export class ParallelRecordSink {
   private readonly onAbort: (() => void) | undefined;
   /** Whether the output holds a record's text already (JSON-LD: the next one needs a comma). */
   private emitted = false;
+  /** Items numbered in the input being read in parts, by the parts settled. */
+  private numbered = 0;
+  /** A record broken over lines that the last part settled did not end. */
+  private open: OpenRecord | undefined;
+  private readonly limits: RecordPartOptions;
+  /** The workers' buffers whose bytes were yielded by `takeInput`: how many slices of each are not written yet. */
+  private readonly unwritten = new WeakMap<ArrayBufferLike, number>();
   /** Items taken. */
   read = 0;
   /** Records written. */
@@ -117,7 +162,11 @@ export class ParallelRecordSink {
     };
     const signal = options.signal;
     if (signal?.aborted) throw abortError(signal);
-    this.pool = new RecordWorkerPool({ format: options.format, serializer: options.serializer ?? {}, map }, { workers: options.jobs ?? 2, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) });
+    this.limits = {
+      ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
+      ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+    };
+    this.pool = new RecordWorkerPool({ format: options.format, serializer: options.serializer ?? {}, map, read: this.limits }, { workers: options.jobs ?? 2, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) });
     if (signal) {
       this.onAbort = () => void this.pool.close(abortError(signal));
       signal.addEventListener('abort', this.onAbort, { once: true });
@@ -134,8 +183,9 @@ export class ParallelRecordSink {
     return this.pool.workers;
   }
 
-  private get maxInFlight(): number {
-    return Math.max(1, this.options.maxBatchesInFlight ?? 4 * this.pool.workers);
+  /** Batches (`perWorker`: by default, per worker) in flight at most. */
+  private maxInFlight(perWorker: number): number {
+    return Math.max(1, this.options.maxBatchesInFlight ?? perWorker * this.pool.workers);
   }
 
   /** The text that starts the output (prefixes, an opening bracket). */
@@ -157,18 +207,75 @@ export class ParallelRecordSink {
    */
   async take(items: readonly ReadItem[]): Promise<Buffer> {
     this.checkSignal();
-    const parts: Buffer[] = [];
-    // Back-pressure: the oldest batches first, until there is room for this one.
-    while (this.queue.length >= this.maxInFlight || this.queue[0]?.done) await this.settle(this.queue.shift()!, parts);
+    const parts = await this.room(4);
     const jobs: RecordJob[] = [];
     for (const item of items) if (item.kind === 'record') jobs.push(jobOf(item));
-    const batch: Batch = { items, done: false, settled: Promise.resolve() };
-    batch.settled = this.pool.convert(jobs).then(
-      (answer) => void Object.assign(batch, { answer, done: true }),
-      (error: unknown) => void Object.assign(batch, { error, done: true }),
-    );
-    this.queue.push(batch);
+    this.queue.push(pending<RecordBatchResult, ItemBatch>({ kind: 'items', items, done: false, settled: Promise.resolve() }, this.pool.convert(jobs)));
     return joined(parts);
+  }
+
+  /**
+   * Reads an input (its bytes, as read: a file, gunzipped, stdin) in the
+   * workers: it is cut into parts of about `partBytes` after a line break
+   * ({@link cutParts}), each read, normalised, mapped and written by a
+   * worker; this thread passes the items on in order, as `take()` does those
+   * of `readRecords` over the same input (the same numbers, lines, problems
+   * and output). Yields the UTF-8 text of the batches finished as it goes,
+   * as slices of the workers' buffers (not copied): {@link release} gives a
+   * slice written out back to its worker (no new memory for later parts).
+   * A line too long to cut around is read here from its line on.
+   */
+  async *takeInput(input: AsyncIterable<Uint8Array | string>, source: string): AsyncGenerator<Buffer> {
+    for await (const cut of cutParts(input, { ...this.limits, ...(this.options.partBytes !== undefined ? { partBytes: this.options.partBytes } : {}) })) {
+      if (cut.kind === 'part') {
+        // Two parts a worker: one it reads while the other waits (more only hold more memory).
+        const parts = await this.room(2);
+        const place = { source, line: cut.line, first: cut.first, last: cut.last };
+        this.queue.push(pending<PartResult, PartBatch>({ kind: 'part', place, done: false, settled: Promise.resolve() }, this.pool.convertPart({ ...place, bytes: cut.bytes })));
+        yield* parts;
+        continue;
+      }
+      // The rest in this thread (after the parts in flight, which say where it starts), sent as records.
+      const parts: Buffer[] = [];
+      while (this.queue.length > 0) await this.settle(this.queue.shift()!, parts);
+      yield* parts;
+      const open = this.open;
+      this.open = undefined;
+      const after = cut.fromStart ? {} : { after: { line: open ? open.line - 1 : cut.lines, index: this.numbered } };
+      const rest = open ? prepended(open.bytes, cut.rest) : cut.rest;
+      let batch: ReadItem[] = [];
+      for await (const item of readRecords(rest, { source, ...this.limits, keepText: true, ...after })) {
+        batch.push(item);
+        if (batch.length < this.batchSize) continue;
+        yield await this.take(batch);
+        batch = [];
+      }
+      yield await this.take(batch);
+    }
+  }
+
+  /**
+   * Bytes `takeInput` yielded were written out (the stream took them): once
+   * every slice of a worker's buffer is, the buffer goes back to a worker to
+   * write a later part into. Other bytes are let be.
+   */
+  release(bytes: Uint8Array): void {
+    const left = this.unwritten.get(bytes.buffer);
+    if (left === undefined) return;
+    if (left > 1) {
+      this.unwritten.set(bytes.buffer, left - 1);
+      return;
+    }
+    this.unwritten.delete(bytes.buffer);
+    this.pool.giveBack(bytes.buffer as ArrayBuffer);
+  }
+
+  /** Back-pressure: settles the oldest batches (their bytes returned) until there is room for one more. */
+  private async room(perWorker: number): Promise<Buffer[]> {
+    const parts: Buffer[] = [];
+    const most = this.maxInFlight(perWorker);
+    while (this.queue.length >= most || this.queue[0]?.done) await this.settle(this.queue.shift()!, parts);
+    return parts;
   }
 
   /** The UTF-8 text of every batch still in flight, in order. */
@@ -212,26 +319,57 @@ export class ParallelRecordSink {
     await batch.settled;
     this.checkSignal();
     if (batch.error !== undefined) throw batch.error;
-    const { results, bytes } = batch.answer!;
+    if (batch.kind === 'items') {
+      const { results, bytes } = batch.answer!;
+      await this.passAll(unitsOfItems(batch.items, results), bytes, parts);
+      return;
+    }
+    let place = batch.place;
+    let answer = batch.answer!;
+    if (place.first) {
+      this.numbered = 0;
+      this.open = undefined;
+    }
+    const open = this.open;
+    if (open) {
+      // The part before left a record open: this part is read again from that record's line (rare: old saved responses).
+      this.open = undefined;
+      place = { ...place, line: open.line, first: false };
+      answer = await this.pool.convertPart({ ...place, bytes: concatenated(open.bytes, answer.input) });
+      this.checkSignal();
+    }
+    if (answer.openLine !== undefined) this.open = { line: answer.openLine, bytes: answer.input.subarray(lineStart(answer.input, answer.openLine - place.line)) };
+    const base = this.numbered;
+    this.numbered += answer.numbered;
+    const before = parts.length;
+    await this.passAll(unitsOfPart(answer, place, base, this.limits), answer.bytes, parts);
+    const buffer = answer.bytes.buffer;
+    let slices = 0;
+    for (let i = before; i < parts.length; i++) if (parts[i]!.buffer === buffer) slices++;
+    if (slices === 0) this.pool.giveBack(buffer as ArrayBuffer);
+    else this.unwritten.set(buffer, slices);
+  }
+
+  /** Passes the units of a batch on in order; the worker's bytes of those written go to `parts` (slices, not copies). */
+  private async passAll(units: Iterable<Unit>, bytes: Uint8Array, parts: Buffer[]): Promise<void> {
     const all = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     // Records written one after the other go on as one slice of the worker's bytes: [runStart, offset).
-    let next = 0;
     let offset = 0;
     let runStart = 0;
     const endRun = (at: number): void => {
       if (at > runStart) parts.push(all.subarray(runStart, at));
     };
-    for (const item of batch.items) {
+    for (const unit of units) {
       this.read++;
-      if (item.kind === 'problem') {
-        const outcome = mapItem(item);
+      if (unit.kind === 'problem') {
+        const outcome = mapItem(unit.item);
         if (outcome.kind === 'rejected') await this.reject(outcome.rejection);
         continue;
       }
-      const result = results[next++]!;
+      const { result } = unit;
       const start = offset;
       if (result.kind === 'written') offset += result.bytes;
-      if (!(await this.pass(item, result))) {
+      if (!(await this.pass(unit))) {
         endRun(start);
         runStart = offset;
       } else if (offset > start && !this.emitted) {
@@ -259,26 +397,27 @@ export class ParallelRecordSink {
   }
 
   /** Passes a worker's result on; whether the record was written. */
-  private async pass(item: RecordItem, result: RecordResult): Promise<boolean> {
+  private async pass(unit: Extract<Unit, { kind: 'record' }>): Promise<boolean> {
+    const { result, place } = unit;
     if (result.kind === 'failed') {
-      const where = `${item.source}#${item.index}`;
+      const where = `${place.source}#${place.index}`;
       throw result.code === 'internal' ? new ToolkitError(`record ${where}: a record worker failed: ${result.message}`, 'internal') : new ToolkitError(result.message, result.code);
     }
     if (result.kind === 'rejected') {
-      await this.reject(result.hadRecord ? { ...result.rejection, record: item.raw } : result.rejection);
+      await this.reject(unit.remake ? remadeRejection(unit.record()) : result.hadRecord ? { ...result.rejection, record: unit.record().raw } : result.rejection);
       return false;
     }
     // Only a record that goes into the output takes its DOI (as in RecordSink): checked before the format's refusal.
     if (this.dois && !this.dois.add(result.doi)) {
-      await this.reject(duplicateDoiRejection(item, result.doi));
+      await this.reject(duplicateDoiRejection(unit.record(), result.doi));
       return false;
     }
     if (result.kind === 'unwritable') {
-      await this.reject(unwritableRejection(item, result.doi, result.reason, this.options.format));
+      await this.reject(unwritableRejection(unit.record(), result.doi, result.reason, this.options.format));
       return false;
     }
     this.written++;
-    await this.options.onWritten?.({ item, mapped: { doi: result.doi, quadCount: result.quadCount, notes: result.notes, unknownFields: result.unknownFields, identities: result.identities } });
+    await this.options.onWritten?.({ item: place, mapped: { doi: result.doi, quadCount: result.quadCount, notes: result.notes, unknownFields: result.unknownFields, identities: result.identities } });
     return true;
   }
 
@@ -316,4 +455,70 @@ function jobOf(item: RecordItem): RecordJob {
 /** Parts of the output as one buffer. */
 function joined(parts: Buffer[]): Buffer {
   return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+}
+
+/** The units of a batch of items: a worker's result for each record, in order. */
+function* unitsOfItems(items: readonly ReadItem[], results: readonly RecordResult[]): Generator<Unit> {
+  let next = 0;
+  for (const item of items) {
+    if (item.kind === 'problem') yield { kind: 'problem', item };
+    else yield { kind: 'record', place: item, result: results[next++]!, record: () => item, remake: false };
+  }
+}
+
+/**
+ * The units of a part: numbered in the input (`base`: items of its parts
+ * before). A record a rejection needs is read again here from the part's
+ * bytes (once per part: rejections are rare), and its rejection made again
+ * (it names the record by its number in the input).
+ */
+function* unitsOfPart(answer: PartResult, place: RecordPartPlace, base: number, limits: RecordPartOptions): Generator<Unit> {
+  let items: Map<number, RecordItem> | undefined;
+  const recordAt = (index: number): RecordItem => {
+    items ??= new Map([...readRecordPart(answer.input, place, limits)].flatMap((i) => (i.kind === 'record' ? [[i.index, i] as const] : [])));
+    const item = items.get(index);
+    if (!item) throw new ToolkitError(`record ${place.source}#${index + base}: read again, the part no longer holds it`, 'internal');
+    return { ...item, index: index + base };
+  };
+  for (const entry of answer.entries) {
+    if (entry.kind === 'problem') {
+      const { problem } = entry;
+      yield { kind: 'problem', item: problem.index !== undefined ? { ...problem, index: problem.index + base } : problem };
+      continue;
+    }
+    const local = entry.index;
+    yield { kind: 'record', place: { source: place.source, index: local + base, ...(entry.line !== undefined ? { line: entry.line } : {}) }, result: entry as RecordResult, record: () => recordAt(local), remake: true };
+  }
+}
+
+/** The rejection of a record whose mapping failed in a worker, made again here (the same as `RecordSink`'s). */
+function remadeRejection(item: RecordItem): Rejection {
+  const outcome = mapItem(item);
+  if (outcome.kind !== 'rejected') throw new ToolkitError(`record ${item.source}#${item.index}: rejected in a worker, mapped here`, 'internal');
+  return outcome.rejection;
+}
+
+/** Where the line `lines` line breaks into `bytes` starts. */
+function lineStart(bytes: Uint8Array, lines: number): number {
+  let at = 0;
+  for (let n = 0; n < lines; n++) {
+    const nl = bytes.indexOf(0x0a, at);
+    if (nl < 0) throw new ToolkitError(`a part has fewer than ${lines} line breaks`, 'internal');
+    at = nl + 1;
+  }
+  return at;
+}
+
+/** Two byte arrays as one, in a buffer of its own (to transfer). */
+function concatenated(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = Buffer.allocUnsafeSlow(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}
+
+/** `head`, then the chunks of `rest`. */
+async function* prepended(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  yield head;
+  yield* rest;
 }

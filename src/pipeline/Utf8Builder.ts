@@ -8,9 +8,13 @@ export class Utf8Builder {
   /** Bytes written so far. */
   length = 0;
 
-  /** `size`: the bytes it starts with room for; default the size of the last `bytes()` taken, at least 64 KiB. */
-  constructor(size = Utf8Builder.last) {
-    this.buffer = Buffer.allocUnsafeSlow(size);
+  /**
+   * `size`: the bytes it starts with room for; default the size of the last
+   * `bytes()` taken, at least 64 KiB. `spare`: a buffer no longer used, to
+   * write into when it is large enough (no new memory). Defaults to none.
+   */
+  constructor(size = Utf8Builder.last, spare?: ArrayBuffer) {
+    this.buffer = spare && spare.byteLength >= size ? Buffer.from(spare) : Buffer.allocUnsafeSlow(size);
   }
 
   /** Appends `text`; its length in bytes. */

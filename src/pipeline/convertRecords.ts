@@ -1,6 +1,7 @@
 import { type ErrorCode, ToolkitError } from '../errors.js';
 import type { RecordIdentities } from '../mapping/recordIdentities.js';
 import type { ReadItem } from '../record/readRecords.js';
+import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
 import { tryParse } from '../record/tryParse.js';
 import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { type MapItemOptions, mapItem } from './mapItem.js';
@@ -16,6 +17,33 @@ type RecordItem = Extract<ReadItem, { kind: 'record' }>;
  */
 export type RecordJob = Pick<RecordItem, 'source' | 'index' | 'line'> & ({ raw: unknown; text?: undefined } | { text: string; raw?: undefined });
 
+/** A part of an input sent to a worker as its bytes (transferred, not copied): the worker reads its records itself. */
+export interface PartJob extends RecordPartPlace {
+  bytes: Uint8Array;
+}
+
+/** What a worker is started with for parts: the reader's limits. */
+export type WorkerReadOptions = RecordPartOptions;
+
+/**
+ * The outcome of one item of a part: a problem of the reader (numbered within
+ * the part), or a record's {@link RecordResult} with its place (`index`
+ * within the part, `line` in the input).
+ */
+export type PartEntry = { kind: 'problem'; problem: Extract<ReadItem, { kind: 'problem' }> } | (RecordResult & { index: number; line?: number });
+
+/** What a worker answers for a part: an entry per item, the written text's bytes, and the part's bytes given back. */
+export interface PartResult {
+  entries: PartEntry[];
+  /** Items numbered in the part (records and problems). */
+  numbered: number;
+  /** As {@link RecordPartEnd.openLine}. */
+  openLine?: number;
+  bytes: Uint8Array;
+  /** The part's own bytes, given back (transferred) for what this thread reads again: the record of a rejection, a broken record's start. */
+  input: Uint8Array;
+}
+
 /** The map options a worker can take: those of {@link MapItemOptions} that can be posted (no data factory). */
 export type WorkerMapOptions = Omit<MapItemOptions, 'factory' | 'recordLabel'>;
 
@@ -24,6 +52,8 @@ export interface RecordWorkerData {
   format: FormatName;
   serializer: SerializerOptions;
   map: WorkerMapOptions;
+  /** The reader's limits for parts. Defaults to `readRecords`' defaults. */
+  read?: WorkerReadOptions;
 }
 
 /**
@@ -57,6 +87,32 @@ export function convertRecords(jobs: readonly RecordJob[], writer: RecordWriter,
   const out = new Utf8Builder();
   const results = jobs.map((job) => convertRecord(job, writer, options, out));
   return { results, bytes: out.bytes() };
+}
+
+/**
+ * Reads a part of an input and normalises, maps and writes its records with
+ * `writer`, as {@link convertRecords} does records sent one by one (the body
+ * of a record worker taking parts). `spare`: a buffer to write the text into
+ * when it is large enough (one given back). Defaults to none.
+ */
+export function convertPart(part: PartJob, writer: RecordWriter, options: WorkerMapOptions, read: WorkerReadOptions = {}, spare?: ArrayBuffer): PartResult {
+  const items = readRecordPart(part.bytes, part, read);
+  const out = new Utf8Builder(undefined, spare);
+  const entries: PartEntry[] = [];
+  for (let next = items.next(); ; next = items.next()) {
+    if (next.done) {
+      const { numbered, openLine } = next.value;
+      return { entries, numbered, ...(openLine !== undefined ? { openLine } : {}), bytes: out.bytes(), input: part.bytes };
+    }
+    const item = next.value;
+    if (item.kind === 'problem') {
+      entries.push({ kind: 'problem', problem: item });
+      continue;
+    }
+    const at = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
+    // A rejection is made again in the reading thread: it numbers the records of the whole input (and keeps the record).
+    entries.push({ ...convertRecord({ ...at, raw: item.raw }, writer, options, out), index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) });
+  }
 }
 
 /** The record of a job: its value, or its text parsed as `readRecords` parsed it. */

@@ -21,6 +21,11 @@ export class NdjsonJoiner {
   /** @param maxDepth Levels of nesting parsed; deeper values are cut off ({@link tryParse}). Defaults to no limit. */
   constructor(private readonly maxDepth = Infinity) {}
 
+  /** The line where a record broken over lines starts that no line has ended yet; undefined when none is open. */
+  get openLine(): number | undefined {
+    return this.pending?.line;
+  }
+
   /** The pieces a line completes (none while a broken record goes on). */
   push(line: string, at: number): NdjsonPiece[] {
     const trimmed = line.trim();

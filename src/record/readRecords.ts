@@ -55,6 +55,18 @@ export interface ReadRecordsOptions {
   maxDepth?: number;
   /** Record items of newline-delimited input carry their JSON text (`text`). Defaults to false. */
   keepText?: boolean;
+  /**
+   * The input goes on from a newline-delimited input read this far: its first
+   * line is line `line + 1` and its first record number `index + 1` (no byte
+   * order mark is looked for). Defaults to none (the start of an input).
+   */
+  after?: ReadPosition;
+}
+
+/** How far a newline-delimited input was read: lines and numbered items. */
+export interface ReadPosition {
+  line: number;
+  index: number;
 }
 
 /**
@@ -70,17 +82,17 @@ export interface ReadRecordsOptions {
  * record nested deeper than `maxDepth`, or an error body of the service, comes
  * out as a `problem` item.
  */
-export async function* readRecords(input: Readable | AsyncIterable<Buffer | string>, options: ReadRecordsOptions = {}): AsyncGenerator<ReadItem> {
+export async function* readRecords(input: Readable | AsyncIterable<Uint8Array | string>, options: ReadRecordsOptions = {}): AsyncGenerator<ReadItem> {
   const limits = { maxChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
-  const reader = new RecordLines(options.source ?? '<input>', limits, options.keepText === true);
-  for await (const lines of chunkLines(input, limits.maxChars)) {
+  const reader = new RecordLines(options.source ?? '<input>', limits, options.keepText === true, options.after);
+  for await (const lines of chunkLines(input, limits.maxChars, options.after === undefined)) {
     for (const line of lines) yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
   }
   yield* reader.end();
 }
 
 /** The default of `maxDocumentChars`. */
-const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
+export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
 
 /**
  * The lines of an input, decoded as UTF-8, a chunk's worth at a time (a line
@@ -88,12 +100,12 @@ const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
  * dropped; the last line needs no line break. A line longer than `maxChars`
  * comes as a {@link LongLine}.
  */
-async function* chunkLines(input: Readable | AsyncIterable<Buffer | string>, maxChars: number): AsyncGenerator<Line[]> {
+async function* chunkLines(input: Readable | AsyncIterable<Uint8Array | string>, maxChars: number, fromStart: boolean): AsyncGenerator<Line[]> {
   // Streaming TextDecoder: the text of StringDecoder (U+FFFD for what is not UTF-8) in about half the time.
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const splitter = new LineSplitter(maxChars);
-  let atStart = true;
-  for await (const chunk of input as AsyncIterable<Buffer | string>) {
+  let atStart = fromStart;
+  for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
     let piece = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     if (atStart && piece !== '') {
       // A byte order mark (editors on Windows write one) is not part of the JSON.
@@ -116,7 +128,7 @@ async function* chunkLines(input: Readable | AsyncIterable<Buffer | string>, max
  * {@link NdjsonJoiner}); else the input is one JSON document, gathered whole
  * (up to `maxDocumentChars`) and read at the end.
  */
-class RecordLines {
+export class RecordLines {
   private index = 0;
   private lineNo = 0;
   private mode: 'unknown' | 'lines' | 'document' = 'unknown';
@@ -129,8 +141,24 @@ class RecordLines {
     private readonly source: string,
     private readonly limits: { maxChars: number; maxDepth: number },
     private readonly keepText: boolean,
+    after?: ReadPosition,
   ) {
     this.joiner = new NdjsonJoiner(limits.maxDepth);
+    if (after) {
+      this.mode = 'lines';
+      this.lineNo = after.line;
+      this.index = after.index;
+    }
+  }
+
+  /** Items numbered so far (the last `index` given). */
+  get numbered(): number {
+    return this.index;
+  }
+
+  /** The line a record broken over lines that is still open starts on (newline-delimited input); undefined when none is. */
+  get openLine(): number | undefined {
+    return this.joiner.openLine;
   }
 
   /** The items a line of the input completes (without its line break). */

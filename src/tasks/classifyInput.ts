@@ -4,7 +4,7 @@ import { formatFromPath } from '../formats.js';
 import { sniffRdf } from '../parse/parseRdf.js';
 
 /** What an input of `convert` holds: the service's JSON records, or an RDF document in one of the five formats. */
-export type ConvertInput = { kind: 'records'; input: Readable | AsyncIterable<string> } | { kind: 'rdf'; format: FormatName; input: Readable | AsyncIterable<string> };
+export type ConvertInput = { kind: 'records'; input: Readable | AsyncIterable<string | Uint8Array> } | { kind: 'rdf'; format: FormatName; input: Readable | AsyncIterable<string | Uint8Array> };
 
 /**
  * Tells an RDF document from the service's JSON: by the file's extension
@@ -15,7 +15,7 @@ export type ConvertInput = { kind: 'records'; input: Readable | AsyncIterable<st
  * its extension, `.jsonld`). Nothing is read beyond the head the sniffer
  * needs, which is kept for the reader.
  */
-export async function classifyInput(path: string, input: Readable): Promise<ConvertInput> {
+export async function classifyInput(path: string, input: Readable | AsyncIterable<Uint8Array>): Promise<ConvertInput> {
   const byName = path === '-' ? undefined : formatFromPath(path);
   if (byName !== undefined && (byName !== 'jsonld' || /\.jsonld(\.gz)?$/i.test(path))) return { kind: 'rdf', format: byName, input };
   const { format, text } = await sniffRdf(input);

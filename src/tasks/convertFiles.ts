@@ -18,9 +18,8 @@ import { storedBytes } from './inputSizes.js';
 import { ProgressTicker } from './ProgressTicker.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
 import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
-import { ParallelRecordSink, type ParallelRecordSinkOptions } from '../pipeline/ParallelRecordSink.js';
+import { ParallelRecordSink, type ParallelRecordSinkOptions, type RecordPlace } from '../pipeline/ParallelRecordSink.js';
 import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
-import type { RecordItem } from '../pipeline/sinkRejections.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import { type Rejection, describeRejection, oneLine, rejectionLine } from '../pipeline/Rejection.js';
 import { Utf8Builder } from '../pipeline/Utf8Builder.js';
@@ -31,6 +30,7 @@ import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/Q
 import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { classifyInput } from './classifyInput.js';
+import { estimatedTextBytes } from './inputSizes.js';
 import { type NamedOutput, refuseOverwritingInputs, refuseUnfinishedExport, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
@@ -89,10 +89,13 @@ export interface ConvertFilesOptions extends ReadLimits {
    */
   shardBytes?: number;
   /**
-   * Normalise, map and write records in this many worker threads
-   * (`ParallelRecordSink`): the same output byte for byte, faster on a
-   * machine with idle cores. At most the machine's cores (more are lowered
-   * to them); not with `validate` or shards. Defaults to 1 (this thread).
+   * Read, normalise, map and write records in this many worker threads
+   * (`ParallelRecordSink`: each reads parts of the input's bytes): the same
+   * output byte for byte, faster on a machine with idle cores. At most the
+   * machine's cores (more are lowered to them); not with `validate` or
+   * shards. Defaults to one per core (at most 8) for inputs of 16 MiB of
+   * text or more (a `.gz` file's estimated; not stdin) without `validate`
+   * or shards, else 1 (this thread): see docs/scale.md for the crossover.
    */
   jobs?: number;
 }
@@ -151,7 +154,7 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const target = naming && limits ? new ShardTarget(ShardedOutput.create({ naming, writer, limits, gzip: isGzipPath(options.output!), commitEvery: SHARD_COMMIT }), format) : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
   const conflicts = new IdentityConflicts();
   // A record's notes, with the conflicts it brings with the records before it (naming both).
-  const noteLine = async (item: RecordItem, doi: string, mappedNotes: readonly string[], identities: RecordIdentities | undefined): Promise<void> => {
+  const noteLine = async (item: RecordPlace, doi: string, mappedNotes: readonly string[], identities: RecordIdentities | undefined): Promise<void> => {
     const found = conflicts.observe(doi, identities).map((c) => c.note);
     stats.addConflicts(found);
     const recordNotes = found.length ? [...mappedNotes, ...found] : mappedNotes;
@@ -178,6 +181,8 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
       await noteLine(item, mapped.doi, mapped.notes, mapped.identities);
     },
   });
+  // The workers' buffers go back to them once written out (their next parts are written into them).
+  if (sink instanceof ParallelRecordSink && target instanceof FileTarget) target.onWritten = (bytes) => sink.release(bytes);
   let manifestPath: string | null = null;
   const read = { bytes: 0 };
   const totalBytes = storedBytes(options.inputs);
@@ -222,15 +227,24 @@ function makeSink(
   on: Pick<RecordSinkOptions, 'onRejected' | 'onWritten'> & { onWrittenInWorker: ParallelRecordSinkOptions['onWritten'] },
 ): RecordSink | ParallelRecordSink {
   const mapOptions = { ...(options.base ? { base: options.base } : {}), schemaScheme: options.schemaScheme ?? 'http', ...(options.graphPerRecord ? { graphPerRecord: true } : {}) } as const;
-  const jobs = Math.min(options.jobs ?? 1, availableParallelism());
+  const jobs = Math.min(options.jobs ?? defaultJobs(options), availableParallelism());
   if (jobs > 1) {
     const signal = options.signal ? { signal: options.signal } : {};
-    return new ParallelRecordSink({ ...mapOptions, format, serializer: serializerOptions(options), jobs, ...signal, onRejected: on.onRejected, onWritten: on.onWrittenInWorker });
+    return new ParallelRecordSink({ ...mapOptions, ...readLimitsOf(options), format, serializer: serializerOptions(options), jobs, ...signal, onRejected: on.onRejected, onWritten: on.onWrittenInWorker });
   }
   return new RecordSink(writer, { ...mapOptions, format, ...(validation ? { validation } : {}), onRejected: on.onRejected, onWritten: on.onWritten });
 }
 
-/** Reads one input into the sink: records batch by batch, or an RDF document's statements. */
+/** Inputs of this much text or more are converted in worker threads unless `jobs` says otherwise (docs/scale.md: the crossover). */
+const AUTO_JOBS_BYTES = 16 * 2 ** 20;
+
+/** `jobs` when not given: one per core (at most 8) for a large input that can go to workers, else 1. */
+function defaultJobs(options: ConvertFilesOptions): number {
+  if (options.validate || options.shardRecords !== undefined || options.shardBytes !== undefined) return 1;
+  return estimatedTextBytes(options.inputs) >= AUTO_JOBS_BYTES ? Math.min(availableParallelism(), 8) : 1;
+}
+
+/** Reads one input into the sink: records batch by batch (or, in worker threads, part by part), or an RDF document's statements. */
 async function convertInput(
   path: string,
   options: ConvertFilesOptions,
@@ -240,7 +254,8 @@ async function convertInput(
   onRead: (bytes: number) => void,
 ): Promise<void> {
   const file = await openRdfFile(path, options.stdin, onRead);
-  const input = await classifyInput(path, file.input);
+  const bytes = sink instanceof ParallelRecordSink ? new HeadKept(file.input) : undefined;
+  const input = await classifyInput(path, bytes ? bytes.chunks() : file.input);
   if (input.kind === 'rdf') {
     // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
     for await (const group of subjectGroups(parseRdfQuads(input.input, { format: input.format, source: file.source, ...readLimitsOf(options), ...(options.signal ? { signal: options.signal } : {}) }))) {
@@ -251,16 +266,49 @@ async function convertInput(
     }
     return;
   }
+  if (sink instanceof ParallelRecordSink) {
+    // The workers read the input's bytes themselves, part by part: this thread neither decodes nor parses it.
+    for await (const text of sink.takeInput(bytes!.again(), file.source)) await target.add(text);
+    return;
+  }
   let batch: ReadItem[] = [];
-  // Worker threads parse a record's JSON text themselves (cheaper than copying the parsed value to them).
-  const keepText = sink instanceof ParallelRecordSink;
-  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options), keepText })) {
+  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options) })) {
     batch.push(item);
     if (batch.length < sink.batchSize) continue;
     await target.add(await sink.take(batch));
     batch = [];
   }
   await target.add(await sink.take(batch));
+}
+
+/** An input's chunks, read once, for a sniffer and then, from the start again, for the reader of its bytes: the head the sniffer read is kept. */
+class HeadKept {
+  private readonly head: Uint8Array[] = [];
+  private readonly source: AsyncIterator<Uint8Array>;
+
+  constructor(input: AsyncIterable<Uint8Array>) {
+    this.source = input[Symbol.asyncIterator]();
+  }
+
+  /** The chunks, each kept as it is read (read lazily: the sniffer reads no more than it needs). */
+  async *chunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const next = await this.source.next();
+      if (next.done) return;
+      this.head.push(next.value);
+      yield next.value;
+    }
+  }
+
+  /** The chunks from the start: those read so far, then the rest. */
+  async *again(): AsyncGenerator<Uint8Array> {
+    yield* this.head.splice(0);
+    for (;;) {
+      const next = await this.source.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
 }
 
 /** Where a conversion writes: one file (or a stream), or shards. */
@@ -285,6 +333,8 @@ class FileTarget implements ConvertTarget {
   private bytes: Uint8Array[] = [];
   private byteCount = 0;
   private pending = new Utf8Builder(CHUNK + (CHUNK >> 2));
+  /** Called with bytes added once the output took them (they may be reused). Defaults to none. */
+  onWritten: ((bytes: Uint8Array) => void) | undefined;
 
   constructor(
     private readonly output: Output,
@@ -342,7 +392,8 @@ class FileTarget implements ConvertTarget {
     const chunks = this.bytes;
     this.bytes = [];
     this.byteCount = 0;
-    for (const chunk of chunks) await writeText(this.output.stream, chunk, this.signal);
+    const done = this.onWritten;
+    for (const chunk of chunks) await writeText(this.output.stream, chunk, this.signal, done && (() => done(chunk)));
   }
 }
 

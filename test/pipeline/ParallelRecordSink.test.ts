@@ -1,5 +1,4 @@
-import { createReadStream, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +16,7 @@ import { mapItem } from '../../src/pipeline/mapItem.js';
 import type { FormatName, RecordWriter, SerializerOptions } from '../../src/serialize/QuadSerializer.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { bundleForChild } from '../helpers/bundleForChild.js';
+import { bundleRecordWorker } from '../helpers/bundleRecordWorker.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FORMATS: FormatName[] = ['turtle', 'ntriples', 'nquads', 'jsonld', 'rdfxml'];
@@ -25,11 +25,7 @@ let dir: string;
 let workerUrl: URL;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'parallel-sink-'));
-  // dist/pipeline/ beside vocab/: the JSON-LD context is found as from dist/serialize/.
-  mkdirSync(join(dir, 'dist/pipeline'), { recursive: true });
-  symlinkSync(join(ROOT, 'vocab'), join(dir, 'vocab'));
-  workerUrl = pathToFileURL(await bundleForChild(join(ROOT, 'src/pipeline/recordWorker.ts'), join(dir, 'dist/pipeline')));
+  ({ dir, workerUrl } = await bundleRecordWorker('parallel-sink-'));
 }, 120_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

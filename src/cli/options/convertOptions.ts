@@ -33,7 +33,7 @@ export const CONVERT_OPTIONS: readonly CliOption[] = [
     flags: '-j, --jobs <n>',
     type: 'integer',
     min: 1,
-    help: 'map and write records in N worker threads (at most one per CPU core; the output is the same byte for byte); not with --validate or shards (default: 1)',
+    help: "read, map and write records in N worker threads (at most one per CPU core; the output is the same byte for byte); not with --validate or shards (default: one per core, at most 8, for inputs of 16 MiB of text or more, a .gz file's estimated, without --validate or shards; else 1)",
   },
   { flags: '--strict', type: 'boolean', help: 'stop at the first rejected record' },
   { flags: '--quiet', type: 'boolean', name: false, help: 'no summary on standard error' },
