@@ -2,6 +2,7 @@ import type { CliContext } from '../CliContext.js';
 import { ToolkitError } from '../../errors.js';
 import type { BulkFileResult, BulkLoadSummary } from '../../tasks/bulkLoad.js';
 import { bulkProgressReporter } from '../progress/loadProgressReporter.js';
+import { describeBusyLoaders } from '../../store/waitForIdleLoaders.js';
 import { storeCredentials, type LoadCliOptions } from './loadFlags.js';
 
 /** `load --store virtuoso --bulk FILES…`: Virtuoso's bulk loader over isql ({@link bulkLoad}). */
@@ -13,6 +14,7 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
   if (password === undefined) throw new ToolkitError('--bulk needs the password of the Virtuoso SQL user: --password or SCHOLARLY_STORE_PASSWORD', 'usage');
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: BulkLoadSummary;
+  let waiting: string | undefined;
   try {
     summary = await (await import('../../tasks/bulkLoad.js')).bulkLoad({
       files,
@@ -29,6 +31,13 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
       replace: Boolean(opts.replace),
       check: opts.check,
       signal: ctx.signal,
+      onWait: (busy) => {
+        const said = describeBusyLoaders(busy);
+        if (said === waiting) return;
+        waiting = said;
+        ctx.status.clear();
+        ctx.log(`waiting:   ${said}; nothing is changed until they end`);
+      },
       ...(opts.quiet ? {} : { onProgress: bulkProgressReporter(ctx) }),
     });
   } catch (err) {
@@ -64,11 +73,13 @@ function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean): 
   if (s.expected) {
     const expected = s.expected.min === s.expected.max ? `${s.expected.max}` : `${s.expected.min} to ${s.expected.max}`;
     const ok = s.count >= s.expected.min && s.count <= s.expected.max;
-    const by = s.failedFiles > 0 ? 'for the files loaded' : 'by the manifest';
+    const by = s.failedFiles > 0 ? 'for the files loaded' : s.distinctTriples !== undefined ? `for the ${s.distinctTriples} distinct triples of the files` : 'by the manifest';
     ctx.log(`count:     ${s.count} triples in the graph${before}, ${expected} expected ${by}${ok ? ' (ok)' : ' (MISMATCH)'}`);
+    if (!s.expected.exact && s.countBefore > 0) ctx.log(`note:      the graph held ${s.countBefore} triples before: only bounds were checked (triples already there count once); an exact count needs --replace`);
   } else {
-    ctx.log(`count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'no --manifest' : '--no-check'})`);
+    ctx.log(`count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'the files are only on the server (--server-dir) and no --manifest' : '--no-check'})`);
   }
+  if (s.waitedFor) ctx.log(`note:      waited for loaders found running before the load: ${describeBusyLoaders(s.waitedFor)}`);
   if (s.otherWaitingFiles > 0) ctx.log(`note:      ${s.otherWaitingFiles} files of other graphs were waiting in DB.DBA.load_list; the loaders loaded them too`);
   for (const f of s.files.filter((x: BulkFileResult) => x.state !== 'loaded')) ctx.log(`not loaded: ${f.file}: ${f.error ?? f.state}`);
 }
