@@ -175,7 +175,7 @@ export class VirtuosoIsql {
       return new ToolkitError(this.hide(`Virtuoso at ${this.where}: ${plainIsqlMessage(printed.message)}${hint}`), code, { details: { sqlState: printed.state } });
     }
     const how = exited.error ? exited.error.message : exited.signal ? `was stopped by ${exited.signal}` : `exited with code ${exited.code}`;
-    const said = this.stderr.trim() ? `: ${this.stderr.trim().slice(-500)}` : '';
+    const said = this.stderr.trim() ? `: ${this.stderr.trim().length > 500 ? `…${this.stderr.trim().slice(-500)}` : this.stderr.trim()}` : '';
     return new ToolkitError(this.hide(`the isql session with Virtuoso at ${this.where} ended (${command} ${how})${said}`), 'network');
   }
 

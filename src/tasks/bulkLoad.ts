@@ -12,7 +12,7 @@ import { countDumpTriples } from '../store/countDumpTriples.js';
 import { bulkFileResults, distinctRange, bulkProgressOf, countMismatchError, expectedOfFiles, failedFilesError, type BulkFile, type BulkFileResult, type BulkLoadProgress } from '../store/virtuosoBulkResults.js';
 
 export type { BulkFileResult, BulkLoadProgress } from '../store/virtuosoBulkResults.js';
-export type { BusyLoaders } from '../store/waitForIdleLoaders.js';
+export { describeBusyLoaders, type BusyLoaders } from '../store/waitForIdleLoaders.js';
 
 /** Options of {@link bulkLoad}. */
 export interface BulkLoadOptions extends Omit<VirtuosoIsqlOptions, 'command'> {

@@ -1,8 +1,7 @@
 import type { CliContext } from '../CliContext.js';
 import { ToolkitError } from '../../errors.js';
-import type { BulkFileResult, BulkLoadSummary } from '../../tasks/bulkLoad.js';
+import type { BulkFileResult, BulkLoadSummary, BusyLoaders } from '../../tasks/bulkLoad.js';
 import { bulkProgressReporter } from '../progress/loadProgressReporter.js';
-import { describeBusyLoaders } from '../../store/waitForIdleLoaders.js';
 import { storeCredentials, type LoadCliOptions } from './loadFlags.js';
 
 /** `load --store virtuoso --bulk FILES…`: Virtuoso's bulk loader over isql ({@link bulkLoad}). */
@@ -15,8 +14,9 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: BulkLoadSummary;
   let waiting: string | undefined;
+  const { bulkLoad, describeBusyLoaders } = await import('../../tasks/bulkLoad.js');
   try {
-    summary = await (await import('../../tasks/bulkLoad.js')).bulkLoad({
+    summary = await bulkLoad({
       files,
       graph: opts.graph,
       cwd: ctx.io.cwd,
@@ -44,13 +44,13 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
     const partial = err instanceof ToolkitError ? (err.details['summary'] as BulkLoadSummary | undefined) : undefined;
     if (partial) {
       ctx.status.clear();
-      printBulkSummary(ctx, partial, opts.check);
+      printBulkSummary(ctx, partial, opts.check, describeBusyLoaders);
       ctx.json.set(bulkSummaryJson(partial));
     }
     throw err;
   }
   ctx.status.clear();
-  printBulkSummary(ctx, summary, opts.check);
+  printBulkSummary(ctx, summary, opts.check, describeBusyLoaders);
   ctx.json.set(bulkSummaryJson(summary));
 }
 
@@ -65,7 +65,7 @@ function hostOf(endpoint: string | undefined): string {
 }
 
 /** The text summary of a bulk load on stderr; each file that was not loaded on a line of its own. */
-function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean): void {
+function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean, describeBusyLoaders: (busy: BusyLoaders) => string): void {
   ctx.log(`graph:     <${s.graph}> (Virtuoso's bulk loader, ${s.jobs} jobs)`);
   ctx.log(`files:     ${s.loadedFiles} of ${s.files.length} loaded${s.failedFiles > 0 ? `, ${s.failedFiles} NOT loaded` : ''}`);
   ctx.log(`time:      ${seconds(s.elapsedMs)} s (loaders ${seconds(s.loadMs)} s, checkpoint ${seconds(s.checkpointMs)} s)`);
