@@ -15,7 +15,7 @@ import type { ReadItem } from '../record/readRecords.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { CheckpointFile } from './CheckpointFile.js';
-import { ExportFiles } from './ExportFiles.js';
+import { ExportFiles, placeFinishedOutput } from './ExportFiles.js';
 import { ExportLock } from './ExportLock.js';
 import { type ShardEntry, shardManifest, writeManifest } from './ShardManifest.js';
 import { placeFinishedShards } from './ShardedOutput.js';
@@ -101,6 +101,8 @@ class ExportRun {
     const manifestPath = shards ? shards.naming.manifestPath : null;
     this.saved = await this.savedState();
     if (this.saved?.complete) {
+      // A dump the run finished but had not renamed yet when it stopped gets its name now.
+      if (this.options.output && !shards) await placeFinishedOutput(this.options.output);
       // A manifest or description that could not be written when the export finished (a full disk) is written now.
       await this.writeMissingManifest(this.saved);
       await this.writeMissingMeta(this.saved);
@@ -138,7 +140,10 @@ class ExportRun {
     if (!this.options.resume) {
       // A state that cannot be resumed (unreadable, of an earlier version) holds nothing to lose.
       const earlier = await readExportState(statePath).catch(() => undefined);
-      if (earlier && !earlier.complete) this.startAgain(statePath, earlier);
+      // A run that saved nothing (a refused query, a plan's limit) holds no progress to lose: replaced without `restart`.
+      const saved = earlier !== undefined && earlier.counts.records + earlier.counts.rejects > 0;
+      if (earlier && !earlier.complete && saved) this.startAgain(statePath, earlier);
+      if (earlier?.complete) this.refuseOverwritingAnother(statePath, earlier);
       return undefined;
     }
     const saved = await readExportState(statePath);
@@ -170,6 +175,23 @@ class ExportRun {
     throw new ToolkitError(`${statePath} holds an unfinished export (${held}); nothing was changed: ${next}`, 'state-mismatch', {
       details: { statePath, records: earlier.counts.records, sameExport: diff === undefined },
     });
+  }
+
+  /**
+   * A run over the finished dump of another export (its state names another query or other options): refused
+   * before anything is written unless `force` or `restart`; the same export again replaces its dump.
+   */
+  private refuseOverwritingAnother(statePath: string, earlier: ExportState): void {
+    if (this.options.force || this.options.restart || this.options.changesSince) return;
+    const diff = identityMismatch(earlier.identity, this.identity);
+    const what = this.plan.shards?.naming.manifestPath ?? this.options.output;
+    // Nothing to lose when the dump is gone.
+    if (!diff || what === undefined || !existsSync(what)) return;
+    throw new ToolkitError(
+      `${what} holds the finished dump of another export (${diff}); nothing was changed: pass \`force\` to replace it with this one, or choose another \`output\``,
+      'state-mismatch',
+      { details: { statePath, records: earlier.counts.records, sameExport: false } },
+    );
   }
 
   private restore(saved: ExportState | undefined): void {
@@ -219,6 +241,8 @@ class ExportRun {
       await files.write(tail + sink.end());
     }
     await checkpoint(true);
+    // The dump gets its name once the state says finished: until then a kill leaves only `<output>.partial`.
+    await files.placeOutput();
     if (shards) await this.writeManifest(shards);
     const seenPath = ExportFiles.seenPathOf(this.plan.statePath);
     if (files.resumable && seenPath) await removeIfExists(seenPath);

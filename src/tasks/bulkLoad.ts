@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { basename, posix, resolve } from 'node:path';
 import { abortError } from '../abort.js';
+import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { ToolkitError } from '../errors.js';
 import { VirtuosoIsql, type VirtuosoIsqlOptions } from '../store/VirtuosoIsql.js';
 import { readBulkManifest, shardsOfFiles, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
@@ -41,6 +42,8 @@ export interface BulkLoadOptions extends Omit<VirtuosoIsqlOptions, 'command'> {
    * each file's own folder (the server runs on this machine).
    */
   serverDir?: string;
+  /** Load the dump of an export that has not finished (its state says so, or a `.partial` file) as it is. Defaults to false (refused, code `usage`; see `refuseFilesBeingExported`). */
+  allowPartial?: boolean;
   /** Empty the graph first (`CLEAR GRAPH`), so that the count check is exact. Defaults to false. */
   replace?: boolean;
   /**
@@ -118,6 +121,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new ToolkitError(`jobs must be a whole number ≥ 1, not ${jobs}`, 'usage');
   sparqlIri(graph);
   const files = await filesOf(options, cwd);
+  await refuseFilesBeingExported(files.filter((f) => f.bytes !== undefined).map((f) => f.path), 'load', { ...(options.allowPartial ? { allowPartial: true } : {}) });
   const isqlOptions: VirtuosoIsqlOptions = { ...pick(options), ...(options.isqlCommand !== undefined ? { command: options.isqlCommand } : {}) };
   if (signal?.aborted) throw abortError(signal);
   const control = await VirtuosoIsql.open(isqlOptions);

@@ -34,6 +34,8 @@ export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' 
   statePath?: string;
   /** Load an input that an export is still writing (its lock is held), as it is now. Defaults to false (refused, code `usage`). */
   ignoreExportLock?: boolean;
+  /** Read the dump of an export that has not finished (its state says so, or a `.partial` file) as it is. Defaults to false (refused, code `usage`). */
+  allowPartial?: boolean;
   /** The folder relative file names (and the default load log) are taken in. Defaults to `process.cwd()`. */
   cwd?: string;
   /** Told how far the load is, as the inputs are read (at most every 200 ms) and at each acknowledged chunk. Defaults to none. */
@@ -90,7 +92,7 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   const cwd = options.cwd ?? process.cwd();
   const here = (path: string) => (path === '-' ? path : resolve(cwd, path));
   const inputs = await inputsOf(files, here);
-  if (!options.ignoreExportLock) await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'load');
+  await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'load', { ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}), ...(options.allowPartial ? { allowPartial: true } : {}) });
   const fixedStatePath = options.statePath === undefined ? undefined : loadLogPath(files, options.statePath, cwd);
   if (options.resume && fixedStatePath === undefined && files[0] === '-') throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
   // Whether this run wrote the load log (an old one left by another load is no place to resume from).

@@ -30,6 +30,7 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
       ...(opts.serverDir !== undefined ? { serverDir: opts.serverDir } : {}),
       replace: Boolean(opts.replace),
       check: opts.check,
+      ...(opts.allowPartial ? { allowPartial: true } : {}),
       signal: ctx.signal,
       onWait: (busy) => {
         const said = describeBusyLoaders(busy);
