@@ -145,6 +145,12 @@ export interface ExportRunSettings {
 export interface ExportSummary {
   counts: ExportCounts;
   total: number | null;
+  /**
+   * The query's total as the service reported it in this run (a resumed export keeps `total` of its first
+   * page): lower than `total` when records disappeared from the service meanwhile. Null when this run
+   * fetched no page.
+   */
+  totalNow: number | null;
   /** Whether this run continued a saved state. */
   resumed: boolean;
   /** Whether the state said the export was already finished (nothing was done). */

@@ -67,6 +67,8 @@ class ExportRun {
   /** The classes of the other nodes. */
   private otherClasses = new Set<string>();
   private total: number | null = null;
+  /** The total the service reported in this run's pages. */
+  private totalNow: number | null = null;
   private apiMessage: string | null = null;
   private startedAt = '';
   private endedAt: string | undefined;
@@ -107,7 +109,7 @@ class ExportRun {
       await this.writeMissingManifest(this.saved);
       await this.writeMissingMeta(this.saved);
       const { counts, total } = this.saved;
-      return { counts, total, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
+      return { counts, total, totalNow: null, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
     }
     // A folder that is not there is refused now, not after the whole harvest.
     if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
@@ -120,7 +122,7 @@ class ExportRun {
     const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal, ...(shards ? { shards: { ...shards, writer } } : {}) }, this.saved, seen);
     try {
       await this.harvestInto(files, seen, writer);
-      return { counts: this.counts, total: this.total, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
+      return { counts: this.counts, total: this.total, totalNow: this.totalNow, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
     } catch (err) {
       throw files.resumable ? this.withAdvice(err) : err;
     } finally {
@@ -217,6 +219,7 @@ class ExportRun {
     let recordsThisRun = 0;
     for await (const hp of harvestPages(this.querySent, { ...options, client: this.client, cursor: this.cursor, seen, alreadyHarvested: counts.records + counts.rejects })) {
       this.total ??= hp.total ?? null;
+      if (hp.total !== undefined && hp.total !== null) this.totalNow = hp.total;
       this.apiMessage ??= hp.page.apiMessage || null;
       const text = await sink.take(this.itemsOf(hp));
       recordsThisRun += hp.records.length;

@@ -14,6 +14,7 @@ import { validateDump } from '../../src/tasks/validateDump.js';
 import { loadDump } from '../../src/tasks/loadDump.js';
 import { makeRecords, startFakeService, type FakeService } from '../client/fakeService.js';
 import { interrupted } from './exportHarness.js';
+import { runCli } from '../helpers/cli.js';
 
 const KEY = 'K3y-Of-Test/+=';
 let service: FakeService;
@@ -102,5 +103,24 @@ describe('what an export may replace', () => {
     }
     expect((await readExportState(`${out}.state.json`))?.counts.records).toBe(0);
     expect((await exportRdf(base({ output: out }))).counts.records).toBe(35);
+  });
+});
+
+describe('a resume that finds fewer records than before', () => {
+  it('says records disappeared from the service (exit 1), not that pages came back short', async () => {
+    const out = join(dir, 'f.nt');
+    const records = makeRecords(35);
+    const changing = await startFakeService({ records, apiKey: KEY });
+    try {
+      await interrupted({ ...base({ output: out }), baseUrl: changing.url }, 2);
+      // The service loses its last 10 records meanwhile.
+      records.splice(25);
+      const r = await runCli(['export', '-q', 'type:Journal', '-o', out, '--resume', '--base-url', changing.url, '--api-key', KEY, '--page-size', '10', '--concurrency', '1', '--quiet'], { cwd: dir });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr).toContain('records disappeared from the service: it reported 35 record(s) for the query when the export began and 25 now (10 fewer); 25 were harvested');
+      expect(r.stderr).not.toContain('short');
+    } finally {
+      await changing.close();
+    }
   });
 });
