@@ -136,10 +136,48 @@ export function redact(text: string, secrets: readonly (string | undefined)[], p
   let out = text;
   for (const secret of secrets) {
     if (!secret) continue;
-    for (const form of secretForms(secret)) {
+    const forms = secretForms(secret);
+    for (const form of forms) {
       if (form.length >= SHORT_SECRET) out = out.split(form).join(placeholder);
       // Alone: not inside a run of letters and digits, except that a %XX escape before it ends one (api_key%3Dabc).
       else out = out.replace(new RegExp(`(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), placeholder);
+    }
+    out = hideCutSecret(out, forms, placeholder);
+  }
+  return out;
+}
+
+/** The fewest characters of a secret's form that are taken out where a text was cut. */
+const CUT_PART = 4;
+
+/**
+ * Takes out what is left of a secret where a text was cut (an excerpt of an error body at 200 characters,
+ * marked `…` or `...`): a start of one of its `forms` (of at least {@link CUT_PART} characters) right before
+ * a cut, and an end of one right after a cut. Whoever cuts a text marks the cut.
+ */
+function hideCutSecret(text: string, forms: readonly string[], placeholder: string): string {
+  const long = forms.filter((f) => f.length > CUT_PART);
+  if (long.length === 0) return text;
+  let out = text;
+  const cuts = (t: string): number[] => [...t.matchAll(/…|\.\.\./g)].map((m) => m.index);
+  for (const form of long) {
+    // Before each cut: the longest start of the form found there.
+    for (const end of cuts(out).reverse()) {
+      for (let k = Math.min(form.length - 1, end); k >= CUT_PART; k--) {
+        if (out.startsWith(form.slice(0, k), end - k)) {
+          out = `${out.slice(0, end - k)}${placeholder}${out.slice(end)}`;
+          break;
+        }
+      }
+    }
+    // After each cut: the longest end of the form found there.
+    for (const cut of cuts(out).map((i) => i + (out.startsWith('…', i) ? 1 : 3)).reverse()) {
+      for (let k = Math.min(form.length - 1, out.length - cut); k >= CUT_PART; k--) {
+        if (out.startsWith(form.slice(form.length - k), cut)) {
+          out = `${out.slice(0, cut)}${placeholder}${out.slice(cut + k)}`;
+          break;
+        }
+      }
     }
   }
   return out;

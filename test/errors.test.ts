@@ -7,6 +7,11 @@ describe('redact', () => {
     expect(redact(`GET /meta?api_key=${key}&s=1 said x${key}y`, [key])).toBe('GET /meta?api_key=<API_KEY>&s=1 said x<API_KEY>y');
     expect(redact('p=s3cret%2Fpw!', ['s3cret/pw!long'])).toBe('p=s3cret%2Fpw!');
     expect(redact('p=s3cret%2Fpw!long', ['s3cret/pw!long'])).toBe('p=<API_KEY>');
+    // What is left of a secret where a text was cut (an excerpt of a body): a start before the mark, an end after it.
+    expect(redact('proxy said: puser:PROXYPW-…', ['puser:PROXYPW-4711-secret'])).toBe('proxy said: <API_KEY>…');
+    expect(redact('... said cHVzZXI6UFJP…', ['puser:PROXYPW-4711-secret'])).toBe('... said <API_KEY>…');
+    expect(redact('…4711-secret was refused', ['puser:PROXYPW-4711-secret'])).toBe('…<API_KEY> was refused');
+    expect(redact('a cut of something else: puse…', ['puser:PROXYPW-4711-secret'])).toBe('a cut of something else: <API_KEY>…');
     expect(redact('p=s3cret%2fpw!long', ['s3cret/pw!long'])).toBe('p=<API_KEY>');
   });
 

@@ -24,6 +24,8 @@ export class JsonSummary {
   constructor(
     private readonly io: { stdout: Writable },
     private readonly status: StatusLine,
+    /** Takes the run's secrets out of the object's text. Defaults to none. */
+    private readonly hide: (text: string) => string = (text) => text,
   ) {}
 
   /** The command was asked for `--json`: its object goes to `target`. */
@@ -48,7 +50,7 @@ export class JsonSummary {
     this.printed = true;
     const object: Record<string, unknown> = { command: this.command, exitCode, ...this.fields };
     if (error !== undefined) object['error'] = errorJson(error);
-    const line = JSON.stringify(object);
+    const line = this.hide(JSON.stringify(object));
     if (this.target === 'stderr') {
       this.status.line(line);
     } else {

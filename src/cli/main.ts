@@ -7,6 +7,8 @@ import { inFlags } from './inFlags.js';
 import { JsonSummary } from './JsonSummary.js';
 import { printable } from './printable.js';
 import { StatusLine } from './progress/StatusLine.js';
+import { hideRunSecrets, secretsOfRun } from './runSecrets.js';
+import type { Writable } from 'node:stream';
 
 /** Version printed by `--version`. */
 export const VERSION = '0.1.0';
@@ -15,9 +17,13 @@ export const VERSION = '0.1.0';
  * Runs the CLI with `argv` (without `node` and the script) and returns the
  * exit code. It never calls `process.exit`; tests call it in-process.
  */
-export async function run(argv: readonly string[], io: CliIo, signal?: AbortSignal): Promise<number> {
+export async function run(argv: readonly string[], given: CliIo, signal?: AbortSignal): Promise<number> {
   let exitCode = 0;
-  const status = new StatusLine({ write: (t) => io.stderr.write(t), tty: io.stderrIsTTY, columns: () => (io.stderr as { columns?: number }).columns });
+  // The one way out for what is printed: every byte to stderr and the --json object have the run's secrets taken out.
+  const secrets = secretsOfRun(argv, given.env);
+  const hide = (text: string): string => hideRunSecrets(text, secrets);
+  const io: CliIo = { ...given, stderr: redactingStream(given.stderr, hide) };
+  const status = new StatusLine({ write: (t) => io.stderr.write(t), tty: io.stderrIsTTY, columns: () => (given.stderr as { columns?: number }).columns });
   const ctx: CliContext = {
     io,
     signal: signal ?? new AbortController().signal,
@@ -28,7 +34,7 @@ export async function run(argv: readonly string[], io: CliIo, signal?: AbortSign
       status.line(line);
     },
     status,
-    json: new JsonSummary(io, status),
+    json: new JsonSummary(io, status, hide),
   };
   // Ctrl-C: the bar stays where the run stopped, and what is said next starts on a line of its own.
   const stopStatus = () => status.stop();
@@ -97,6 +103,23 @@ function stdoutFailure(signal: AbortSignal): ToolkitError | undefined {
 /** Whether a run was stopped because the reader of stdout went away (`| head`): a normal end, not a failure. */
 function stdoutClosed(signal: AbortSignal): boolean {
   return signal.aborted && signal.reason instanceof ToolkitError && signal.reason.details['stdoutClosed'] === true;
+}
+
+/**
+ * A stream whose `write` takes `hide`'s text to `stream` (everything else is `stream`'s own: its size, its
+ * events). Texts written to stderr are whole messages or lines, so a secret is never split between two writes.
+ */
+function redactingStream(stream: Writable, hide: (text: string) => string): Writable {
+  return new Proxy(stream, {
+    get(target, key) {
+      if (key === 'write') {
+        return (chunk: unknown, ...rest: unknown[]) =>
+          (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? hide(chunk) : Buffer.isBuffer(chunk) ? hide(chunk.toString('utf8')) : chunk, ...rest);
+      }
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 /** What a failed write to stderr does: nothing (there is nowhere left to tell it). */

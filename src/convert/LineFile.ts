@@ -1,7 +1,7 @@
-import { statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
-import { ioError } from '../errors.js';
+import { ToolkitError, ioError } from '../errors.js';
 import { writeText } from '../pipeline/writeText.js';
 import { type Output, openOutput } from './openOutput.js';
 
@@ -14,32 +14,69 @@ export class LineFile {
   private output: Output | undefined;
   /** Lines written. */
   lines = 0;
+  /** The first failure of a write (a full disk): later lines are not written, {@link close} reports it. */
+  private failure: unknown;
 
   /**
-   * `fallback` is written to when `path` is `-`. A folder that is not there
-   * is refused now (code `io`), before the run, not at the first line.
+   * `fallback` is written to when `path` is `-`. A path that cannot be written (its folder missing or not
+   * writable, a folder, a file not writable) is refused now (code `io`, naming `path` as given), before the
+   * run, not at the first line.
    */
   constructor(
     readonly path: string,
     private readonly fallback: Writable,
   ) {
     if (path === '-') return;
+    assertWritable(path);
+  }
+
+  /**
+   * Appends one line (`text` ends with its newline). A write that fails does not stop the run: the file is
+   * dropped, the lines after it are counted only, and {@link close} throws (so an error of a side file never
+   * costs the main output).
+   */
+  async append(text: string): Promise<void> {
+    this.lines++;
+    if (this.failure !== undefined) return;
     try {
-      if (!statSync(dirname(resolve(path))).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+      this.output ??= await openOutput(this.path, this.fallback);
+      await writeText(this.output.stream, text);
     } catch (err) {
-      throw ioError(err, path, 'create');
+      this.failure = err;
+      await this.output?.discard().catch(() => undefined);
+      this.output = undefined;
     }
   }
 
-  /** Appends one line (`text` ends with its newline). */
-  async append(text: string): Promise<void> {
-    this.output ??= await openOutput(this.path, this.fallback);
-    this.lines++;
-    await writeText(this.output.stream, text);
-  }
-
-  /** Puts the file in place (nothing when no line was written). */
+  /** Puts the file in place (nothing when no line was written); `io` naming the file when a write of it failed. */
   async close(): Promise<void> {
+    if (this.failure !== undefined) {
+      const cause = ioError(this.failure, this.path);
+      throw new ToolkitError(`${cause.message}; its ${this.lines} line(s) are not kept (the output itself is written whole)`, 'io', { cause: this.failure, details: { path: this.path, lines: this.lines } });
+    }
     await this.output?.close();
+  }
+}
+
+/** Throws `io` (naming `path` as given) unless a file can be written at `path`: its folder writable, no folder there, an existing file writable. */
+export function assertWritable(path: string): void {
+  const absolute = resolve(path);
+  try {
+    if (!statSync(dirname(absolute)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
+    accessSync(dirname(absolute), constants.W_OK);
+  } catch (err) {
+    throw ioError(err, path, 'create');
+  }
+  let info;
+  try {
+    info = statSync(absolute);
+  } catch {
+    return; // nothing there yet: the folder is writable
+  }
+  if (info.isDirectory()) throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
+  try {
+    accessSync(absolute, constants.W_OK);
+  } catch (err) {
+    throw ioError(err, path, 'write');
   }
 }

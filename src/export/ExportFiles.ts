@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rename, stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { ToolkitError, ioError } from '../errors.js';
 import type { DoiSet } from '../record/DoiSet.js';
@@ -24,6 +24,48 @@ export interface ExportTargets {
   signal?: AbortSignal;
   /** Cut the dump (`output`) into these shards instead of one file. */
   shards?: { naming: ShardNaming; limits: ShardLimits; writer: RecordWriter };
+}
+
+/** The name a dump in one file is written under until the export has finished (then it is renamed to `output`). */
+export function partialOf(output: string): string {
+  return `${output}.partial`;
+}
+
+/** Renames a finished dump written as `<output>.partial` to `output` (nothing when there is no partial file: it was renamed). */
+export async function placeFinishedOutput(output: string): Promise<void> {
+  try {
+    await rename(partialOf(output), output);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw ioError(err, output);
+  }
+}
+
+/**
+ * The unfinished dump of a saved state, opened to go on (cut back to its committed bytes, their SHA-256
+ * checked). A state of this version wrote it as `<output>.partial`; one of an earlier version wrote it
+ * under `output` itself: that file is moved to the partial name first (and back when it is not the
+ * state's: another dump is never lost).
+ */
+async function resumeUnfinished(output: string, saved: ExportState, gzip: boolean): Promise<CheckpointFile> {
+  const partial = partialOf(output);
+  const moved = saved.output.partial !== true && !(await exists(partial)) && (await exists(output));
+  if (moved) await rename(output, partial);
+  try {
+    return await CheckpointFile.resume(partial, saved.output.length, saved.output.sha256, { gzip });
+  } catch (err) {
+    if (moved) await rename(partial, output).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -69,7 +111,7 @@ export class ExportFiles {
         if (saved && !saved.shards) throw new ToolkitError(`the saved state ${targets.statePath} is of a dump in one file, not in shards`, 'state-mismatch');
         sharded = saved ? await ShardedOutput.resume(options, saved.shards!) : ShardedOutput.create(options);
       } else if (targets.output) {
-        out = await track(saved ? CheckpointFile.resume(targets.output, saved.output.length, saved.output.sha256, { gzip: targets.gzip }) : CheckpointFile.create(targets.output, { gzip: targets.gzip }));
+        out = await track(saved ? resumeUnfinished(targets.output, saved, targets.gzip) : CheckpointFile.create(partialOf(targets.output), { gzip: targets.gzip }));
       }
       let rejects: CheckpointFile | undefined;
       if (targets.rejectsPath) {
@@ -136,7 +178,7 @@ export class ExportFiles {
     if (!this.targets.statePath || !this.resumable) return;
     const shards = this.sharded?.snapshot();
     const state = stateOf({
-      output: this.out ? { length: this.out.length, sha256: this.out.sha256! } : { length: shards!.current?.length ?? 0, sha256: shards!.current?.sha256 ?? '' },
+      output: this.out ? { length: this.out.length, sha256: this.out.sha256!, partial: true } : { length: shards!.current?.length ?? 0, sha256: shards!.current?.sha256 ?? '' },
       rejects: this.rejects ? { path: this.rejects.path, length: this.rejects.length } : null,
       seen: { length: this.seenFile?.length ?? 0 },
       ...(shards ? { shards } : {}),
@@ -144,6 +186,16 @@ export class ExportFiles {
     await writeExportState(this.targets.statePath, state);
     // Finished shards get their names once a state that lists them is on disk (a resume puts in place one that did not).
     await this.sharded?.place();
+  }
+
+  /**
+   * Gives the finished dump its name (after a state that says finished is on disk): the file written as
+   * `<output>.partial` replaces what `output` held (a previous finished dump stays there until then).
+   */
+  async placeOutput(): Promise<void> {
+    if (!this.out || !this.targets.output) return;
+    await this.out.close();
+    await placeFinishedOutput(this.targets.output);
   }
 
   /** Closes every file (what was not committed is not on disk). */

@@ -73,8 +73,12 @@ export interface ExportState {
   /** The service's notice text (`apiMessage`), described as what it is in the dataset description. */
   apiMessage: string | null;
   startedAt: string;
-  /** Output bytes committed (before any closing part) and their SHA-256; with shards, the shard being written's. */
-  output: { length: number; sha256: string };
+  /**
+   * Output bytes committed (before any closing part) and their SHA-256; with shards, the shard being written's.
+   * `partial`: the dump is written as `<output>.partial` and renamed to its name once the export has finished
+   * (absent in states of earlier versions, which wrote it under its name).
+   */
+  output: { length: number; sha256: string; partial?: boolean };
   /** With shards: those finished and the one being written. */
   shards?: ShardedState;
   /** Bytes of the rejects file committed. */

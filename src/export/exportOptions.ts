@@ -1,5 +1,5 @@
-import { realpath } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { readlink, realpath } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { DateWindow } from '../client/dateWindows.js';
 import type { HarvestOptions } from '../client/harvest.js';
@@ -53,6 +53,12 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
    * `resume`. Defaults to false.
    */
   restart?: boolean;
+  /**
+   * Replace a finished dump of another export (another query or other options, its state says) at `output`.
+   * Defaults to false: such a run is refused before anything is written (code `state-mismatch`), as `restart` is
+   * needed over an unfinished one; the same export again replaces its finished dump.
+   */
+  force?: boolean;
   /** Also write the provenance and dataset description to this file (format from its extension, else Turtle). Defaults to none. */
   metaPath?: string;
   /** Write records that cannot be mapped here, one JSON line each (the record and the reason). Defaults to none (counted only). */
@@ -139,6 +145,12 @@ export interface ExportRunSettings {
 export interface ExportSummary {
   counts: ExportCounts;
   total: number | null;
+  /**
+   * The query's total as the service reported it in this run (a resumed export keeps `total` of its first
+   * page): lower than `total` when records disappeared from the service meanwhile. Null when this run
+   * fetched no page.
+   */
+  totalNow: number | null;
   /** Whether this run continued a saved state. */
   resumed: boolean;
   /** Whether the state said the export was already finished (nothing was done). */
@@ -226,6 +238,9 @@ export async function lockPathOf(output: string): Promise<string> {
   try {
     return `${await realpath(output)}.lock`;
   } catch {
+    // A link to a dump not written yet (it gets its name when finished): the lock of the file it names.
+    const target = await readlink(output).catch(() => undefined);
+    if (target !== undefined) return lockPathOf(resolve(dirname(output), target));
     return join(await realpath(dirname(output)).catch(() => dirname(output)), `${basename(output)}.lock`);
   }
 }

@@ -15,7 +15,7 @@ import type { ReadItem } from '../record/readRecords.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { CheckpointFile } from './CheckpointFile.js';
-import { ExportFiles } from './ExportFiles.js';
+import { ExportFiles, placeFinishedOutput } from './ExportFiles.js';
 import { ExportLock } from './ExportLock.js';
 import { type ShardEntry, shardManifest, writeManifest } from './ShardManifest.js';
 import { placeFinishedShards } from './ShardedOutput.js';
@@ -67,6 +67,8 @@ class ExportRun {
   /** The classes of the other nodes. */
   private otherClasses = new Set<string>();
   private total: number | null = null;
+  /** The total the service reported in this run's pages. */
+  private totalNow: number | null = null;
   private apiMessage: string | null = null;
   private startedAt = '';
   private endedAt: string | undefined;
@@ -101,11 +103,13 @@ class ExportRun {
     const manifestPath = shards ? shards.naming.manifestPath : null;
     this.saved = await this.savedState();
     if (this.saved?.complete) {
+      // A dump the run finished but had not renamed yet when it stopped gets its name now.
+      if (this.options.output && !shards) await placeFinishedOutput(this.options.output);
       // A manifest or description that could not be written when the export finished (a full disk) is written now.
       await this.writeMissingManifest(this.saved);
       await this.writeMissingMeta(this.saved);
       const { counts, total } = this.saved;
-      return { counts, total, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
+      return { counts, total, totalNow: null, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
     }
     // A folder that is not there is refused now, not after the whole harvest.
     if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
@@ -118,7 +122,7 @@ class ExportRun {
     const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal, ...(shards ? { shards: { ...shards, writer } } : {}) }, this.saved, seen);
     try {
       await this.harvestInto(files, seen, writer);
-      return { counts: this.counts, total: this.total, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
+      return { counts: this.counts, total: this.total, totalNow: this.totalNow, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
     } catch (err) {
       throw files.resumable ? this.withAdvice(err) : err;
     } finally {
@@ -138,7 +142,10 @@ class ExportRun {
     if (!this.options.resume) {
       // A state that cannot be resumed (unreadable, of an earlier version) holds nothing to lose.
       const earlier = await readExportState(statePath).catch(() => undefined);
-      if (earlier && !earlier.complete) this.startAgain(statePath, earlier);
+      // A run that saved nothing (a refused query, a plan's limit) holds no progress to lose: replaced without `restart`.
+      const saved = earlier !== undefined && earlier.counts.records + earlier.counts.rejects > 0;
+      if (earlier && !earlier.complete && saved) this.startAgain(statePath, earlier);
+      if (earlier?.complete) this.refuseOverwritingAnother(statePath, earlier);
       return undefined;
     }
     const saved = await readExportState(statePath);
@@ -172,6 +179,23 @@ class ExportRun {
     });
   }
 
+  /**
+   * A run over the finished dump of another export (its state names another query or other options): refused
+   * before anything is written unless `force` or `restart`; the same export again replaces its dump.
+   */
+  private refuseOverwritingAnother(statePath: string, earlier: ExportState): void {
+    if (this.options.force || this.options.restart || this.options.changesSince) return;
+    const diff = identityMismatch(earlier.identity, this.identity);
+    const what = this.plan.shards?.naming.manifestPath ?? this.options.output;
+    // Nothing to lose when the dump is gone.
+    if (!diff || what === undefined || !existsSync(what)) return;
+    throw new ToolkitError(
+      `${what} holds the finished dump of another export (${diff}); nothing was changed: pass \`force\` to replace it with this one, or choose another \`output\``,
+      'state-mismatch',
+      { details: { statePath, records: earlier.counts.records, sameExport: false } },
+    );
+  }
+
   private restore(saved: ExportState | undefined): void {
     this.startedAt = saved?.startedAt ?? this.now().toISOString();
     if (!saved) return;
@@ -195,6 +219,7 @@ class ExportRun {
     let recordsThisRun = 0;
     for await (const hp of harvestPages(this.querySent, { ...options, client: this.client, cursor: this.cursor, seen, alreadyHarvested: counts.records + counts.rejects })) {
       this.total ??= hp.total ?? null;
+      if (hp.total !== undefined && hp.total !== null) this.totalNow = hp.total;
       this.apiMessage ??= hp.page.apiMessage || null;
       const text = await sink.take(this.itemsOf(hp));
       recordsThisRun += hp.records.length;
@@ -219,6 +244,8 @@ class ExportRun {
       await files.write(tail + sink.end());
     }
     await checkpoint(true);
+    // The dump gets its name once the state says finished: until then a kill leaves only `<output>.partial`.
+    await files.placeOutput();
     if (shards) await this.writeManifest(shards);
     const seenPath = ExportFiles.seenPathOf(this.plan.statePath);
     if (files.resumable && seenPath) await removeIfExists(seenPath);

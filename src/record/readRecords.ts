@@ -3,6 +3,7 @@ import { describeJsonError } from './describeJsonError.js';
 import { NdjsonJoiner, type NdjsonPiece } from './NdjsonJoiner.js';
 import { DEFAULT_MAX_DEPTH, findTooDeep } from './cutDeepJson.js';
 import { type Line, LineSplitter, type LongLine } from './LineSplitter.js';
+import { excerptOf, recoverTruncatedRecords } from './recoverTruncated.js';
 import { tryParse } from './tryParse.js';
 import { unwrap } from './unwrap.js';
 
@@ -211,7 +212,7 @@ export class RecordLines {
       index: ++this.index,
       line: this.lineNo,
       reason: `the line holds more than ${describeChars(this.limits.maxChars)} of JSON, more than is read as a whole (\`maxDocumentChars\` raises the limit): give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
-      excerpt: line.head.trim().slice(0, 200),
+      excerpt: excerptOf(line.head),
     };
   }
 
@@ -233,7 +234,7 @@ export class RecordLines {
         source,
         line: documentStartLine,
         reason: `the JSON document is larger than ${describeChars(this.limits.maxChars)}, more than is read as a whole (\`maxDocumentChars\` raises the limit): give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
-        excerpt: documentText.trim().slice(0, 200),
+        excerpt: excerptOf(documentText),
       };
       return;
     }
@@ -252,17 +253,35 @@ export class RecordLines {
       yield* this.items(pieces);
       return;
     }
+    // A response cut off (a download, a full disk): the records whole before the cut are read, the rest is one problem.
+    const recovered = recoverTruncatedRecords(documentText, (json) => {
+      const value = tryParse(json, this.limits.maxDepth);
+      return value.ok ? value.value : undefined;
+    });
+    if (recovered) {
+      for (const { raw, at } of recovered.records) yield { kind: 'record', raw, source, index: ++this.index, line: documentStartLine + lineOf(documentText, at) };
+      const line = documentStartLine + lineOf(documentText, recovered.cutAfter);
+      yield {
+        kind: 'problem',
+        source,
+        index: ++this.index,
+        line,
+        reason: `the response is cut off after its record ${recovered.records.length} (line ${line}): ${describeJsonError(parsed.reason, documentText, documentStartLine)}; the ${recovered.records.length} records before the cut are read, those after it are missing (fetch the page again)`,
+        excerpt: excerptOf(documentText.slice(recovered.cutAfter)),
+      };
+      return;
+    }
     const reason = looksBinary(documentText)
       ? 'not JSON text: the input looks binary (NUL bytes, invalid UTF-8 or control characters near its start); expected the JSON of the service, optionally gzip-compressed'
       : describeJsonError(parsed.reason, documentText, documentStartLine);
-    yield { kind: 'problem', source, reason, excerpt: documentText.trim().slice(0, 200) };
+    yield { kind: 'problem', source, reason, excerpt: excerptOf(documentText) };
   }
 
   /** The items of newline-delimited pieces: the records of each value read, a problem for each piece that was not. */
   private *items(pieces: NdjsonPiece[]): Generator<ReadItem> {
     for (const piece of pieces) {
       if (piece.ok) yield* this.emit(piece.value, piece.line, piece.deep, this.keepText ? piece.text : undefined);
-      else yield { kind: 'problem', source: this.source, index: ++this.index, line: piece.line, reason: piece.reason, excerpt: piece.text.trim().slice(0, 200) };
+      else yield { kind: 'problem', source: this.source, index: ++this.index, line: piece.line, reason: piece.reason, excerpt: excerptOf(piece.text) };
     }
   }
 
@@ -285,9 +304,16 @@ export class RecordLines {
         continue;
       }
       const reason = `nested deeper than ${this.limits.maxDepth} levels (in ${tooDeep}): a record this deep is not read (\`maxDepth\` raises the limit)`;
-      yield { kind: 'problem', source, index: ++this.index, ...at, reason, excerpt: deepText!.trim().slice(0, 200) };
+      yield { kind: 'problem', source, index: ++this.index, ...at, reason, excerpt: excerptOf(deepText!) };
     }
   }
+}
+
+/** The 0-based line of a position of a text. */
+function lineOf(text: string, at: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < at; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** A count of characters for messages: `256 MiB` for whole MiB, else `1000 characters`. */

@@ -5,6 +5,8 @@ import { abortError } from '../abort.js';
 import { isSharedTriple } from '../mapping/sharedTriples.js';
 import type { QuadSerializer } from '../serialize/QuadSerializer.js';
 import { findDatasetIri } from './defaultGraph.js';
+import { DistinctTriples } from './DistinctTriples.js';
+import { writeTriples } from './otherLines.js';
 
 /** Quads handed to the record writer at once (small groups write faster than one huge one). */
 const GROUP = 1000;
@@ -15,6 +17,12 @@ export interface Chunk {
   triples: number;
   /** Called once the request that sent `body` has settled (or it was not sent): the reader may reuse its memory. Defaults to none. */
   release?: () => void;
+  /**
+   * One triple of the chunk that no other chunk repeats (no blank node, not of a shared entity), as N-Triples
+   * without the final ` .`: asked for when the graph's count is short, to name the chunks a store lost. Undefined
+   * when the chunk has none.
+   */
+  probe?: string;
 }
 
 /** What a load summary reports of the input, counted as chunks are read. */
@@ -25,6 +33,8 @@ export interface InputCounts {
   namedGraphQuads: number;
   /** Triples of shared entities read (in every chunk, acknowledged or not): the input may repeat them. */
   sharedTriples: number;
+  /** The distinct ones of `sharedTriples`. */
+  readonly distinctShared: DistinctTriples;
 }
 
 /** A reader of the chunks of a load ({@link ChunkReader}, {@link NTriplesChunkReader}). */
@@ -47,6 +57,7 @@ export class ChunkReader implements ChunkSource {
   blankNodeTriples = 0;
   namedGraphQuads = 0;
   sharedTriples = 0;
+  readonly distinctShared = new DistinctTriples();
   datasetIri: string | undefined;
   private inputDone = false;
   private readonly iterator: AsyncIterator<RDF.Quad> | Iterator<RDF.Quad>;
@@ -68,6 +79,7 @@ export class ChunkReader implements ChunkSource {
     const parts: string[] = writer ? [writer.start()] : [];
     let group: RDF.Quad[] = [];
     let triples = 0;
+    let probe: string | undefined;
     while (triples < this.chunkTriples) {
       if (this.signal?.aborted) throw abortError(this.signal);
       const next = await this.iterator.next();
@@ -76,6 +88,7 @@ export class ChunkReader implements ChunkSource {
         break;
       }
       const q = this.count(next.value);
+      if (probe === undefined && isOwnTriple(q)) probe = probeOf(q);
       if (lookForDataset && this.datasetIri === undefined) this.datasetIri = findDatasetIri([q]);
       triples++;
       if (writer) {
@@ -91,7 +104,7 @@ export class ChunkReader implements ChunkSource {
       if (group.length > 0) parts.push(writer.write(group));
       parts.push(writer.end());
     }
-    return { body: Buffer.from(parts.join(''), 'utf8'), triples };
+    return { body: Buffer.from(parts.join(''), 'utf8'), triples, ...(probe !== undefined ? { probe } : {}) };
   }
 
   private count(quad: RDF.Quad): RDF.Quad {
@@ -117,6 +130,19 @@ export function countQuad(counts: InputCounts, quad: RDF.Quad): RDF.Quad {
     );
   }
   if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') counts.blankNodeTriples++;
-  else if (isSharedTriple(q)) counts.sharedTriples++;
+  else if (isSharedTriple(q)) {
+    counts.sharedTriples++;
+    counts.distinctShared.addQuad(q);
+  }
   return q;
+}
+
+/** Whether a triple is one no other record repeats: no blank node, not of a shared entity. */
+export function isOwnTriple(q: RDF.Quad): boolean {
+  return q.subject.termType !== 'BlankNode' && q.object.termType !== 'BlankNode' && !isSharedTriple(q);
+}
+
+/** A triple as a chunk's probe: N-Triples without the final ` .`. */
+export function probeOf(q: RDF.Quad): string {
+  return writeTriples([q], '').replace(/\s*\.\n$/, '');
 }

@@ -3,10 +3,9 @@ import type { RetryPolicy, RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { ToolkitError } from '../errors.js';
 import { formatInfo } from '../formats.js';
 import { serializerFor } from '../serialize/serializers.js';
-import { minimumDistinctTriples } from '../mapping/sharedTriples.js';
 import { assertCount } from './assertCount.js';
 import type { LoadSummary } from './LoadSummary.js';
-import { countDeadlineError, countGraph, countQuery, dropGraph } from './countGraph.js';
+import { countDeadlineError, countGraph, countQuery, dropGraph, graphHasTriple } from './countGraph.js';
 import { ChunkReader, type Chunk, type ChunkSource } from './ChunkReader.js';
 import { assertGraphIri, graphOfDataset } from './defaultGraph.js';
 import { LoadLog, type LoadIdentity, type LoadInput } from './LoadLog.js';
@@ -166,6 +165,7 @@ export class GraphStoreLoader {
     const { baseline, replaced } = start;
     const { ackedTriples, triplesSent } = sent;
     const sharedTriples = reader.sharedTriples;
+    const distinctTriples = ackedTriples - sharedTriples + reader.distinctShared.size;
     const summary: LoadSummary = {
       graph,
       graphStore: endpoints.graphStore,
@@ -178,14 +178,17 @@ export class GraphStoreLoader {
       triplesPerSecond: durationMs > 0 ? Math.round((triplesSent * 1000) / durationMs) : 0,
       replaced,
       baseline,
-      expectedCount: baseline + ackedTriples,
-      // Shared entities' triples may all be repeats of one another: at least one of them is in the graph.
-      minimumCount: baseline + minimumDistinctTriples(ackedTriples, sharedTriples),
+      distinctTriples,
+      exact: baseline === 0,
+      expectedCount: baseline + distinctTriples,
+      minimumCount: baseline === 0 ? distinctTriples : Math.max(baseline, distinctTriples),
       blankNodeTriples: reader.blankNodeTriples,
       namedGraphQuads: reader.namedGraphQuads,
     };
     if (checkCount) {
       summary.count = await this.finalCount(endpoints.query!, summary);
+      // Into a graph that held triples the count only bounds the load: each chunk's probe triple is asked for too.
+      if (summary.count < summary.minimumCount || !summary.exact) summary.missingChunks = await this.missingChunks(endpoints.query!, graph, sent.probes);
       assertCount(summary, sharedTriples);
     }
     return summary;
@@ -209,6 +212,23 @@ export class GraphStoreLoader {
         details: { summary },
       });
     }
+  }
+
+  /**
+   * The chunks whose probe triple the graph lacks (each asked with ASK); undefined when the store cannot be
+   * asked (an ASK it refuses): the count alone then says triples are missing.
+   */
+  private async missingChunks(queryEndpoint: string, graph: string, probes: ReadonlyMap<number, string>): Promise<{ chunk: number; probe: string }[] | undefined> {
+    const missing: { chunk: number; probe: string }[] = [];
+    try {
+      for (const [chunk, probe] of probes) {
+        if (!(await graphHasTriple(this.client, queryEndpoint, graph, probe, this.options.signal))) missing.push({ chunk, probe });
+      }
+    } catch (err) {
+      if (err instanceof ToolkitError && err.code === 'aborted') throw err;
+      return undefined;
+    }
+    return missing;
   }
 
   /** The load log (a resumed one, or a new one), the graph emptied if asked, and the count before the load. */
@@ -277,7 +297,7 @@ export class GraphStoreLoader {
     const o = this.options;
     const concurrency = o.concurrency ?? 1;
     const { log, skip } = start;
-    const sent: ChunksSent = { ackedTriples: start.ackedTriples, chunkIndex: 0, chunksSent: 0, triplesSent: 0, bytes: 0 };
+    const sent: ChunksSent = { ackedTriples: start.ackedTriples, chunkIndex: 0, chunksSent: 0, triplesSent: 0, bytes: 0, probes: new Map() };
     const inflight: { promise: Promise<void>; triples: number; chunk: number }[] = [];
     const settleOldest = async () => {
       const oldest = inflight.shift()!;
@@ -300,6 +320,7 @@ export class GraphStoreLoader {
       while (pending) {
         const chunk = pending;
         sent.chunkIndex++;
+        if (chunk.probe !== undefined) sent.probes.set(sent.chunkIndex, chunk.probe);
         if (sent.chunkIndex <= skip) {
           chunk.release?.();
           pending = await read(sent.chunkIndex + 1 > skip);
@@ -361,4 +382,6 @@ interface ChunksSent {
   chunksSent: number;
   triplesSent: number;
   bytes: number;
+  /** A probe triple of each chunk (by its 1-based number) that has one: see `Chunk.probe`. */
+  probes: Map<number, string>;
 }

@@ -4,7 +4,8 @@ import { abortError } from '../abort.js';
 import { isSharedEntityIri } from '../mapping/entityIris.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS, tooLarge } from '../parse/limits.js';
 import type { Chunk, ChunkSource } from './ChunkReader.js';
-import { countQuad } from './ChunkReader.js';
+import { countQuad, isOwnTriple, probeOf } from './ChunkReader.js';
+import { DistinctTriples } from './DistinctTriples.js';
 import { findDatasetIri } from './defaultGraph.js';
 import { LineKind, newLineScan, scanNTriplesLine, type LineScan } from './scanNTriplesLine.js';
 import { parseOtherLine, rewriteLabels, writeTriples } from './otherLines.js';
@@ -72,6 +73,7 @@ export class NTriplesChunkReader implements ChunkSource {
   blankNodeTriples = 0;
   namedGraphQuads = 0;
   sharedTriples = 0;
+  readonly distinctShared = new DistinctTriples();
   datasetIri: string | undefined;
   /** Triples read so far (progress). */
   triplesRead = 0;
@@ -119,7 +121,8 @@ export class NTriplesChunkReader implements ChunkSource {
       else await this.readLines(input, out, max, write, lookForDataset);
     }
     if (out.triples === 0) return undefined;
-    if (!write) return { body: out.body, triples: out.triples };
+    const probe = out.probe !== undefined ? { probe: out.probe } : {};
+    if (!write) return { body: out.body, triples: out.triples, ...probe };
     // Copied into a buffer of the pool: chunks' memory is reused, not left to the garbage collector.
     const size = out.parts.reduce((n, p) => n + p.length, 0);
     const index = this.pool.findIndex((b) => b.length >= size);
@@ -129,7 +132,7 @@ export class NTriplesChunkReader implements ChunkSource {
     const release = () => {
       if (this.pool.length < POOL && !this.pool.includes(buffer)) this.pool.push(buffer);
     };
-    return { body: buffer.subarray(0, size), triples: out.triples, release };
+    return { body: buffer.subarray(0, size), triples: out.triples, release, ...probe };
   }
 
   private async openNext(): Promise<OpenInput | undefined> {
@@ -167,6 +170,7 @@ export class NTriplesChunkReader implements ChunkSource {
     const triples: RDF.Quad[] = [];
     for (let i = this.pendingAt; i < end; i++) {
       const q = countQuad(this, this.pending[i]!);
+      if (out.probe === undefined && isOwnTriple(q)) out.probe = probeOf(q);
       if (lookForDataset && this.datasetIri === undefined) this.datasetIri = findDatasetIri([q]);
       triples.push(q);
     }
@@ -207,7 +211,7 @@ export class NTriplesChunkReader implements ChunkSource {
           continue;
         }
         if (kind === LineKind.Plain && !(scan.nonAscii && !isUtf8(buf.subarray(pos, nl)))) {
-          this.countPlain(buf, lookForDataset);
+          if (this.countPlain(buf, lookForDataset) && out.probe === undefined) out.probe = buf.toString('utf8', pos, scan.graphAt >= 0 ? scan.graphAt : nl).replace(/\s*\.\s*$/, '');
           out.triples++;
           this.triplesRead++;
           const relabel = (scan.subjectBlank || scan.objectBlank) && (scan.oddLabel || prefix !== '');
@@ -278,22 +282,26 @@ export class NTriplesChunkReader implements ChunkSource {
     if (input.buf.length > this.maxLineBytes) throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
   }
 
-  /** Counts a plain line's triple (the scan's terms) like {@link countQuad}, and looks for the dataset. */
-  private countPlain(buf: Buffer, lookForDataset: boolean): void {
+  /** Counts a plain line's triple (the scan's terms) like {@link countQuad}, and looks for the dataset; whether the triple is one no other record repeats. */
+  private countPlain(buf: Buffer, lookForDataset: boolean): boolean {
     const s = this.scan;
     if (s.graphAt >= 0) this.namedGraphQuads++;
     if (s.subjectBlank || s.objectBlank) {
       this.blankNodeTriples++;
-      return;
+      return false;
     }
     // Lines of one subject follow one another: its IRI is decoded and tested once (compared in place, no copy).
     if (this.lastSubject.compare(buf, s.subjectStart, s.subjectEnd) !== 0) {
       this.lastSubject = Buffer.from(buf.subarray(s.subjectStart, s.subjectEnd));
       this.lastSubjectShared = isSharedEntityIri(this.lastSubject.toString('utf8'));
     }
-    if (this.lastSubjectShared) this.sharedTriples++;
+    if (this.lastSubjectShared) {
+      this.sharedTriples++;
+      this.distinctShared.addRanges(buf, s.subjectStart, s.subjectEnd, s.predicateStart, s.predicateEnd, s.objectStart, s.objectEnd);
+    }
     if (lookForDataset && this.datasetIri === undefined && s.objectIri && RDF_TYPE.compare(buf, s.predicateStart, s.predicateEnd) === 0) {
       if (DATASET_CLASSES.some((c) => c.compare(buf, s.objectStart, s.objectEnd) === 0)) this.datasetIri = this.lastSubject.toString('utf8');
     }
+    return !this.lastSubjectShared;
   }
 }

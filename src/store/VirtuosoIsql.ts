@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ToolkitError, hideSecrets } from '../errors.js';
-import { ISQL_SETTINGS, codeOfIsqlError, markerOf, plainIsqlMessage, readIsqlAnswer, type IsqlAnswer } from './virtuosoIsqlText.js';
+import { ISQL_SETTINGS, ROW_PREFIX, codeOfIsqlError, markerOf, plainIsqlMessage, readIsqlAnswer, type IsqlAnswer } from './virtuosoIsqlText.js';
 
 /** How to reach Virtuoso's SQL port with `isql`. */
 export interface VirtuosoIsqlOptions {
@@ -16,6 +16,9 @@ export interface VirtuosoIsqlOptions {
   command?: string;
 }
 
+/** The environment variable every isql client this class starts has, set to the starting process's pid (so that a later run can find clients a killed one left). */
+export const ISQL_MARK = 'SCHOLARLY_RDF_ISQL_OF';
+
 interface Pending {
   marker: string;
   lines: string[];
@@ -29,11 +32,20 @@ interface Pending {
  * standard output (see virtuosoIsqlText.ts for the conversation). Statements
  * run in the order they are given; each resolves with its rows or error.
  *
- * The password is on the client's command line (Virtuoso's `isql` reads it
- * from nowhere else without first trying a login with the user's name as its
- * password, which the server counts as a failed login: four from one IP and
- * it refuses that IP for 60 s). Every text this class puts in an error has
- * the password taken out.
+ * The password is never on the client's command line (where every user of
+ * the machine sees it in `ps` and /proc/PID/cmdline). Measured on
+ * `isql-vt` 07.20.3229: it reads no environment variable and no file for it
+ * (only OPENSSL_CONF, TZ and the CGI variables), and without one on its
+ * command line it first tries the user's name as the password, then prints
+ * "Enter password for USER :" and reads the password from /dev/tty, or from
+ * its standard input when it has no terminal. So the client is started in a
+ * session of its own (no controlling terminal) and the password is the first
+ * line of its standard input. The first try is a failed login in the server's
+ * log; the login that follows resets the server's count of failed logins
+ * (which refuses an IP for 60 s after 4 in a row), so sessions are opened one
+ * at a time. A password equal to the user's name is not written (the first
+ * try succeeds). Every text this class puts in an error has the password
+ * taken out.
  */
 export class VirtuosoIsql {
   private readonly child: ChildProcessWithoutNullStreams;
@@ -44,12 +56,20 @@ export class VirtuosoIsql {
   private readonly exit: Promise<void>;
   private count = 0;
   private readonly where: string;
+  /** Whether isql asks for the password (it first tried the user's name): its refusal of that try comes before the first answer. */
+  private readonly prompted: boolean;
 
   private constructor(private readonly options: VirtuosoIsqlOptions) {
     const host = options.host ?? '127.0.0.1';
     const port = options.port ?? 1111;
     this.where = `${host}:${port}`;
-    this.child = spawn(options.command ?? 'isql-vt', [this.where, options.user ?? 'dba', options.password, ...ISQL_SETTINGS], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const user = options.user ?? 'dba';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(options.password)) throw new ToolkitError('the Virtuoso password has a line break or another control character: isql cannot be given it', 'usage');
+    // detached: a session of its own, no terminal, so that isql reads the password from its standard input.
+    this.child = spawn(options.command ?? 'isql-vt', [this.where, user, ...ISQL_SETTINGS], { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: { ...process.env, [ISQL_MARK]: String(process.pid) } });
+    this.prompted = options.password !== user;
+    if (this.prompted) this.child.stdin.write(`${options.password}\n`);
     this.child.stdout.setEncoding('utf8');
     this.child.stderr.setEncoding('utf8');
     this.child.stdout.on('data', (text: string) => this.take(text));
@@ -74,7 +94,15 @@ export class VirtuosoIsql {
   /** Starts a session and checks that the server accepts the login (`auth`, `network` or `usage` when the client is missing). */
   static async open(options: VirtuosoIsqlOptions): Promise<VirtuosoIsql> {
     const session = new VirtuosoIsql(options);
-    await session.query('select 1;');
+    try {
+      const answer = await session.run(`select '${ROW_PREFIX}ok';`);
+      // The refused first try (the user's name as the password) is printed before the answer; the select answered, so the login succeeded.
+      if (answer.rows[0] !== 'ok' && answer.error) throw session.statementError('the login check', answer.error);
+    } catch (err) {
+      session.kill();
+      await session.exit;
+      throw err;
+    }
     return session;
   }
 
@@ -147,7 +175,7 @@ export class VirtuosoIsql {
       return new ToolkitError(this.hide(`Virtuoso at ${this.where}: ${plainIsqlMessage(printed.message)}${hint}`), code, { details: { sqlState: printed.state } });
     }
     const how = exited.error ? exited.error.message : exited.signal ? `was stopped by ${exited.signal}` : `exited with code ${exited.code}`;
-    const said = this.stderr.trim() ? `: ${this.stderr.trim().slice(-500)}` : '';
+    const said = this.stderr.trim() ? `: ${this.stderr.trim().length > 500 ? `…${this.stderr.trim().slice(-500)}` : this.stderr.trim()}` : '';
     return new ToolkitError(this.hide(`the isql session with Virtuoso at ${this.where} ended (${command} ${how})${said}`), 'network');
   }
 

@@ -101,3 +101,23 @@ export async function dropGraph(
   }
   await client.request({ method: 'DELETE', url: target.graphStore, acceptStatuses: [404], what: `DELETE of ${target.graphStore}`, signal });
 }
+
+/**
+ * Whether the graph holds a triple (`ASK FROM <g> WHERE { triple }`, the triple in N-Triples without its
+ * final ` .`), over the SPARQL protocol as {@link countGraph} asks. Throws `bad-response` when the answer has no boolean.
+ */
+export async function graphHasTriple(client: StoreHttpClient, queryEndpoint: string, graph: string, triple: string, signal?: AbortSignal): Promise<boolean> {
+  const url = new URL(queryEndpoint);
+  url.searchParams.set('query', `ASK FROM <${graph}> WHERE { ${triple} }`);
+  const response = await client.request({
+    method: 'GET',
+    url: url.toString(),
+    headers: { accept: 'application/sparql-results+json, application/sparql-results+xml;q=0.5' },
+    what: `ASK of a triple of <${graph}> at ${hideUrlSecrets(queryEndpoint)}`,
+    signal,
+  });
+  const text = response.text.trimStart();
+  const m = text.startsWith('{') ? /"boolean"\s*:\s*(true|false)/.exec(text) : /<boolean>\s*(true|false)\s*<\/boolean>/.exec(text);
+  if (!m) throw new ToolkitError(`the store's ASK answer has no boolean: ${text.slice(0, 200)}`, 'bad-response');
+  return m[1] === 'true';
+}

@@ -25,12 +25,13 @@ export interface BulkJobsOptions {
  */
 export async function runBulkJobs(options: BulkJobsOptions): Promise<void> {
   const { control, jobs, signal } = options;
-  const opened = await Promise.allSettled(Array.from({ length: jobs }, () => options.open()));
-  const sessions = opened.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
-  const refused = opened.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (refused) {
+  // One at a time: each login is a refused try and a good one (see VirtuosoIsql), and the server refuses an IP after 4 refused in a row.
+  const sessions: VirtuosoIsql[] = [];
+  try {
+    for (let i = 0; i < jobs; i++) sessions.push(await options.open());
+  } catch (err) {
     await Promise.all(sessions.map((s) => s.close()));
-    throw refused.reason;
+    throw err;
   }
   let stopping: Promise<void> | undefined;
   const onAbort = () => {

@@ -105,14 +105,34 @@ export function expectedOfFiles(files: readonly BulkFile[], countBefore: number,
 }
 
 /**
+ * The count a graph must hold after `distinct` distinct triples were loaded on top of `countBefore`: exactly
+ * `distinct` into an empty graph; else (triples already there count once) bounds only.
+ */
+export function distinctRange(distinct: number, countBefore: number): { min: number; max: number; exact: boolean } {
+  return countBefore === 0 ? { min: distinct, max: distinct, exact: true } : { min: Math.max(countBefore, distinct), max: countBefore + distinct, exact: false };
+}
+
+/**
  * The `count-mismatch` error of a count outside the range the manifest
  * allows (naming the graph, the count and the range, the summary in
  * `details.summary`), or undefined when the count is in it.
  */
-export function countMismatchError(summary: { graph: string; count: number; countBefore: number; expected: { min: number; max: number; exact: boolean } | undefined }): ToolkitError | undefined {
+export function countMismatchError(summary: {
+  graph: string;
+  count: number;
+  countBefore: number;
+  distinctTriples?: number | undefined;
+  expected: { min: number; max: number; exact: boolean } | undefined;
+}): ToolkitError | undefined {
   const { graph, count, countBefore, expected: range } = summary;
   if (!range || (count >= range.min && count <= range.max)) return undefined;
   const expected = range.min === range.max ? `${range.max}` : `${range.min} to ${range.max}`;
+  if (summary.distinctTriples !== undefined) {
+    const why = count > range.max ? 'something else wrote to the graph during the load' : 'triples were lost although Virtuoso reported every file loaded: load again with replace';
+    return new ToolkitError(`the graph <${graph}> holds ${count} triples, ${expected} expected (${countBefore} before + ${summary.distinctTriples} distinct triples in the files): ${why}`, 'count-mismatch', {
+      details: { graph, count, expected: range, summary },
+    });
+  }
   const why =
     count > range.max
       ? 'something else wrote to the graph during the load'

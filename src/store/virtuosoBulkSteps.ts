@@ -118,3 +118,28 @@ export async function countTriples(isql: VirtuosoIsql, graph: string): Promise<n
   if (rows.length !== 1 || !Number.isSafeInteger(n)) throw new ToolkitError(`Virtuoso's COUNT of <${graph}> has no count: ${JSON.stringify(rows.slice(0, 2))}`, 'bad-response');
   return n;
 }
+
+/** A file Virtuoso's loaders are reading now (`ll_state = 1`), in any graph. */
+export interface LoadingFile {
+  file: string;
+  graph: string;
+}
+
+/** The files of `load_list` being loaded now, in every graph (a load of someone else, or the loaders of a killed load running on). */
+export async function filesBeingLoaded(isql: VirtuosoIsql): Promise<LoadingFile[]> {
+  const rows = await isql.query(`select concat('${ROW_PREFIX}', ll_file, '\\t', ll_graph) from DB.DBA.load_list where ll_state = 1;`);
+  return rows.map((row) => {
+    const [file = '', graph = ''] = row.split('\t');
+    return { file, graph };
+  });
+}
+
+/**
+ * Files of `load_list` waiting (state 0) to be loaded into `graph` that are not among `serverPaths`: another
+ * load of the same graph, which the loaders of this one would load too (and a `replace` would not make exact).
+ */
+export async function otherLoadsOfGraph(isql: VirtuosoIsql, graph: string, serverPaths: readonly string[]): Promise<string[]> {
+  const ours = new Set(serverPaths);
+  const rows = await isql.query(`select concat('${ROW_PREFIX}', ll_file) from DB.DBA.load_list where ll_state = 0 and ll_graph = ${sqlString(graph, 'the graph IRI')};`);
+  return rows.filter((file) => !ours.has(file));
+}

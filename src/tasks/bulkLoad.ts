@@ -1,15 +1,19 @@
 import { stat } from 'node:fs/promises';
 import { basename, posix, resolve } from 'node:path';
 import { abortError } from '../abort.js';
+import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { ToolkitError } from '../errors.js';
 import { VirtuosoIsql, type VirtuosoIsqlOptions } from '../store/VirtuosoIsql.js';
 import { readBulkManifest, shardsOfFiles, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
 import { runBulkJobs } from '../store/virtuosoBulkJobs.js';
-import { checkServerCanRead, checkpoint, clearGraph, countTriples, loadListOf, otherWaitingFiles, registerFiles, unregisterWaiting } from '../store/virtuosoBulkSteps.js';
+import { checkServerCanRead, checkpoint, clearGraph, countTriples, loadListOf, otherLoadsOfGraph, otherWaitingFiles, registerFiles, unregisterWaiting } from '../store/virtuosoBulkSteps.js';
+import { waitForIdleLoaders, type BusyLoaders } from '../store/waitForIdleLoaders.js';
 import { sparqlIri } from '../store/virtuosoIsqlText.js';
-import { bulkFileResults, bulkProgressOf, countMismatchError, expectedOfFiles, failedFilesError, type BulkFile, type BulkFileResult, type BulkLoadProgress } from '../store/virtuosoBulkResults.js';
+import { countDumpTriples } from '../store/countDumpTriples.js';
+import { bulkFileResults, distinctRange, bulkProgressOf, countMismatchError, expectedOfFiles, failedFilesError, type BulkFile, type BulkFileResult, type BulkLoadProgress } from '../store/virtuosoBulkResults.js';
 
 export type { BulkFileResult, BulkLoadProgress } from '../store/virtuosoBulkResults.js';
+export { describeBusyLoaders, type BusyLoaders } from '../store/waitForIdleLoaders.js';
 
 /** Options of {@link bulkLoad}. */
 export interface BulkLoadOptions extends Omit<VirtuosoIsqlOptions, 'command'> {
@@ -38,9 +42,15 @@ export interface BulkLoadOptions extends Omit<VirtuosoIsqlOptions, 'command'> {
    * each file's own folder (the server runs on this machine).
    */
   serverDir?: string;
+  /** Load the dump of an export that has not finished (its state says so, or a `.partial` file) as it is. Defaults to false (refused, code `usage`; see `refuseFilesBeingExported`). */
+  allowPartial?: boolean;
   /** Empty the graph first (`CLEAR GRAPH`), so that the count check is exact. Defaults to false. */
   replace?: boolean;
-  /** Check the graph's count against the manifest at the end (no check without a manifest). Defaults to true. */
+  /**
+   * Check the graph's count at the end: the files are read here (while the server loads them) and their
+   * distinct triples counted (see {@link countDumpTriples}); files only the server sees are checked against
+   * the manifest, if any. Defaults to true.
+   */
   check?: boolean;
   /** Virtuoso's `isql` client. Defaults to `isql-vt` (Debian's name; `isql` in OpenLink's builds). */
   isqlCommand?: string;
@@ -50,6 +60,11 @@ export interface BulkLoadOptions extends Omit<VirtuosoIsqlOptions, 'command'> {
   cwd?: string;
   /** Cancels the load: the running loaders are told to stop after their current file (`rdf_load_stop()`), then `aborted` is thrown. Defaults to none. */
   signal?: AbortSignal;
+  /**
+   * Told, before anything is changed, of loaders found running (files in state 1 of `load_list`, any graph; `isql`
+   * clients of a killed load on this machine): the load waits until they end (reading every `pollMs`). Defaults to none.
+   */
+  onWait?: (busy: BusyLoaders) => void;
   /** Told how far the load is, at each reading of `load_list` and at the end. Defaults to none. */
   onProgress?: (progress: BulkLoadProgress) => void;
 }
@@ -65,11 +80,18 @@ export interface BulkLoadSummary {
   countBefore: number;
   /** Triples in the graph after the load and the checkpoint. */
   count: number;
+  /** The distinct triples of the files, as this process read them (undefined with `check: false` or files only the server sees). */
+  distinctTriples: number | undefined;
   /**
-   * The count the manifest allows (`min` to `max`) for the files loaded (a file not loaded raises only `max`, by its
+   * The count the graph must hold: with the files read here and all loaded, exactly `distinctTriples` into an
+   * empty (or replaced) graph, else at least the larger of `countBefore` and `distinctTriples` and at most their
+   * sum (`exact: false`: triples already there count once; an exact count needs `replace`). Without the files
+   * read, the count the manifest allows (`min` to `max`) for the files loaded (a file not loaded raises only `max`, by its
    * statements: it may be partly loaded); undefined without a manifest or with `check: false`.
    */
   expected: { min: number; max: number; exact: boolean } | undefined;
+  /** Loaders found running before the load (it waited for them to end); undefined when none. */
+  waitedFor: BusyLoaders | undefined;
   /** Files of other graphs that waited in `load_list` before this load (its loaders loaded them too). */
   otherWaitingFiles: number;
   jobs: number;
@@ -99,12 +121,27 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
   if (!Number.isSafeInteger(jobs) || jobs < 1) throw new ToolkitError(`jobs must be a whole number ≥ 1, not ${jobs}`, 'usage');
   sparqlIri(graph);
   const files = await filesOf(options, cwd);
+  await refuseFilesBeingExported(files.filter((f) => f.bytes !== undefined).map((f) => f.path), 'load', { ...(options.allowPartial ? { allowPartial: true } : {}) });
   const isqlOptions: VirtuosoIsqlOptions = { ...pick(options), ...(options.isqlCommand !== undefined ? { command: options.isqlCommand } : {}) };
   if (signal?.aborted) throw abortError(signal);
   const control = await VirtuosoIsql.open(isqlOptions);
   try {
     const serverPaths = files.map((f) => f.serverPath);
+    // Every check before any change: a CLEAR or a loader run beside running loaders loses triples of other graphs.
     await checkServerCanRead(control, serverPaths);
+    const others = await otherLoadsOfGraph(control, graph, serverPaths);
+    if (others.length > 0) {
+      throw new ToolkitError(
+        `another load of <${graph}> waits in DB.DBA.load_list (${others.slice(0, 5).join(', ')}${others.length > 5 ? ', ...' : ''}): its files would be loaded with these and the count could not be checked; ` +
+          `let it end (rdf_loader_run()) or take its rows out of DB.DBA.load_list; nothing was changed`,
+        'usage',
+        { details: { files: others } },
+      );
+    }
+    // The distinct triples of the files, read here while the server loads them (files only the server sees: none).
+    const counting = options.check !== false && files.every((f) => f.bytes !== undefined) ? countDumpTriples(files.map((f) => f.path), signal).then((n) => n, () => undefined) : Promise.resolve(undefined);
+    const waitedFor = await waitForIdleLoaders(control, { pollMs: options.pollMs ?? 1000, ...(signal ? { signal } : {}), ...(options.onWait ? { onWait: options.onWait } : {}) });
+    if (signal?.aborted) throw abortError(signal);
     if (options.replace) await clearGraph(control, graph);
     const countBefore = await countTriples(control, graph);
     const otherWaiting = await otherWaitingFiles(control, graph);
@@ -134,6 +171,7 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
     report?.(bulkProgressOf(files, rows, performance.now() - started));
     const failed = results.filter((r) => r.state !== 'loaded');
     const withManifest = options.manifest !== undefined && options.check !== false;
+    const counted = await counting;
     const summary: BulkLoadSummary = {
       graph,
       files: results,
@@ -141,7 +179,9 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
       failedFiles: failed.length,
       countBefore,
       count,
-      expected: withManifest ? expectedOfFiles(files, countBefore, results) : undefined,
+      distinctTriples: counted?.distinct,
+      expected: counted && failed.length === 0 ? distinctRange(counted.distinct, countBefore) : withManifest ? expectedOfFiles(files, countBefore, results) : undefined,
+      waitedFor,
       otherWaitingFiles: otherWaiting,
       jobs,
       loadMs,

@@ -205,8 +205,10 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     throw err;
   } finally {
     if (sink instanceof ParallelRecordSink) await sink.close();
-    await rejects?.close();
-    await notes?.close();
+    // Both side files are closed; one that could not be written is an error after the output is in place.
+    const closed = await Promise.allSettled([rejects?.close(), notes?.close()]);
+    const failed = closed.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   return {
     ...stats.toSummary(),

@@ -2,7 +2,7 @@ import { rerunAdvice } from './rerunAdvice.js';
 import type * as RDF from '@rdfjs/types';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { ToolkitError } from '../errors.js';
@@ -26,7 +26,7 @@ export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' 
   stdin?: Readable;
   /**
    * The load log recording acknowledged chunks. Defaults to
-   * `<first file's name>.<key>.load-state.json` in the current directory, the key a hash of the
+   * `<first file's name>.<key>.load-state.json` beside the first file, the key a hash of the
    * files' paths and the graph (two loads of one file into two graphs keep two logs); none for
    * stdin (such a load cannot be resumed). `resume` without a keyed log takes `<first file's name>.load-state.json`
    * (the name of earlier versions) when it records the same graph.
@@ -34,6 +34,8 @@ export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' 
   statePath?: string;
   /** Load an input that an export is still writing (its lock is held), as it is now. Defaults to false (refused, code `usage`). */
   ignoreExportLock?: boolean;
+  /** Read the dump of an export that has not finished (its state says so, or a `.partial` file) as it is. Defaults to false (refused, code `usage`). */
+  allowPartial?: boolean;
   /** The folder relative file names (and the default load log) are taken in. Defaults to `process.cwd()`. */
   cwd?: string;
   /** Told how far the load is, as the inputs are read (at most every 200 ms) and at each acknowledged chunk. Defaults to none. */
@@ -90,7 +92,7 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   const cwd = options.cwd ?? process.cwd();
   const here = (path: string) => (path === '-' ? path : resolve(cwd, path));
   const inputs = await inputsOf(files, here);
-  if (!options.ignoreExportLock) await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'load');
+  await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'load', { ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}), ...(options.allowPartial ? { allowPartial: true } : {}) });
   const fixedStatePath = options.statePath === undefined ? undefined : loadLogPath(files, options.statePath, cwd);
   if (options.resume && fixedStatePath === undefined && files[0] === '-') throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
   // Whether this run wrote the load log (an old one left by another load is no place to resume from).
@@ -169,19 +171,21 @@ async function* quadsOf(sources: AsyncIterable<LoadSource>, signal: AbortSignal 
 
 /**
  * Where a load keeps its log: `statePath` (relative to `cwd`), else
- * `<first file's name>.<key>.load-state.json` in `cwd`, the key 8 hex digits of a hash of the
+ * `<first file's name>.<key>.load-state.json` beside the first file, the key 8 hex digits of a hash of the
  * files' absolute paths and the `graph` (without a graph: `<first file's name>.load-state.json`,
  * the name of earlier versions); none for stdin without `statePath`.
  */
 export function loadLogPath(files: readonly string[], statePath: string | undefined, cwd: string = process.cwd(), graph?: string): string | undefined {
   if (statePath !== undefined) return resolve(cwd, statePath);
   if (files[0] === undefined || files[0] === '-') return undefined;
-  if (graph === undefined) return resolve(cwd, `${basename(files[0])}.load-state.json`);
+  // Beside the dump, not in the working folder (which would collect the logs of every dump loaded from it).
+  const folder = dirname(resolve(cwd, files[0]));
+  if (graph === undefined) return resolve(folder, `${basename(files[0])}.load-state.json`);
   const key = createHash('sha256')
     .update(JSON.stringify([files.map((f) => (f === '-' ? f : resolve(cwd, f))), graph]))
     .digest('hex')
     .slice(0, 8);
-  return resolve(cwd, `${basename(files[0])}.${key}.load-state.json`);
+  return resolve(folder, `${basename(files[0])}.${key}.load-state.json`);
 }
 
 /**

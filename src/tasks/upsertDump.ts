@@ -53,6 +53,8 @@ export interface UpsertDumpOptions extends Pick<StoreHttpClientOptions, 'credent
   checkCount?: boolean;
   /** Upsert an input that an export is still writing. Defaults to false (refused, code `usage`). */
   ignoreExportLock?: boolean;
+  /** Read the dump of an export that has not finished (its state says so, or a `.partial` file) as it is. Defaults to false (refused, code `usage`). */
+  allowPartial?: boolean;
   /** The folder relative file names (and the default log) are taken in. Defaults to `process.cwd()`. */
   cwd?: string;
   /** Time limit of a batch's count, ms (not tried again: the upsert then fails, code `network`). Defaults to 120000. */
@@ -212,7 +214,7 @@ async function planUpsert(options: UpsertDumpOptions): Promise<UpsertPlan> {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new ToolkitError(`\`concurrency\` must be a positive integer, not ${concurrency}`, 'usage');
   const target = method === 'put' ? endpoints.graphStore : endpoints.update!;
   const inputs = await inputsOf(files, paths);
-  if (!options.ignoreExportLock) await refuseFilesBeingExported(paths.filter((f) => f !== '-'), 'upsert');
+  await refuseFilesBeingExported(paths.filter((f) => f !== '-'), 'upsert', { ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}), ...(options.allowPartial ? { allowPartial: true } : {}) });
   const statePath = loadLogPath(files, options.statePath, cwd, `upsert ${pattern}`);
   if (options.resume && !statePath) throw new ToolkitError('`resume` of stdin needs a log (`statePath`)', 'usage');
   if (statePath) refuseOverwritingInputs([{ path: statePath, what: 'the upsert log' }], paths.filter((f) => f !== '-'));

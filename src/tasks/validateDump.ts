@@ -52,6 +52,8 @@ export interface ValidateDumpOptions extends ReadLimits {
   window?: number;
   /** Validate an input although an export is still writing it (its lock is there): what is read is then only part of it. Defaults to false (refused, code `usage`). */
   ignoreExportLock?: boolean;
+  /** Read the dump of an export that has not finished (its state says so, or a `.partial` file) as it is. Defaults to false (refused, code `usage`). */
+  allowPartial?: boolean;
   /** Worker threads, at most one per core (more are cut to that); `auto`: one per core, at most 8. Defaults to `auto` for inputs of 16 MiB of text or more (a `.gz` file's estimated), else 1. */
   jobs?: number | 'auto';
   /** Bring each record's quads together first (dumps sorted by subject), through temporary files. Defaults to false. */
@@ -135,7 +137,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   if (jobsOption !== 'auto' && (!Number.isInteger(jobsOption) || jobsOption < 1)) throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
   // More threads than cores only take turns (and memory): cut to the cores.
   const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : Math.min(jobsOption, availableParallelism());
-  if (!options.ignoreExportLock) await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'validate');
+  await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'validate', { ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}), ...(options.allowPartial ? { allowPartial: true } : {}) });
   // A report into a folder that is not there is refused now, before the work.
   if (options.reportPath !== undefined) ReportFile.checkFolder(here(options.reportPath));
   const window = options.window ?? 4;

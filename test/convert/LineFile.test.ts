@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -26,5 +26,22 @@ describe('LineFile', () => {
     await file.close();
     expect(readFileSync(path, 'utf8')).toBe('{"a":1}\n');
     expect(() => readFileSync(join(dir, 'none.jsonl'))).toThrow();
+  });
+
+  it('refuses a folder at its path when made, naming the path as given', () => {
+    mkdirSync(join(dir, 'rejects.jsonl'));
+    expect(() => new LineFile(join(dir, 'rejects.jsonl'), new PassThrough())).toThrow(expect.objectContaining({ code: 'io', message: `cannot write ${join(dir, 'rejects.jsonl')}: it is a directory` }));
+  });
+
+  it('a write that fails does not stop the run: later lines are counted, close() says what was not kept', async () => {
+    const sub = join(dir, 'sub');
+    mkdirSync(sub);
+    const file = new LineFile(join(sub, 'rejects.jsonl'), new PassThrough());
+    // The folder goes away after the run began (a disk unmounted, a full disk): the first line cannot be written.
+    rmSync(sub, { recursive: true });
+    await file.append('{"a":1}\n');
+    await file.append('{"b":2}\n');
+    expect(file.lines).toBe(2);
+    await expect(file.close()).rejects.toMatchObject({ code: 'io', message: expect.stringMatching(/rejects\.jsonl.*; its 2 line\(s\) are not kept \(the output itself is written whole\)$/) });
   });
 });

@@ -154,7 +154,7 @@ describe('export command', () => {
     const args = ['export', '-q', 'x', '-o', 'u.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '10', '--quiet'];
     expect((await cli(args)).exitCode).toBe(3);
     broken = false;
-    const files = ['u.nt', 'u.nt.state.json', 'u.nt.state.json.seen'];
+    const files = ['u.nt.partial', 'u.nt.state.json', 'u.nt.state.json.seen'];
     const before = files.map((f) => readFileSync(join(dir, f)));
     const again = await cli(args);
     expect(again.exitCode).toBe(6);

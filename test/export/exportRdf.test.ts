@@ -76,7 +76,9 @@ describe('exportRdf', () => {
     service = await startFakeService({ records: makeRecords(35), apiKey: KEY });
     const out = join(dir, 'again.nt');
     await interrupted(base({ output: out }), 2);
-    const files = [out, `${out}.state.json`, `${out}.state.json.seen`];
+    // The unfinished dump is under a temporary name: the final name does not exist until the export has finished.
+    expect(existsSync(out)).toBe(false);
+    const files = [`${out}.partial`, `${out}.state.json`, `${out}.state.json.seen`];
     const before = files.map((f) => readFileSync(f));
     const requests = service.requests.length;
     await expect(exportRdf(base({ output: out }))).rejects.toMatchObject({
@@ -92,7 +94,7 @@ describe('exportRdf', () => {
     });
     expect(files.map((f) => readFileSync(f))).toEqual(before);
     expect(service.requests.length).toBe(requests);
-    expect(readdirSync(dir).sort()).toEqual(['again.nt', 'again.nt.state.json', 'again.nt.state.json.seen']); // no lock left either
+    expect(readdirSync(dir).sort()).toEqual(['again.nt.partial', 'again.nt.state.json', 'again.nt.state.json.seen']); // no lock left either
     const warnings: string[] = [];
     const summary = await exportRdf(base({ output: out, restart: true, onWarning: (w) => warnings.push(w) }));
     expect(summary).toMatchObject({ resumed: false, counts: { records: 35 } });
@@ -114,7 +116,7 @@ describe('exportRdf', () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
     const out = join(dir, 'changed.nt');
     await interrupted(base({ output: out }), 1);
-    writeFileSync(out, readFileSync(out).subarray(0, 10));
+    writeFileSync(`${out}.partial`, readFileSync(`${out}.partial`).subarray(0, 10));
     await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('start afresh with `restart` instead of `resume`') });
   });
 
@@ -124,7 +126,7 @@ describe('exportRdf', () => {
     await exportRdf(base({ output: full }));
     const part = join(dir, 'part.nt.gz');
     await interrupted(base({ output: part }), 2);
-    appendFileSync(part, Buffer.from([0x1f, 0x8b, 0x08, 0, 1, 2]));
+    appendFileSync(`${part}.partial`, Buffer.from([0x1f, 0x8b, 0x08, 0, 1, 2]));
     await exportRdf(base({ output: part, resume: true }));
     expect(gunzipSync(readFileSync(part)).toString()).toBe(gunzipSync(readFileSync(full)).toString());
     expect(gunzipSync(readFileSync(full)).toString().trim().split('\n').length).toBeGreaterThan(35 * 5);
@@ -134,9 +136,9 @@ describe('exportRdf', () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
     const out = join(dir, 'out.ttl');
     await interrupted(base({ output: out }), 1);
-    const bytes = readFileSync(out);
+    const bytes = readFileSync(`${out}.partial`);
     bytes[5] = bytes[5]! ^ 1;
-    writeFileSync(out, bytes);
+    writeFileSync(`${out}.partial`, bytes);
     await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({ code: 'state-mismatch' });
     await expect(exportRdf(base({ output: out, resume: true, query: 'other' }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('query') });
   });

@@ -2,7 +2,7 @@
 // 2,000 records in each of the five formats judged by Jena riot, output under injected
 // faults equal to the fault-free output, and SIGKILL at 10 random moments with resume.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -145,8 +145,23 @@ describe('an export killed with SIGKILL at 10 random moments', () => {
         const code = await killAfterProgress(() => spawnExport(slow.url, out), `${out}.state.json`, { records, jitterMs: Math.floor(random() * 20), giveUpMs: 2 * fullMs + 5000 });
         if (code === null) {
           const state = await readExportState(`${out}.state.json`);
-          if (!state?.complete) killedMidway++;
+          if (!state?.complete) {
+            killedMidway++;
+            // Killed unfinished: nothing under the final name, only the temporary one (issue 32).
+            expect(existsSync(out)).toBe(false);
+            expect(existsSync(`${out}.partial`)).toBe(true);
+          }
         } else expect(code).toBe(0);
+      }
+      // validate and load refuse the unfinished dump (one rule: --allow-partial reads it as it is).
+      if (existsSync(`${out}.partial`)) {
+        const validate = await runCli(['validate', `${out}.partial`, '--quiet']);
+        expect(validate.exitCode, validate.stderr).toBe(2);
+        expect(validate.stderr).toContain('is the dump of an export that has not finished');
+        expect(validate.stderr).toContain('--allow-partial');
+        const load = await runCli(['load', `${out}.partial`, '--endpoint', 'http://127.0.0.1:9/ds', '--graph', 'https://ex.org/g']);
+        expect(load.exitCode, load.stderr).toBe(2);
+        expect(load.stderr).toContain('--allow-partial');
       }
       const final = spawnExport(slow.url, out);
       expect(await final.done).toBe(0);

@@ -216,7 +216,11 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
     fill();
     const notes = await bin(['convert', SAMPLE, '-o', join(work, 'c.nt'), '--notes', join(disk, 'notes.jsonl'), '--quiet']);
     expectIoError(notes, join(disk, 'notes.jsonl'));
-    expect(existsSync(join(work, 'c.nt'))).toBe(false);
+    // An error of a side file never costs the main output (issue 33): it is written whole, and the message says so.
+    expect(notes.stderr).toContain('the output itself is written whole');
+    const whole = await bin(['convert', SAMPLE, '-o', join(work, 'ref.nt'), '-q']);
+    expect(whole.code).toBe(0);
+    expect(readFileSync(join(work, 'c.nt')).equals(readFileSync(join(work, 'ref.nt')))).toBe(true);
   });
 
   it('validate --report: exit 4 naming the report, none left; --regroup with its temporary files on the full disk: exit 4', async () => {

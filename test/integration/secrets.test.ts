@@ -9,6 +9,8 @@
  * as a Basic header holds them, `user:password`).
  */
 import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,11 +24,16 @@ const KEY = 'Sup3r-Secret+Key/=42xyz';
 const STORE_KEY = 'st0re-Pr0xy-K3y';
 const USER = 'loader-user';
 const PASSWORD = 'St0re Pa55/word!';
+const PROXY_USER = 'puser';
+const PROXY_PASSWORD = 'PROXYPW-4711-Geheim/x';
 const dir = mkdtempSync(join(tmpdir(), 'scholarly-secrets-'));
 
 let service: FakeService;
 let flaky: FakeService;
 let store: GspTestServer;
+/** A proxy stand-in that refuses every request, echoing its Proxy-Authorization (base64, decoded, and cut at 200 characters inside it). */
+let proxy: Server;
+let proxyUrl: string;
 /** Every byte printed by every run. */
 const printed: { what: string; text: string }[] = [];
 
@@ -35,11 +42,20 @@ beforeAll(async () => {
   flaky = await startFakeService({ records: makeRecords(40), apiKey: KEY, fault: randomFaults(7, { error5xx: 0.2, tooMany: 0.05, truncated: 0.05 }) });
   store = await new GspTestServer().start();
   store.auth = { scheme: 'basic', user: USER, password: PASSWORD };
+  proxy = createServer((req, res) => {
+    const header = req.headers['proxy-authorization'] ?? '';
+    const decoded = Buffer.from(header.replace(/^Basic /, ''), 'base64').toString('utf8');
+    res.writeHead(502, { 'content-type': 'text/html' });
+    res.end(`<html><body>${'Bad gateway. '.repeat(14)} you are ${decoded} (Proxy-Authorization: ${header}); user ${decoded.slice(0, 12)} is not allowed</body></html>`);
+  });
+  await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
+  proxyUrl = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
   await service.close();
   await flaky.close();
   await store.stop();
+  await new Promise((done) => proxy.close(done));
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -50,7 +66,17 @@ function formsOf(secret: string): string[] {
   return [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()), new URLSearchParams([['k', secret]]).toString().slice(2), b64, b64.replace(/=+$/, ''), Buffer.from(secret).toString('base64url')];
 }
 
-const FORBIDDEN = [...formsOf(KEY), ...formsOf(STORE_KEY), ...formsOf(PASSWORD), ...formsOf(`${USER}:${PASSWORD}`)];
+const FORBIDDEN = [
+  ...formsOf(KEY),
+  ...formsOf(STORE_KEY),
+  ...formsOf(PASSWORD),
+  ...formsOf(`${USER}:${PASSWORD}`),
+  ...formsOf(PROXY_PASSWORD),
+  ...formsOf(`${PROXY_USER}:${PROXY_PASSWORD}`),
+  // No part of the proxy's password either: every run of 6 of its characters, and what a cut leaves (`puser:PROX`).
+  ...Array.from({ length: PROXY_PASSWORD.length - 5 }, (_, i) => PROXY_PASSWORD.slice(i, i + 6)),
+  `${PROXY_USER}:${PROXY_PASSWORD.slice(0, 4)}`,
+];
 
 function expectNoSecret(what: string, text: string): void {
   for (const form of FORBIDDEN) expect(text.includes(form), `${what} holds ${form}`).toBe(false);
@@ -134,6 +160,22 @@ describe('secrets', () => {
     const debug = await bin(['load', 'dump.nt', '--endpoint', endpoint, '--graph', 'http://example.org/k', '--state', 'k.load.json'], { ...withStore, NODE_DEBUG: 'fetch' });
     expect(debug.code, debug.stderr).toBe(2);
     expect(debug.stderr).not.toMatch(/^FETCH \d+:/m);
+  });
+
+  it('a proxy that echoes Proxy-Authorization in its error body (base64, decoded, cut): export, search, get and load, --json too', async () => {
+    const viaProxy = { ...withKey, ...withStore, HTTP_PROXY: proxyUrl };
+    const runs = [
+      await bin(['export', '-q', 'x', '-o', 'p.nt', '--base-url', service.url, '--retries', '0', '--json'], viaProxy),
+      await bin(['search', '-q', 'x', '--base-url', service.url, '--retries', '0', '--json'], viaProxy),
+      await bin(['get', '10.1000/test.3', '--base-url', service.url, '--retries', '0'], viaProxy),
+      await bin(['load', 'dump.nt', '--endpoint', `${store.baseUrl}/ds`, '--graph', 'http://example.org/p', '--state', 'p.load.json', '--retries', '0', '--json'], viaProxy),
+    ];
+    for (const r of runs) {
+      expect(r.code, r.stderr).not.toBe(0);
+      // The proxy's answer is told (its status and words), without the credentials.
+      expect(r.stdout + r.stderr).toMatch(/502/);
+    }
+    expect(runs[0]!.stdout).toMatch(/^\{"command":"export"/);
   });
 
   it('nothing printed and no file written holds a secret in any form', () => {

@@ -145,3 +145,21 @@ function deep100(): string {
   return `${'['.repeat(100)}1${']'.repeat(100)}`;
 }
 
+
+describe('readRecords: a truncated response', () => {
+  it('reads the records whole before the cut and reports the rest with the reason; the echoed apiKey is in no excerpt', async () => {
+    const page = JSON.parse(readFileSync('test/fixtures/service/meta-v1-2015-articles-last-page-s701-2records.json', 'utf8')) as { records: unknown[] };
+    const many = { apiKey: 'Echoed-Key-0123456789', query: 'x', result: [], records: Array.from({ length: 5 }, (_, i) => ({ ...(page.records[0] as object), doi: `10.1/r${i}` })) };
+    const text = JSON.stringify(many, null, 2);
+    const cut = text.slice(0, text.indexOf('"10.1/r3"') + 20);
+    const items = await read(cut);
+    expect(records(items)).toEqual(['10.1/r0', '10.1/r1', '10.1/r2']);
+    const problems = items.filter((i) => i.kind === 'problem');
+    expect(problems).toEqual([expect.objectContaining({ reason: expect.stringMatching(/^the response is cut off after its record 3 \(line \d+\): .*the 3 records before the cut are read, those after it are missing/) })]);
+    // Every record accounted for: 3 read, the rest one problem; no excerpt holds the key.
+    expect(JSON.stringify(items)).not.toContain('Echoed-Key');
+    const head = await read(`{"apiKey":"Echoed-Key-0123456789","records":[{"doi":"10.1/x","title":"cut`);
+    expect(head).toEqual([expect.objectContaining({ kind: 'problem' })]);
+    expect(JSON.stringify(head)).not.toContain('Echoed-Key');
+  });
+});

@@ -50,6 +50,10 @@ export class GspTestServer {
   private writeCount = 0;
   /** Drop this many triples of each later write silently (to provoke a count mismatch). */
   loseTriples = 0;
+  /** Answer `ASK FROM <g> WHERE { triple }` (else 400, as a store that cannot). */
+  answersAsk = true;
+  /** Acknowledge the Graph Store writes of these numbers (1-based) and keep none of their triples. */
+  readonly dropWrites = new Set<number>();
   /** COUNT answers as Virtuoso writes them (`typed-literal`). */
   typedLiteralCounts = false;
   /** Ask for credentials. */
@@ -171,7 +175,7 @@ export class GspTestServer {
       rec.firstTriple = quads[0] ? ntriplesOf(quads[0]) : undefined;
       let set = this.graphs.get(graph);
       if (!set || req.method === 'PUT') this.graphs.set(graph, (set = new Set()));
-      for (const q of quads.slice(this.loseTriples)) set.add(ntriplesOf(q));
+      if (!this.dropWrites.has(this.writeCount)) for (const q of quads.slice(this.loseTriples)) set.add(ntriplesOf(q));
       return reply(set.size === quads.length ? 201 : 204);
     }
     if (url.pathname === '/ds/update' && req.method === 'POST') {
@@ -188,6 +192,12 @@ export class GspTestServer {
       rec.sparql = query;
       if (this.silentQueries) return;
       if (this.queryFault) return reply(this.queryFault.status, this.queryFault.body ?? `fault ${this.queryFault.status}`, this.queryFault.headers);
+      const ask = /^ASK FROM <([^>]+)> WHERE \{ (.*) \}$/s.exec(query.trim());
+      if (ask && this.answersAsk) {
+        const [triple] = new Parser({ format: 'application/n-triples' }).parse(`${ask[2]} .`);
+        const holds = triple !== undefined && (this.graphs.get(ask[1]!)?.has(ntriplesOf(triple)) ?? false);
+        return reply(200, JSON.stringify({ head: {}, boolean: holds }), { 'content-type': 'application/sparql-results+json' });
+      }
       const m = /^SELECT \(COUNT\(\*\) AS \?n\) FROM <([^>]+)> WHERE \{ \?s \?p \?o \}$/.exec(query.trim());
       if (!m) return reply(400, `unsupported query: ${query}`);
       const n = String(this.graphSize(m[1]!));

@@ -18,7 +18,7 @@ describe('VirtuosoIsql', () => {
       await isql.close();
     }
     expect(fake.statements().filter((s) => !s.startsWith("select 'scholarly"))).toEqual([
-      'select 1;',
+      "select 'R:ok';",
       "ld_add('/d/a.nt', 'https://ex.org/g');",
       "select x from DB.DBA.load_list where ll_graph = 'https://ex.org/g';",
       'nonsense;',

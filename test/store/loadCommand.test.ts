@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,6 +42,17 @@ describe('scholarly-rdf load', () => {
     // The load log is keyed by the files and the graph.
     expect(existsSync(loadLogPath(['a.ttl', 'b.nt.gz', 'c.jsonld'], undefined, dir, G)!)).toBe(true);
     expect(loadLogPath(['a.ttl', 'b.nt.gz', 'c.jsonld'], undefined, dir, G)).toMatch(/a\.ttl\.[0-9a-f]{8}\.load-state\.json$/);
+  });
+
+  it('writes the load log beside the dump, not in the working folder', async () => {
+    mkdirSync(join(dir, 'dumps'), { recursive: true });
+    writeFileSync(join(dir, 'dumps', 'beside.nt'), NT);
+    const r = await cli(['load', 'dumps/beside.nt', '--endpoint', server.dataset, '--graph', G]);
+    expect(r.code, r.stderr).toBe(0);
+    const log = loadLogPath(['dumps/beside.nt'], undefined, dir, G)!;
+    expect(log.startsWith(join(dir, 'dumps', 'beside.nt.'))).toBe(true);
+    expect(existsSync(log)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.load-state.json') && f.startsWith('beside'))).toEqual([]);
   });
 
   it('derives the graph from the file name when the dump names no dataset', async () => {

@@ -1,9 +1,12 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolkitError } from '../../src/errors.js';
 import { bulkLoad, type BulkLoadOptions, type BulkLoadProgress } from '../../src/tasks/bulkLoad.js';
+import { spawn } from 'node:child_process';
+import { VirtuosoIsql } from '../../src/store/VirtuosoIsql.js';
+import type { BusyLoaders } from '../../src/store/waitForIdleLoaders.js';
 import { FAKE_PASSWORD, fakeIsql, type FakeIsql } from '../store/virtuosoBulkFake.js';
 
 const GRAPH = 'https://ex.org/graph/bulk';
@@ -71,16 +74,33 @@ describe('bulkLoad (against a fake isql)', () => {
     expect(err.details['summary']).toMatchObject({ expected: { min: 9, max: 15, exact: false } });
   });
 
-  it('a count the manifest does not allow is count-mismatch', async () => {
+  it('a count short of the files\' distinct triples (read here) is count-mismatch, although Virtuoso said every file loaded', async () => {
     const fake = fakeIsql();
     const { dir, files } = shards([3, 3]);
-    const manifest = join(dir, 'wrong.manifest.json');
-    writeFileSync(manifest, JSON.stringify({ shards: files.map((f, i) => ({ file: f.slice(dir.length + 1), triples: i === 0 ? 3 : 4 })) }));
-    const err = await failure(bulkLoad(options(fake, { manifest })));
+    const lost = join(dir, 'dump.lost.nt');
+    writeFileSync(lost, '<https://ex.org/lost> <https://ex.org/p> "1" .\n');
+    const err = await failure(bulkLoad(options(fake, { files: [...files, lost], replace: true })));
     expect(err.code).toBe('count-mismatch');
-    expect(err.message).toContain(`the graph <${GRAPH}> holds 6 triples, 7 expected`);
+    expect(err.message).toBe(`the graph <${GRAPH}> holds 6 triples, 7 expected (0 before + 7 distinct triples in the files): triples were lost although Virtuoso reported every file loaded: load again with replace`);
     // check: false reports the count and checks nothing.
-    expect((await bulkLoad(options(fake, { manifest, check: false, replace: true }))).expected).toBeUndefined();
+    expect((await bulkLoad(options(fake, { files: [...files, lost], check: false, replace: true }))).expected).toBeUndefined();
+  });
+
+  it('the files\' repeats of a shared entity\'s triple count once; into a graph that held triples only bounds are checked', async () => {
+    const fake = fakeIsql();
+    const dir = mkdtempSync(join(tmpdir(), 'bulk-shared-'));
+    const journal = '<https://w3id.org/scholarly-rdf/journal/11306> <http://schema.org/name> "Metabolomics" .';
+    const files = [0, 1].map((n) => {
+      const file = join(dir, `part${n}.nt`);
+      writeFileSync(file, `${triple(n)}\n${journal}\n`);
+      return file;
+    });
+    const summary = await bulkLoad(options(fake, { files, replace: true }));
+    expect(summary).toMatchObject({ count: 3, distinctTriples: 3, expected: { min: 3, max: 3, exact: true } });
+    const more = join(dir, 'more.nt');
+    writeFileSync(more, `${triple(7)}\n${journal}\n`);
+    const again = await bulkLoad(options(fake, { files: [more] }));
+    expect(again).toMatchObject({ countBefore: 3, count: 4, distinctTriples: 2, expected: { min: 3, max: 5, exact: false } });
   });
 
   it('files outside DirsAllowed: io naming the setting, the folder and its value, before anything is registered', async () => {
@@ -108,6 +128,45 @@ describe('bulkLoad (against a fake isql)', () => {
     const again = await bulkLoad(options(fake, { files, replace: true }));
     expect(again).toMatchObject({ countBefore: 0, count: 4, loadedFiles: 1 });
     expect(fake.statements()).toContain(`SPARQL CLEAR GRAPH <${GRAPH}>;`);
+  });
+
+  it('loaders found running (a killed load\'s, another graph\'s) are waited for, named, before the graph is cleared', async () => {
+    const fake = fakeIsql();
+    const other = shards([2, 2]);
+    const { files } = shards([3]);
+    // A load of another graph whose client runs on (as the sessions of a killed loader do), held until the gate is removed.
+    const gate = join(other.dir, 'gate');
+    writeFileSync(gate, '');
+    const running = spawn(fake.command, ['127.0.0.1:1111', FAKE_PASSWORD, 'VERBOSE=OFF'], { stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, FAKE_ISQL_GATE: gate } });
+    running.stdin.write(other.files.map((f) => `ld_add('${f}', 'https://ex.org/graph/other');\n`).join('') + 'rdf_loader_run();\n');
+    const ended = new Promise((resolve) => running.on('close', resolve));
+    try {
+      while (!fake.statements().includes('rdf_loader_run();')) await new Promise((r) => setTimeout(r, 20));
+      const waits: BusyLoaders[] = [];
+      const summary = await bulkLoad(options(fake, { files, replace: true, onWait: (b) => void (waits.push(b), rmSync(gate, { force: true })) }));
+      expect(summary.count).toBe(3);
+      expect(waits.length).toBeGreaterThan(0);
+      expect(waits[0]!.loading[0]).toMatchObject({ graph: 'https://ex.org/graph/other' });
+      expect(summary.waitedFor?.loading.length).toBeGreaterThan(0);
+      const sent = fake.statements();
+      const cleared = sent.indexOf(`SPARQL CLEAR GRAPH <${GRAPH}>;`);
+      for (const f of other.files) expect(sent.indexOf(`-- loaded ${f}`)).toBeLessThan(cleared);
+    } finally {
+      running.stdin.end();
+      await ended;
+    }
+  });
+
+  it('another load of the same graph waiting in load_list: usage naming its file, nothing changed', async () => {
+    const fake = fakeIsql();
+    const first = shards([2]);
+    const { files } = shards([3]);
+    const session = await VirtuosoIsql.open({ command: fake.command, password: FAKE_PASSWORD });
+    await session.query(`ld_add('${first.files[0]}', '${GRAPH}');`);
+    await session.close();
+    const err = await failure(bulkLoad(options(fake, { files, replace: true })));
+    expect(err).toMatchObject({ code: 'usage', message: expect.stringContaining(`another load of <${GRAPH}> waits in DB.DBA.load_list (${first.files[0]})`) });
+    expect(fake.statements().filter((x) => x.startsWith('SPARQL CLEAR') || x.startsWith('ld_add(') || x.startsWith('delete'))).toHaveLength(1);
   });
 
   it('the password is in no error; a wrong one is auth', async () => {

@@ -65,7 +65,15 @@ function sayWhatIsMissing(summary: ExportDumpSummary, opts: ExportCliOptions, ct
   }
   // Records dropped as duplicates (a DOI that came before) were harvested too: they are not missing.
   const harvested = summary.counts.records + summary.counts.rejects + summary.counts.duplicates;
-  if (summary.total !== null && !opts.maxRecords && harvested < summary.total) {
+  const lost = summary.resumed && summary.total !== null && summary.totalNow !== null && summary.totalNow < summary.total ? summary.total - summary.totalNow : 0;
+  if (lost > 0 && !opts.maxRecords && harvested < summary.total!) {
+    // Resumed after the service lost records: not short pages, and running again would not bring them.
+    ctx.log(
+      `scholarly-rdf: records disappeared from the service: it reported ${summary.total} record(s) for the query when the export began and ${summary.totalNow} now (${lost} fewer); ` +
+        `${harvested} were harvested. The dump holds what the service still has; run the export again (without --resume) for a dump of the query as it is now`,
+    );
+    ctx.setExitCode(1);
+  } else if (summary.total !== null && !opts.maxRecords && harvested < summary.total) {
     // Pages that came back short or empty: the dump lacks records the service said it has.
     ctx.log(
       `scholarly-rdf: the service reported ${summary.total} record(s) for the query but ${harvested} were harvested (${summary.total - harvested} fewer): ` +

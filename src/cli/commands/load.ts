@@ -73,7 +73,7 @@ export function loadSummaryJson(s: LoadDumpSummary): Record<string, unknown> {
     statePath: s.statePath ?? null,
     durationMs: Math.round(s.durationMs),
     count: s.count ?? null,
-    countOk: s.count === undefined ? null : s.count >= s.minimumCount && s.count <= s.expectedCount,
+    countOk: s.count === undefined ? null : s.count >= s.minimumCount && s.count <= s.expectedCount && !s.missingChunks?.length,
   };
 }
 
@@ -86,11 +86,11 @@ export function printLoadSummary(ctx: CliContext, s: LoadSummary, statePath: str
       (s.chunksSkipped > 0 ? ` (resumed: ${s.chunksSkipped} chunks acknowledged before, ${s.totalTriples} triples in all)` : ''),
   );
   if (s.count !== undefined) {
-    const range = s.minimumCount !== s.expectedCount;
-    const expected = range ? `${s.minimumCount} to ${s.expectedCount}` : `${s.expectedCount}`;
-    const ok = s.count >= s.minimumCount && s.count <= s.expectedCount;
-    const why = range ? '; the triples of shared entities (journals, publishers, persons), repeated by the records that name them, are held once' : '';
-    ctx.log(`count:     ${s.count} triples in the graph, ${expected} expected${ok ? ' (ok)' : ' (MISMATCH)'}${why}`);
+    const expected = s.minimumCount !== s.expectedCount ? `${s.minimumCount} to ${s.expectedCount}` : `${s.expectedCount}`;
+    const ok = s.count >= s.minimumCount && s.count <= s.expectedCount && !s.missingChunks?.length;
+    const repeats = s.distinctTriples < s.totalTriples ? ` (${s.totalTriples} statements; shared entities repeat per record)` : '';
+    ctx.log(`count:     ${s.count} triples in the graph, ${expected} expected${ok ? ' (ok)' : ' (MISMATCH)'}: ${s.distinctTriples} distinct triples sent${repeats}`);
+    if (!s.exact) ctx.log(`note:      the graph held ${s.baseline} triples before: only bounds were checked (triples already there count once); an exact count needs --replace`);
   } else if (countNote) {
     ctx.log(`count:     ${countNote}`);
   } else {

@@ -1,6 +1,6 @@
 import type { CliContext } from '../CliContext.js';
 import { ToolkitError } from '../../errors.js';
-import type { BulkFileResult, BulkLoadSummary } from '../../tasks/bulkLoad.js';
+import type { BulkFileResult, BulkLoadSummary, BusyLoaders } from '../../tasks/bulkLoad.js';
 import { bulkProgressReporter } from '../progress/loadProgressReporter.js';
 import { storeCredentials, type LoadCliOptions } from './loadFlags.js';
 
@@ -13,8 +13,10 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
   if (password === undefined) throw new ToolkitError('--bulk needs the password of the Virtuoso SQL user: --password or SCHOLARLY_STORE_PASSWORD', 'usage');
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: BulkLoadSummary;
+  let waiting: string | undefined;
+  const { bulkLoad, describeBusyLoaders } = await import('../../tasks/bulkLoad.js');
   try {
-    summary = await (await import('../../tasks/bulkLoad.js')).bulkLoad({
+    summary = await bulkLoad({
       files,
       graph: opts.graph,
       cwd: ctx.io.cwd,
@@ -28,20 +30,28 @@ export async function bulkCommand(files: readonly string[], opts: LoadCliOptions
       ...(opts.serverDir !== undefined ? { serverDir: opts.serverDir } : {}),
       replace: Boolean(opts.replace),
       check: opts.check,
+      ...(opts.allowPartial ? { allowPartial: true } : {}),
       signal: ctx.signal,
+      onWait: (busy) => {
+        const said = describeBusyLoaders(busy);
+        if (said === waiting) return;
+        waiting = said;
+        ctx.status.clear();
+        ctx.log(`waiting:   ${said}; nothing is changed until they end`);
+      },
       ...(opts.quiet ? {} : { onProgress: bulkProgressReporter(ctx) }),
     });
   } catch (err) {
     const partial = err instanceof ToolkitError ? (err.details['summary'] as BulkLoadSummary | undefined) : undefined;
     if (partial) {
       ctx.status.clear();
-      printBulkSummary(ctx, partial, opts.check);
+      printBulkSummary(ctx, partial, opts.check, describeBusyLoaders);
       ctx.json.set(bulkSummaryJson(partial));
     }
     throw err;
   }
   ctx.status.clear();
-  printBulkSummary(ctx, summary, opts.check);
+  printBulkSummary(ctx, summary, opts.check, describeBusyLoaders);
   ctx.json.set(bulkSummaryJson(summary));
 }
 
@@ -56,7 +66,7 @@ function hostOf(endpoint: string | undefined): string {
 }
 
 /** The text summary of a bulk load on stderr; each file that was not loaded on a line of its own. */
-function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean): void {
+function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean, describeBusyLoaders: (busy: BusyLoaders) => string): void {
   ctx.log(`graph:     <${s.graph}> (Virtuoso's bulk loader, ${s.jobs} jobs)`);
   ctx.log(`files:     ${s.loadedFiles} of ${s.files.length} loaded${s.failedFiles > 0 ? `, ${s.failedFiles} NOT loaded` : ''}`);
   ctx.log(`time:      ${seconds(s.elapsedMs)} s (loaders ${seconds(s.loadMs)} s, checkpoint ${seconds(s.checkpointMs)} s)`);
@@ -64,11 +74,13 @@ function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean): 
   if (s.expected) {
     const expected = s.expected.min === s.expected.max ? `${s.expected.max}` : `${s.expected.min} to ${s.expected.max}`;
     const ok = s.count >= s.expected.min && s.count <= s.expected.max;
-    const by = s.failedFiles > 0 ? 'for the files loaded' : 'by the manifest';
+    const by = s.failedFiles > 0 ? 'for the files loaded' : s.distinctTriples !== undefined ? `for the ${s.distinctTriples} distinct triples of the files` : 'by the manifest';
     ctx.log(`count:     ${s.count} triples in the graph${before}, ${expected} expected ${by}${ok ? ' (ok)' : ' (MISMATCH)'}`);
+    if (!s.expected.exact && s.countBefore > 0) ctx.log(`note:      the graph held ${s.countBefore} triples before: only bounds were checked (triples already there count once); an exact count needs --replace`);
   } else {
-    ctx.log(`count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'no --manifest' : '--no-check'})`);
+    ctx.log(`count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'the files are only on the server (--server-dir) and no --manifest' : '--no-check'})`);
   }
+  if (s.waitedFor) ctx.log(`note:      waited for loaders found running before the load: ${describeBusyLoaders(s.waitedFor)}`);
   if (s.otherWaitingFiles > 0) ctx.log(`note:      ${s.otherWaitingFiles} files of other graphs were waiting in DB.DBA.load_list; the loaders loaded them too`);
   for (const f of s.files.filter((x: BulkFileResult) => x.state !== 'loaded')) ctx.log(`not loaded: ${f.file}: ${f.error ?? f.state}`);
 }

@@ -30,6 +30,7 @@ export interface LoadCliOptions extends ReadLimitFlags {
   timeout?: number;
   countTimeout: number;
   ignoreExportLock?: boolean;
+  allowPartial?: boolean;
   retries: number;
   quiet?: boolean;
   json?: boolean;
@@ -107,6 +108,7 @@ export function storeRunOptions(files: readonly string[], opts: LoadCliOptions &
     timeoutMs: opts.requestTimeout * 1000,
     countTimeoutMs: opts.countTimeout * 1000,
     ...(opts.ignoreExportLock ? { ignoreExportLock: true } : {}),
+    ...(opts.allowPartial ? { allowPartial: true } : {}),
     onNothingToResume: (path: string) => ctx.log(`no load log at ${path}: nothing to resume, ${what} from the start`),
     retry: { retries: opts.retries },
     signal: ctx.signal,

@@ -25,6 +25,7 @@ export const EXPORT_OPTIONS: readonly CliOption[] = [
     type: 'boolean',
     help: 'start again from the beginning although the state file says an earlier run is unfinished (its progress is lost); without --resume or --restart such a run is refused',
   },
+  { flags: '--force', type: 'boolean', help: 'replace the finished dump of another export (another query or other options) at -o; without it such a run is refused' },
   { flags: '--split-by <unit>', type: 'choice', choices: ['year', 'month'], help: 'harvest in date windows of a year or a month' },
   { flags: '--max-start <n>', type: 'integer', min: 1, default: 10_000, help: 'deepest start position the service serves; deeper queries are split into date windows' },
   { flags: '--meta <file>', type: 'string', name: 'metaPath', toLibrary: absolutePath, help: 'also write the provenance and dataset description (PROV-O, VoID, DCAT) to FILE' },

@@ -52,6 +52,7 @@ export const LOAD_OPTIONS: readonly CliOption[] = [
     help: 'time limit of the count of the graph; a count that does not answer in it ends the load (exit 3) with what was loaded and the query to count by hand',
   },
   { flags: '--ignore-export-lock', type: 'boolean', help: 'load a dump even while an export is still writing it (its lock is held): only the part written so far is loaded' },
+  { flags: '--allow-partial', type: 'boolean', help: 'load the dump of an export that has not finished (its state says so, or a .partial file) as it is; refused without it' },
   { flags: '--retries <n>', type: 'integer', min: 0, default: 5, name: 'retry', help: 'retries of a failed request (5xx, 429, network), waiting 0.5 s, 1 s, 2 s, ... or as the store asks' },
   { flags: '--quiet', type: 'boolean', name: false, help: 'no progress (the summary is still printed)' },
   { flags: '--json', type: 'boolean', name: false, help: 'at the end, also print the summary as one line of JSON on stdout (counts, graph, timings)' },

@@ -21,6 +21,7 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
     help: "validate in N worker threads (auto: one per CPU core, at most 8); 1 validates in the main thread (default: auto for inputs of 16 MiB of text or more, a .gz file's estimated, else 1)",
   },
   { flags: '--ignore-export-lock', type: 'boolean', help: 'validate a dump even while an export is still writing it (its lock is held): the result describes part of it' },
+  { flags: '--allow-partial', type: 'boolean', help: 'validate the dump of an export that has not finished (its state says so, or a .partial file) as it is; refused without it' },
   {
     flags: '--regroup',
     type: 'boolean',
