@@ -19,7 +19,7 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   serialize: { may: ['rdf', 'formats', 'errors', 'abort'] },
   parse: { may: ['rdf', 'formats', 'errors', 'abort', 'tempFiles'] },
   sample: { may: ['record', 'errors'] },
-  group: { may: ['rdf', 'parse', 'errors', 'abort', 'tempFiles'] },
+  group: { may: ['rdf', 'parse', 'formats', 'errors', 'abort', 'tempFiles'] },
   client: { may: ['http', 'record', 'errors', 'abort', 'formats'] },
   store: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'mapping/entityIris.ts', 'mapping/sharedTriples.ts', 'errors', 'abort', 'tempFiles'] },
   vocabulary: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },

@@ -1,6 +1,6 @@
 import type { MappedRecord } from '../mapping/mapRecord.js';
 import type { Rejection } from '../pipeline/Rejection.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import type { FormatName } from '../formats.js';
 
 /** What a conversion did. */
 export interface ConvertSummary {

@@ -2,7 +2,7 @@ import { readFile, unlink } from 'node:fs/promises';
 import type { HarvestCursor } from '../client/harvest.js';
 import type { SplitUnit } from '../client/dateWindows.js';
 import { ToolkitError, ioError } from '../errors.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import type { FormatName } from '../formats.js';
 import type { ShardedState } from './ShardedOutput.js';
 import { writeFileAtomically } from './writeFileAtomically.js';
 

@@ -1,5 +1,4 @@
-import { formatInfo } from '../formats.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import { formatInfo, type FormatName } from '../formats.js';
 import { writeFileAtomically } from './writeFileAtomically.js';
 
 /** One finished shard, as the manifest lists it. */

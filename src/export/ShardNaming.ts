@@ -1,6 +1,5 @@
 import { basename, dirname, join } from 'node:path';
-import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import { formatFromPath, formatInfo, isGzipPath, type FormatName } from '../formats.js';
 
 /** Digits of a shard's number (more when there are more shards than that many digits hold). */
 const DIGITS = 5;

@@ -5,9 +5,8 @@ import type { DateWindow } from '../client/dateWindows.js';
 import type { HarvestOptions } from '../client/harvest.js';
 import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE } from '../client/searchPages.js';
 import { ToolkitError } from '../errors.js';
-import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
+import { formatFromPath, formatInfo, formatsWith, isGzipPath, labelList, type FormatName } from '../formats.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
 import { escapeResolvedIri } from '../serialize/escape.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
 import type { ShardLimits } from './ShardManifest.js';
@@ -181,16 +180,16 @@ export function planExport(options: ExportOptions): ExportPlan {
   const gzip = options.gzip ?? (options.output ? isGzipPath(options.output) : false);
   if (!options.output && !options.stream) throw new ToolkitError('an export needs an output file (`output`) or a stream (`stream`)', 'usage');
   if (options.graph && options.graphPerRecord) throw new ToolkitError('`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together', 'usage');
-  if (options.graph && format !== 'nquads') throw new ToolkitError(`\`graph\` needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
+  if (options.graph && !formatInfo(format).anyGraph) throw new ToolkitError(`\`graph\` needs ${labelList(formatsWith('anyGraph'))} output, not ${formatInfo(format).label}`, 'usage');
   checkDeltaOptions(options, format);
-  if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
-    throw new ToolkitError(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+  if (options.graphPerRecord && !formatInfo(format).namedGraphs) {
+    throw new ToolkitError(`\`graphPerRecord\` needs ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
   }
   const shards = planShards(options, format, gzip);
   if (options.license !== undefined) {
     checkLicense(options.license);
-    if (!options.metaPath && !(format === 'nquads' && options.metaGraph !== false && !shards)) {
-      throw new ToolkitError('`license` is stated in the dataset description: add `metaPath` (or write N-Quads, whose last graph is the description)', 'usage');
+    if (!options.metaPath && !(formatInfo(format).anyGraph && options.metaGraph !== false && !shards)) {
+      throw new ToolkitError(`\`license\` is stated in the dataset description: add \`metaPath\` (or write ${labelList(formatsWith('anyGraph'))}, whose last graph is the description)`, 'usage');
     }
   }
   if (options.resume && !options.output) throw new ToolkitError('`resume` needs the output file of the export (`output`)', 'usage');

@@ -6,7 +6,7 @@ import { DataFactory } from 'n3';
 import { ApiClient } from '../client/ApiClient.js';
 import { harvestPages, type HarvestCursor, type HarvestPage } from '../client/harvest.js';
 import { HttpError, ToolkitError, ioError } from '../errors.js';
-import { formatFromPath, isGzipPath } from '../formats.js';
+import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { RecordSink, type WrittenRecord } from '../pipeline/RecordSink.js';
 import { describeRejection, rejectionLine } from '../pipeline/Rejection.js';
@@ -237,7 +237,7 @@ class ExportRun {
     const prov = this.provenance(this.endedAt, shards);
     if (!files.sharded) {
       let tail = '';
-      if (this.plan.format === 'nquads' && options.metaGraph !== false) {
+      if (formatInfo(this.plan.format).anyGraph && options.metaGraph !== false) {
         const g = DataFactory.namedNode(this.dataset);
         tail += writer.write(prov.map((q) => DataFactory.quad(q.subject, q.predicate, q.object, g)));
       }

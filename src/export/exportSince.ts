@@ -1,7 +1,6 @@
 import { extractDateBounds } from '../client/dateWindows.js';
 import { ToolkitError } from '../errors.js';
-import { formatInfo } from '../formats.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
+import { formatInfo, formatsWith, labelList, type FormatName } from '../formats.js';
 import { type ExportState, type PreviousExport, readExportState } from './ExportState.js';
 import { datasetIri } from './provenance.js';
 
@@ -40,7 +39,7 @@ export function checkDeltaOptions(options: { since?: string; changesSince?: bool
   if (options.since !== undefined) checkSinceDate(options.since);
   const why = 'writes a delta with a named graph per record (`graphPerRecord`), so that `load --upsert` replaces each record as a whole';
   if (options.graphPerRecord === false || options.graph !== undefined) throw new ToolkitError(`${name} ${why}: not with ${options.graph !== undefined ? '`graph`' : '`graphPerRecord: false`'}`, 'usage');
-  if (format !== 'nquads' && format !== 'jsonld') throw new ToolkitError(`${name} ${why}: N-Quads or JSON-LD output, not ${formatInfo(format).label}`, 'usage');
+  if (!formatInfo(format).namedGraphs) throw new ToolkitError(`${name} ${why}: ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}`, 'usage');
 }
 
 /**

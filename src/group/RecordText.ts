@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { Parser } from 'n3';
 import { ParseError } from '../errors.js';
+import { formatInfo, type LineFormat } from '../formats.js';
 
 /**
  * The N-Triples or N-Quads lines of one record (or of some quads of no
@@ -8,7 +9,7 @@ import { ParseError } from '../errors.js';
  * themselves, so the thread that reads the dump only cuts it into lines.
  */
 export interface RecordText {
-  format: 'ntriples' | 'nquads';
+  format: LineFormat;
   /** The name of the input in error messages. */
   source: string;
   /** The lines, each ended by `\n`. */
@@ -17,9 +18,6 @@ export interface RecordText {
   lines: number[];
 }
 
-const MEDIA_TYPE = { ntriples: 'application/n-triples', nquads: 'application/n-quads' } as const;
-const LABEL = { ntriples: 'N-Triples', nquads: 'N-Quads' } as const;
-
 /**
  * The quads of a {@link RecordText}, made by `factory` (n3's by default).
  * Blank nodes keep their labels (`_:b1` is `blankNode('b1')`). Throws a {@link ParseError} that names the input and
@@ -27,12 +25,12 @@ const LABEL = { ntriples: 'N-Triples', nquads: 'N-Quads' } as const;
  */
 export function parseRecordText(record: RecordText, factory?: RDF.DataFactory): RDF.Quad[] {
   try {
-    return new Parser({ format: MEDIA_TYPE[record.format], blankNodePrefix: '', ...(factory ? { factory } : {}) }).parse(record.text);
+    return new Parser({ format: formatInfo(record.format).mediaType, blankNodePrefix: '', ...(factory ? { factory } : {}) }).parse(record.text);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     const at = (error as { context?: { line?: unknown } }).context?.line;
     const line = typeof at === 'number' ? (record.lines[at - 1] ?? record.lines[record.lines.length - 1]) : undefined;
     const message = error.message.replace(/ on line \d+\.$/, '');
-    throw new ParseError(`invalid ${LABEL[record.format]}: ${message}`, record.source, line, undefined, { cause: error });
+    throw new ParseError(`invalid ${formatInfo(record.format).label}: ${message}`, record.source, line, undefined, { cause: error });
   }
 }

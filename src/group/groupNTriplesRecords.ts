@@ -1,6 +1,7 @@
 import { RecordGrouper, isDescriptionIri, recordKeyOfGraphIri, recordKeyOfIri } from './groupRecords.js';
 import type { GroupRecordsOptions, KeyedGroup } from './groupRecords.js';
 import type { RecordText } from './RecordText.js';
+import type { LineFormat } from '../formats.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS, tooLarge } from '../parse/limits.js';
 
 /** The lines of one record (`key`: its DOI as written in its IRIs), or of quads of no record (`key` undefined). */
@@ -11,7 +12,7 @@ export interface NTriplesRecordGroup extends RecordText {
 /** Options of {@link groupNTriplesRecords}. */
 export interface GroupNTriplesRecordsOptions extends GroupRecordsOptions {
   /** Defaults to `ntriples`. */
-  format?: 'ntriples' | 'nquads';
+  format?: LineFormat;
   /** The name of the input in error messages. Defaults to `<input>`. */
   source?: string;
   /**

@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import type { LineFormat } from '../formats.js';
 
 /**
  * The quads of N-Triples or N-Quads lines written the plain way, or
@@ -19,7 +20,7 @@ import type * as RDF from '@rdfjs/types';
  * labels, language tags are given as written (the factory lower-cases them,
  * as n3's does).
  */
-export function parseSimpleNTriples(text: string, format: 'ntriples' | 'nquads', factory: RDF.DataFactory): RDF.Quad[] | undefined {
+export function parseSimpleNTriples(text: string, format: LineFormat, factory: RDF.DataFactory): RDF.Quad[] | undefined {
   // n3 ends lines (and comments) at a lone CR too: such a text is n3's.
   if (text.includes('\r')) return undefined;
   const quads: RDF.Quad[] = [];

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { ToolkitError } from '../errors.js';
 import { parseLinkHeader } from './parseLinkHeader.js';
+import { formatInfo } from '../formats.js';
 
 /**
  * The JSON-LD contexts the toolkit ships in `vocab/`, by the URL documents use
@@ -103,7 +104,7 @@ async function fetchJson(url: string, options: DocumentLoaderOptions, hops = 0):
   let text: string;
   try {
     response = await doFetch(url, {
-      headers: { accept: 'application/ld+json, application/json;q=0.9, */*;q=0.1' },
+      headers: { accept: `${formatInfo('jsonld').mediaType}, application/json;q=0.9, */*;q=0.1` },
       redirect: 'follow',
       signal,
     });

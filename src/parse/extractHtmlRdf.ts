@@ -1,3 +1,5 @@
+import { formatInfo } from '../formats.js';
+
 /** What an HTML page offers as RDF: embedded JSON-LD, and `<link rel="alternate">` targets. */
 export interface HtmlRdf {
   /** The text of each `<script type="application/ld+json">` block, in page order. */
@@ -20,7 +22,7 @@ export function extractHtmlRdf(html: string): HtmlRdf {
   const jsonLdScripts: string[] = [];
   for (const m of text.matchAll(SCRIPT)) {
     const type = attribute(m[1]!, 'type');
-    if (type && type.split(';')[0]!.trim().toLowerCase() === 'application/ld+json') {
+    if (type && type.split(';')[0]!.trim().toLowerCase() === formatInfo('jsonld').mediaType) {
       const body = m[2]!.trim().replace(/^<!\[CDATA\[([\s\S]*)\]\]>$/, '$1').trim();
       if (body !== '') jsonLdScripts.push(body);
     }

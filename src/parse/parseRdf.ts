@@ -2,7 +2,7 @@ import { Readable, pipeline, type Transform } from 'node:stream';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, StreamParser } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
-import { FORMATS, formatFromMediaType, parseFormatName, type FormatName } from '../formats.js';
+import { FORMATS, formatFromMediaType, formatInfo, parseFormatName, type FormatName } from '../formats.js';
 import { decodeUtf8 } from './decodeUtf8.js';
 import type { RdfInput } from './RdfInput.js';
 import { createDocumentLoader, type DocumentLoader } from './documentLoader.js';
@@ -80,8 +80,8 @@ const N3_FACTORY: RDF.DataFactory = {
 const OUT_OF_ORDER = 'invalid streaming key order';
 
 /**
- * Parses an RDF document of any of the five formats into quads, streaming:
- * Turtle, N-Triples and N-Quads with n3's `StreamParser`, RDF/XML with
+ * Parses an RDF document of any of the formats into quads, streaming:
+ * Turtle, N-Triples, N-Quads and TriG with n3's `StreamParser`, RDF/XML with
  * rdfxml-streaming-parser, JSON-LD with jsonld-streaming-parser in its
  * streaming profile (`@context` first in each object; a string input that is
  * not in that order is parsed again without the profile).
@@ -121,7 +121,7 @@ export async function* parseRdfQuads(input: RdfInput, options: ParseRdfOptions =
       throw new ParseError(
         sniffed === 'html'
           ? 'this is an HTML page, not RDF (give the format, or fetch the term with fetchTerm, which reads JSON-LD embedded in HTML)'
-          : 'cannot tell the RDF format from the content; give it (-f turtle|ntriples|nquads|jsonld|rdfxml)',
+          : `cannot tell the RDF format from the content; give it (-f ${FORMATS.map((f) => f.format).join('|')})`,
         source,
       );
     }
@@ -197,10 +197,11 @@ async function* parseOnce(
   const tracker = new PositionTracker();
   const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
   const parser = await createParser(format, { ...options, source }, factory, loader, streamingProfile);
+  const family = formatInfo(format).parser;
   const limited =
-    format === 'jsonld'
+    family === 'jsonld'
       ? limitJsonDepth(chunks, options.maxDepth ?? DEFAULT_MAX_DEPTH, source)
-      : format === 'rdfxml'
+      : family === 'rdfxml'
         ? chunks
         : limitLineLength(chunks, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, source);
   const feeder = Readable.from(tracker.track(limited), { objectMode: true });
@@ -228,15 +229,10 @@ async function createParser(
   documentLoader: RecordingLoader,
   streamingProfile: boolean,
 ): Promise<Transform | ClosingRdfXmlParser> {
-  switch (format) {
-    case 'turtle':
-    case 'ntriples':
-    case 'nquads':
-      return new StreamParser({
-        format: format === 'turtle' ? 'text/turtle' : format === 'ntriples' ? 'application/n-triples' : 'application/n-quads',
-        baseIRI: options.baseIRI,
-        factory: factory as never,
-      }) as unknown as Transform;
+  const info = formatInfo(format);
+  switch (info.parser) {
+    case 'n3':
+      return new StreamParser({ format: info.mediaType, baseIRI: options.baseIRI, factory: factory as never }) as unknown as Transform;
     case 'rdfxml': {
       const { ClosingRdfXmlParser } = await import('./ClosingRdfXmlParser.js');
       return new ClosingRdfXmlParser({ dataFactory: factory as never, baseIRI: options.baseIRI, trackPosition: true, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, source: options.source });

@@ -1,6 +1,5 @@
-import { formatInfo } from '../formats.js';
+import { formatInfo, type FormatName } from '../formats.js';
 import type { ReadItem } from '../record/readRecords.js';
-import type { FormatName } from '../serialize/QuadSerializer.js';
 import type { Rejection } from './Rejection.js';
 
 /** A record item, as the sinks write or reject it. */

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-import { formatInfo } from '../formats.js';
-import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
+import { formatInfo, type FormatName } from '../formats.js';
+import type { QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
 import { baseDirection, blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
 import { jsonString } from './escape.js';
 import { groupBySubject, SubjectIndex, termKey, type SubjectGroup } from './groupBySubject.js';
@@ -283,10 +283,8 @@ export class JsonLdWriter implements RecordWriter {
  * a JSON-LD processor, so it streams; readable by JSON-LD 1.0 processors too.
  */
 export class JsonLdSerializer implements QuadSerializer {
-  /** The media type of JSON-LD. */
-  static readonly MEDIA_TYPE = 'application/ld+json';
   readonly format: FormatName = 'jsonld';
-  readonly mediaType = JsonLdSerializer.MEDIA_TYPE;
+  readonly mediaType = formatInfo('jsonld').mediaType;
   readonly extensions = formatInfo('jsonld').extensions;
 
   createWriter(options: SerializerOptions = {}): RecordWriter {

@@ -1,5 +1,5 @@
-import { formatInfo } from '../formats.js';
-import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
+import { formatInfo, type FormatName } from '../formats.js';
+import type { QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
 import { NTriplesWriter } from '../rdf/NTriplesWriter.js';
 
 /**
@@ -7,10 +7,8 @@ import { NTriplesWriter } from '../rdf/NTriplesWriter.js';
  * the default graph get `options.graph` when it is set, else stay triples.
  */
 export class NQuadsSerializer implements QuadSerializer {
-  /** The media type of N-Quads. */
-  static readonly MEDIA_TYPE = 'application/n-quads';
   readonly format: FormatName = 'nquads';
-  readonly mediaType = NQuadsSerializer.MEDIA_TYPE;
+  readonly mediaType = formatInfo('nquads').mediaType;
   readonly extensions = formatInfo('nquads').extensions;
 
   createWriter(options: SerializerOptions = {}): RecordWriter {

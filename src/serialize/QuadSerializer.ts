@@ -1,9 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import type { FormatName } from '../formats.js';
 
-/** The output formats of the toolkit (defined in `formats.ts`; re-exported here for existing importers). */
-export type { FormatName };
-
 /** Options shared by the serialisers. */
 export interface SerializerOptions {
   /**
@@ -12,7 +9,10 @@ export interface SerializerOptions {
    * `DEFAULT_PREFIXES` (JSON-LD: the shipped context alone).
    */
   prefixes?: Readonly<Record<string, string>>;
-  /** N-Quads only: the graph IRI written on every quad whose graph is the default graph; named graphs are kept. Defaults to none (triples). */
+  /**
+   * The formats that put any quad in any graph (N-Quads, TriG: `anyGraph` in `formats.ts`) only: the graph IRI
+   * written on every quad whose graph is the default graph; named graphs are kept. Defaults to none (triples).
+   */
   graph?: string;
   /**
    * JSON-LD only: `'inline'` embeds the shipped context (`vocab/context.jsonld`); a URL such as `CONTEXT_URL`

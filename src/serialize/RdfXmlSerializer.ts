@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-import { formatInfo } from '../formats.js';
-import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
+import { formatInfo, type FormatName } from '../formats.js';
+import type { QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
 import { baseDirection, blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
 import { escapeResolvedIri, escapeXmlAttr, escapeXmlText, isNcName, splitIriForXml } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
@@ -211,10 +211,8 @@ export class RdfXmlWriter implements RecordWriter {
  * (`rdf:li`, `rdf:about`, ...) as predicates, and characters XML 1.0 cannot carry.
  */
 export class RdfXmlSerializer implements QuadSerializer {
-  /** The media type of RDF/XML. */
-  static readonly MEDIA_TYPE = 'application/rdf+xml';
   readonly format: FormatName = 'rdfxml';
-  readonly mediaType = RdfXmlSerializer.MEDIA_TYPE;
+  readonly mediaType = formatInfo('rdfxml').mediaType;
   readonly extensions = formatInfo('rdfxml').extensions;
 
   createWriter(options: SerializerOptions = {}): RecordWriter {

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-import { formatInfo } from '../formats.js';
-import type { FormatName, QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
+import { formatInfo, type FormatName } from '../formats.js';
+import type { QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
 import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from '../rdf/escape.js';
 import { isTurtleLocalName, isTurtlePrefix } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
@@ -24,7 +24,11 @@ export class TurtleWriter implements RecordWriter {
   /** Prefixes whose namespace ends otherwise (`urn:isbn:`), tried one by one. */
   private readonly otherPrefixes: [string, string][];
 
-  constructor(prefixes: Readonly<Record<string, string>>) {
+  /** @param label The format's name in error messages (TriG writes its graphs' contents with this writer). Defaults to `Turtle`. */
+  constructor(
+    prefixes: Readonly<Record<string, string>>,
+    private readonly label = 'Turtle',
+  ) {
     this.prefixes = Object.entries(prefixes)
       .filter(([p, ns]) => isTurtlePrefix(p) && ns.length > 0)
       .sort((a, b) => b[1].length - a[1].length);
@@ -125,7 +129,7 @@ export class TurtleWriter implements RecordWriter {
         out += ' .\n\n';
       }
     } catch (error) {
-      throw subject ? withSubject(error, subject, 'Turtle') : error;
+      throw subject ? withSubject(error, subject, this.label) : error;
     }
     return out;
   }
@@ -142,10 +146,8 @@ export class TurtleWriter implements RecordWriter {
  * booleans as bare numbers and words. Named graphs are refused.
  */
 export class TurtleSerializer implements QuadSerializer {
-  /** The media type of Turtle. */
-  static readonly MEDIA_TYPE = 'text/turtle';
   readonly format: FormatName = 'turtle';
-  readonly mediaType = TurtleSerializer.MEDIA_TYPE;
+  readonly mediaType = formatInfo('turtle').mediaType;
   readonly extensions = formatInfo('turtle').extensions;
 
   createWriter(options: SerializerOptions = {}): RecordWriter {

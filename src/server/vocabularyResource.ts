@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { formatInfo } from '../formats.js';
+import { TERM_FORMATS } from '../vocabulary/acceptHeader.js';
 import { negotiate } from '../vocabulary/negotiate.js';
 
 /** The representations of a vocabulary term, in order of preference (JSON-LD is the default). */
-export const VOCAB_REPRESENTATIONS: readonly { mediaType: string; extension: string }[] = [
-  { mediaType: 'application/ld+json', extension: '.jsonld' },
-  { mediaType: 'application/n-triples', extension: '.nt' },
-  { mediaType: 'text/turtle', extension: '.ttl' },
-  { mediaType: 'application/rdf+xml', extension: '.rdf' },
-];
+export const VOCAB_REPRESENTATIONS: readonly { mediaType: string; extension: string }[] = TERM_FORMATS.map((f) => ({
+  mediaType: formatInfo(f).mediaType,
+  extension: `.${formatInfo(f).extensions[0]!}`,
+}));
 
 const TERM_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
 

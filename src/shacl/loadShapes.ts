@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { DataFactory, Parser, Store } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
 import { implicitClassShapes } from './classTargets.js';
+import { formatInfo } from '../formats.js';
 
 /** A set of SHACL shapes read from Turtle files. */
 export interface ShapesGraph {
@@ -16,6 +17,11 @@ export interface ShapesGraph {
 
 /** The `shapes/` directory shipped with the package. */
 export const DEFAULT_SHAPES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shapes');
+
+/** Whether a file of a shapes folder holds shapes: the Turtle files (`.ttl`) are read, the others left alone. */
+export function isShapesFileName(name: string): boolean {
+  return name.endsWith(`.${formatInfo('turtle').extensions[0]!}`);
+}
 
 /**
  * Reads every `*.ttl` file of a directory (or one Turtle file) into one
@@ -29,7 +35,7 @@ export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR, options: Load
   try {
     const entries = await readdir(dir, { withFileTypes: true });
     files = entries
-      .filter((e) => e.isFile() && e.name.endsWith('.ttl'))
+      .filter((e) => e.isFile() && isShapesFileName(e.name))
       .map((e) => join(dir, e.name))
       .sort();
   } catch (err) {
@@ -40,7 +46,7 @@ export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR, options: Load
       throw new ToolkitError(`cannot read shapes from ${dir}: ${why}`, 'io', { cause: err, details: { path: dir } });
     }
   }
-  if (files.length === 0) throw new ToolkitError(`no shapes (*.ttl) in ${dir}`, 'io', { details: { path: dir } });
+  if (files.length === 0) throw new ToolkitError(`no shapes (*.${formatInfo('turtle').extensions[0]!}) in ${dir}`, 'io', { details: { path: dir } });
   const dataset = new Store();
   for (const file of files) {
     let text: string;
@@ -95,7 +101,7 @@ const TARGETS = ['targetClass', 'targetNode', 'targetSubjectsOf', 'targetObjects
 /** Parses one Turtle shapes document; bad Turtle becomes a {@link ParseError} naming the file and line. */
 export function parseShapesText(text: string, source = '<shapes>'): RDF.Quad[] {
   try {
-    return new Parser({ format: 'text/turtle', baseIRI: `file://${source}` }).parse(text);
+    return new Parser({ format: formatInfo('turtle').mediaType, baseIRI: `file://${source}` }).parse(text);
   } catch (err) {
     const context = (err as { context?: { line?: number } }).context;
     throw new ParseError((err as Error).message.replace(/ on line \d+\.?$/, ''), source, context?.line, undefined, { cause: err });

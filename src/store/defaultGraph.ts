@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
+import { withoutFormatExtension } from '../formats.js';
 
 /** Where graph IRIs derived from file names live. */
 export const GRAPH_BASE = 'https://w3id.org/scholarly-rdf/graph/';
@@ -36,7 +37,7 @@ export function graphOfDataset(datasetIri: string): string {
 export function graphOfFileName(path: string): string {
   if (path === '-') return `${GRAPH_BASE}stdin`;
   let name = path.split(/[\\/]/).pop() ?? path;
-  name = name.replace(/\.gz$/i, '').replace(/\.(ttl|nt|nq|jsonld|json|rdf|owl|xml|trig)$/i, '');
+  name = withoutFormatExtension(name);
   const slug = name
     .toLowerCase()
     .replace(/[^a-z0-9._-]+/g, '-')

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FormatName } from '../formats.js';
+import { isLineFormat, type FormatName } from '../formats.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
 import { sniffFormat } from '../parse/sniffFormat.js';
@@ -32,7 +32,7 @@ export async function* openLoadSources(paths: readonly string[], names: readonly
     let format: FormatName | undefined = file.format;
     let bytes: AsyncIterable<Buffer> = file.input;
     if (format === undefined) ({ format, bytes } = await sniffBytes(file.input));
-    if (format === 'ntriples' || format === 'nquads') {
+    if (isLineFormat(format)) {
       yield { kind: 'lines', source, bytes, nquads: format === 'nquads' };
     } else {
       yield {

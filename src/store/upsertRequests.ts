@@ -2,6 +2,7 @@ import { ToolkitError, hideUrlSecrets } from '../errors.js';
 import { escapeIri } from '../rdf/escape.js';
 import type { BatchGraph, RecordGraphBatch } from './RecordGraphBatches.js';
 import type { StoreHttpClient } from './StoreHttpClient.js';
+import { formatInfo } from '../formats.js';
 
 /**
  * How an upsert replaces a batch of graphs:
@@ -67,7 +68,7 @@ async function putEachGraph(client: StoreHttpClient, target: UpsertTarget, batch
       await client.request({
         method: 'PUT',
         url,
-        headers: { 'content-type': 'application/n-triples' },
+        headers: { 'content-type': formatInfo('ntriples').mediaType },
         body: `${g.lines.join('\n')}\n`,
         what: `PUT of <${g.iri}> (${what}) to ${hideUrlSecrets(url)}`,
         ...(signal ? { signal } : {}),

@@ -3,6 +3,7 @@ import { basename, posix, resolve } from 'node:path';
 import { abortError } from '../abort.js';
 import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { ToolkitError } from '../errors.js';
+import { formatFromPath } from '../formats.js';
 import { VirtuosoIsql, type VirtuosoIsqlOptions } from '../store/VirtuosoIsql.js';
 import { readBulkManifest, shardsOfFiles, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
 import { runBulkJobs } from '../store/virtuosoBulkJobs.js';
@@ -218,7 +219,7 @@ async function filesOf(options: BulkLoadOptions, cwd: string): Promise<BulkFile[
   const seen = new Set<string>();
   const files: BulkFile[] = [];
   for (const [i, path] of paths.entries()) {
-    if (/\.(jsonld|json)(\.gz)?$/i.test(path)) {
+    if (formatFromPath(path) === 'jsonld') {
       throw new ToolkitError(`${path}: Virtuoso's bulk loader does not read JSON-LD; convert it to N-Triples (convert -f ntriples) or load it over the Graph Store Protocol`, 'usage', { details: { file: path } });
     }
     const serverPath = serverDir !== undefined ? posix.join(serverDir, basename(path)) : path;

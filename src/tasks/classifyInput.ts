@@ -1,6 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FormatName } from '../formats.js';
-import { formatFromPath } from '../formats.js';
+import { extensionOf, formatFromPath, formatInfo, type FormatName } from '../formats.js';
 import { sniffRdf } from '../parse/parseRdf.js';
 
 /** What an input of `convert` holds: the service's JSON records, or an RDF document in one of the five formats. */
@@ -17,7 +16,7 @@ export type ConvertInput = { kind: 'records'; input: Readable | AsyncIterable<st
  */
 export async function classifyInput(path: string, input: Readable | AsyncIterable<Uint8Array>): Promise<ConvertInput> {
   const byName = path === '-' ? undefined : formatFromPath(path);
-  if (byName !== undefined && (byName !== 'jsonld' || /\.jsonld(\.gz)?$/i.test(path))) return { kind: 'rdf', format: byName, input };
+  if (byName !== undefined && (byName !== 'jsonld' || extensionOf(path) === formatInfo('jsonld').extensions[0])) return { kind: 'rdf', format: byName, input };
   const { format, text } = await sniffRdf(input);
   if (format === undefined) return { kind: 'records', input: text };
   return format === 'jsonld' ? { kind: 'records', input: text } : { kind: 'rdf', format, input: text };

@@ -11,7 +11,7 @@ import { removeIfExists } from '../export/ExportState.js';
 import { type ShardLimits, shardManifest, writeManifest } from '../export/ShardManifest.js';
 import { ShardNaming } from '../export/ShardNaming.js';
 import { ShardedOutput } from '../export/ShardedOutput.js';
-import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
+import { formatFromPath, formatInfo, formatsWith, isGzipPath, labelList, type FormatName } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { storedBytes } from './inputSizes.js';
@@ -26,7 +26,7 @@ import { Utf8Builder } from '../pipeline/Utf8Builder.js';
 import { writeText } from '../pipeline/writeText.js';
 import { readRecords, type ReadItem } from '../record/readRecords.js';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
-import type { FormatName, RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
+import type { RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { classifyInput } from './classifyInput.js';
@@ -482,9 +482,9 @@ function shardLimits(options: ConvertFilesOptions, toFile: boolean): ShardLimits
 function checkOptions(options: ConvertFilesOptions, format: FormatName): void {
   if (options.graph !== undefined) checkIriOption('`graph`', options.graph);
   if (options.graphPerRecord && options.graph !== undefined) throw new ToolkitError('`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together', 'usage');
-  if (options.graph !== undefined && format !== 'nquads') throw new ToolkitError(`\`graph\` needs N-Quads output, not ${formatInfo(format).label}`, 'usage');
-  if (options.graphPerRecord && format !== 'nquads' && format !== 'jsonld') {
-    throw new ToolkitError(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+  if (options.graph !== undefined && !formatInfo(format).anyGraph) throw new ToolkitError(`\`graph\` needs ${labelList(formatsWith('anyGraph'))} output, not ${formatInfo(format).label}`, 'usage');
+  if (options.graphPerRecord && !formatInfo(format).namedGraphs) {
+    throw new ToolkitError(`\`graphPerRecord\` needs ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
   }
   if (options.jobs !== undefined && (!Number.isSafeInteger(options.jobs) || options.jobs < 1)) throw new ToolkitError(`\`jobs\` must be a whole number of at least 1, not ${options.jobs}`, 'usage');
   if ((options.jobs ?? 1) > 1 && options.validate) throw new ToolkitError('`jobs` above 1 and `validate` do not go together yet (records are validated in this thread): leave one out', 'usage');

@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ToolkitError } from '../errors.js';
 import { readExportState } from '../export/ExportState.js';
 import type { ShardNaming } from '../export/ShardNaming.js';
-import { DEFAULT_SHAPES_DIR } from '../shacl/loadShapes.js';
+import { DEFAULT_SHAPES_DIR, isShapesFileName } from '../shacl/loadShapes.js';
 
 /** A file a job writes, named for messages (`` `rejectsPath` ``, "the report"). */
 export interface NamedOutput {
@@ -110,7 +110,7 @@ function refuseFamilyClashes(outputs: readonly NamedOutput[]): void {
 export function shapeFiles(shapesDir: string = DEFAULT_SHAPES_DIR): string[] {
   try {
     return readdirSync(shapesDir, { withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.ttl'))
+      .filter((e) => e.isFile() && isShapesFileName(e.name))
       .map((e) => join(shapesDir, e.name));
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? [shapesDir] : [];

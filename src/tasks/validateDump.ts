@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { openWriteStream } from '../convert/openWriteStream.js';
 import { ToolkitError, ioError, isIoFailure } from '../errors.js';
-import type { FormatName } from '../formats.js';
+import { isLineFormat, type FormatName } from '../formats.js';
 import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdfQuads, resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
@@ -284,7 +284,7 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
   const streamOptions = { window, concurrency: jobs * 4, ...(signal ? { signal } : {}), onSplitRecord: () => summary.splitRecords++ };
   const outcomes = options.regroup
     ? validateRecordTexts(regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), { buckets: bucketsFor(file === '-' ? undefined : here(file)) }), validator, streamOptions)
-    : format === 'ntriples' || format === 'nquads'
+    : isLineFormat(format)
       ? // Cut into the lines of each record; parsed where validated (in the workers).
         validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
       : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
@@ -299,7 +299,7 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
 
 /** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
 function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, window: number, limits: ReadLimits): AsyncIterable<NTriplesRecordGroup> {
-  if (format === 'ntriples' || format === 'nquads') return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true, ...(limits.maxDocumentChars !== undefined ? { maxDocumentChars: limits.maxDocumentChars } : {}) });
+  if (isLineFormat(format)) return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true, ...(limits.maxDocumentChars !== undefined ? { maxDocumentChars: limits.maxDocumentChars } : {}) });
   return recordTextsOf(groupRecords(quadsOf(input, format, source, signal, limits), { window, keepBlankOwners: true }), source);
 }
 

@@ -1,7 +1,22 @@
 import { formatFromMediaType, formatInfo, parseFormatName, type FormatName } from '../formats.js';
 
-/** The four media types the vocabulary endpoint serves (spec §4.3), in the order `term --check` asks for them. */
-export const TERM_MEDIA_TYPES = ['application/ld+json', 'application/n-triples', 'text/turtle', 'application/rdf+xml'] as const;
+/** The four formats the vocabulary endpoint serves (spec §4.3) and `vocab/` ships, in the order `term --check` asks for them. */
+export const TERM_FORMATS: readonly FormatName[] = ['jsonld', 'ntriples', 'turtle', 'rdfxml'];
+
+/** The media types of {@link TERM_FORMATS}, in that order. */
+export const TERM_MEDIA_TYPES: readonly string[] = TERM_FORMATS.map((f) => formatInfo(f).mediaType);
+
+/** The formats of terms in order of preference: a wildcard Accept range stands for the first it covers; the extension fallback tries them in turn. */
+export const PREFERRED_TERM_FORMATS: readonly FormatName[] = ['jsonld', 'turtle', 'ntriples', 'rdfxml'];
+
+/** The q of each RDF format in the default Accept header: JSON-LD first (the endpoint's canonical form). */
+const FORMAT_WEIGHTS: readonly (readonly [FormatName, number])[] = [
+  ['jsonld', 1],
+  ['turtle', 0.9],
+  ['ntriples', 0.9],
+  ['rdfxml', 0.8],
+  ['nquads', 0.7],
+];
 
 /**
  * The default Accept header of a term request, as data: every RDF format we
@@ -10,11 +25,7 @@ export const TERM_MEDIA_TYPES = ['application/ld+json', 'application/n-triples',
  * an untidy server answers something rather than 406.
  */
 export const DEFAULT_ACCEPT_WEIGHTS: readonly (readonly [string, number])[] = [
-  ['application/ld+json', 1],
-  ['text/turtle', 0.9],
-  ['application/n-triples', 0.9],
-  ['application/rdf+xml', 0.8],
-  ['application/n-quads', 0.7],
+  ...FORMAT_WEIGHTS.map(([format, q]) => [formatInfo(format).mediaType, q] as const),
   ['application/json', 0.5],
   ['text/html', 0.3],
   ['*/*', 0.1],
@@ -60,13 +71,10 @@ export function preferredFormat(accept: string): FormatName | undefined {
     if (exact && !range.type.includes('*')) return exact;
     const [major, minor] = range.type.split('/');
     if (minor !== '*') continue;
-    const covered = WILDCARD_ORDER.find(
+    const covered = PREFERRED_TERM_FORMATS.find(
       (f) => (major === '*' || formatInfo(f).mediaType.startsWith(`${major}/`)) && !refused.has(formatInfo(f).mediaType),
     );
     if (covered) return covered;
   }
   return undefined;
 }
-
-/** The formats a wildcard range stands for, in order of preference. */
-const WILDCARD_ORDER: readonly FormatName[] = ['jsonld', 'turtle', 'ntriples', 'rdfxml'];

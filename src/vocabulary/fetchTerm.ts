@@ -5,7 +5,7 @@ import { extractHtmlRdf } from '../parse/extractHtmlRdf.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
 import { sniffFormat } from '../parse/sniffFormat.js';
 import { proxyFetch } from '../http/proxyFetch.js';
-import { preferredFormat, toAcceptHeader } from './acceptHeader.js';
+import { PREFERRED_TERM_FORMATS, preferredFormat, toAcceptHeader } from './acceptHeader.js';
 import { createDocumentLoader, type DocumentLoader } from '../parse/documentLoader.js';
 import { parseLinkHeader } from '../parse/parseLinkHeader.js';
 
@@ -187,7 +187,7 @@ function unwrap(err: unknown): unknown {
 }
 
 function fallbackExtensions(accept: string): string[] {
-  const order: FormatName[] = ['jsonld', 'turtle', 'ntriples', 'rdfxml'];
+  const order = PREFERRED_TERM_FORMATS;
   const first = preferredFormat(accept);
   const formats = first && order.includes(first) ? [first, ...order.filter((f) => f !== first)] : order;
   return formats.map((f) => formatInfo(f).extensions[0]!);
@@ -238,8 +238,8 @@ function chooseFormats(declared: FormatName | undefined, sniffed: FormatName | '
   const add = (f: FormatName | 'html' | undefined) => {
     if (f && f !== 'html' && !out.includes(f)) out.push(f);
   };
-  // N-Triples is a subset of Turtle and of N-Quads: a Turtle or N-Quads body may sniff as N-Triples.
-  if (sniffed === 'ntriples' && (declared === 'turtle' || declared === 'nquads')) add(declared);
+  // N-Triples is a subset of every grammar n3 reads (Turtle, N-Quads, TriG): such a body may sniff as N-Triples.
+  if (sniffed === 'ntriples' && declared !== undefined && formatInfo(declared).parser === 'n3') add(declared);
   add(sniffed);
   add(declared);
   return out;
@@ -277,14 +277,14 @@ async function fromHtml(
         const doc = JSON.parse(script) as unknown;
         docs.push(...(Array.isArray(doc) ? doc : [doc]));
       } catch (cause) {
-        throw new ParseError(`invalid JSON in <script type="application/ld+json">: ${(cause as Error).message}`, url, undefined, undefined, { cause });
+        throw new ParseError(`invalid JSON in <script type="${formatInfo('jsonld').mediaType}">: ${(cause as Error).message}`, url, undefined, undefined, { cause });
       }
     }
     const body = page.jsonLdScripts.length === 1 ? page.jsonLdScripts[0]! : JSON.stringify(docs, null, 2);
     const quads = await parseAll(body, 'jsonld', url, ctx);
     if (quads.length > 0) {
       notes.push(`HTML page (Content-Type ${contentType ?? 'none'}): used its embedded JSON-LD`);
-      return { quads, mediaType: 'application/ld+json', format: 'jsonld', body, url, contentType, via: 'html-script', notes };
+      return { quads, mediaType: formatInfo('jsonld').mediaType, format: 'jsonld', body, url, contentType, via: 'html-script', notes };
     }
   }
   // 3. Any readable alternate: Link header first, then <link> elements.

@@ -6,6 +6,7 @@ import { formatInfo, type FormatName } from '../formats.js';
 import { parseRdfQuads, resolveFormat } from '../parse/parseRdf.js';
 import { createDocumentLoader, VOCAB_DIR_URL } from '../parse/documentLoader.js';
 import type { FetchedTerm } from './fetchTerm.js';
+import { PREFERRED_TERM_FORMATS, TERM_FORMATS } from './acceptHeader.js';
 
 /** The terms shipped in `vocab/`. */
 export const SHIPPED_TERMS = ['pagination'] as const;
@@ -26,8 +27,9 @@ export function shippedTermPath(name: string, format: FormatName): string {
  */
 export async function loadShippedTerm(name: string, format: FormatName | string = 'jsonld'): Promise<FetchedTerm> {
   const resolved = resolveFormat(format);
-  if (resolved === 'nquads') {
-    throw new ToolkitError(`the shipped terms are in JSON-LD, Turtle, N-Triples and RDF/XML, not N-Quads`, 'unsupported-media-type');
+  if (!TERM_FORMATS.includes(resolved)) {
+    const labels = PREFERRED_TERM_FORMATS.map((f) => formatInfo(f).label);
+    throw new ToolkitError(`the shipped terms are in ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}, not ${formatInfo(resolved).label}`, 'unsupported-media-type');
   }
   const path = shippedTermPath(name, resolved);
   let body: string;

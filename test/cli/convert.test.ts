@@ -194,7 +194,7 @@ describe('convert --graph-per-record', () => {
     for (const [args, label] of [[['-f', 'turtle'], 'Turtle'], [['-o', join(dir, 'x.nt')], 'N-Triples'], [['-f', 'rdfxml'], 'RDF/XML']] as const) {
       const r = await runCli(['convert', path, ...args, '--graph-per-record']);
       expect(r.code).toBe(2);
-      expect(r.stderr).toContain(`--graph-per-record needs N-Quads or JSON-LD output`);
+      expect(r.stderr).toContain(`--graph-per-record needs N-Quads, JSON-LD or TriG output`);
       expect(r.stderr).toContain(`not ${label},`);
     }
     const both = await runCli(['convert', path, '-f', 'nquads', '--graph-per-record', '--graph', 'https://example.org/g']);
@@ -205,6 +205,6 @@ describe('convert --graph-per-record', () => {
 
   it('says what it does in --help', async () => {
     const r = await runCli(['convert', '--help']);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--graph-per-record N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--graph-per-record N-Quads, JSON-LD or TriG: put each record in its own named graph <base>record/<doi>');
   });
 });

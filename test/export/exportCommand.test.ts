@@ -124,7 +124,7 @@ describe('export command', () => {
     const both = await cli([...args, '--since', '2024-01-01', '--changes-since'], { SCHOLARLY_API_KEY: KEY });
     expect(both.stderr).toContain('--since DATE and --changes-since');
     const turtle = await cli(['export', '-q', 'type:Journal', '-o', 'd.ttl', '--base-url', service.url, '--since', '2020-01-15'], { SCHOLARLY_API_KEY: KEY });
-    expect(turtle.stderr).toContain('N-Quads or JSON-LD output, not Turtle');
+    expect(turtle.stderr).toContain('N-Quads, JSON-LD or TriG output, not Turtle');
     expect(service.requests).toEqual([]);
     const ok = await cli([...args, '--since', '2020-01-15', '--quiet'], { SCHOLARLY_API_KEY: KEY });
     expect(ok.exitCode, ok.stderr).toBe(0);
@@ -280,7 +280,7 @@ describe('export command', () => {
     expect(meta).toContain('dcterms:license <https://creativecommons.org/publicdomain/zero/1.0/>');
     const ttl = await cli([...common, '-o', 'g.ttl', '--graph-per-record']);
     expect(ttl.exitCode).toBe(2);
-    expect(ttl.stderr).toContain('--graph-per-record needs N-Quads or JSON-LD output, not Turtle');
+    expect(ttl.stderr).toContain('--graph-per-record needs N-Quads, JSON-LD or TriG output, not Turtle');
     const both = await cli([...common, '-o', 'b.nq', '--graph-per-record', '--graph', 'https://example.org/g']);
     expect(both.exitCode).toBe(2);
     expect(both.stderr).toContain('do not go together');
@@ -288,7 +288,7 @@ describe('export command', () => {
     expect(load.exitCode).toBe(2);
     expect(load.stderr).toContain('--graph-per-record and --load do not go together');
     const help = (await cli(['export', '--help'])).stdout.replace(/\s+/g, ' ');
-    expect(help).toContain('--graph-per-record N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>');
+    expect(help).toContain('--graph-per-record N-Quads, JSON-LD or TriG: put each record in its own named graph <base>record/<doi>');
     expect(help).toContain('--license <iri> the licence of the dump, stated as dcterms:license');
   });
 });

@@ -8,7 +8,7 @@ import { exportRdf, type ExportOptions } from '../../src/export/exportRdf.js';
 import { readExportState } from '../../src/export/ExportState.js';
 import { ToolkitError } from '../../src/errors.js';
 import { makeRecords, randomFaults, startFakeService, type FakeService } from '../client/fakeService.js';
-import type { FormatName } from '../../src/serialize/QuadSerializer.js';
+import type { FormatName } from '../../src/formats.js';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
@@ -388,7 +388,7 @@ describe('exportRdf with graphPerRecord', () => {
       const err = (await exportRdf(base({ output: join(dir, `x.${EXT[format]}`), graphPerRecord: true })).catch((e: unknown) => e)) as ToolkitError;
       expect(err).toBeInstanceOf(ToolkitError);
       expect(err.code).toBe('usage');
-      expect(err.message).toContain(`\`graphPerRecord\` needs N-Quads or JSON-LD output, not ${label}`);
+      expect(err.message).toContain(`\`graphPerRecord\` needs N-Quads, JSON-LD or TriG output, not ${label}`);
     }
     await expect(exportRdf(base({ output: join(dir, 'y.nq'), graphPerRecord: true, graph: 'https://example.org/g' }))).rejects.toMatchObject({
       code: 'usage',

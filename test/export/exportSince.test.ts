@@ -73,7 +73,7 @@ describe('exportRdf with since', () => {
     h.service = await startFakeService({ records: RECORDS, apiKey: KEY });
     const output = join(h.dir, 'd.nq');
     await expect(exportRdf(h.base({ output, since: '2020-02-30' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('`since` must be a date YYYY-MM-DD') });
-    await expect(exportRdf(h.base({ output: join(h.dir, 'd.ttl'), since: '2020-02-01' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('N-Quads or JSON-LD output, not Turtle') });
+    await expect(exportRdf(h.base({ output: join(h.dir, 'd.ttl'), since: '2020-02-01' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('N-Quads, JSON-LD or TriG output, not Turtle') });
     await expect(exportRdf(h.base({ output, since: '2020-02-01', graph: 'https://ex.org/g' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('not with `graph`') });
     await expect(exportRdf(h.base({ output, since: '2020-02-01', graphPerRecord: false }))).rejects.toMatchObject({ code: 'usage' });
     await expect(exportRdf(h.base({ output, since: '2020-02-01', changesSince: true }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('do not go together') });

@@ -1,6 +1,6 @@
 /**
  * The pipeline under fuzz: bytes → readRecords → mapItem → each of the
- * five record writers, and the checks the properties share (parse back with
+ * six record writers, and the checks the properties share (parse back with
  * parsers that are not ours, compare graphs with rdf-isomorphic).
  */
 import { Readable } from 'node:stream';
@@ -8,17 +8,18 @@ import type * as RDF from '@rdfjs/types';
 import { isomorphic } from 'rdf-isomorphic';
 import { type MapItemOutcome as ConvertOutcome, mapItem as convertItem } from '../../src/pipeline/mapItem.js';
 import { type ReadItem, readRecords } from '../../src/record/readRecords.js';
-import type { FormatName } from '../../src/serialize/QuadSerializer.js';
+import type { FormatName } from '../../src/formats.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
-import { parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle, toSortedNQuads } from '../helpers/rdf.js';
+import { parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTriG, parseTurtle, toSortedNQuads } from '../helpers/rdf.js';
 
-/** The five formats, each with a parser that is not ours. */
+/** The six formats, each with a parser that is not ours. */
 export const FORMATS: readonly { format: FormatName; parse: (text: string) => RDF.Quad[] | Promise<RDF.Quad[]> }[] = [
   { format: 'turtle', parse: parseTurtle },
   { format: 'ntriples', parse: parseNTriples },
   { format: 'nquads', parse: parseNQuads },
   { format: 'jsonld', parse: parseJsonLd },
   { format: 'rdfxml', parse: parseRdfXml },
+  { format: 'trig', parse: parseTriG },
 ];
 
 /** What one input gave. */

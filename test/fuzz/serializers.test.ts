@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { DataFactory } from 'n3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolkitError } from '../../src/errors.js';
+import { formatInfo } from '../../src/formats.js';
 import { cleanText } from '../../src/record/cleanText.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { nastyString } from './arbitraries.js';
@@ -66,7 +67,6 @@ const groupsArb = fc.array(
   { minLength: 1, maxLength: 4 },
 );
 
-const SUPPORTS_GRAPHS = new Set(['nquads', 'jsonld']);
 
 /**
  * jsonld.js (toRdf.js) rewrites the lexical form of every `xsd:double` value,
@@ -101,7 +101,7 @@ describe('record writers on arbitrary quads (property-based)', () => {
             }
           }
           text += writer.end();
-          if (!SUPPORTS_GRAPHS.has(format)) expect(written.every((q) => q.graph.termType === 'DefaultGraph')).toBe(true);
+          if (!formatInfo(format).namedGraphs) expect(written.every((q) => q.graph.termType === 'DefaultGraph')).toBe(true);
           let parsed: RDF.Quad[];
           try {
             parsed = await parse(text);

@@ -30,6 +30,11 @@ export function parseNTriples(text: string): RDF.Quad[] {
   return parseWithN3(text, 'application/n-triples');
 }
 
+/** Parses TriG with n3. */
+export function parseTriG(text: string, baseIRI?: string): RDF.Quad[] {
+  return new Parser({ format: 'application/trig', baseIRI, factory: DataFactory }).parse(text) as RDF.Quad[];
+}
+
 /** Parses N-Quads with n3 (strict N-Quads grammar). */
 export function parseNQuads(text: string): RDF.Quad[] {
   return parseWithN3(text, 'application/n-quads');

@@ -1,9 +1,9 @@
 /**
  * `convert` of every real service response in test/fixtures/service/ to the
- * five formats, judged by tools that are not ours: Apache Jena's riot
+ * six formats, judged by tools that are not ours: Apache Jena's riot
  * (--validate: errors and warnings, ill-typed literals included), rapper (all
- * but JSON-LD) and Python rdflib (all five, JSON-LD 1.1 included); then the
- * five outputs must hold the same graph (read back by riot, and by rdflib for
+ * but JSON-LD) and Python rdflib (all six, JSON-LD 1.1 included); then the
+ * six outputs must hold the same graph (read back by riot, and by rdflib for
  * JSON-LD, compared with rdf-isomorphic: our output has no blank nodes).
  */
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
@@ -38,6 +38,7 @@ const FORMATS: { format: string; ext: string; rapper?: RapperSyntax; rdflib: str
   { format: 'nquads', ext: 'nq', rapper: 'nquads', rdflib: 'nquads' },
   { format: 'jsonld', ext: 'jsonld', rdflib: 'jsonld' },
   { format: 'rdfxml', ext: 'rdf', rapper: 'rdfxml', rdflib: 'rdfxml' },
+  { format: 'trig', ext: 'trig', rapper: 'trig', rdflib: 'trig' },
 ];
 
 /**
@@ -82,7 +83,7 @@ describe.runIf(needTools('jena', 'rapper', 'rdflib'))('convert output judged by 
       expect(count).toBeGreaterThanOrEqual(0);
     });
 
-    it('gives the same graph in all five formats', async () => {
+    it('gives the same graph in all the formats', async () => {
       expect([...outputs.keys()].sort(), 'every format converted').toEqual(FORMATS.map((f) => f.format).sort());
       const reference = triplesOf(await riotNTriples(outputs.get('ntriples')!));
       for (const { format } of FORMATS) {

@@ -24,10 +24,11 @@ const JENA = resolve(ROOT, 'scripts/jena.sh');
 const RDFLIB = resolve(ROOT, 'scripts/rdflib-parse.py');
 
 /** The tools the suite knows. */
-export type Tool = 'jena' | 'rapper' | 'rdflib' | 'virtuoso';
+export type Tool = 'jena' | 'jena5' | 'rapper' | 'rdflib' | 'virtuoso';
 
 const probes: Record<Tool, () => boolean> = {
   jena: () => probe('bash', [JENA, 'riot', '--version']),
+  jena5: () => process.env['SCHOLARLY_JENA_LIB'] !== undefined && probe('java', ['-cp', `${process.env['SCHOLARLY_JENA_LIB']}/*`, 'riotcmd.riot', '--version']),
   rapper: () => probe('rapper', ['--version']),
   rdflib: () => probe('/usr/bin/python3', ['-c', 'import rdflib']),
   virtuoso: () => inject('virtuoso').baseUrl !== undefined,
@@ -47,6 +48,8 @@ function missingReason(tool: Tool): string {
   switch (tool) {
     case 'jena':
       return 'Apache Jena does not run (apt-get install libapache-jena-java libxerces2-java unzip; see scripts/jena.sh)';
+    case 'jena5':
+      return 'Apache Jena 5.6 riot does not run from $SCHOLARLY_JENA_LIB (export it: the jars of scripts/jenaJars.sh)';
     case 'rapper':
       return 'rapper not found (apt-get install raptor2-utils)';
     case 'rdflib':
@@ -133,7 +136,7 @@ export async function riotNTriples(file: string, syntax?: string): Promise<strin
 }
 
 /** The syntaxes rapper reads (it has no JSON-LD). */
-export type RapperSyntax = 'turtle' | 'ntriples' | 'nquads' | 'rdfxml';
+export type RapperSyntax = 'turtle' | 'ntriples' | 'nquads' | 'rdfxml' | 'trig';
 
 /** `rapper -i SYNTAX -c FILE`: ok when rapper reports no error and no warning; `triples` is rapper's count. */
 export async function rapperParse(file: string, syntax: RapperSyntax): Promise<ToolResult & { triples: number }> {
@@ -157,6 +160,36 @@ export async function rdflibNTriples(file: string, format: string): Promise<stri
   requireTool('rdflib');
   const r = await runTool('/usr/bin/python3', [RDFLIB, file, format, '--ntriples']);
   if (!r.ok) throw new Error(`rdflib could not parse ${file} as ${format}: ${r.output}`);
+  return r.stdout;
+}
+
+/** A file's quads as N-Quads, written by Python rdflib (every graph; the default graph's quads as triples). */
+export async function rdflibNQuads(file: string, format: string): Promise<string> {
+  requireTool('rdflib');
+  const r = await runTool('/usr/bin/python3', [RDFLIB, file, format, '--nquads']);
+  if (!r.ok) throw new Error(`rdflib could not parse ${file} as ${format}: ${r.output}`);
+  return r.stdout;
+}
+
+/** A file's quads as N-Quads, written by rapper (`-i SYNTAX -o nquads`); throws on an error or a warning. */
+export async function rapperNQuads(file: string, syntax: RapperSyntax): Promise<string> {
+  requireTool('rapper');
+  const r = await runTool('rapper', ['-q', '-i', syntax, '-o', 'nquads', file]);
+  if (!r.ok || /rapper: (Warning|Error)/.test(r.output)) throw new Error(`rapper could not read ${file} as ${syntax}: ${r.output}`);
+  return r.stdout;
+}
+
+/**
+ * `riot` of Apache Jena 5.6 (the jars of `$SCHOLARLY_JENA_LIB`, which .ci/run fetches with scripts/jenaJars.sh):
+ * a file's quads as N-Quads, after `--validate`-strict reading (an error or a warning throws).
+ */
+export async function riot5NQuads(file: string): Promise<string> {
+  requireTool('jena5');
+  const classpath = `${process.env['SCHOLARLY_JENA_LIB']}/*`;
+  const check = await runTool('java', ['-cp', classpath, 'riotcmd.riot', '--validate', file]);
+  if (!check.ok || /WARN|ERROR/.test(check.output)) throw new Error(`Jena 5.6 riot --validate ${file}: ${check.output}`);
+  const r = await runTool('java', ['-cp', classpath, 'riotcmd.riot', '--output=nq', file]);
+  if (!r.ok) throw new Error(`Jena 5.6 riot could not read ${file}: ${r.output}`);
   return r.stdout;
 }
 

@@ -11,7 +11,7 @@ describe('NTriplesSerializer', () => {
   it('names its format', () => {
     const s = new NTriplesSerializer();
     expect([s.format, s.mediaType, s.extensions[0]]).toEqual(['ntriples', 'application/n-triples', 'nt']);
-    expect(NTriplesSerializer.MEDIA_TYPE).toBe('application/n-triples');
+    expect(new NTriplesSerializer().mediaType).toBe('application/n-triples');
   });
 
   describe('write', () => {

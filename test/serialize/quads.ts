@@ -1,9 +1,10 @@
 /** Hand-built quads for the serialiser tests (n3's DataFactory), and helpers to write and read every format. */
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import type { FormatName, RecordWriter, SerializerOptions } from '../../src/serialize/QuadSerializer.js';
+import type { FormatName } from '../../src/formats.js';
+import type { RecordWriter, SerializerOptions } from '../../src/serialize/QuadSerializer.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
-import { parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
+import { parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTriG, parseTurtle } from '../helpers/rdf.js';
 
 const { namedNode, literal, quad, blankNode } = DataFactory;
 
@@ -162,7 +163,8 @@ export async function parseFormat(format: FormatName, text: string): Promise<RDF
     case 'nquads': return parseNQuads(text);
     case 'jsonld': return parseJsonLd(text);
     case 'rdfxml': return parseRdfXml(text);
+    case 'trig': return parseTriG(text);
   }
 }
 
-export const ALL_FORMATS: FormatName[] = ['turtle', 'ntriples', 'nquads', 'jsonld', 'rdfxml'];
+export const ALL_FORMATS: FormatName[] = ['turtle', 'ntriples', 'nquads', 'jsonld', 'rdfxml', 'trig'];

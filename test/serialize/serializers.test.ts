@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FORMATS, formatInfo } from '../../src/formats.js';
 import { SERIALIZERS, serializerFor } from '../../src/serialize/serializers.js';
-import type { FormatName } from '../../src/serialize/QuadSerializer.js';
+import type { FormatName } from '../../src/formats.js';
 
 describe('serializers', () => {
   it('has one serialiser per format, in the order of FORMATS, agreeing with formatInfo', () => {

@@ -8,7 +8,7 @@ import { DataFactory, Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/CliContext.js';
 import { run } from '../../src/cli/main.js';
-import type { FormatName } from '../../src/serialize/QuadSerializer.js';
+import type { FormatName } from '../../src/formats.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { recordKeyOf } from '../../src/group/groupRecords.js';
 import { fixtureQuads, fixtureText } from './shapeCases.js';

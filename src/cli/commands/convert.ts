@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { type ConvertSummary, convertSummaryLine } from '../../convert/ConvertStats.js';
 import { ToolkitError } from '../../errors.js';
+import { FORMATS } from '../../formats.js';
 import type { ConvertFilesOptions } from '../../tasks/convertFiles.js';
 import { oneLine } from '../../pipeline/Rejection.js';
 import type { CliContext } from '../CliContext.js';
@@ -29,7 +30,7 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .description(
       'Map records to schema.org + BIBO triples and write them as RDF, record by record.\n' +
         'INPUT: files of the service\'s JSON (a /meta/v2/ or /metadata/v1/ envelope, a record, an array, or\n' +
-        'newline-delimited JSON), or RDF documents in any of the five formats (re-serialised as they are, as riot does),\n' +
+        `newline-delimited JSON), or RDF documents in any of the ${FORMATS.length} formats (re-serialised as they are, as riot does),\n` +
         'optionally .gz; "-" reads standard input.',
     )
     .argument('<input...>', 'input files, or - for standard input');

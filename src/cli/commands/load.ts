@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
 import { ToolkitError, hideUrlSecrets } from '../../errors.js';
+import { FORMATS, extensionList } from '../../formats.js';
 import type { LoadSummary } from '../../store/GraphStoreLoader.js';
 import type { LoadDumpSummary } from '../../tasks/loadDump.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
@@ -16,8 +17,8 @@ export type { LoadCliOptions } from './loadFlags.js';
 export function registerLoad(program: Command, ctx: CliContext): void {
   const command = program
     .command('load')
-    .description('load RDF dumps (any of the five formats, .gz too) into a named graph of a triple store over the SPARQL Graph Store Protocol, in chunks, resumably, checking the count at the end')
-    .argument('[file...]', 'RDF files (.ttl .nt .nq .jsonld .rdf, optionally .gz), or - for stdin');
+    .description(`load RDF dumps (any of the ${FORMATS.length} formats, .gz too) into a named graph of a triple store over the SPARQL Graph Store Protocol, in chunks, resumably, checking the count at the end`)
+    .argument('[file...]', `RDF files (${extensionList()}, optionally .gz), or - for stdin`);
   addCommandOptions(command, 'load', (line) => ctx.log(line)).action(async (files: string[], opts: LoadCliOptions, self: Command) => {
     refuseOtherModesFlags(opts, self);
     await loadCommand(files, opts, ctx);

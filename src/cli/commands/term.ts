@@ -5,11 +5,10 @@ import type * as RDF from '@rdfjs/types';
 import type { CliContext } from '../CliContext.js';
 import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { ToolkitError } from '../../errors.js';
-import { FORMATS, formatInfo, parseFormatName } from '../../formats.js';
-import type { FormatName } from '../../serialize/QuadSerializer.js';
+import { FORMATS, formatInfo, parseFormatName, type FormatName } from '../../formats.js';
 import { DEFAULT_PREFIXES } from '../../rdf/prefixes.js';
 import { serializerFor } from '../../serialize/serializers.js';
-import { preferredFormat, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
+import { preferredFormat, TERM_FORMATS, toAcceptHeader } from '../../vocabulary/acceptHeader.js';
 import { DEFAULT_VOCAB_URL, fetchTerm, type FetchedTerm } from '../../vocabulary/fetchTerm.js';
 import { loadShippedTerm, shippedTermPath } from '../../vocabulary/loadShippedTerm.js';
 import { refuseOverwritingInputs } from '../../tasks/refuseOverwritingInputs.js';
@@ -92,7 +91,7 @@ export function registerTerm(program: Command, ctx: CliContext): void {
 /** The shipped copies of a term in `vocab/` (none for a name that is not one). */
 function shippedFiles(name: string): string[] {
   try {
-    return FORMATS.filter((f) => f.format !== 'nquads').map((f) => shippedTermPath(name, f.format));
+    return FORMATS.filter((f) => TERM_FORMATS.includes(f.format)).map((f) => shippedTermPath(name, f.format));
   } catch {
     return []; // not a term name: said when the term is fetched
   }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { ToolkitError, exitCodeFor } from '../../errors.js';
+import { FORMATS, extensionList } from '../../formats.js';
 import type { resultToJson } from '../../shacl/createRecordValidator.js';
 import type { ValidateDumpOptions, ValidateDumpSummary } from '../../tasks/validateDump.js';
 import type { CliContext } from '../CliContext.js';
@@ -21,8 +22,8 @@ interface ValidateCliOptions extends ReadLimitFlags {
 export function registerValidate(program: Command, ctx: CliContext): void {
   const command = program
     .command('validate')
-    .description('check RDF dumps (any of the five formats, .gz too, - for stdin) against the SHACL shapes, record by record; exit 1 when a record does not conform')
-    .argument('<file...>', 'RDF files (.ttl .nt .nq .jsonld .rdf, optionally .gz), or - for stdin');
+    .description(`check RDF dumps (any of the ${FORMATS.length} formats, .gz too, - for stdin) against the SHACL shapes, record by record; exit 1 when a record does not conform`)
+    .argument('<file...>', `RDF files (${extensionList()}, optionally .gz), or - for stdin`);
   addCommandOptions(command, 'validate', (line) => ctx.log(line)).action(async (files: string[], opts: ValidateCliOptions) => {
     if (opts.json) ctx.json.enable('validate', 'stdout');
     const progress = opts.quiet ? undefined : validateProgressReporter(ctx);

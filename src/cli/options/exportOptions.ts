@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { checkSinceDate } from '../../export/exportSince.js';
-import { parseFormatName } from '../../formats.js';
+import { formatNameList, formatsWith, labelList, parseFormatName } from '../../formats.js';
 import type { CliOption } from './CliOption.js';
 import { PAGE_SIZE_MAX } from './commonOptions.js';
 
@@ -13,7 +13,7 @@ export const absolutePath = (path: string, cwd: string): string => (isAbsolute(p
 /** The flags of `export` (then the connection flags). */
 export const EXPORT_OPTIONS: readonly CliOption[] = [
   { flags: '-q, --query <query>', type: 'text', required: true, help: 'the service query, e.g. \'keyword:"graphene" onlinedatefrom:2024-01-01\'' },
-  { flags: '-f, --format <format>', type: 'string', parse: parseFormatName, help: 'turtle, ntriples, nquads, jsonld or rdfxml (default: from -o, else turtle)' },
+  { flags: '-f, --format <format>', type: 'string', parse: parseFormatName, help: `${formatNameList()} (default: from -o, else turtle)` },
   { flags: '-o, --output <file>', type: 'string', toLibrary: absolutePath, help: 'output file (.gz compresses) (default: standard output, not resumable)' },
   { flags: '--max-records <n>', type: 'integer', min: 1, help: 'stop after N records' },
   { flags: '--concurrency <n>', type: 'integer', min: 1, max: 32, help: 'requests in flight at once, fixed (default: adapts, from 2, growing while pages wait on the network, halving on 429 or 5xx)' },
@@ -43,13 +43,13 @@ export const EXPORT_OPTIONS: readonly CliOption[] = [
     name: 'shardBytes',
     help: 'cut the dump into shards of at most this much text before compression (a number of bytes, or with K, M or G: 512M); with --shard-records, whichever comes first (needs -o)',
   },
-  { flags: '--graph <iri>', type: 'string', help: 'N-Quads: put the records in this named graph' },
-  { flags: '--graph-per-record', type: 'boolean', help: 'N-Quads or JSON-LD: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole' },
+  { flags: '--graph <iri>', type: 'string', help: `${labelList(formatsWith('anyGraph'))}: put the records in this named graph` },
+  { flags: '--graph-per-record', type: 'boolean', help: `${labelList(formatsWith('namedGraphs'))}: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole` },
   {
     flags: '--since <date>',
     type: 'string',
     parse: (v) => checkSinceDate(v, '--since'),
-    help: 'a delta: only the records the service lists as online on or after DATE (YYYY-MM-DD; adds onlinedatefrom:DATE to the query), each in its own named graph (N-Quads or JSON-LD), for `load --upsert`; the service has no modification date, so records changed after they went online are not listed (see docs/incremental.md)',
+    help: `a delta: only the records the service lists as online on or after DATE (YYYY-MM-DD; adds onlinedatefrom:DATE to the query), each in its own named graph (${labelList(formatsWith('namedGraphs'))}), for \`load --upsert\`; the service has no modification date, so records changed after they went online are not listed (see docs/incremental.md)`,
   },
   {
     flags: '--changes-since',

@@ -1,3 +1,4 @@
+import { formatNameList } from '../../formats.js';
 import type { CliOption } from './CliOption.js';
 import { PAGE_SIZE_MAX } from './commonOptions.js';
 
@@ -11,7 +12,7 @@ export const SEARCH_OPTIONS: readonly CliOption[] = [
 
 /** The flags of `get` (then the connection flags). */
 export const GET_OPTIONS: readonly CliOption[] = [
-  { flags: '-f, --format <format>', type: 'string', default: 'turtle', help: 'turtle, ntriples, nquads, jsonld or rdfxml' },
+  { flags: '-f, --format <format>', type: 'string', default: 'turtle', help: formatNameList() },
   { flags: '--base <iri>', type: 'string', help: 'base of the IRIs minted for nodes the record owns' },
   { flags: '--json', type: 'boolean', name: false, help: 'also print a summary as one line of JSON on stderr (the DOI, format, statements; stdout carries the RDF)' },
 ];

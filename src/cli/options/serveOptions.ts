@@ -1,3 +1,5 @@
+import { extensionList } from '../../formats.js';
+import { TERM_FORMATS } from '../../vocabulary/acceptHeader.js';
 import type { CliOption } from './CliOption.js';
 
 /** A share of requests, from 0 to 1. */
@@ -17,7 +19,7 @@ export const SERVE_OPTIONS: readonly CliOption[] = [
   { flags: '--keys-file <file>', type: 'string', help: 'a file of keys, one per line (KEY or KEY:premium)' },
   { flags: '--rate <n>', type: 'number', min: 0, max: 1e6, default: 0, help: 'requests per second allowed per key (429 with Retry-After beyond); 0 = no limit' },
   { flags: '--retry-after <s>', type: 'integer', min: 0, max: 86_400, default: 1, help: 'Retry-After seconds sent with a 429' },
-  { flags: '--vocab-dir <dir>', type: 'string', help: "directory of vocabulary files (<term>.jsonld/.nt/.ttl/.rdf) (default: the package's vocab/)" },
+  { flags: '--vocab-dir <dir>', type: 'string', help: `directory of vocabulary files (<term>${extensionList(TERM_FORMATS, '/')}) (default: the package's vocab/)` },
   { flags: '--vocab-path <path>', type: 'string', default: '/vocab', help: 'path under which vocabulary terms are served' },
   { flags: '--seed <n>', type: 'integer', min: 0, max: 2 ** 32 - 1, default: 1, help: 'seed of the injected faults' },
   { flags: '--latency <ms>', type: 'number', min: 0, max: 600_000, name: 'latencyMs', help: 'inject a delay before every answer' },
