@@ -22,7 +22,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   'mapping/mapLinks.ts: application/xml': "a record's links name their formats (`xml`): the service's vocabulary, mapped to a media type of the page linked",
   'parse/documentLoader.ts: application/json': 'JSON-LD contexts are often served as plain JSON: asked for at a lower q',
   'vocabulary/acceptHeader.ts: application/json': 'plain JSON, which some vocabulary servers send for JSON-LD, asked for at a lower q',
-  'cli/commands/load.ts: list of formats': 'the syntaxes `load` writes its chunks in (`--chunk-format`): the store room writes these two',
+  'cli/options/loadOptions.ts: list of formats': 'the syntaxes `load` writes its chunks in (`--chunk-format`): the store room writes these two',
   'vocabulary/acceptHeader.ts: list of formats': 'the formats the vocabulary endpoint serves (spec §4.3) and their preference and q: the negotiation of terms, not facts of the formats',
 };
 
