@@ -122,6 +122,11 @@ export class CoreEngine {
     return new CoreEngine(interner, targeted, superclasses, inexact);
   }
 
+  /** Validates one record given as any RDF/JS quads (graphs ignored, duplicates dropped): {@link validateTriples} of their distinct triples. */
+  validateQuads(quads: Iterable<RDF.Quad>): ValidationResult[] {
+    return this.validateTriples(distinctTriples(quads, new TermInterner(this.interner)));
+  }
+
   /**
    * Validates one record: its distinct triples, with terms interned by an interner made with {@link interner}
    * as parent. Returns the results, in the order of the targeted shapes, their focus nodes and constraints.
@@ -244,4 +249,21 @@ function targetedShapes(shapes: ShapesReader, superclasses: Map<RDF.Term, Set<RD
     if (q.predicate.value === RDF_TYPE && isShape(q.subject) && isImplicitClassTarget(shapes, q.subject, superclasses)) out.add(q.subject);
   }
   return [...out];
+}
+
+/** The distinct triples of some quads, with `interner`'s terms (graphs dropped). */
+export function distinctTriples(quads: Iterable<RDF.Quad>, interner: TermInterner): RDF.Quad[] {
+  const seen = new Map<RDF.Term, Map<RDF.Term, Set<RDF.Term>>>();
+  const out: RDF.Quad[] = [];
+  for (const quad of quads) {
+    const q = interner.quad(quad, true);
+    let byPredicate = seen.get(q.subject);
+    if (!byPredicate) seen.set(q.subject, (byPredicate = new Map()));
+    let objects = byPredicate.get(q.predicate);
+    if (!objects) byPredicate.set(q.predicate, (objects = new Set()));
+    if (objects.has(q.object)) continue;
+    objects.add(q.object);
+    out.push(q);
+  }
+  return out;
 }
