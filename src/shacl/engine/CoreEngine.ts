@@ -20,6 +20,8 @@ interface TargetedShape {
   readonly shape: CompiledShape;
   /** The classes whose instances are targets, with their subclasses. */
   readonly classes: readonly RDF.Term[];
+  /** The target classes themselves (`sh:targetClass`, an implicit class target). */
+  readonly targetClasses: readonly RDF.Term[];
   readonly nodes: readonly RDF.Term[];
   readonly subjectsOf: readonly RDF.Term[];
   readonly objectsOf: readonly RDF.Term[];
@@ -64,8 +66,10 @@ export class CoreEngine {
     const named = (iri: string) => interner.term(DataFactory.namedNode(iri));
     named(RDF_TYPE);
     named(RDFS_SUBCLASS_OF);
-    const quads = shapeQuads.map((q) => interner.quad(q, true));
+    const quads = distinctTriples(shapeQuads, interner);
     const shapes = new ShapesReader(quads);
+    const sparqlTarget = quads.find((q) => q.predicate.value === `${SH}target`);
+    if (sparqlTarget) throw new UnsupportedShapes(`${shapes.label(sparqlTarget.subject)} has a SPARQL-based target (sh:target)`);
     const classQuads = [...quads, ...(options.dataClassTriples ?? []).map((q) => interner.quad(q, true))];
     const superclasses = superclassMap(classQuads);
     const compiled = new Map<RDF.Term, CompiledShape>();
@@ -88,7 +92,6 @@ export class CoreEngine {
         const p = q.predicate.value;
         if (!p.startsWith(SH)) continue;
         const local = p.slice(SH.length);
-        if (local === 'target') throw new UnsupportedShapes(`${shapes.label(node)} has a SPARQL-based target (sh:target)`);
         const compiler = COMPILERS[local];
         if (!compiler || PARAMETERS_OF_OTHERS.has(local)) continue;
         if (local === 'closed' || local === 'qualifiedValueShape') {
@@ -104,12 +107,14 @@ export class CoreEngine {
       const shape = shapeOf(node);
       const classes: RDF.Term[] = [];
       const implicit = isImplicitClassTarget(shapes, node, superclasses);
-      for (const c of [...shapes.objects(node, `${SH}targetClass`), ...(implicit ? [node] : [])]) {
+      const targetClasses = [...shapes.objects(node, `${SH}targetClass`), ...(implicit ? [node] : [])];
+      for (const c of targetClasses) {
         for (const sub of subclassesOf(c, superclasses)) if (!classes.includes(sub)) classes.push(sub);
       }
       targeted.push({
         shape,
         classes,
+        targetClasses,
         nodes: shapes.objects(node, `${SH}targetNode`),
         subjectsOf: shapes.objects(node, `${SH}targetSubjectsOf`),
         objectsOf: shapes.objects(node, `${SH}targetObjectsOf`),
@@ -142,6 +147,13 @@ export class CoreEngine {
       if (t.classes.length) {
         byClass ??= bucket(index.typed);
         for (const c of t.classes) for (const s of byClass.get(c) ?? []) focus.add(s);
+        // Classes of the record's own rdfs:subClassOf triples.
+        if (index.hasSubclassTriples) {
+          for (let i = 0; i < index.typed.length; i += 2) {
+            const s = index.typed[i]!;
+            if (!focus.has(s) && t.targetClasses.some((c) => context.isInstance(s, c))) focus.add(s);
+          }
+        }
       }
       for (const n of t.nodes) focus.add(n);
       for (const p of t.objectsOf) for (const q of triples) if (q.predicate === p) focus.add(q.object);

@@ -25,11 +25,11 @@ export class UnsupportedShapes extends Error {}
 type Reporter = (context: RunContext, focus: RDF.Term, value: RDF.Term | undefined, extra?: { path?: readonly PathStep[] | undefined; message?: readonly string[]; source?: RDF.Term; parameters?: Record<string, string> }) => false;
 
 /** A reporter of results of `component` for `shape`, its message filled with `parameters`. */
-function reporter(c: CompileContext, component: string, parameters: Record<string, string>): Reporter {
+function reporter(c: CompileContext, component: string, parameters: Record<string, string>, defaultMessage?: string): Reporter {
   const shape = c.shape;
   const constraintComponent = c.named(`${SH}${component}ConstraintComponent`);
   const own = shape.messages.map((m) => fillParameters(m, parameters));
-  const fallback = DEFAULT_MESSAGES[component];
+  const fallback = defaultMessage ?? DEFAULT_MESSAGES[component];
   const message = (own.length ? own.join(' ') : fallback ? fillParameters(fallback, parameters) : '') || 'does not conform';
   return (context, focus, value, extra) => {
     const out = context.out;
@@ -69,6 +69,9 @@ function listOf(c: CompileContext, node: RDF.Term, name: string): RDF.Term[] {
 
 const set = (run: SetCheck): Check => ({ kind: 'set', run });
 const each = (run: ValueCheck): Check => ({ kind: 'value', run });
+
+/** The message of `sh:hasValue` on a node shape. */
+const NODE_HAS_VALUE = 'Value must be {$hasValue}';
 
 /** A term's parameter text in messages. */
 const p = termText;
@@ -126,7 +129,7 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
     return [each((x, focus, v) => (v.termType !== 'BlankNode' && re.test(v.value)) || fail(x, focus, v))];
   },
   languageIn: (c, list) => {
-    const ranges = listOf(c, list, 'languageIn').map((t) => t.value);
+    const ranges = [...new Set(listOf(c, list, 'languageIn').map((t) => t.value))];
     const fail = reporter(c, 'LanguageIn', { languageIn: ranges.join(', ') });
     return [each((x, focus, v) => (v.termType === 'Literal' && ranges.some((r) => languageMatches(v.language, r))) || fail(x, focus, v))];
   },
@@ -198,7 +201,7 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
     ];
   },
   hasValue: (c, value) => {
-    const fail = reporter(c, 'HasValue', { hasValue: p(value) });
+    const fail = reporter(c, 'HasValue', { hasValue: p(value) }, c.shape.path ? undefined : NODE_HAS_VALUE);
     return [set((x, focus, values) => values.includes(value) || fail(x, focus, undefined))];
   },
   in: (c, list) => {
