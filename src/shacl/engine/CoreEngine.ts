@@ -98,7 +98,12 @@ export class CoreEngine {
           if (seen.has(local)) continue;
           seen.add(local);
         }
-        (shape.checks as Check[]).push(...compiler(context, q.object));
+        try {
+          (shape.checks as Check[]).push(...compiler(context, q.object));
+        } catch (err) {
+          if (err instanceof UnsupportedShapes) throw err;
+          throw new Error(`${shapes.describeShape(node)}: ${(err as Error).message}`, { cause: err });
+        }
       }
       return shape;
     };

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { RDF_FIRST, RDF_NIL, RDF_REST } from './vocabulary.js';
+import { RDF_FIRST, RDF_NIL, RDF_REST, SH } from './vocabulary.js';
 
 /**
  * The shapes graph as the compiler reads it: its triples with interned terms, by subject in the graph's order,
@@ -54,6 +54,15 @@ export class ShapesReader {
       cell = rest[0]!;
     }
     return items;
+  }
+
+  /** A shape for a person: `<iri>`, or `a shape (blank node) with sh:path <p> in <owner>`. */
+  describeShape(shape: RDF.Term): string {
+    if (shape.termType !== 'BlankNode') return this.label(shape);
+    const path = this.one(shape, `${SH}path`);
+    const owner = this.subjects(`${SH}property`, shape)[0];
+    const where = [path?.termType === 'NamedNode' ? `with sh:path <${path.value}>` : '', owner?.termType === 'NamedNode' ? `in <${owner.value}>` : ''].filter(Boolean).join(' ');
+    return `a shape (blank node)${where ? ` ${where}` : ''}`;
   }
 
   /** A shape or node of the shapes graph for a person: `<iri>` or `_:label`. */

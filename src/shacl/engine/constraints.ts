@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import type { PathStep } from '../ValidationResult.js';
+import { pathToString, type PathStep } from '../ValidationResult.js';
 import { fillMessage, NATIVE_CONSTRAINTS } from '../nativeConstraints.js';
 import { conforms, validateShape, type Check, type CompiledShape, type RunContext, type SetCheck, type ValueCheck } from './CompiledShape.js';
 import { codePointLength, compareTerms, languageMatches, wellFormed } from './literals.js';
@@ -30,11 +30,13 @@ function reporter(c: CompileContext, component: string, parameters: Record<strin
   const constraintComponent = c.named(`${SH}${component}ConstraintComponent`);
   const own = shape.messages.map((m) => fillParameters(m, parameters));
   const fallback = defaultMessage ?? DEFAULT_MESSAGES[component];
+  const shapePath = shape.resultPath && pathToString(shape.resultPath);
   const message = (own.length ? own.join(' ') : fallback ? fillParameters(fallback, parameters) : '') || 'does not conform';
   return (context, focus, value, extra) => {
     const out = context.out;
     if (!out) return false;
-    const resultPath = extra && 'path' in extra ? extra.path : shape.resultPath;
+    const shapes = !extra || !('path' in extra) || extra.path === shape.resultPath;
+    const resultPath = shapes ? shape.resultPath : extra.path;
     const text = extra?.message
       ? extra.message.join(' ') || 'does not conform'
       : extra?.parameters
@@ -43,7 +45,7 @@ function reporter(c: CompileContext, component: string, parameters: Record<strin
     out.push({
       focusNode: focus,
       shape: shape.term,
-      path: undefined,
+      path: shapes ? shapePath : resultPath && pathToString(resultPath),
       resultPath,
       severity: shape.severity,
       message: text,
@@ -119,12 +121,7 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   },
   pattern: (c, pattern) => {
     const flags = c.shapes.one(c.shape.term, `${SH}flags`)?.value ?? '';
-    let re: RegExp;
-    try {
-      re = new RegExp(pattern.value, flags.replace(/[^imsu]/g, ''));
-    } catch (err) {
-      throw new Error(`sh:pattern of ${c.shapes.label(c.shape.term)} is not a regular expression: ${(err as Error).message}`);
-    }
+    const re = new RegExp(pattern.value, flags.replace(/[^imsu]/g, ''));
     const fail = reporter(c, 'Pattern', { pattern: p(pattern), flags });
     return [each((x, focus, v) => (v.termType !== 'BlankNode' && re.test(v.value)) || fail(x, focus, v))];
   },

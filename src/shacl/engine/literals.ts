@@ -33,13 +33,14 @@ const INTEGER_RANGES: Record<string, [bigint | null, bigint | null]> = {
   unsignedByte: [0n, 255n],
 };
 
-/** Whether a date's day exists in its month (`2015-02-30` does not). */
-function realDay(value: string): boolean {
-  const m = /^-?([0-9]{4,})-([0-9]{2})-([0-9]{2})/.exec(value);
+/** Whether an `xsd:date` (or the date of an `xsd:dateTime`) is a real calendar day (`2015-02-30` is not). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})(?:$|T|Z|[+-][0-9]{2}:[0-9]{2}$)/.exec(value);
   if (!m) return false;
   const year = Number(m[1]);
   const month = Number(m[2]);
   const day = Number(m[3]);
+  if (month < 1 || month > 12) return false;
   const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
   return day >= 1 && day <= days;
@@ -75,11 +76,11 @@ export function wellFormed(literal: RDF.Literal): boolean {
     case 'boolean':
       return BOOLEAN.test(v);
     case 'date':
-      return DATE.test(v) && realDay(v);
+      return DATE.test(v) && isCalendarDate(v);
     case 'dateTime':
-      return DATE_TIME.test(v) && realDay(v);
+      return DATE_TIME.test(v) && isCalendarDate(v);
     case 'dateTimeStamp':
-      return DATE_TIME.test(v) && realDay(v) && /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(v);
+      return DATE_TIME.test(v) && isCalendarDate(v) && /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(v);
     case 'time':
       return TIME.test(v);
     case 'gYear':
