@@ -10,8 +10,8 @@ export interface RunContext {
   out: ValidationResult[] | null;
   /** Whether a node is a SHACL instance of a class (`rdf:type`/`rdfs:subClassOf*`). */
   isInstance(node: RDF.Term, cls: RDF.Term): boolean;
-  /** The shapes being checked on each node, deepest last (a shape met again on the same node conforms). */
-  readonly active: Map<CompiledShape, Set<RDF.Term>>;
+  /** The shapes being checked and their nodes, pairwise, deepest last (a shape met again on the same node inside itself conforms). */
+  readonly active: (CompiledShape | RDF.Term)[];
 }
 
 /**
@@ -42,10 +42,10 @@ export interface CompiledShape {
 /** Validates `focus` against `shape`: true when no result was found (results go to `context.out`). */
 export function validateShape(shape: CompiledShape, focus: RDF.Term, context: RunContext): boolean {
   if (shape.deactivated || shape.checks.length === 0) return true;
-  let nodes = context.active.get(shape);
-  if (nodes?.has(focus)) return true;
-  if (!nodes) context.active.set(shape, (nodes = new Set()));
-  nodes.add(focus);
+  const active = context.active;
+  // The stack is a few pairs deep: a scan costs less than a map of sets.
+  for (let i = 0; i < active.length; i += 2) if (active[i] === shape && active[i + 1] === focus) return true;
+  active.push(shape, focus);
   try {
     const checks = shape.checks;
     if (!shape.path) {
@@ -77,7 +77,7 @@ export function validateShape(shape: CompiledShape, focus: RDF.Term, context: Ru
     }
     return ok;
   } finally {
-    nodes.delete(focus);
+    active.length -= 2;
   }
 }
 

@@ -145,7 +145,7 @@ export class CoreEngine {
     const out: ValidationResult[] = [];
     if (triples.length === 0) return out;
     const index = new RecordIndex(triples);
-    const context: RunContext = { index, out, isInstance: (node, cls) => this.isInstance(index, node, cls), active: new Map() };
+    const context: RunContext = { index, out, isInstance: (node, cls) => this.isInstance(index, node, cls), active: [] };
     let byClass: Map<RDF.Term, RDF.Term[]> | undefined;
     for (const t of this.targeted) {
       const focus = new Set<RDF.Term>();

@@ -15,6 +15,8 @@ const G_YEAR = new RegExp(`^-?([1-9][0-9]{3,}|0[0-9]{3})${TIMEZONE}$`);
 const G_YEAR_MONTH = new RegExp(`^-?([1-9][0-9]{3,}|0[0-9]{3})-(0[1-9]|1[0-2])${TIMEZONE}$`);
 /** Characters XML allows (no lone surrogate, no U+FFFE/U+FFFF, no C0 control but tab, newline, return). */
 const XML_STRING = /^[^\p{Cs}\uFFFE\uFFFF\u0000-\u0008\u000B\u000C\u000E-\u001F]*$/u;
+/** Any code unit {@link XML_STRING} may refuse (surrogates of a pair included): most strings have none. */
+const MAYBE_NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
 /** Integer types with their bounds. */
 const INTEGER_RANGES: Record<string, [bigint | null, bigint | null]> = {
@@ -67,7 +69,7 @@ export function wellFormed(literal: RDF.Literal): boolean {
     case 'string':
     case 'normalizedString':
     case 'token':
-      return XML_STRING.test(v);
+      return !MAYBE_NOT_XML.test(v) || XML_STRING.test(v);
     case 'decimal':
       return DECIMAL.test(v);
     case 'float':
