@@ -194,6 +194,61 @@ function sourceArrows(): { arrows: Arrow[]; unresolved: string[] } {
   return { arrows, unresolved };
 }
 
+/** The package specifiers a source text imports (`n3`, `shacl-engine/sparql.js`; not `node:` built-ins). */
+function packageSpecifiers(text: string): string[] {
+  const code = text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n');
+  const found = new Set<string>();
+  for (const m of code.matchAll(/(?:\bfrom\s*|^[ \t]*import\s*|\bimport\s*\(\s*|declare module\s+)(['"])([^'"\n]+)\1/gm)) {
+    const specifier = m[2]!;
+    if (!specifier.startsWith('.') && !specifier.startsWith('node:')) found.add(specifier);
+  }
+  return [...found];
+}
+
+/**
+ * Whether `specifier` names a public module of its package: the package itself, a subpath its `exports` field
+ * lists, or, for a package without `exports`, a subpath its README tells users to import.
+ */
+function isPublicModule(specifier: string): boolean {
+  const parts = specifier.split('/');
+  const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+  const subpath = specifier.slice(name.length);
+  if (!subpath) return true;
+  const dir = join(SRC, '../node_modules', name);
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: unknown };
+  if (pkg.exports && typeof pkg.exports === 'object') {
+    const keys = Object.keys(pkg.exports as object);
+    return keys.some((k) => k === `.${subpath}` || (k.includes('*') && new RegExp(`^${k.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('\\*', '.*')}$`).test(`.${subpath}`)));
+  }
+  const readme = readdirSync(dir).find((f) => /^readme/i.test(f));
+  return !!readme && readFileSync(join(dir, readme), 'utf8').includes(`'${specifier}'`);
+}
+
+describe("architecture: no other package's internals", () => {
+  const files = sourceFiles(SRC);
+
+  it('imports only the public modules of packages', () => {
+    const imported = files.flatMap((f) => packageSpecifiers(readFileSync(join(SRC, f), 'utf8')).map((s) => ({ f, s })));
+    expect(imported.some(({ s }) => s === 'shacl-engine')).toBe(true);
+    expect(imported.filter(({ s }) => !isPublicModule(s)).map(({ f, s }) => `${f} imports ${s}`)).toEqual([]);
+  });
+
+  it('patches no prototype', () => {
+    const patches = files.filter((f) => /\.prototype\.[\w$]+\s*=[^=]|\.prototype\s*=[^=]|Object\.(defineProperty|assign|setPrototypeOf)\([^,)]*prototype|__proto__/.test(readFileSync(join(SRC, f), 'utf8')));
+    expect(patches).toEqual([]);
+  });
+
+  it('tells public modules from private ones (self-test)', () => {
+    expect(isPublicModule('shacl-engine')).toBe(true);
+    expect(isPublicModule('shacl-engine/sparql.js')).toBe(true);
+    expect(isPublicModule('shacl-engine/lib/Context.js')).toBe(false);
+    expect(isPublicModule('n3')).toBe(true);
+  });
+});
+
 describe('architecture: the import directions of src/', () => {
   const { arrows, unresolved } = sourceArrows();
 

@@ -2,16 +2,13 @@ import type * as RDF from '@rdfjs/types';
 import { parseRecordText } from '../group/RecordText.js';
 import type { RecordText } from '../group/RecordText.js';
 import { parseSimpleNTriples } from '../group/parseSimpleNTriples.js';
-import { RDF_TYPE } from '../rdf/prefixes.js';
 import { loadShapes } from './loadShapes.js';
 import type { ShapesGraph } from './loadShapes.js';
 import type { ShapesScope } from './analyseShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
 import { CopiesTold, recordScopeOf } from './recordScope.js';
-import { RecordDataset } from './RecordDataset.js';
-import type { EngineResult } from './shaclEngine.js';
-import { TermInterner, termKey } from './TermInterner.js';
-import { outcomeOf, toResult, type ValidationOutcome } from './ValidationResult.js';
+import { TermInterner } from './TermInterner.js';
+import { outcomeOf, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
 
 export { compactIri, pathToString } from './ValidationResult.js';
 export type { PathStep, Severity, ValidationOutcome, ValidationResult } from './ValidationResult.js';
@@ -44,25 +41,26 @@ export interface RecordValidatorOptions {
   checkScope?: boolean;
   /** Triples of the data graph that say what is a class (`rdfs:subClassOf`, a shape's `rdf:type`), read with the shapes. Defaults to none. */
   dataClassTriples?: readonly RDF.Quad[];
-  /** @internal The engine's faster pointer lists (`createValidator`); benchmarks compare. Defaults to true. */
-  tune?: boolean;
-  /** @internal Records the walk of our own finds conforming are not given to the engine (`FastConformance`); tests and benchmarks compare. Defaults to true. */
-  fast?: boolean;
 }
 
 /**
- * Validates the quads of one record at a time against SHACL shapes with
- * shacl-engine. Build once ({@link RecordValidator.create}), call
+ * Validates the quads of one record at a time against SHACL shapes: with the SHACL Core engine of our own
+ * (`engine/`), or, for shapes it does not run, shacl-engine (`WholeRecordEngine`). Build once ({@link RecordValidator.create}), call
  * {@link RecordValidator.validateRecord} per record: memory is that of one
  * record. Quads are validated whatever their graph.
  */
 export class RecordValidator {
+  /** The interner of the shapes' terms (a record's terms are interned through a child of it). */
+  private readonly interner: TermInterner;
+
   private constructor(
     private readonly engine: PreparedEngine,
     /** The shapes in use. */
     readonly shapes: ShapesGraph,
     private readonly checkScope: boolean,
-  ) {}
+  ) {
+    this.interner = engine.core?.interner ?? new TermInterner();
+  }
 
   /** The copies of shared nodes this validator has told of: each is told once, and again only when it changes. */
   private readonly copies = new CopiesTold();
@@ -73,8 +71,6 @@ export class RecordValidator {
     const engine = await prepareEngine(shapes, {
       sparql: options.sparql ?? 'native',
       ...(options.dataClassTriples ? { dataClassTriples: options.dataClassTriples } : {}),
-      ...(options.tune === false ? { tune: false } : {}),
-      ...(options.fast === false ? { fast: false } : {}),
     });
     return new RecordValidator(engine, shapes, options.checkScope ?? false);
   }
@@ -91,7 +87,7 @@ export class RecordValidator {
 
   /** Validates several records: the same outcomes as {@link validateRecord} on each, in order. */
   async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
-    const interner = new TermInterner(this.engine.interner);
+    const interner = new TermInterner(this.interner);
     return this.validateTriples(records.map((quads) => dedupeQuads(quads, interner)));
   }
 
@@ -103,7 +99,7 @@ export class RecordValidator {
    * interned terms directly (no copy of their own terms).
    */
   async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
-    const interner = new TermInterner(this.engine.interner);
+    const interner = new TermInterner(this.interner);
     const factory = interner.factory();
     const parse = (record: RecordText) => parseSimpleNTriples(record.text, record.format, factory) ?? parseRecordText(record, factory);
     return this.validateTriples(records.map((record) => dedupeQuads(parse(record), interner, true)));
@@ -113,7 +109,7 @@ export class RecordValidator {
   private async validateTriples(records: readonly RDF.Quad[][]): Promise<ValidationOutcome[]> {
     const outcomes: ValidationOutcome[] = [];
     for (const triples of records) {
-      const outcome = outcomeOf((await this.runEngine(triples)).map(toResult));
+      const outcome = outcomeOf(await this.runEngine(triples));
       if (this.checkScope) {
         const scope = this.copies.unseen(recordScopeOf(triples, outcome.results, this.engine.rules));
         if (scope) outcome.scope = scope;
@@ -123,22 +119,9 @@ export class RecordValidator {
     return outcomes;
   }
 
-  /** Runs the engine over some distinct interned triples, with the shapes that can have a focus node among them. */
-  private async runEngine(triples: RDF.Quad[]): Promise<EngineResult[]> {
-    const types = new Set<string>();
-    const predicates = new Set<string>();
-    for (const q of triples) {
-      predicates.add(q.predicate.value);
-      if (q.predicate.value === RDF_TYPE) types.add(termKey(q.object));
-    }
-    const shapes = this.engine.targeted.filter(
-      (t) => t.always || t.classes.some((c) => types.has(c)) || t.predicates.some((p) => predicates.has(p)),
-    );
-    const dataset = new RecordDataset(triples);
-    // Most records conform: a walk of our own says so without the engine's ({@link FastConformance}).
-    if (this.engine.fast?.conforms(dataset, shapes.map((s) => s.engine!))) return [];
-    const report = await this.engine.validator.validate({ dataset }, shapes);
-    return report.results;
+  /** The results of one record's distinct interned triples, from the engine of our own or shacl-engine. */
+  private async runEngine(triples: RDF.Quad[]): Promise<ValidationResult[]> {
+    return this.engine.core ? this.engine.core.validateTriples(triples) : this.engine.whole!.validate(triples);
   }
 }
 

@@ -2,7 +2,6 @@ import type * as RDF from '@rdfjs/types';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
 import { SHAPES_NS } from './nativeConstraints.js';
 import type { RecordScope } from './recordScope.js';
-import type { EnginePathStep, EngineResult } from './shaclEngine.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 
@@ -80,31 +79,6 @@ const SHACL_SEVERITIES = new Set([`${SH}Violation`, `${SH}Warning`, `${SH}Info`]
 /** The {@link Severity} of a severity IRI. */
 export function severityOf(iri: string): Severity {
   return SHACL_SEVERITIES.has(iri) ? (iri.slice(SH.length) as Severity) : `<${iri}>`;
-}
-
-/** A result of shacl-engine as plain data. */
-export function toResult(r: EngineResult): ValidationResult {
-  const severity = severityOf(r.severity.value);
-  const resultPath = r.path ? r.path.map(toStep) : undefined;
-  return {
-    focusNode: r.focusNode.term,
-    shape: r.shape.ptr.term,
-    path: resultPath ? pathToString(resultPath) : undefined,
-    resultPath,
-    severity,
-    message: r.message.map((m) => m.value).join(' ') || 'does not conform',
-    value: r.value?.term,
-    constraintComponent: r.constraintComponent,
-    sourceConstraint: r.source[0],
-  };
-}
-
-function toStep(step: EnginePathStep): PathStep {
-  return {
-    predicates: step.predicates as RDF.NamedNode[],
-    inverse: step.start === 'object',
-    quantifier: step.quantifier,
-  };
 }
 
 /** A compact name of an IRI with the toolkit's prefixes (`schema:name`), else `<iri>`. */

@@ -1,5 +1,5 @@
 import { ToolkitError } from '../errors.js';
-import { importSparqlPlugin, type CompileValidation, type SparqlPlugin } from './shaclEngine.js';
+import { importSparqlPlugin, type SparqlPlugin } from './shaclEngine.js';
 
 /**
  * The packages shacl-engine's SPARQL plugin imports: optional peer dependencies
@@ -8,12 +8,12 @@ import { importSparqlPlugin, type CompileValidation, type SparqlPlugin } from '.
 export const SPARQL_ENGINE_PACKAGES = ['@comunica/query-sparql-rdfjs-lite@^5.2.3', '@comunica/utils-bindings-factory@^5.2.3'] as const;
 
 /**
- * The `sh:sparql` validation of shacl-engine's SPARQL plugin (Comunica), loaded
+ * shacl-engine's SPARQL plugin (Comunica: the `sh:sparql` validation and SPARQL targets), loaded
  * now. `why` says what needs it (it starts the message when the plugin is not
  * installed: a `usage` error naming what to install). `load` imports the
  * plugin (tests give another).
  */
-export async function loadSparqlPlugin(why: string, load: () => Promise<SparqlPlugin> = importSparqlPlugin): Promise<CompileValidation | undefined> {
+export async function loadSparqlPlugin(why: string, load: () => Promise<SparqlPlugin> = importSparqlPlugin): Promise<SparqlPlugin> {
   let plugin: SparqlPlugin;
   try {
     plugin = await load();
@@ -25,7 +25,7 @@ export async function loadSparqlPlugin(why: string, load: () => Promise<SparqlPl
       { cause: err, details: { install: [...SPARQL_ENGINE_PACKAGES] } },
     );
   }
-  return [...plugin.validations.values()][0];
+  return plugin;
 }
 
 /** Whether `err` says that a package of the SPARQL engine (Comunica) cannot be found. */

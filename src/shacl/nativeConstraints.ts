@@ -1,10 +1,10 @@
 /**
  * Native (JavaScript) implementations of the SPARQL constraints of the shipped
- * shapes, and a stricter `sh:datatype` for dates.
+ * shapes, stated here beside the shapes they implement (shapes/*.ttl).
  *
  * The shapes state these checks as SHACL-SPARQL (`sh:sparql`), which Apache
  * Jena runs as written. Running them through shacl-engine's SPARQL plugin
- * (Comunica) would cost milliseconds per record, so `RecordValidator` runs
+ * (Comunica) would cost milliseconds per record, so the engine of our own runs
  * these functions instead: each is identified by the IRI of the constraint
  * node, returns the rows the SELECT query returns, and is reported with the
  * same shape, path and value. Tests run both and compare.
@@ -13,12 +13,10 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { LANGUAGE_TAG } from '../rdf/languageTag.js';
 import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
-import { compileDatatype, type CompileValidation, type EngineContext, type EnginePointer } from './shaclEngine.js';
 
 export { isValidOrcid, orcidCheckCharacter };
 
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const SH = 'http://www.w3.org/ns/shacl#';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 /** schema.org in both namespaces: dumps written with `--schema-https` are validated with the shapes rewritten to https (loadShapes). */
 const SCHEMA_NAMESPACES = ['http://schema.org/', 'https://schema.org/'];
@@ -26,7 +24,7 @@ const BIBO = 'http://purl.org/ontology/bibo/';
 /** Namespace of the shapes' IRIs. */
 export const SHAPES_NS = 'https://w3id.org/scholarly-rdf/shapes#';
 
-const { namedNode, literal } = DataFactory;
+const { namedNode } = DataFactory;
 const rdfFirst = namedNode(`${RDF_NS}first`);
 const rdfRest = namedNode(`${RDF_NS}rest`);
 const rdfNil = namedNode(`${RDF_NS}nil`);
@@ -34,9 +32,6 @@ const authorList = namedNode(`${BIBO}authorList`);
 const sameAs = SCHEMA_NAMESPACES.map((ns) => namedNode(`${ns}sameAs`));
 const biboDoi = namedNode(`${BIBO}doi`);
 const schemaIdentifier = SCHEMA_NAMESPACES.map((ns) => namedNode(`${ns}identifier`));
-const shMessage = namedNode(`${SH}message`);
-const sparqlComponent = namedNode(`${SH}SPARQLConstraintComponent`);
-const datatypeComponent = namedNode(`${SH}DatatypeConstraintComponent`);
 
 /** One row of a SPARQL constraint's SELECT: the value, the path, and the other variables for the message. */
 export interface ConstraintRow {
@@ -216,108 +211,7 @@ export const NATIVE_READS: ReadonlyMap<string, NativeReads> = new Map([
   [`${SHAPES_NS}AuthorPositionsConstraint`, { upper: [`${SR}authorship`], through: [`${SR}authorship`, ...both('position')], perValue: [] }],
 ]);
 
-function termText(term: RDF.Term): string {
-  if (term.termType === 'NamedNode') return `<${term.value}>`;
-  if (term.termType === 'Literal') return JSON.stringify(term.value) + (term.language ? `@${term.language}` : '');
-  return `_:${term.value}`;
-}
-
 /** Fills `{?var}` and `{$var}` in a SHACL message. */
 export function fillMessage(template: string, vars: Record<string, string>): string {
   return template.replace(/\{[?$]([A-Za-z_][A-Za-z0-9_]*)\}/g, (all, name: string) => vars[name] ?? all);
 }
-
-/**
- * The `sh:sparql` validation for shacl-engine's registry: native constraints by
- * IRI; `fallback` (shacl-engine's own SPARQL plugin) for shapes holding any
- * other SPARQL constraint, or `undefined` to fail on them.
- */
-export function compileNativeSparql(fallback: CompileValidation | undefined): CompileValidation {
-  return (shape) => {
-    const constraints = shape.sparql.terms;
-    const native = constraints.map((c) => NATIVE_CONSTRAINTS.get(c.value));
-    if (native.some((n) => n === undefined)) {
-      if (fallback) return fallback(shape);
-      const unknown = constraints.filter((c) => !NATIVE_CONSTRAINTS.has(c.value)).map((c) => c.value);
-      throw new Error(`no native implementation of SPARQL constraint ${unknown.join(', ')}`);
-    }
-    const compiled = constraints.map((constraint, i) => {
-      const ptr = shape.ptr.node([constraint]);
-      const message = ptr.out([shMessage]).terms as RDF.Literal[];
-      return { constraint, run: native[i]!, message };
-    });
-    return {
-      generic: (context: EngineContext) => {
-        const focus = context.valueOrNode;
-        for (const { constraint, run, message } of compiled) {
-          for (const row of run(focus.term, focus.dataset)) {
-            const vars: Record<string, string> = { ...row.bindings, value: termText(row.value), this: termText(focus.term) };
-            context.violation(sparqlComponent, {
-              source: [constraint],
-              message: message.map((m) => literal(fillMessage(m.value, vars), m.language || undefined)),
-              path: row.path ? [{ quantifier: 'one', start: 'subject', end: 'object', predicates: [row.path] }] : undefined,
-              value: focus.node([row.value]),
-            });
-          }
-        }
-      },
-    };
-  };
-}
-
-const DATE = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})(Z|[+-][0-9]{2}:[0-9]{2})?$/;
-
-/** Whether an `xsd:date` lexical form is also a real calendar day (`2015-02-30` is not). */
-export function isCalendarDate(value: string): boolean {
-  const m = DATE.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12 || day < 1) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-  return day <= days;
-}
-
-/**
- * `sh:datatype` as shacl-engine checks it, with two corrections that Jena agrees with:
- * - `xsd:date`: the calendar too (shacl-engine, like rdf-validate-shacl, accepts `"2015-02-30"^^xsd:date`);
- * - `xsd:string`: characters beyond U+FFFF (emoji, CJK Extension B, mathematical letters) are
- *   XML characters, but shacl-engine's pattern reads each half of their UTF-16 pair as a lone
- *   surrogate and reports the value; here only lone surrogates, U+FFFE and U+FFFF are refused.
- */
-export const compileStrictDatatype: CompileValidation = (shape) => {
-  const base = compileDatatype(shape);
-  const datatype = shape.ptr.out([namedNode(`${SH}datatype`)]).term;
-  if (!base?.generic || (datatype?.value !== `${XSD}date` && datatype?.value !== `${XSD}string`)) return base;
-  const inner = base.generic;
-  const report = (context: EngineContext) =>
-    context.violation(datatypeComponent, {
-      args: { datatype },
-      message: [literal('Value does not have datatype {$datatype}')],
-      value: context.valueOrNode,
-    });
-  if (datatype.value === `${XSD}string`) {
-    return {
-      generic: (context: EngineContext) => {
-        const term = (context.valueOrNode as EnginePointer).term;
-        if (term.termType !== 'Literal' || term.datatype.value !== `${XSD}string`) return inner(context);
-        if (!XML_STRING.test(term.value)) report(context);
-      },
-    };
-  }
-  return {
-    generic: (context: EngineContext) => {
-      const term = (context.valueOrNode as EnginePointer).term;
-      if (term.termType === 'Literal' && term.datatype.value === `${XSD}date` && DATE.test(term.value) && !isCalendarDate(term.value)) {
-        report(context);
-        return;
-      }
-      return inner(context);
-    },
-  };
-};
-
-/** A string of characters XML allows as the engine's pattern means it (no lone surrogate, no U+FFFE/U+FFFF), pairs read as one character. */
-const XML_STRING = /^[^\p{Cs}\uFFFE\uFFFF]*$/u;

@@ -3,54 +3,44 @@ import { DataFactory, Store } from 'n3';
 import { ToolkitError } from '../errors.js';
 import { analyseShapes, keyOf, type NodeReads, type ShapesScope } from './analyseShapes.js';
 import { shapeKey, shapeTest, targetClassesOf, targetedShapes } from './classTargets.js';
-import { createValidator, isSyncValidator } from './engineTuning.js';
-import { FastConformance } from './FastConformance.js';
+import { CoreEngine } from './engine/CoreEngine.js';
+import { UnsupportedShapes } from './engine/constraints.js';
 import { loadSparqlPlugin } from './loadSparqlPlugin.js';
 import type { ShapesGraph } from './loadShapes.js';
-import { NATIVE_CONSTRAINTS, compileNativeSparql, compileStrictDatatype } from './nativeConstraints.js';
-import { RecordDataset } from './RecordDataset.js';
+import { NATIVE_CONSTRAINTS } from './nativeConstraints.js';
 import { agreedOf, classTriple, predicateFlags, type ScopeRules } from './recordScope.js';
-import type { CompileValidation, Validator } from './shaclEngine.js';
-import type { SyncShape } from './SyncContext.js';
-import { TermInterner, termKey } from './TermInterner.js';
-import { silentPredicateOf } from './validateSync.js';
+import { termKey } from './TermInterner.js';
+import { WholeRecordEngine } from './WholeRecordEngine.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
 
-/**
- * What selects the focus nodes of a targeted shape, as shacl-engine resolved
- * it (its `TargetResolver`): a record none of whose types and predicates
- * appear here gives the shape no focus node, so the engine is not asked.
- */
+/** What selects the focus nodes of a targeted shape (for the scope rules of {@link recordScopeOf}). */
 export interface TargetFilter {
   terms: RDF.Term[];
-  /** Keys of the target classes (with their subclasses, as the engine resolves them). */
+  /** Keys of the target classes (with their subclasses). */
   classes: string[];
   /** IRIs of `sh:targetSubjectsOf` and `sh:targetObjectsOf`. */
   predicates: string[];
   /** IRIs of `sh:targetSubjectsOf`. */
   subjectsOf: string[];
-  /** `sh:targetNode` or `sh:target` (SPARQL, ...): always validated. */
+  /** `sh:targetNode` or `sh:target` (SPARQL, ...): in every record. */
   always: boolean;
-  /** The engine's shape and its target resolver ({@link FastConformance}), when the engine is of the expected version. */
-  engine?: { shape: unknown; resolver: unknown };
 }
 
-/** shacl-engine made ready for some shapes (see {@link prepareEngine}). */
+/** The validation of one shapes graph made ready (see {@link prepareEngine}): one of two engines. */
 export interface PreparedEngine {
-  validator: Validator;
-  /** The shapes that have targets: only these start a validation (the others are reached from them). */
+  /** The SHACL Core engine of our own, when it runs the shapes (SHACL Core and the shipped SPARQL constraints). */
+  core?: CoreEngine;
+  /** shacl-engine, whole record by whole record, for anything else (and every SPARQL constraint as SPARQL, `sparql: 'engine'`). */
+  whole?: WholeRecordEngine;
+  /** The shapes that have targets. */
   targeted: TargetFilter[];
-  /** The shapes' terms: a record's terms are copied against them. */
-  interner: TermInterner;
   /** What the shapes read around a focus node ({@link analyseShapes}). */
   scope: ShapesScope;
   /** The same, ready for checking each record ({@link recordScopeOf}). */
   rules: ScopeRules;
-  /** A walk of our own that answers, for most records, that the engine would report nothing (synchronous engines only). */
-  fast?: FastConformance;
 }
 
 /** Options of {@link prepareEngine}. */
@@ -62,67 +52,52 @@ export interface PrepareEngineOptions {
    * reads class targets and `sh:class` with them (whole-graph validation passes them). Defaults to none.
    */
   dataClassTriples?: readonly RDF.Quad[];
-  /** The faster pointer lists of {@link createValidator} (benchmarks compare). Defaults to true. */
-  tune?: boolean;
-  /** The walk of our own for conforming records ({@link FastConformance}; tests and benchmarks compare). Defaults to true. */
-  fast?: boolean;
 }
 
 /**
- * Builds shacl-engine's validator for `shapes`: `sh:sparql` constraints run natively (or, `sparql: 'engine'`, and
- * for a constraint with no native equivalent, through shacl-engine's SPARQL plugin), every shape compiled now
- * (a shape that cannot be compiled throws a `parse` error naming it), the target filter of each targeted shape read.
+ * Compiles the shapes with the engine of our own ({@link CoreEngine}: a shape that cannot be compiled throws a
+ * `parse` error naming it); shapes it does not run (SHACL-SPARQL with no native implementation, SPARQL targets, a
+ * path a result cannot state), and `sparql: 'engine'`, go to shacl-engine's public API ({@link WholeRecordEngine}),
+ * with its SPARQL plugin when the shapes need it.
  */
 export async function prepareEngine(shapes: ShapesGraph, options: PrepareEngineOptions = {}): Promise<PreparedEngine> {
   const mode = options.sparql ?? 'native';
-  const { validations, sync } = await sparqlValidations(shapes, mode);
-  // The shapes graph as class targets read it: with the data's class triples when given.
   const graph = options.dataClassTriples?.length ? new Store([...shapes.dataset.getQuads(null, null, null, null), ...options.dataClassTriples]) : shapes.dataset;
-  // The engine reads the shapes through plain-field terms in an indexed dataset
-  // (n3's Store answers each match() with a new store and stream).
-  const interner = new TermInterner();
-  const shapesDataset = new RecordDataset(graph.getQuads(null, null, null, null).map((q) => interner.quad(q)));
-  let validator: Validator;
-  try {
-    validator = createValidator(shapesDataset, { factory: DataFactory as unknown as RDF.DataFactory, validations }, options.tune ?? true, sync);
-  } catch (err) {
-    throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
-  }
-  compileAllShapes(validator);
   const { terms, implicit } = targetedShapes(graph);
-  const filters = terms.map((t) => targetFilter(validator, interner.term(t), targetClassesOf(graph, t, implicit.has(shapeKey(t))).map((c) => interner.term(c))));
+  const filters = terms.map((t) => targetFilter(graph, t, implicit.has(shapeKey(t))));
   const scope = analyseShapes(graph, terms);
-  const fast = options.fast !== false && isSyncValidator(validator) && filters.every((f) => f.engine) ? new FastConformance((shape) => silentPredicateOf(shape as unknown as SyncShape)) : undefined;
-  return { validator, targeted: filters, interner, scope, rules: scopeRules(scope, filters, graph), ...(fast ? { fast } : {}) };
-}
-
-/**
- * The `sh:datatype` and `sh:sparql` validations: SPARQL natively, or through shacl-engine's plugin where needed;
- * `sync` when no constraint runs through the plugin (whose validations are asynchronous).
- */
-async function sparqlValidations(shapes: ShapesGraph, mode: 'native' | 'engine'): Promise<{ validations: [RDF.Term, CompileValidation][]; sync: boolean }> {
-  const hasSparql = shapes.dataset.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0;
-  let fallback: CompileValidation | undefined;
-  if (hasSparql) {
-    const foreign = shapes.dataset
-      .getObjects(null, DataFactory.namedNode(`${SH}sparql`), null)
-      .filter((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
-    if (mode === 'engine' || foreign.length > 0) {
-      // shacl-engine's SPARQL plugin (Comunica, an optional peer) is loaded only when a shape needs it.
-      fallback = await loadSparqlPlugin(
-        mode === 'engine'
-          ? "`sparql: 'engine'` runs every SPARQL constraint of the shapes through the SPARQL engine"
-          : `the shapes hold ${foreign.length} SPARQL constraint(s) with no native implementation (${describe(foreign)}), which only the SPARQL engine runs`,
-      );
+  const rules = scopeRules(scope, filters, graph);
+  const quads = shapes.dataset.getQuads(null, null, null, null);
+  let why: string | undefined = mode === 'engine' ? "`sparql: 'engine'` runs every SPARQL constraint of the shapes through the SPARQL engine" : undefined;
+  if (!why) {
+    try {
+      const core = CoreEngine.compile(quads, options.dataClassTriples ? { dataClassTriples: options.dataClassTriples } : {});
+      if (core.inexact.length === 0) return { core, targeted: filters, scope, rules };
+      why = core.inexact.join('; ');
+    } catch (err) {
+      if (!(err instanceof UnsupportedShapes)) throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
+      why = err.message;
     }
   }
-  const sparql: CompileValidation = mode === 'engine' && fallback ? fallback : compileNativeSparql(fallback);
+  const needsPlugin = graph.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0 || graph.countQuads(null, DataFactory.namedNode(`${SH}target`), null, null) > 0;
+  const foreign = graph.getObjects(null, DataFactory.namedNode(`${SH}sparql`), null).filter((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
+  // shacl-engine's SPARQL plugin (Comunica, an optional peer) is loaded only when a shape needs it.
+  const plugin = needsPlugin
+    ? await loadSparqlPlugin(mode === 'engine' ? why : foreign.length ? `the shapes hold ${foreign.length} SPARQL constraint(s) with no native implementation (${describe(foreign)}), which only the SPARQL engine runs` : why)
+    : undefined;
+  return { whole: WholeRecordEngine.create(graph.getQuads(null, null, null, null), plugin), targeted: filters, scope, rules };
+}
+
+/** The target filter of a shape: its target classes (explicit and implicit, with their subclasses) and predicates. */
+function targetFilter(graph: Store, term: RDF.Term, implicit: boolean): TargetFilter {
+  const objects = (p: string) => graph.getObjects(term, DataFactory.namedNode(`${SH}${p}`), null);
+  const subjectsOf = objects('targetSubjectsOf').map((p) => p.value);
   return {
-    validations: [
-      [DataFactory.namedNode(`${SH}datatype`), compileStrictDatatype],
-      [DataFactory.namedNode(`${SH}sparql`), sparql],
-    ],
-    sync: fallback === undefined,
+    terms: [term],
+    classes: targetClassesOf(graph, term, implicit).map(termKey),
+    predicates: [...subjectsOf, ...objects('targetObjectsOf').map((p) => p.value)],
+    subjectsOf,
+    always: objects('targetNode').length > 0 || objects('target').length > 0,
   };
 }
 
@@ -162,86 +137,6 @@ function scopeRules(scope: ShapesScope, filters: readonly TargetFilter[], graph:
 function describe(constraints: RDF.Term[]): string {
   const names = constraints.slice(0, 3).map((c) => (c.termType === 'NamedNode' ? `<${c.value}>` : '[]'));
   return constraints.length > 3 ? `${names.join(', ')}, …` : names.join(', ');
-}
-
-/**
- * The target filter of a shape, read from shacl-engine's own target resolver of the shape, whose target classes
- * become `classes` (explicit and implicit class targets with their subclasses, as SHACL defines them: the engine
- * would also take every sh:NodeShape for a class, and no other shape that is one).
- */
-function targetFilter(validator: Validator, term: RDF.Term, classes: RDF.Term[]): TargetFilter {
-  const engine = validator as unknown as {
-    shapesPtr: { node(terms: RDF.Term[]): unknown };
-    shape(ptr: unknown): {
-      targetResolver: {
-        targetClass: Iterable<RDF.Term>;
-        targetNode: RDF.Term[];
-        targetSubjectsOf: RDF.Term[];
-        targetObjectsOf: RDF.Term[];
-        targets: unknown[];
-      };
-    } | null;
-  };
-  const shape = engine.shape(engine.shapesPtr.node([term]));
-  const resolver = shape?.targetResolver;
-  const known =
-    resolver &&
-    resolver.targetClass?.[Symbol.iterator] &&
-    Array.isArray(resolver.targetNode) &&
-    Array.isArray(resolver.targetSubjectsOf) &&
-    Array.isArray(resolver.targetObjectsOf) &&
-    Array.isArray(resolver.targets);
-  // Another version of the engine: no filter, every targeted shape is validated.
-  if (!known) return { terms: [term], classes: [], predicates: [], subjectsOf: [], always: true };
-  resolver.targetClass = classes;
-  return {
-    terms: [term],
-    classes: classes.map(termKey),
-    predicates: [...resolver.targetSubjectsOf, ...resolver.targetObjectsOf].map((p) => p.value),
-    subjectsOf: resolver.targetSubjectsOf.map((p) => p.value),
-    always: resolver.targetNode.length > 0 || resolver.targets.length > 0,
-    engine: { shape, resolver },
-  };
-}
-
-/**
- * Compiles every shape now, the shapes the compiled ones reach included:
- * shacl-engine compiles a shape when it first validates with it, and a shape
- * it cannot compile (an `sh:pattern` that is no regular expression, ...) would
- * then fail in the middle of a run, and pass silently after that. Throws a
- * `parse` error naming the shape.
- */
-function compileAllShapes(validator: Validator): void {
-  const engine = validator as unknown as {
-    shapes: { values(): Iterable<{ ptr: { term: RDF.Term }; shapeValidator: { compiled: unknown } }> };
-  };
-  if (typeof engine.shapes?.values !== 'function') return; // another version of the engine: it compiles as it goes
-  const done = new Set<unknown>();
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const shape of [...engine.shapes.values()]) {
-      if (done.has(shape)) continue;
-      done.add(shape);
-      grew = true;
-      try {
-        void shape.shapeValidator.compiled;
-      } catch (err) {
-        const term = shape.ptr.term;
-        const name = term.termType === 'NamedNode' ? `<${term.value}>` : `a shape (blank node) ${describeBlankShape(validator, term)}`;
-        throw new ToolkitError(`the shapes cannot be used: ${name}: ${(err as Error).message}`, 'parse', { cause: err });
-      }
-    }
-  }
-}
-
-/** Where a blank-node shape is: its `sh:path` and the shape whose property it is, when it has them. */
-function describeBlankShape(validator: Validator, term: RDF.Term): string {
-  const engine = validator as unknown as { shapesPtr: { dataset: RDF.DatasetCore } };
-  const dataset = engine.shapesPtr?.dataset;
-  if (!dataset) return '';
-  const path = [...dataset.match(term, DataFactory.namedNode(`${SH}path`), null)][0]?.object;
-  const owner = [...dataset.match(null, DataFactory.namedNode(`${SH}property`), term)][0]?.subject;
-  return [path?.termType === 'NamedNode' ? `with sh:path <${path.value}>` : '', owner?.termType === 'NamedNode' ? `in <${owner.value}>` : ''].filter(Boolean).join(' ');
 }
 
 /** What the shapes read around a focus node ({@link analyseShapes}), without making an engine. */

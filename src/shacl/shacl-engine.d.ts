@@ -1,22 +1,8 @@
-// Types of the shacl-engine modules that src/shacl/shaclEngine.ts imports (shacl-engine has none of
+// Types of the public modules of shacl-engine that src/shacl/shaclEngine.ts imports (shacl-engine has none of
 // its own). Only that module imports shacl-engine; the types themselves are declared there, so that
 // the published declarations never name shacl-engine (bundled into dist/, not a dependency).
 declare module 'shacl-engine' {
   export const Validator: import('./shaclEngine.js').ValidatorClass;
-}
-
-declare module 'shacl-engine/lib/Context.js' {
-  const Context: import('./shaclEngine.js').ValidationContextClass;
-  export default Context;
-}
-
-declare module 'shacl-engine/lib/Result.js' {
-  const Result: new (args: Record<string, unknown>) => import('./shaclEngine.js').EngineResult;
-  export default Result;
-}
-
-declare module 'shacl-engine/lib/validations/type.js' {
-  export const compileDatatype: import('./shaclEngine.js').CompileValidation;
 }
 
 declare module 'shacl-engine/sparql.js' {

@@ -25,9 +25,9 @@ vi.mock('../../src/shacl/shaclEngine.js', async (importOriginal) => {
 });
 
 describe('loadSparqlPlugin', () => {
-  it("gives shacl-engine's sh:sparql validation when the SPARQL engine is installed", async () => {
-    const validation = await loadSparqlPlugin('a test');
-    expect(typeof validation).toBe('function');
+  it("gives shacl-engine's SPARQL plugin when the SPARQL engine is installed", async () => {
+    const plugin = await loadSparqlPlugin('a test');
+    expect([...plugin.validations.keys()].map((k) => k.value)).toEqual(['http://www.w3.org/ns/shacl#sparql']);
   });
 
   it('without Comunica: a usage error that says what needs it and what to install', async () => {

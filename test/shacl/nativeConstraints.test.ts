@@ -5,12 +5,12 @@ import {
   authorListOrder,
   doiAgreement,
   fillMessage,
-  isCalendarDate,
   isValidOrcid,
   orcidCheckCharacter,
   orcidCheckDigit,
 } from '../../src/shacl/nativeConstraints.js';
 import { RecordDataset } from '../../src/shacl/RecordDataset.js';
+import { isCalendarDate } from '../../src/shacl/engine/literals.js';
 
 const { namedNode, quad } = DataFactory;
 

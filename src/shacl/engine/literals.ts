@@ -1,0 +1,160 @@
+import type * as RDF from '@rdfjs/types';
+import { RDF_LANG_STRING, XSD } from './vocabulary.js';
+
+const INTEGER = /^[+-]?[0-9]+$/;
+const DECIMAL = /^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)$/;
+const FLOAT = /^([+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?INF|NaN)$/;
+const BOOLEAN = /^(true|false|1|0)$/;
+const TIMEZONE = '(Z|[+-]((0[0-9]|1[0-3]):[0-5][0-9]|14:00))?';
+const DATE = new RegExp(`^-?([1-9][0-9]{3,}|0[0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])${TIMEZONE}$`);
+const DATE_TIME = new RegExp(
+  `^-?([1-9][0-9]{3,}|0[0-9]{3})-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])T(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?|24:00:00(\\.0+)?)${TIMEZONE}$`,
+);
+const TIME = new RegExp(`^(([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]+)?|24:00:00(\\.0+)?)${TIMEZONE}$`);
+const G_YEAR = new RegExp(`^-?([1-9][0-9]{3,}|0[0-9]{3})${TIMEZONE}$`);
+const G_YEAR_MONTH = new RegExp(`^-?([1-9][0-9]{3,}|0[0-9]{3})-(0[1-9]|1[0-2])${TIMEZONE}$`);
+/** Characters XML allows (no lone surrogate, no U+FFFE/U+FFFF, no C0 control but tab, newline, return). */
+const XML_STRING = /^[^\p{Cs}\uFFFE\uFFFF\u0000-\u0008\u000B\u000C\u000E-\u001F]*$/u;
+/** Any code unit {@link XML_STRING} may refuse (surrogates of a pair included): most strings have none. */
+const MAYBE_NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+
+/** Integer types with their bounds. */
+const INTEGER_RANGES: Record<string, [bigint | null, bigint | null]> = {
+  integer: [null, null],
+  long: [-(2n ** 63n), 2n ** 63n - 1n],
+  int: [-(2n ** 31n), 2n ** 31n - 1n],
+  short: [-32768n, 32767n],
+  byte: [-128n, 127n],
+  nonNegativeInteger: [0n, null],
+  positiveInteger: [1n, null],
+  nonPositiveInteger: [null, 0n],
+  negativeInteger: [null, -1n],
+  unsignedLong: [0n, 2n ** 64n - 1n],
+  unsignedInt: [0n, 2n ** 32n - 1n],
+  unsignedShort: [0n, 65535n],
+  unsignedByte: [0n, 255n],
+};
+
+/** Whether an `xsd:date` (or the date of an `xsd:dateTime`) is a real calendar day (`2015-02-30` is not). */
+export function isCalendarDate(value: string): boolean {
+  const m = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})(?:$|T|Z|[+-][0-9]{2}:[0-9]{2}$)/.exec(value);
+  if (!m) return false;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return day >= 1 && day <= days;
+}
+
+/**
+ * Whether a literal's lexical form is in the lexical space of its datatype, for the XSD datatypes of
+ * RDF 1.1 the engine knows (others: any form), and `rdf:langString` has a language tag.
+ */
+export function wellFormed(literal: RDF.Literal): boolean {
+  const dt = literal.datatype.value;
+  const v = literal.value;
+  if (dt === RDF_LANG_STRING) return literal.language !== '';
+  if (!dt.startsWith(XSD)) return true;
+  const local = dt.slice(XSD.length);
+  const range = INTEGER_RANGES[local];
+  if (range) {
+    if (!INTEGER.test(v)) return false;
+    if (!range[0] && !range[1]) return true;
+    const n = BigInt(v);
+    return (range[0] === null || n >= range[0]) && (range[1] === null || n <= range[1]);
+  }
+  switch (local) {
+    case 'string':
+    case 'normalizedString':
+    case 'token':
+      return !MAYBE_NOT_XML.test(v) || XML_STRING.test(v);
+    case 'decimal':
+      return DECIMAL.test(v);
+    case 'float':
+    case 'double':
+      return FLOAT.test(v);
+    case 'boolean':
+      return BOOLEAN.test(v);
+    case 'date':
+      return DATE.test(v) && isCalendarDate(v);
+    case 'dateTime':
+      return DATE_TIME.test(v) && isCalendarDate(v);
+    case 'dateTimeStamp':
+      return DATE_TIME.test(v) && isCalendarDate(v) && /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(v);
+    case 'time':
+      return TIME.test(v);
+    case 'gYear':
+      return G_YEAR.test(v);
+    case 'gYearMonth':
+      return G_YEAR_MONTH.test(v);
+    default:
+      return true;
+  }
+}
+
+const NUMERIC = new Set(['decimal', 'float', 'double', ...Object.keys(INTEGER_RANGES)].map((l) => XSD + l));
+const TEMPORAL = new Set(['date', 'dateTime', 'dateTimeStamp', 'time', 'gYear', 'gYearMonth'].map((l) => XSD + l));
+
+/** A literal's value for ordering: a number, a string (with the kind of things compared), or undefined when it has none. */
+function orderValue(t: RDF.Term): { kind: string; value: number | string; zoned?: boolean } | undefined {
+  if (t.termType !== 'Literal') return undefined;
+  const dt = t.datatype.value;
+  if (!wellFormed(t)) return undefined;
+  if (NUMERIC.has(dt)) {
+    const v = t.value.trim();
+    const n = v === 'INF' || v === '+INF' ? Infinity : v === '-INF' ? -Infinity : Number(v);
+    return { kind: 'number', value: n };
+  }
+  if (TEMPORAL.has(dt)) {
+    const kind = dt === `${XSD}dateTimeStamp` ? `${XSD}dateTime` : dt;
+    const zoned = /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(t.value);
+    if (kind === `${XSD}dateTime` || kind === `${XSD}date`) {
+      const iso = kind === `${XSD}date` ? t.value.replace(/^(-?[0-9]+-[0-9]{2}-[0-9]{2})(.*)$/, '$1T00:00:00$2') : t.value;
+      const ms = Date.parse(zoned ? iso : `${iso}Z`);
+      if (Number.isNaN(ms)) return undefined;
+      return { kind, value: ms, zoned };
+    }
+    return { kind, value: t.value, zoned };
+  }
+  if (dt === `${XSD}string`) return { kind: 'string', value: t.value };
+  if (dt === RDF_LANG_STRING) return { kind: `@${t.language.toLowerCase()}`, value: t.value };
+  if (dt === `${XSD}boolean`) return { kind: 'boolean', value: t.value === 'true' || t.value === '1' ? 1 : 0 };
+  return undefined;
+}
+
+/** -1, 0 or 1 as SPARQL's `<` and `=` order two terms; undefined when they are not comparable. */
+export function compareTerms(a: RDF.Term, b: RDF.Term): number | undefined {
+  const x = orderValue(a);
+  const y = orderValue(b);
+  if (!x || !y || x.kind !== y.kind) return undefined;
+  if (x.zoned !== y.zoned) return undefined;
+  if (Number.isNaN(x.value) || Number.isNaN(y.value)) return undefined;
+  return x.value < y.value ? -1 : x.value > y.value ? 1 : 0;
+}
+
+/** The length in characters (code points) of a string. */
+export function codePointLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
+/** SPARQL's `langMatches`: a basic language range (`*`, `en`, `en-GB`) against a tag. */
+export function languageMatches(tag: string, range: string): boolean {
+  if (!tag) return false;
+  if (range === '*') return true;
+  const t = tag.toLowerCase();
+  const r = range.toLowerCase();
+  return t === r || t.startsWith(`${r}-`);
+}
