@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuilt, freePort, needTools, sparqlSelect, withFuseki, type FusekiServer } from './helpers.js';
+import { BIN, ROOT, ensureBuilt, freePort, needTools, runBin, sparqlSelect, withFuseki, type FusekiServer } from './helpers.js';
 
 const exec = promisify(execFile);
 const CATALOGUE = resolve(ROOT, 'data/sample-catalogue.jsonl');
@@ -25,16 +25,8 @@ const SCRIPT = resolve(ROOT, 'scripts/fuseki.sh');
 const work = mkdtempSync(join(tmpdir(), 'scholarly-fuseki-it-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Runs the built binary in `work`: exit code, stdout, stderr (a failure is a result, not a throw). */
-async function bin(args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { cwd: work, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Runs the built binary in `work`. */
+const bin = (args: readonly string[], env: Record<string, string> = {}) => runBin(work, args, env);
 
 /** The triples of a graph of a dataset (`…/ds`), counted by Fuseki. */
 async function count(dataset: string, graph: string, headers: Record<string, string> = {}): Promise<number> {

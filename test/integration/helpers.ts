@@ -363,6 +363,17 @@ export function ensureBuilt(): void {
   if (!existsSync(resolve(ROOT, 'dist/cli/main.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
 }
 
+/** Runs the built binary in `cwd` to its end: exit code, stdout, stderr (a failure is a result, not a throw). */
+export async function runBin(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
 /** A run of the built binary in a child process: `kill()` sends SIGKILL; `done` is its exit code, null when killed. */
 export interface SpawnedCli {
   done: Promise<number | null>;
