@@ -175,9 +175,11 @@ export async function jena5Shacl(shapes: string, data: string): Promise<{ confor
   requireTool('jena5');
   const r = await runTool('java', jena5Args('shacl.shacl', ['validate', '--shapes', shapes, '--data', data]));
   if (!r.ok) throw new Error(`Jena 5.6 SHACL failed on ${data}: ${r.output}`);
-  const m = /sh:conforms\s+(true|false)/.exec(r.stdout);
+  // Jena 5.6 logs to stdout (its warnings on ill-typed literals): the report is the rest.
+  const report = r.stdout.replace(/^\d\d:\d\d:\d\d (TRACE|DEBUG|INFO|WARN|ERROR) .*\n/gm, '');
+  const m = /sh:conforms\s+(true|false)/.exec(report);
   if (!m) throw new Error(`no sh:conforms in Jena 5.6's report: ${r.stdout}`);
-  return { conforms: m[1] === 'true', report: r.stdout };
+  return { conforms: m[1] === 'true', report };
 }
 
 /**
@@ -186,7 +188,7 @@ export async function jena5Shacl(shapes: string, data: string): Promise<{ confor
  */
 export async function pyShacl(shapes: string, data: string): Promise<{ conforms: boolean; report: string }> {
   requireTool('pyshacl');
-  const r = await runTool(PYTHON!, ['-m', 'pyshacl', '--shacl', shapes, '--advanced', '--format', 'turtle', '--shacl-file-format', 'turtle', '--data-file-format', 'nt', '--output', '/dev/stdout', data]);
+  const r = await runTool(PYTHON!, ['-m', 'pyshacl', '--shacl', shapes, '--advanced', '--format', 'turtle', '--shacl-file-format', 'turtle', '--data-file-format', 'nt', data]);
   if (!r.ok && r.exitCode !== 1) throw new Error(`pySHACL failed on ${data}: ${r.output}`);
   const m = /sh:conforms\s+(true|false)/.exec(r.stdout);
   if (!m) throw new Error(`no sh:conforms in pySHACL's report: ${r.output.slice(0, 2000)}`);
