@@ -23,6 +23,10 @@ die() { echo "virtuoso.sh: $*" >&2; exit 1; }
 [ $# -eq 2 ] || usage
 action=$1
 dir=$2
+NAME=virtuoso
+PID_FILE=virtuoso.pid
+# shellcheck source=scripts/serverPid.sh
+. "$(dirname "$0")/serverPid.sh"
 SQL_PORT=${VIRTUOSO_PORT:-1111}
 HTTP_PORT=${VIRTUOSO_HTTP_PORT:-8890}
 BUFFERS=${VIRTUOSO_BUFFERS:-100000}
@@ -43,13 +47,6 @@ isql() { isql-vt "127.0.0.1:$SQL_PORT" dba dba "$@"; }
 answers() {
   isql exec='select 1;' >/dev/null 2>&1 &&
     curl -fsS -o /dev/null --max-time 5 "http://127.0.0.1:$HTTP_PORT/sparql?query=ASK%7B%7D" 2>/dev/null
-}
-
-running_pid() {
-  [ -f "$dir/virtuoso.pid" ] || return 1
-  local pid
-  pid=$(cat "$dir/virtuoso.pid")
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null && echo "$pid"
 }
 
 start() {
@@ -134,25 +131,6 @@ SQL
     sleep 0.5
   done
   echo "virtuoso pid $pid, SQL 127.0.0.1:$SQL_PORT, SPARQL http://127.0.0.1:$HTTP_PORT/sparql, GSP http://127.0.0.1:$HTTP_PORT/sparql-graph-crud"
-}
-
-stop_pid() {
-  local pid=$1 i
-  kill -TERM "$pid" 2>/dev/null || return 0
-  for i in $(seq 1 120); do
-    kill -0 "$pid" 2>/dev/null || return 0
-    sleep 0.25
-  done
-  kill -KILL "$pid" 2>/dev/null || true
-}
-
-stop() {
-  local pid
-  if pid=$(running_pid); then
-    stop_pid "$pid"
-    echo "virtuoso pid $pid stopped"
-  fi
-  rm -f "$dir/virtuoso.pid"
 }
 
 status() {

@@ -21,7 +21,7 @@ describe('load: the flags of --bulk and --upsert', () => {
   it('--help lists every flag of both modes', async () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
-    for (const flag of ['--bulk', '--manifest <file>', '--isql-host <host>', '--isql-port <n>', '--jobs <n>', '--server-dir <dir>', '--isql <path>', '--upsert', '--upsert-method <method>', '--batch-graphs <n>', '--batch-triples <n>', '--base <iri>']) {
+    for (const flag of ['--bulk', '--manifest <file>', '--isql-host <host>', '--isql-port <n>', '--jobs <n>', '--server-dir <dir>', '--isql <path>', '--loc <dir>', '--tdbloader <path>', '--upsert', '--upsert-method <method>', '--batch-graphs <n>', '--batch-triples <n>', '--base <iri>']) {
       expect(r.stdout).toContain(flag);
     }
     expect(r.stdout).toContain('docs/bulk-loading.md');
@@ -29,7 +29,11 @@ describe('load: the flags of --bulk and --upsert', () => {
   });
 
   it.each([
-    [['--bulk', 'a.nt', '--graph', 'urn:x:g'], '--bulk needs --store virtuoso'],
+    [['--bulk', 'a.nt', '--store', 'rdf4j', '--graph', 'urn:x:g'], '--bulk needs --store virtuoso (Virtuoso\'s bulk loader) or --store fuseki (Jena\'s tdb2.tdbloader), not --store rdf4j'],
+    [['--bulk', 'a.nt', '--graph', 'urn:x:g'], '--bulk --store fuseki needs --loc DIR'],
+    [['--bulk', 'a.nt', '--graph', 'urn:x:g', '--loc', 'db', '--jobs', '2'], '--jobs: flags of Virtuoso\'s bulk loader (--store virtuoso), not of --store fuseki'],
+    [['--bulk', 'a.nt', '--graph', 'urn:x:g', '--loc', 'db', '--chunk-triples', '5'], '--chunk-triples: do not go with --bulk (Jena\'s tdb2.tdbloader builds the TDB2 database from the files)'],
+    [['a.nt', '--endpoint', 'http://store.test/ds', '--tdbloader', 'x'], '--tdbloader: need --bulk or --upsert'],
     [['--bulk', 'a.nt', '--store', 'virtuoso'], '--bulk needs --graph IRI'],
     [['--bulk', 'a.nt', '--store', 'virtuoso', '--graph', 'urn:x:g'], '--bulk needs the password of the Virtuoso SQL user'],
     [['--bulk', 'a.nt', '--store', 'virtuoso', '--graph', 'urn:x:g', '--upsert', '--chunk-triples', '5', '--resume'], '--upsert, --chunk-triples, --resume: do not go with --bulk'],

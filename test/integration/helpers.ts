@@ -1,6 +1,8 @@
 /**
  * Helpers of the integration suite: the external judges (Apache Jena's riot
- * and SHACL, rapper, Python rdflib) and the suite's Virtuoso server.
+ * and SHACL, Debian's 4.5 and 5.6 from `$SCHOLARLY_JENA_LIB`; rapper; Python
+ * rdflib; pySHACL from `$SCHOLARLY_PYTHON`) and the suite's Virtuoso and
+ * Fuseki servers.
  *
  * A missing tool: every helper throws (it cannot judge anything). To let a
  * developer without the tools run the rest, guard a block with
@@ -10,7 +12,8 @@
  */
 import { runCli as runCliInProcess } from '../helpers/cli.js';
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
@@ -23,15 +26,27 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 const JENA = resolve(ROOT, 'scripts/jena.sh');
 const RDFLIB = resolve(ROOT, 'scripts/rdflib-parse.py');
 
-/** The tools the suite knows. */
-export type Tool = 'jena' | 'jena5' | 'rapper' | 'rdflib' | 'virtuoso';
+/** The tools the suite knows: `jena` is Debian's Jena 4.5 (scripts/jena.sh), `jena5` the Jena 5.6 jars of `$SCHOLARLY_JENA_LIB`. */
+export type Tool = 'jena' | 'jena5' | 'rapper' | 'rdflib' | 'pyshacl' | 'virtuoso' | 'fuseki';
+
+/** The folder of the Jena 5.6 jars (scripts/jenaJars.sh), or undefined. */
+export const JENA_LIB = process.env['SCHOLARLY_JENA_LIB'] || undefined;
+/** The Python of the run's virtual environment (pySHACL, the official clients), or undefined. */
+const PYTHON = process.env['SCHOLARLY_PYTHON'] || undefined;
+
+/** The arguments of `java` running a class of the Jena 5.6 jars. */
+export function jena5Args(mainClass: string, args: readonly string[]): string[] {
+  return ['-Xmx1g', '-cp', `${JENA_LIB}/*`, mainClass, ...args];
+}
 
 const probes: Record<Tool, () => boolean> = {
   jena: () => probe('bash', [JENA, 'riot', '--version']),
-  jena5: () => process.env['SCHOLARLY_JENA_LIB'] !== undefined && probe('java', ['-cp', `${process.env['SCHOLARLY_JENA_LIB']}/*`, 'riotcmd.riot', '--version']),
+  jena5: () => JENA_LIB !== undefined && probe('java', jena5Args('riotcmd.riot', ['--version'])),
   rapper: () => probe('rapper', ['--version']),
   rdflib: () => probe('/usr/bin/python3', ['-c', 'import rdflib']),
+  pyshacl: () => PYTHON !== undefined && probe(PYTHON, ['-c', 'import pyshacl']),
   virtuoso: () => inject('virtuoso').baseUrl !== undefined,
+  fuseki: () => inject('fuseki').baseUrl !== undefined,
 };
 const known = new Map<Tool, boolean>();
 
@@ -48,14 +63,18 @@ function missingReason(tool: Tool): string {
   switch (tool) {
     case 'jena':
       return 'Apache Jena does not run (apt-get install libapache-jena-java libxerces2-java unzip; see scripts/jena.sh)';
-    case 'jena5':
-      return 'Apache Jena 5.6 riot does not run from $SCHOLARLY_JENA_LIB (export it: the jars of scripts/jenaJars.sh)';
     case 'rapper':
       return 'rapper not found (apt-get install raptor2-utils)';
     case 'rdflib':
       return 'Python rdflib not found (apt-get install python3-rdflib)';
+    case 'jena5':
+      return JENA_LIB ? `Jena 5.6 riot does not run from ${JENA_LIB}` : 'SCHOLARLY_JENA_LIB is not set (the Jena 5.6 jars: scripts/jenaJars.sh DIR prints the folder)';
+    case 'pyshacl':
+      return PYTHON ? `pySHACL is not installed for ${PYTHON}` : 'SCHOLARLY_PYTHON is not set (a Python with pyshacl: pip install -r scripts/ci-requirements.txt)';
     case 'virtuoso':
       return inject('virtuoso').unavailable ?? 'Virtuoso is not available';
+    case 'fuseki':
+      return inject('fuseki').unavailable ?? 'Fuseki is not available';
   }
 }
 
@@ -135,6 +154,47 @@ export async function riotNTriples(file: string, syntax?: string): Promise<strin
   return r.stdout;
 }
 
+/** `riot --validate` of Jena 5.6 over files (JSON-LD read as JSON-LD 1.1, its default): ok only with no error and no warning. */
+export async function riot5Validate(files: readonly string[]): Promise<ToolResult> {
+  requireTool('jena5');
+  const r = await runTool('java', jena5Args('riotcmd.riot', ['--validate', ...files]));
+  // riot exits 0 after warnings; a warning (an ill-typed literal, a bad IRI) is a failure here.
+  return { ...r, ok: r.ok && !/\b(WARN|ERROR)\b/.test(r.output) };
+}
+
+/** A file's triples as N-Triples, written by Jena 5.6 riot. */
+export async function riot5NTriples(file: string): Promise<string> {
+  requireTool('jena5');
+  const r = await runTool('java', jena5Args('riotcmd.riot', ['--output=nt', file]));
+  if (!r.ok) throw new Error(`Jena 5.6 riot could not read ${file}: ${r.output}`);
+  return r.stdout;
+}
+
+/** Jena 5.6 SHACL (`shacl.shacl validate`) of a data file: `conforms` and the report (Turtle). */
+export async function jena5Shacl(shapes: string, data: string): Promise<{ conforms: boolean; report: string }> {
+  requireTool('jena5');
+  const r = await runTool('java', jena5Args('shacl.shacl', ['validate', '--shapes', shapes, '--data', data]));
+  if (!r.ok) throw new Error(`Jena 5.6 SHACL failed on ${data}: ${r.output}`);
+  // Jena 5.6 logs to stdout (its warnings on ill-typed literals): the report is the rest.
+  const report = r.stdout.replace(/^\d\d:\d\d:\d\d (TRACE|DEBUG|INFO|WARN|ERROR) .*\n/gm, '');
+  const m = /sh:conforms\s+(true|false)/.exec(report);
+  if (!m) throw new Error(`no sh:conforms in Jena 5.6's report: ${r.stdout}`);
+  return { conforms: m[1] === 'true', report };
+}
+
+/**
+ * pySHACL (`$SCHOLARLY_PYTHON -m pyshacl`) of a data file against the shapes, SHACL-SPARQL on (`--advanced`), no
+ * inference: `conforms` and the report as Turtle. Exit 0 conforms, 1 does not, anything else is a failure of the tool.
+ */
+export async function pyShacl(shapes: string, data: string): Promise<{ conforms: boolean; report: string }> {
+  requireTool('pyshacl');
+  const r = await runTool(PYTHON!, ['-m', 'pyshacl', '--shacl', shapes, '--advanced', '--format', 'turtle', '--shacl-file-format', 'turtle', '--data-file-format', 'nt', data]);
+  if (!r.ok && r.exitCode !== 1) throw new Error(`pySHACL failed on ${data}: ${r.output}`);
+  const m = /sh:conforms\s+(true|false)/.exec(r.stdout);
+  if (!m) throw new Error(`no sh:conforms in pySHACL's report: ${r.output.slice(0, 2000)}`);
+  return { conforms: m[1] === 'true', report: r.stdout };
+}
+
 /** The syntaxes rapper reads (it has no JSON-LD). */
 export type RapperSyntax = 'turtle' | 'ntriples' | 'nquads' | 'rdfxml' | 'trig';
 
@@ -185,10 +245,9 @@ export async function rapperNQuads(file: string, syntax: RapperSyntax): Promise<
  */
 export async function riot5NQuads(file: string): Promise<string> {
   requireTool('jena5');
-  const classpath = `${process.env['SCHOLARLY_JENA_LIB']}/*`;
-  const check = await runTool('java', ['-cp', classpath, 'riotcmd.riot', '--validate', file]);
+  const check = await runTool('java', jena5Args('riotcmd.riot', ['--validate', file]));
   if (!check.ok || /WARN|ERROR/.test(check.output)) throw new Error(`Jena 5.6 riot --validate ${file}: ${check.output}`);
-  const r = await runTool('java', ['-cp', classpath, 'riotcmd.riot', '--output=nq', file]);
+  const r = await runTool('java', jena5Args('riotcmd.riot', ['--output=nq', file]));
   if (!r.ok) throw new Error(`Jena 5.6 riot could not read ${file}: ${r.output}`);
   return r.stdout;
 }
@@ -229,6 +288,88 @@ export function withVirtuoso(): VirtuosoServer {
   };
 }
 
+/** The suite's Fuseki 5.6 (scripts/fuseki.sh): three datasets on one server. */
+export interface FusekiServer {
+  /** `http://127.0.0.1:PORT` */
+  baseUrl: string;
+  /** In-memory dataset, updatable: `…/mem`. */
+  mem: string;
+  /** TDB2 dataset, updatable, persistent in `dir/tdb`: `…/tdb`. */
+  tdb: string;
+  /** In-memory dataset behind HTTP Basic (user `user`, password `password`): `…/auth`. */
+  auth: string;
+  user: string;
+  password: string;
+  dir: string;
+}
+
+/** The Fuseki started by the global setup; throws when there is none. */
+export function withFuseki(): FusekiServer {
+  const info = inject('fuseki');
+  if (!info.baseUrl || !info.dir) throw new Error(missingReason('fuseki'));
+  const password = /^loader: (.*)$/m.exec(readFileSync(resolve(info.dir, 'passwd'), 'utf8'))![1]!;
+  return { baseUrl: info.baseUrl, mem: `${info.baseUrl}/mem`, tdb: `${info.baseUrl}/tdb`, auth: `${info.baseUrl}/auth`, user: 'loader', password, dir: info.dir };
+}
+
+/** A store the suite loads into, as the store-generic tests see it. */
+export interface StoreTarget {
+  /** `load --endpoint` */
+  endpoint: string;
+  /** `load --store` */
+  store: 'virtuoso' | 'fuseki';
+  /** SPARQL query endpoint (GET `?query=`, POST form). */
+  query: string;
+  /** An endpoint that wants credentials (Virtuoso: the same server, its `-auth` endpoints with Digest; Fuseki: the `/auth` dataset with Basic). */
+  auth: { endpoint: string; user: string; password: string; graphStorePath: string };
+}
+
+/** The stores the store-generic tests run against: the tool each needs, and its target. */
+export const STORES: { name: string; tool: Tool; target: () => StoreTarget }[] = [
+  {
+    name: 'Virtuoso 7',
+    tool: 'virtuoso',
+    target: () => {
+      const v = withVirtuoso();
+      return { endpoint: v.baseUrl, store: 'virtuoso', query: v.sparql, auth: { endpoint: v.baseUrl, user: 'dba', password: 'dba', graphStorePath: '/sparql-graph-crud-auth?graph=' } };
+    },
+  },
+  {
+    name: 'Fuseki 5.6 (TDB2)',
+    tool: 'fuseki',
+    target: () => {
+      const f = withFuseki();
+      return { endpoint: f.tdb, store: 'fuseki', query: `${f.tdb}/query`, auth: { endpoint: f.auth, user: f.user, password: f.password, graphStorePath: '/auth/data?graph=' } };
+    },
+  },
+];
+
+/** A TCP port free on the loopback interface right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/** The {@link STORES} whose tool is there (in CI a missing one throws: {@link needTools}). */
+export function storesToTest(): typeof STORES {
+  return STORES.filter((s) => needTools(s.tool));
+}
+
+/** The bindings of a SPARQL SELECT over the protocol (GET), their values as text; `headers` for credentials. */
+export async function sparqlSelect(queryUrl: string, query: string, headers: Record<string, string> = {}): Promise<Record<string, string>[]> {
+  const url = new URL(queryUrl);
+  url.searchParams.set('query', query);
+  const res = await fetch(url, { headers: { accept: 'application/sparql-results+json', ...headers } });
+  if (res.status !== 200) throw new Error(`SPARQL query at ${queryUrl} answered ${res.status}: ${await res.text()}`);
+  const json = (await res.json()) as { results: { bindings: Record<string, { value: string }>[] } };
+  return json.results.bindings.map((b) => Object.fromEntries(Object.entries(b).map(([k, t]) => [k, t.value])));
+}
+
 /** The result of an in-process CLI run. */
 export interface CliResult {
   exitCode: number;
@@ -251,6 +392,17 @@ export const BIN = resolve(ROOT, 'bin/scholarly-rdf.js');
 /** Builds /work/main/dist when it is missing (a run of one integration file before any build). */
 export function ensureBuilt(): void {
   if (!existsSync(resolve(ROOT, 'dist/cli/main.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+}
+
+/** Runs the built binary in `cwd` to its end: exit code, stdout, stderr (a failure is a result, not a throw). */
+export async function runBin(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
 }
 
 /** A run of the built binary in a child process: `kill()` sends SIGKILL; `done` is its exit code, null when killed. */

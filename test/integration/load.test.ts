@@ -1,15 +1,16 @@
 /**
- * `load` into a real Virtuoso 7 (started by globalSetup.ts, loopback only):
+ * `load` into a real Virtuoso 7 and a real Fuseki 5.6 (its TDB2 dataset), both started by globalSetup.ts,
+ * loopback only:
  * the bundled sample catalogue converted by `convert` and loaded into a named
  * graph over the Graph Store Protocol; the count; a SPARQL query finding a
  * known record by DOI with its pages; replacing the graph; JSON-LD input;
- * Digest authentication; an interrupted load resumed without resending.
+ * authentication (Virtuoso's Digest on its -auth endpoints, Fuseki's Basic on a dataset that allows one
+ * user); an interrupted load resumed without resending.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { execFile } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type * as RDF from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +18,7 @@ import { ToolkitError } from '../../src/errors.js';
 import { openRdfFile } from '../../src/parse/openRdfFile.js';
 import { parseRdf } from '../../src/parse/parseRdf.js';
 import { GraphStoreLoader } from '../../src/store/GraphStoreLoader.js';
-import { ROOT, needTools, runCli, withVirtuoso, type VirtuosoServer } from './helpers.js';
+import { ROOT, freePort, needTools, storesToTest, runCli, sparqlSelect, type StoreTarget } from './helpers.js';
 
 const exec = promisify(execFile);
 const CATALOGUE = resolve(ROOT, 'data/sample-catalogue.jsonl');
@@ -32,16 +33,11 @@ interface SampleRecord {
 }
 
 /** Runs a SELECT over the SPARQL protocol (GET) and returns the bindings' values. */
-async function select(v: VirtuosoServer, query: string): Promise<Record<string, string>[]> {
-  const url = new URL(v.sparql);
-  url.searchParams.set('query', query);
-  const res = await fetch(url, { headers: { accept: 'application/sparql-results+json' } });
-  expect(res.status).toBe(200);
-  const json = (await res.json()) as { results: { bindings: Record<string, { value: string }>[] } };
-  return json.results.bindings.map((b) => Object.fromEntries(Object.entries(b).map(([k, t]) => [k, t.value])));
+function select(v: StoreTarget, query: string): Promise<Record<string, string>[]> {
+  return sparqlSelect(v.query, query);
 }
 
-async function count(v: VirtuosoServer, graph: string): Promise<number> {
+async function count(v: StoreTarget, graph: string): Promise<number> {
   const [row] = await select(v, `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`);
   return Number(row!['n']);
 }
@@ -56,32 +52,20 @@ function dumpCounts(file: string): { statements: number; triples: number } {
   return { statements: lines.length, triples: new Set(lines).size };
 }
 
-/** A TCP port free on the loopback interface right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const port = (server.address() as AddressInfo).port;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
 async function* quadsOf(file: string): AsyncGenerator<RDF.Quad> {
   const f = await openRdfFile(file);
   yield* parseRdf(f.input, { format: f.format, source: file });
 }
 
-describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store Protocol', () => {
-  let v: VirtuosoServer;
+describe.each(storesToTest())('load into $name over the Graph Store Protocol', ({ tool, target }) => {
+  let v: StoreTarget;
   let sampleNt: string;
   let triples: number;
   let statements: number;
   let known: SampleRecord;
 
   beforeAll(async () => {
-    v = withVirtuoso();
+    v = target();
     sampleNt = join(work, 'sample.nt');
     const converted = await runCli(['convert', CATALOGUE, '-f', 'ntriples', '-o', sampleNt]);
     expect(converted.exitCode, converted.stderr).toBe(0);
@@ -95,7 +79,7 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
 
   it('loads the sample dump into a named graph and the count matches', async () => {
     const r = await runCli(
-      ['load', sampleNt, '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', G, '--replace', '--chunk-triples', '2000', '--state', join(work, 'sample.state.json')],
+      ['load', sampleNt, '--endpoint', v.endpoint, '--store', v.store, '--graph', G, '--replace', '--chunk-triples', '2000', '--state', join(work, 'sample.state.json')],
       { cwd: work },
     );
     expect(r.exitCode, r.stderr).toBe(0);
@@ -130,7 +114,7 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
     expect((await runCli(['convert', subset, '-f', 'ntriples', '-o', subsetNt])).exitCode).toBe(0);
     const expected = dumpCounts(subsetNt).triples;
 
-    const r = await runCli(['load', subsetTtl, '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', G, '--replace'], { cwd: work });
+    const r = await runCli(['load', subsetTtl, '--endpoint', v.endpoint, '--store', v.store, '--graph', G, '--replace'], { cwd: work });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(await count(v, G)).toBe(expected);
     const gone = await select(v, `SELECT ?p WHERE { GRAPH <${G}> { <https://doi.org/${known.doi}> ?p ?o } } LIMIT 1`);
@@ -141,21 +125,23 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
     const jsonld = join(work, 'sample.jsonld');
     expect((await runCli(['convert', CATALOGUE, '-f', 'jsonld', '-o', jsonld])).exitCode).toBe(0);
     const graph = `${G}-jsonld`;
-    const r = await runCli(['load', jsonld, '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', graph, '--replace'], { cwd: work });
+    const r = await runCli(['load', jsonld, '--endpoint', v.endpoint, '--store', v.store, '--graph', graph, '--replace'], { cwd: work });
     expect(r.exitCode, r.stderr).toBe(0);
     expect(await count(v, graph)).toBe(triples);
   });
 
-  it('authenticates with HTTP Digest on the -auth endpoints, and refuses a wrong password', async () => {
+  it('authenticates as the store asks (Virtuoso: Digest on the -auth endpoints; Fuseki: Basic), and refuses a wrong password', async () => {
     const graph = `${G}-auth`;
-    const ok = await runCli(['load', sampleNt, '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', graph, '--replace', '--state', join(work, 'auth.json')], {
+    const { auth } = v;
+    const ok = await runCli(['load', sampleNt, '--endpoint', auth.endpoint, '--store', v.store, '--graph', graph, '--replace', '--state', join(work, 'auth.json')], {
       cwd: work,
-      env: { SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: 'dba' },
+      env: { SCHOLARLY_STORE_USER: auth.user, SCHOLARLY_STORE_PASSWORD: auth.password },
     });
     expect(ok.exitCode, ok.stderr).toBe(0);
-    expect(ok.stderr).toContain('/sparql-graph-crud-auth?graph=');
-    expect(await count(v, graph)).toBe(triples);
-    const bad = await runCli(['load', sampleNt, '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', graph, '--user', 'dba', '--password', 'not-the-password', '--state', join(work, 'auth2.json')], { cwd: work });
+    expect(ok.stderr).toContain(auth.graphStorePath);
+    expect(ok.stderr).toMatch(new RegExp(`count: +${triples} triples in the graph`));
+    if (auth.endpoint === v.endpoint) expect(await count(v, graph)).toBe(triples);
+    const bad = await runCli(['load', sampleNt, '--endpoint', auth.endpoint, '--store', v.store, '--graph', graph, '--user', auth.user, '--password', 'not-the-password', '--state', join(work, 'auth2.json')], { cwd: work });
     expect(bad.exitCode).toBe(3);
     expect(bad.stderr).toMatch(/\[auth\]/);
     expect(bad.stderr).not.toContain('not-the-password');
@@ -169,8 +155,8 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
     const inputs = [{ path: sampleNt, size: 1, mtimeMs: 1 }];
     const controller = new AbortController();
     const first = new GraphStoreLoader({
-      endpoint: v.baseUrl,
-      store: 'virtuoso',
+      endpoint: v.endpoint,
+      store: v.store,
       graph,
       replace: true,
       chunkTriples,
@@ -188,8 +174,8 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
 
     const sent: number[] = [];
     const resumed = await new GraphStoreLoader({
-      endpoint: v.baseUrl,
-      store: 'virtuoso',
+      endpoint: v.endpoint,
+      store: v.store,
       graph,
       replace: true,
       chunkTriples,
@@ -202,8 +188,10 @@ describe.runIf(needTools('virtuoso'))('load into Virtuoso over the Graph Store P
     expect(resumed).toMatchObject({ chunksSkipped: 2, chunks: chunks - 2, totalTriples: statements, triples: statements - 2 * chunkTriples, count: triples });
     expect(await count(v, graph)).toBe(triples);
   });
+});
 
-  it('scripts/virtuoso.sh starts, reports and stops a second private instance by its PID', async () => {
+describe.runIf(needTools('virtuoso'))('scripts/virtuoso.sh', () => {
+  it('starts, reports and stops a second private instance by its PID', async () => {
     const dir = join(work, 'second');
     const [sqlPort, httpPort] = [await freePort(), await freePort()];
     const env = { ...process.env, VIRTUOSO_PORT: String(sqlPort), VIRTUOSO_HTTP_PORT: String(httpPort) };

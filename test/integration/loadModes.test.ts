@@ -4,27 +4,16 @@
  * host taken from --endpoint), the count equal to the distinct triples and in the manifest's range; a
  * delta of record graphs upserted, the store then holding the new state of the changed records.
  */
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuilt, needTools, withVirtuoso, type VirtuosoServer } from './helpers.js';
+import { ROOT, ensureBuilt, needTools, runBin, withVirtuoso, type VirtuosoServer } from './helpers.js';
 
-const exec = promisify(execFile);
 const CATALOGUE = resolve(ROOT, 'data/sample-catalogue.jsonl');
 
-/** Runs the built binary in `cwd` (where the default load logs go); its exit code, stdout and stderr (a failure is a result, not a throw). */
-async function bin(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
+/** Runs the built binary in `cwd` (where the default load logs go). */
+const bin = runBin;
 
 /** A SPARQL SELECT of one number `?n` over the protocol. */
 async function sparqlNumber(v: VirtuosoServer, query: string): Promise<number> {

@@ -1,5 +1,5 @@
 /**
- * `upsertDump` into a real Virtuoso 7 (issue 22, item 4, acceptance): a full state A of 30 records of the
+ * `upsertDump` into a real Virtuoso 7 and a real Fuseki 5.6 (its TDB2 dataset) (issue 22, item 4, acceptance): a full state A of 30 records of the
  * sample catalogue converted with --graph-per-record and upserted into an empty store (the first load of
  * record graphs), then a state B where 3 records changed (an author removed, a title corrected, a record
  * added) and a delta of just those 3 records upserted: the store's record graphs then equal a fresh load
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { upsertDump, type UpsertDumpOptions } from '../../src/tasks/upsertDump.js';
-import { ROOT, needTools, runCli, withVirtuoso, type VirtuosoServer } from './helpers.js';
+import { ROOT, storesToTest, runCli, type StoreTarget } from './helpers.js';
 
 const CATALOGUE = resolve(ROOT, 'data/sample-catalogue.jsonl');
 const work = mkdtempSync(join(tmpdir(), 'scholarly-upsert-it-'));
@@ -42,9 +42,9 @@ async function convert(name: string, records: Json[], base: string): Promise<str
 }
 
 /** Every quad of the graphs under `<prefix>record/`, as sorted text, the graph's prefix written as `G:`. */
-async function recordQuads(v: VirtuosoServer, prefix: string): Promise<string[]> {
+async function recordQuads(v: StoreTarget, prefix: string): Promise<string[]> {
   const query = `SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${prefix}record/")) }`;
-  const res = await fetch(v.sparql, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' }, body: new URLSearchParams({ query }) });
+  const res = await fetch(v.query, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' }, body: new URLSearchParams({ query }) });
   expect(res.status).toBe(200);
   const json = (await res.json()) as { results: { bindings: Record<string, { type: string; value: string; datatype?: string; 'xml:lang'?: string }>[] } };
   const term = (t: { type: string; value: string; datatype?: string; 'xml:lang'?: string }) => `${t.type}|${t.value}|${t['xml:lang'] ?? ''}|${t.datatype ?? ''}`;
@@ -58,17 +58,17 @@ function freshCopy(file: string, base: string): string {
   return out;
 }
 
-describe.runIf(needTools('virtuoso'))('upsert of a delta dump into Virtuoso', () => {
-  const options = (v: VirtuosoServer, files: string[], more: Partial<UpsertDumpOptions> = {}): UpsertDumpOptions => ({ files, endpoint: v.baseUrl, store: 'virtuoso', cwd: work, ...more });
+describe.each(storesToTest())('upsert of a delta dump into $name', ({ tool, target }) => {
+  const options = (v: StoreTarget, files: string[], more: Partial<UpsertDumpOptions> = {}): UpsertDumpOptions => ({ files, endpoint: v.endpoint, store: v.store, cwd: work, ...more });
 
   async function scenario(interrupt: boolean, method: 'put' | 'update' = 'put'): Promise<void> {
-    const v = withVirtuoso();
+    const v = target();
     const base = `http://it.example/upsert-${randomBytes(4).toString('hex')}/`;
     const { a, b, changed } = states();
-    const full = await convert(`a-${interrupt}-${method}`, a, base);
+    const full = await convert(`a-${tool}-${interrupt}-${method}`, a, base);
     const first = await upsertDump(options(v, [full], { base }));
     expect(first).toMatchObject({ graphs: 30, batchesSkipped: 0, counted: true });
-    const delta = await convert(`delta-${interrupt}-${method}`, changed, base);
+    const delta = await convert(`delta-${tool}-${interrupt}-${method}`, changed, base);
     const before = await recordQuads(v, base);
     if (interrupt) {
       const controller = new AbortController();
@@ -82,7 +82,7 @@ describe.runIf(needTools('virtuoso'))('upsert of a delta dump into Virtuoso', ()
       expect(summary).toMatchObject(method === 'put' ? { graphs: 3, batches: 1, requests: 3, countRequests: 1 } : { graphs: 3, batches: 2, requests: 2, countRequests: 2 });
     }
     // A fresh load of the whole of B, into graphs of another name.
-    await upsertDump(options(v, [freshCopy(await convert(`b-${interrupt}-${method}`, b, base), base)], { base: `${base}fresh/` }));
+    await upsertDump(options(v, [freshCopy(await convert(`b-${tool}-${interrupt}-${method}`, b, base), base)], { base: `${base}fresh/` }));
     const after = await recordQuads(v, base);
     const fresh = await recordQuads(v, `${base}fresh/`);
     expect(after.length).toBe(fresh.length);

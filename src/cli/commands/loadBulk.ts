@@ -4,9 +4,10 @@ import type { BulkFileResult, BulkLoadSummary, BusyLoaders } from '../../tasks/b
 import { bulkProgressReporter } from '../progress/loadProgressReporter.js';
 import { storeCredentials, type LoadCliOptions } from './loadFlags.js';
 
-/** `load --store virtuoso --bulk FILES…`: Virtuoso's bulk loader over isql ({@link bulkLoad}). */
+/** `load --store virtuoso --bulk FILES…`: Virtuoso's bulk loader over isql ({@link bulkLoad}); `--store fuseki`: Jena's tdb2.tdbloader. */
 export async function bulkCommand(files: readonly string[], opts: LoadCliOptions, ctx: CliContext): Promise<void> {
-  if (opts.store !== 'virtuoso') throw new ToolkitError(`--bulk needs --store virtuoso (Virtuoso's bulk loader), not --store ${opts.store}`, 'usage');
+  if (opts.store === 'fuseki') return (await import('./loadBulkTdb.js')).tdbBulkCommand(files, opts, ctx);
+  if (opts.store !== 'virtuoso') throw new ToolkitError(`--bulk needs --store virtuoso (Virtuoso's bulk loader) or --store fuseki (Jena's tdb2.tdbloader), not --store ${opts.store}`, 'usage');
   if (files.includes('-')) throw new ToolkitError('--bulk loads files the server reads: not stdin (-)', 'usage');
   if (opts.graph === undefined) throw new ToolkitError('--bulk needs --graph IRI: the graph to load into', 'usage');
   const { user, password } = storeCredentials(opts, ctx);

@@ -42,6 +42,9 @@ export interface LoadCliOptions extends ReadLimitFlags {
   jobs: number;
   serverDir?: string;
   isql: string;
+  /** `--bulk --store fuseki`: the TDB2 database folder, and Jena's loader (script or folder of jars). */
+  loc?: string;
+  tdbloader?: string;
   /** `--upsert` and its flags. */
   upsert?: boolean;
   upsertMethod: 'put' | 'update';
@@ -54,7 +57,10 @@ type Key = keyof LoadCliOptions;
 
 /** The flags of `load`, by option key (`chunkTriples`: `--chunk-triples`). */
 const FLAGS: ReadonlyMap<string, string> = new Map(OPTION_TABLE.load.map((spec) => [attributeOf(spec), longFlag(spec)]));
-const BULK_ONLY: Key[] = ['manifest', 'isqlHost', 'isqlPort', 'jobs', 'serverDir', 'isql'];
+/** The bulk flags of Virtuoso's loader (isql) and of Jena's (tdb2.tdbloader). */
+const VIRTUOSO_BULK: Key[] = ['isqlHost', 'isqlPort', 'jobs', 'serverDir', 'isql'];
+const TDB_BULK: Key[] = ['loc', 'tdbloader'];
+const BULK_ONLY: Key[] = ['manifest', ...VIRTUOSO_BULK, ...TDB_BULK];
 const UPSERT_ONLY: Key[] = ['upsertMethod', 'batchGraphs', 'batchTriples', 'base'];
 /** Flags of the Graph Store modes (load and upsert) that the bulk loader has no use for. */
 const HTTP_ONLY: Key[] = ['chunkTriples', 'chunkFormat', 'concurrency', 'queryEndpoint', 'updateEndpoint', 'state', 'resume', 'timeout', 'requestTimeout', 'countTimeout', 'ignoreExportLock', 'retries'];
@@ -68,8 +74,13 @@ export function refuseOtherModesFlags(opts: LoadCliOptions, command: Command): v
   let refused: string[];
   let why: string;
   if (opts.bulk) {
+    const fuseki = opts.store === 'fuseki';
+    const otherLoader = given(fuseki ? VIRTUOSO_BULK : TDB_BULK);
+    if (otherLoader.length > 0) {
+      throw new ToolkitError(`${otherLoader.join(', ')}: ${fuseki ? 'flags of Virtuoso\'s bulk loader (--store virtuoso)' : 'flags of Jena\'s tdb2.tdbloader (--store fuseki)'}, not of --store ${opts.store}`, 'usage');
+    }
     refused = given(['upsert', ...UPSERT_ONLY, ...HTTP_ONLY]);
-    why = 'do not go with --bulk (Virtuoso\'s bulk loader reads the files itself, over isql)';
+    why = `do not go with --bulk (${fuseki ? 'Jena\'s tdb2.tdbloader builds the TDB2 database from the files' : 'Virtuoso\'s bulk loader reads the files itself, over isql'})`;
   } else if (opts.upsert) {
     const graph = given(['graph', 'replace']);
     if (graph.length > 0) throw new ToolkitError(`${graph.join(', ')} ${graph.length > 1 ? 'do' : 'does'} not go with --upsert: each record graph of the dumps is replaced`, 'usage');

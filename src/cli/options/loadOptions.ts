@@ -59,7 +59,7 @@ export const LOAD_OPTIONS: readonly CliOption[] = [
   {
     flags: '--bulk',
     type: 'boolean',
-    help: "load with Virtuoso's own bulk loader (ld_add + rdf_loader_run() over isql on the SQL port), the files read by the server; needs --store virtuoso and --graph; see docs/bulk-loading.md",
+    help: "load with the store's own bulk loader: --store virtuoso: ld_add + rdf_loader_run() over isql on the SQL port, the files read by the server; --store fuseki: Jena's tdb2.tdbloader builds the TDB2 database of --loc for Fuseki to serve; needs --graph; see docs/bulk-loading.md and docs/fuseki.md",
   },
   {
     flags: '--manifest <file>',
@@ -75,6 +75,13 @@ export const LOAD_OPTIONS: readonly CliOption[] = [
     help: "--bulk: the folder the server sees the files in (a container's mount), listed in DirsAllowed of virtuoso.ini (default: each file's own folder)",
   },
   { flags: '--isql <path>', type: 'string', default: 'isql-vt', help: "--bulk: Virtuoso's isql client (isql in OpenLink's builds)" },
+  { flags: '--loc <dir>', type: 'string', name: 'location', help: '--bulk --store fuseki: the TDB2 database folder to build or add to (created when missing; not while a Fuseki serves it)' },
+  {
+    flags: '--tdbloader <path>',
+    type: 'string',
+    defaultHelp: 'tdb2.tdbloader on PATH',
+    help: "--bulk --store fuseki: Jena's tdb2.tdbloader script (apache-jena-X/bin/tdb2.tdbloader), or a folder of Jena's jars run with java",
+  },
   {
     flags: '--upsert',
     type: 'boolean',
