@@ -194,9 +194,10 @@ describe('export command', () => {
     const g = await cli(['get', '--sample', dois[0]!, '-f', 'ntriples']);
     expect(g.exitCode).toBe(0);
     expect(g.stdout).toContain(`<http://purl.org/ontology/bibo/doi> "${dois[0]}" .`);
+    // The local service answers as the service does since 2026: a DOI it does not know is its "no data" 404.
     const missing = await cli(['get', '--sample', '10.9999/none']);
-    expect(missing.exitCode).toBe(3);
-    expect(missing.stderr).toContain('not-found');
+    expect(missing.exitCode).toBe(7);
+    expect(missing.stderr).toContain('error [no-record]: no record with DOI 10.9999/none: the service answered that no data was found for it');
   });
 
   it('search --json prints the raw page without the key', async () => {
@@ -229,7 +230,8 @@ describe('export command', () => {
       await cli(['get', '10.1000/test.1', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
       await cli(['get', '10.1000/none', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
     ];
-    expect(runs.map((r) => r.exitCode)).toEqual([0, 0, 2, 3, 0, 0, 0, 3]);
+    // A DOI the service does not know: exit 7 (`no-record`), its own status.
+    expect(runs.map((r) => r.exitCode)).toEqual([0, 0, 2, 3, 0, 0, 0, 7]);
     for (const r of runs) {
       expect(r.stdout + r.stderr).not.toContain(KEY);
       expect(r.stdout + r.stderr).not.toContain(encodeURIComponent(KEY));
