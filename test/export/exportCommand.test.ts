@@ -200,6 +200,27 @@ describe('export command', () => {
     expect(missing.stderr).toContain('error [no-record]: no record with DOI 10.9999/none: the service answered that no data was found for it');
   });
 
+  it('--endpoint openaccess: search, export (20 a page, the open-access records) and get; a larger page size is lowered with a warning', async () => {
+    const s = await cli(['search', '--sample', '--endpoint', 'openaccess', '-q', 'type:Journal', '-p', '20']);
+    expect(s.exitCode, s.stderr).toBe(0);
+    const total = Number(/records 1-20 of (\d+)/.exec(s.stdout)?.[1]);
+    expect(total).toBeGreaterThan(20);
+    const e = await cli(['export', '--sample', '--endpoint', 'openaccess', '-q', 'type:Journal', '-o', 'oa.nt']);
+    expect(e.exitCode, e.stderr).toBe(0);
+    const dois = [...readFileSync(join(dir, 'oa.nt'), 'utf8').matchAll(/bibo\/doi> "([^"]+)"/g)].map((m) => m[1]!);
+    expect(dois).toHaveLength(total);
+    const state = JSON.parse(readFileSync(join(dir, 'oa.nt.state.json'), 'utf8')) as { identity: { pageSize: number; endpoint: string } };
+    expect(state.identity).toMatchObject({ pageSize: 20, endpoint: 'sample:/openaccess/json' });
+    const big = await cli(['export', '--sample', '--endpoint', 'openaccess', '-q', 'type:Journal', '-o', 'oa25.nt', '--page-size', '25']);
+    expect(big.exitCode, big.stderr).toBe(0);
+    expect(big.stderr).toContain('warning: the openaccess endpoint gives any key at most 20 records a page: harvesting 20 a page instead of 25');
+    expect(readFileSync(join(dir, 'oa25.nt'))).toEqual(readFileSync(join(dir, 'oa.nt')));
+    const g = await cli(['get', '--sample', '--endpoint', 'openaccess', dois[0]!, '-f', 'ntriples']);
+    expect([g.exitCode, g.stdout]).toEqual([0, expect.stringContaining(`"${dois[0]}"`)]);
+    const plan = await cli(['search', '--sample', '--plan', 'basic', '-q', 'year:2015']);
+    expect([plan.exitCode, plan.stderr]).toEqual([3, expect.stringContaining('error [plan-limit]: the query field `year:` (year:2015) needs a premium key')]);
+  });
+
   it('search --json prints the raw page without the key', async () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
     const r = await cli(['search', '-q', 'x', '--json', '--base-url', service.url, '--api-key', KEY, '-s', '11', '-p', '5']);
