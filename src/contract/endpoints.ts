@@ -11,8 +11,8 @@ export type Plan = 'basic' | 'premium';
 /** The plans, cheapest first. */
 export const PLANS: readonly Plan[] = ['basic', 'premium'];
 
-/** The envelope shapes: `/meta/v2/json`, `/metadata/json` and `/openaccess/json`; `/meta/v1/json`; `/metadata/v1/articles`. */
-export type EnvelopeKind = 'v2' | 'meta-v1' | 'articles-v1';
+/** The envelope shapes: `/meta/v2/json`, `/metadata/json` and `/openaccess/json`; `/meta/v1/json`; `/metadata/v1/articles`; the JATS XML of `/openaccess/jats`. */
+export type EnvelopeKind = 'v2' | 'meta-v1' | 'articles-v1' | 'jats';
 
 /**
  * Which year's service to answer as: since 2026 (`'2026'`: a query with no
@@ -53,6 +53,15 @@ export const ENDPOINTS: Readonly<Record<Endpoint, EndpointContract>> = {
   openaccess: { path: '/openaccess/json', aliases: [], envelope: 'v2', pageSizes: { basic: 20, premium: 20 }, openAccessOnly: true, emptyIs404: true, doiLookup: 'doi:' },
 };
 
+/**
+ * Endpoints the service answers that the client does not read (they are not
+ * JSON): `/openaccess/jats`, the open-access records as JATS XML, which
+ * sprynger's open-access class asks. `serve` answers them.
+ */
+export const OTHER_ENDPOINTS: readonly EndpointContract[] = [
+  { path: '/openaccess/jats', aliases: [], envelope: 'jats', pageSizes: { basic: 20, premium: 20 }, openAccessOnly: true, emptyIs404: true, doiLookup: 'doi:' },
+];
+
 /** The endpoint names. */
 export const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as Endpoint[];
 
@@ -68,16 +77,17 @@ export function pageSizeLimit(endpoint: Endpoint, plan?: Plan): number {
   return plan ? sizes[plan] : Math.max(...PLANS.map((p) => sizes[p]));
 }
 
+/** Every record endpoint the service answers, the client's and the others. */
+export function allEndpoints(): EndpointContract[] {
+  return [...ENDPOINT_NAMES.map((name) => ENDPOINTS[name]), ...OTHER_ENDPOINTS];
+}
+
 /** The endpoint a request path asks for (its own path or an alias); `undefined` for none. */
-export function endpointAtPath(path: string): { name: Endpoint; contract: EndpointContract } | undefined {
-  for (const name of ENDPOINT_NAMES) {
-    const contract = ENDPOINTS[name];
-    if (contract.path === path || contract.aliases.includes(path)) return { name, contract };
-  }
-  return undefined;
+export function endpointAtPath(path: string): EndpointContract | undefined {
+  return allEndpoints().find((contract) => contract.path === path || contract.aliases.includes(path));
 }
 
 /** Every path a record endpoint answers at. */
 export function endpointPaths(): string[] {
-  return ENDPOINT_NAMES.flatMap((name) => [ENDPOINTS[name].path, ...ENDPOINTS[name].aliases]);
+  return allEndpoints().flatMap((contract) => [contract.path, ...contract.aliases]);
 }

@@ -67,7 +67,7 @@ export function createServer(options: ServeOptions = {}): http.Server {
         Allow: 'GET, HEAD',
       });
     }
-    return endpoint !== undefined ? search(url, endpoint.contract) : vocabulary(url.path.slice(vocabPath.length + 1), req.headers.accept);
+    return endpoint !== undefined ? search(url, endpoint) : vocabulary(url.path.slice(vocabPath.length + 1), req.headers.accept);
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {

@@ -4,7 +4,7 @@ import { evaluateQuery } from './evaluateQuery.js';
 import { parseQuery, QuerySyntaxError } from './parseQuery.js';
 import type { RequestUrl } from './parseRequestUrl.js';
 import type { RateLimiter } from './RateLimiter.js';
-import { ENDPOINTS, ENDPOINT_NAMES, type EndpointContract, type EnvelopeKind } from '../contract/endpoints.js';
+import { allEndpoints, type EndpointContract, type EnvelopeKind } from '../contract/endpoints.js';
 import { refusedTerms } from '../contract/queryFields.js';
 import {
   INVALID_PARAMETERS,
@@ -17,13 +17,14 @@ import {
   tooManyRequestsBody,
 } from '../contract/statusBodies.js';
 import { ResultCache, type CachedResult } from './ResultCache.js';
+import { XML_TYPE, searchPageJats } from './jatsResponse.js';
 import { facetsOf, searchPageJson } from './searchResponse.js';
 import type { KeyPlan, ServiceCompat } from './ServeOptions.js';
 import { intersect } from './sortedSets.js';
 
 /** The search endpoints' paths and the envelope each answers with (from the contract, `contract/endpoints.ts`). */
 export const SEARCH_ENDPOINTS: Readonly<Record<string, EnvelopeKind>> = Object.fromEntries(
-  ENDPOINT_NAMES.flatMap((name) => [ENDPOINTS[name].path, ...ENDPOINTS[name].aliases].map((path) => [path, ENDPOINTS[name].envelope])),
+  allEndpoints().flatMap((contract) => [contract.path, ...contract.aliases].map((path) => [path, contract.envelope])),
 );
 
 const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
@@ -68,7 +69,7 @@ export function searchRoute(options: SearchRouteOptions): (url: RequestUrl, endp
   const cache = new ResultCache(options.cacheSize);
   let openAccessIds: Int32Array | undefined;
   const resultOf = (q: string, endpoint: EndpointContract): CachedResult | Answer => {
-    const v1 = endpoint.envelope !== 'v2';
+    const v1 = endpoint.envelope === 'meta-v1' || endpoint.envelope === 'articles-v1';
     const cacheKey = `${v1 ? 1 : 2}${endpoint.openAccessOnly ? 'o' : ''}\u0000${q}`;
     const cached = cache.get(cacheKey);
     if (cached) return cached;
@@ -100,6 +101,10 @@ export function searchRoute(options: SearchRouteOptions): (url: RequestUrl, endp
     const result = resultOf(q, endpoint);
     if (isAnswer(result)) return result;
     if (result.ids.length === 0 && endpoint.emptyIs404 && options.compat === '2026') return jsonAnswer(404, NO_DATA_BODY);
+    if (kind === 'jats') {
+      const xml = searchPageJats(catalogue, { apiMessage: options.apiMessage, query: q, apiKey: request.apiKey, s, p, ids: result.ids });
+      return { status: 200, body: xml, contentType: XML_TYPE };
+    }
     if (kind !== 'articles-v1' && !result.facets && s - 1 < result.ids.length) result.facets = facetsOf(catalogue, result.ids);
     const body = searchPageJson(catalogue, {
       kind,

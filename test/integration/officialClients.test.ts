@@ -3,6 +3,7 @@
 // driver (test/integration/clients/*.py) that uses it as its documentation says and prints what it got.
 // Scenarios: paging through a query to the end, a DOI lookup, an empty result, a wrong key (401), a page
 // size beyond the plan (403), a throttled burst (429 with Retry-After) and the open-access endpoint.
+// sprynger's open-access class reads JATS XML from /openaccess/jats, which serve answers from the same catalogue.
 // Where a client itself mishandles something, the test states what it does (see the NOTE comments and
 // docs/querying.md); nothing is skipped. A missing Python or package fails the file in CI.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -195,10 +196,10 @@ describe.runIf(env !== undefined)('the clients of other users against serve', ()
       expect(r.error).toEqual({ type: 'AttributeError', message: "'NoneType' object has no attribute 'lower'", status: null });
     });
 
-    it('the open-access endpoint: sprynger asks /openaccess/jats (JATS XML), which serve does not answer: ResourceNotFoundError', async () => {
-      // NOTE: serve answers /openaccess/json (what the official client asks); sprynger's open-access class reads
-      // JATS full texts from /openaccess/jats, which serve does not have: a 404 that is no "no data" answer.
-      expect((await sprynger({ api: 'OpenAccess', query: 'type:Journal' })).error).toMatchObject({ type: 'ResourceNotFoundError', status: 404 });
+    it('the open-access endpoint: /openaccess/jats (JATS XML), 20 a page, the open-access records only; an empty result there too', async () => {
+      const expected = await expectedDois('/openaccess/json', 'type:Journal', 20);
+      expect(await sprynger({ api: 'OpenAccess', query: 'type:Journal', nr_results: 100 })).toEqual({ error: null, total: expected.length, records: expected, warnings: [] });
+      expect(await sprynger({ api: 'OpenAccess', fields: { doi: '10.9999/none' } })).toMatchObject({ error: null, total: 0, records: [] });
     });
   });
 });

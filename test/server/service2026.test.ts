@@ -115,3 +115,22 @@ describe('/openaccess/json', () => {
     expect((await get(server.url, '/openaccess/json', `doi:${closed}`, '', BASIC)).status).toBe(404);
   });
 });
+
+describe('/openaccess/jats', () => {
+  it('lists the same records as /openaccess/json as JATS documents, markup escaped; no hits is the 404', async () => {
+    const json = (await get(server.url, '/openaccess/json', 'type:Journal OR type:Book', '&p=20&s=21', BASIC)).json();
+    const res = await fetch(`${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal OR type:Book')}&p=20&s=21&api_key=${BASIC}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><response><apiMessage>/);
+    expect(xml).toContain(`<result><total>${json.result[0].total}</total><start>21</start><pageLength>20</pageLength><recordsDisplayed>${json.records.length}</recordsDisplayed></result>`);
+    const dois = [...xml.matchAll(/<(?:article-id pub-id-type|book-part-id book-part-id-type)="doi">([^<]+)</g)].map((m) => m[1]);
+    expect(dois).toEqual(json.records.map((r: { doi: string }) => r.doi));
+    expect((xml.match(/<article /g) ?? []).length + (xml.match(/<book-part-wrapper[ >]/g) ?? []).length).toBe(json.records.length);
+    const odd = await (await fetch(`${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal "a<b&c"')}&api_key=${BASIC}`)).text();
+    expect(odd).toBe(NO_DATA);
+    const echoed = await (await fetch(`${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal OR "a<b&c"')}&p=1&api_key=${BASIC}`)).text();
+    expect(echoed).toContain('<query>type:Journal OR "a&lt;b&amp;c"</query>');
+  });
+});
