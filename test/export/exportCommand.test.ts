@@ -219,7 +219,7 @@ describe('export command', () => {
     expect([g.exitCode, g.stdout]).toEqual([0, expect.stringContaining(`"${dois[0]}"`)]);
     const plan = await cli(['search', '--sample', '--plan', 'basic', '-q', 'year:2015']);
     expect([plan.exitCode, plan.stderr]).toEqual([3, expect.stringContaining('error [plan-limit]: the query field `year:` (year:2015) needs a premium key')]);
-  });
+  }, 180_000); // five commands against the in-process sample service: generous, never a measure of speed
 
   it('search --json prints the raw page without the key', async () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
