@@ -146,7 +146,7 @@ describe('plan', () => {
     expect(client.endpointUrl).toBe(`${service.url}/openaccess/json`);
     expect(client.maxPageSize).toBe(20);
     await expect(client.fetchPage({ q: 'x', s: 1, p: 25 })).rejects.toMatchObject({ code: 'usage', message: 'page size 25 is out of range: 1 to 20 on the open-access endpoint' });
-    expect(() => new ApiClient({ endpoint: 'nope' as never })).toThrow(/`endpoint` "nope" is none of meta-v2, meta-v1, metadata-v1, openaccess/);
+    expect(() => new ApiClient({ baseUrl: service!.url, endpoint: 'nope' as never })).toThrow(/`endpoint` "nope" is none of meta-v2, meta-v1, metadata-v1, openaccess/);
   });
 });
 
