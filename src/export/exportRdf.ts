@@ -124,35 +124,14 @@ class ExportRun {
     const seen = new DoiSet(1024, { queueNew: Boolean(this.options.output && statePath), stable: true });
     const writer = serializerFor(format).createWriter(this.options.graph ? { graph: this.options.graph } : {});
     const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal, ...(shards ? { shards: { ...shards, writer } } : {}) }, this.saved, seen);
-    let refused = false;
     try {
       await this.harvestInto(files, seen, writer);
       return { counts: this.counts, total: this.total, totalNow: this.totalNow, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
     } catch (err) {
-      refused = files.resumable && this.refusedAtOnce(err);
-      throw files.resumable && !refused ? this.withAdvice(err) : err;
+      throw files.resumable ? this.withAdvice(err) : err;
     } finally {
       await files.close();
-      if (refused) await this.forgetRun();
     }
-  }
-
-  /**
-   * Whether a fresh run was refused before it had a page (a query field the
-   * key's plan does not allow, a query the service rejects, a wrong address):
-   * nothing to keep, and the same run with the query fixed must start clean.
-   */
-  private refusedAtOnce(err: unknown): boolean {
-    const { counts } = this;
-    if (this.saved || counts.pages > 0 || counts.records > 0 || counts.rejects > 0) return false;
-    return err instanceof HttpError && !err.retryable && (err.code === 'plan-limit' || err.code === 'http-status' || err.code === 'not-found');
-  }
-
-  /** Removes what a refused fresh run created: its state, DOI side file, rejects and the dump in one file. */
-  private async forgetRun(): Promise<void> {
-    const { statePath, shards } = this.plan;
-    const paths = [statePath, ExportFiles.seenPathOf(statePath), this.options.rejectsPath, shards ? undefined : this.options.output];
-    for (const path of paths) if (path) await removeIfExists(path).catch(() => undefined);
   }
 
   /** The summary's `since`: a delta's day. */
