@@ -36,6 +36,8 @@ export const ERROR_CODES = {
   'not-acceptable': 3,
   /** The resource does not exist (404). */
   'not-found': 3,
+  /** A lookup found nothing: the service has no record with the DOI `get` asked for (an empty result, not a failure). */
+  'no-record': 7,
   /** A media type or format the toolkit does not know. */
   'unsupported-media-type': 2,
   /** A resumable run's state does not match its output or options. */
@@ -110,9 +112,9 @@ export class HttpError extends ToolkitError {
     readonly url: string,
     readonly status: number | undefined,
     readonly retryable: boolean,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { details?: Record<string, unknown> },
   ) {
-    super(message, code, { ...options, details: { url, status, retryable } });
+    super(message, code, { ...options, details: { ...options?.details, url, status, retryable } });
   }
 }
 

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { ApiClient, DEFAULT_BASE_URL, type ApiClientOptions, type Endpoint, type RequestEvent } from '../client/ApiClient.js';
+import type { Plan } from '../contract/endpoints.js';
 import { ToolkitError, redact } from '../errors.js';
 import { directFetch, proxyFetch, proxySettings } from '../http/proxyFetch.js';
 import type { CliContext } from './CliContext.js';
@@ -14,6 +15,7 @@ export interface ConnectionOptions {
   apiKey?: string;
   baseUrl?: string;
   endpoint?: Endpoint;
+  plan?: Plan;
   retries?: number;
   rate?: number;
   timeout?: number;
@@ -47,6 +49,7 @@ export function clientOptions(opts: ConnectionOptions, ctx: CliContext): ApiClie
     // The sample service runs in-process on loopback: never through a proxy.
     ...(opts.sample ? {} : { apiKey: key, baseUrl: opts.baseUrl ?? DEFAULT_BASE_URL, fetch: envFetch(ctx) }),
     endpoint: opts.endpoint ?? 'meta-v2',
+    ...(opts.plan ? { plan: opts.plan } : {}),
     retryPolicy: { retries: opts.retries ?? 5 },
     ...(opts.rate ? { rate: opts.rate } : {}),
     timeoutMs: (opts.timeout ?? 30) * 1000,

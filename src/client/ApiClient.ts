@@ -4,31 +4,25 @@ import { debugLogsUrls } from '../http/debugLogsUrls.js';
 import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
-import { RetryPolicy, isPlanLimit, type RequestOutcome, type RetryPolicyOptions } from '../http/RetryPolicy.js';
+import { RetryPolicy, type RequestOutcome, type RetryPolicyOptions } from '../http/RetryPolicy.js';
 import { doiKey } from '../record/recordDoi.js';
+import { DEFAULT_BASE_URL, ENDPOINTS, pageSizeLimit, type Endpoint, type Plan } from '../contract/endpoints.js';
+import { isNoDataBody, isPlanLimitBody, NO_DATA_MESSAGE } from '../contract/statusBodies.js';
+import { planLimitError, queryRefusal } from './planLimits.js';
 import { RequestPacer } from './RequestPacer.js';
 
-/** The record endpoints of the service (seed §4). */
-export type Endpoint = 'meta-v2' | 'meta-v1' | 'metadata-v1';
+export { DEFAULT_BASE_URL, MAX_PAGE_SIZE, type Endpoint, type Plan } from '../contract/endpoints.js';
 
-/** Path of each endpoint, relative to the base URL. */
-export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = {
-  'meta-v2': '/meta/v2/json',
-  'meta-v1': '/meta/v1/json',
-  'metadata-v1': '/metadata/v1/articles',
-};
-
-/** The service's default base URL. */
-export const DEFAULT_BASE_URL = 'https://api.springernature.com';
+/** Path of each endpoint, relative to the base URL (from the contract, `contract/endpoints.ts`). */
+export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = Object.fromEntries(
+  Object.entries(ENDPOINTS).map(([name, contract]) => [name, contract.path]),
+) as Record<Endpoint, string>;
 
 /** The service's host: it needs a key. */
 const SERVICE_HOST = new URL(DEFAULT_BASE_URL).hostname;
 
 /** Said when the service is asked without a key. */
 const NO_KEY = 'no API key: pass `apiKey` (get a free key at https://dev.springernature.com), or use `sample` for the bundled sample catalogue offline';
-
-/** Largest page size the service allows (premium keys); basic keys allow 25. */
-export const MAX_PAGE_SIZE = 100;
 
 /** One retry the client made (for progress and logs; never carries the key). */
 export interface RetryEvent {
@@ -48,8 +42,14 @@ export interface ApiClientOptions {
   keyIsPublic?: boolean;
   /** Base URL of the service. Defaults to `https://api.springernature.com`. */
   baseUrl?: string;
-  /** Endpoint for searches. Defaults to `'meta-v2'`. */
+  /** Endpoint for searches (`'openaccess'`: open-access records only, 20 a page). Defaults to `'meta-v2'`. */
   endpoint?: Endpoint;
+  /**
+   * The key's plan, when known: with `'basic'` a query using a premium-only
+   * field is refused before any request (code `plan-limit`, naming the field
+   * and the basic field to use instead). Defaults to unknown (the service says).
+   */
+  plan?: Plan;
   /**
    * The `fetch` to use (inject a fake in tests). Defaults to the global
    * `fetch`, through the proxy that `HTTPS_PROXY`/`HTTP_PROXY` name unless
@@ -106,6 +106,8 @@ export interface SearchPage {
   nextStart: number | undefined;
   /** The service's notice text (`apiMessage`). */
   apiMessage: string | undefined;
+  /** The service answered the query's "no data" 404 (since 2026: a query with no hits): an empty page of total 0. */
+  noData?: true;
   facets: ApiFacet[];
   /** The whole envelope as sent, with the key removed (`apiKey` dropped, `api_key` redacted in `nextPage`). */
   envelope: Record<string, unknown>;
@@ -141,6 +143,8 @@ export { abortError };
 export class ApiClient {
   readonly baseUrl: string;
   readonly endpoint: Endpoint;
+  /** The key's plan when known. */
+  readonly plan: Plan | undefined;
   readonly policy: RetryPolicy;
   /** Retries made so far by this client. */
   retries = 0;
@@ -186,6 +190,8 @@ export class ApiClient {
       );
     }
     this.endpoint = options.endpoint ?? 'meta-v2';
+    if (!(this.endpoint in ENDPOINTS)) throw new ToolkitError(`\`endpoint\` "${this.endpoint}" is none of ${Object.keys(ENDPOINTS).join(', ')}`, 'usage');
+    this.plan = options.plan;
     this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
     this.fetchFn = options.fetch ?? proxyFetch();
     this.sleep = options.sleep ?? defaultSleep;
@@ -205,31 +211,48 @@ export class ApiClient {
     return redact(text, [this.secret]);
   }
 
+  /** Largest page size the endpoint allows the key (its plan's; the premium one when the plan is not known). */
+  get maxPageSize(): number {
+    return pageSizeLimit(this.endpoint, this.plan);
+  }
+
+  /**
+   * Refuses (code `plan-limit`) a query that uses a field the key's plan does
+   * not allow, before any request; nothing when the plan is not known.
+   */
+  checkQuery(query: string): void {
+    const refusal = this.plan ? queryRefusal(query, this.plan) : undefined;
+    if (refusal) throw new ToolkitError(`${refusal} (\`plan\` ${this.plan}: checked before any request)`, 'plan-limit', { details: { limit: 'query-field', plan: this.plan } });
+  }
+
   /** Fetches one page of a search (`s` 1-based); `observer` hears of pushbacks and rate waits. */
   async fetchPage(request: PageRequest, signal?: AbortSignal, observer?: RequestObserver): Promise<SearchPage> {
     if (!Number.isInteger(request.s) || request.s < 1) throw new ToolkitError(`start ${request.s} is not a 1-based position`, 'usage');
-    if (!Number.isInteger(request.p) || request.p < 1 || request.p > MAX_PAGE_SIZE) {
-      throw new ToolkitError(`page size ${request.p} is out of range: 1 to ${MAX_PAGE_SIZE}`, 'usage');
+    const max = pageSizeLimit(this.endpoint);
+    if (!Number.isInteger(request.p) || request.p < 1 || request.p > max) {
+      throw new ToolkitError(`page size ${request.p} is out of range: 1 to ${max}${this.endpoint === 'openaccess' ? ' on the open-access endpoint' : ''}`, 'usage');
     }
+    this.checkQuery(request.q);
     const params: [string, string][] = [
       ['q', request.q],
       ['s', String(request.s)],
       ['p', String(request.p)],
     ];
-    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal, observer);
+    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal, observer, request);
     return this.toPage(envelope, request);
   }
 
   /**
    * Looks up one record by DOI. On the `metadata-v1` endpoint the query is
    * `doi=<doi>`, on the others `doi:<doi>`. Returns `undefined` when the
-   * service has no such record.
+   * service has no such record (an empty page, or since 2026 its "no data" 404).
    */
   async getRecord(doi: string, signal?: AbortSignal): Promise<{ record: RawRecord | undefined; page: SearchPage }> {
-    const q = this.endpoint === 'metadata-v1' ? `doi=${doiInQuery(doi)}` : `doi:${doiInQuery(doi)}`;
+    const lookup = ENDPOINTS[this.endpoint].doiLookup;
+    const q = `${lookup}${doiInQuery(doi)}`;
     const params: [string, string][] = [['q', q]];
-    if (this.endpoint !== 'metadata-v1') params.push(['s', '1'], ['p', '1']);
-    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal);
+    if (lookup === 'doi:') params.push(['s', '1'], ['p', '1']);
+    const envelope = await this.getJson(ENDPOINT_PATHS[this.endpoint], params, signal, undefined, { q, s: 1, p: 1 });
     const page = this.toPage(envelope, { q, s: 1, p: 1 });
     const wanted = doiKey(doi);
     const record =
@@ -264,6 +287,7 @@ export class ApiClient {
       records,
       nextStart,
       apiMessage: typeof envelope['apiMessage'] === 'string' ? envelope['apiMessage'] : undefined,
+      ...(NO_DATA_ENVELOPES.has(envelope) ? { noData: true as const } : {}),
       facets: Array.isArray(envelope['facets']) ? (envelope['facets'] as ApiFacet[]) : [],
       // built on first use only: copying every page's envelope would cost a harvest time
       get envelope() {
@@ -281,7 +305,7 @@ export class ApiClient {
   }
 
   /** GETs a JSON envelope with retries. Errors name the URL without the key. */
-  private async getJson(path: string, params: [string, string][], signal?: AbortSignal, observer?: RequestObserver): Promise<Record<string, unknown>> {
+  private async getJson(path: string, params: [string, string][], signal: AbortSignal | undefined, observer: RequestObserver | undefined, request: PageRequest): Promise<Record<string, unknown>> {
     const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
     const shownUrl = `${this.baseUrl}${path}?${query}`;
     const url = this.apiKey ? `${shownUrl}&api_key=${encodeURIComponent(this.apiKey)}` : shownUrl;
@@ -302,6 +326,9 @@ export class ApiClient {
       const decision = this.policy.decide(outcome, attempt);
       if (decision.action === 'stop') {
         const status = outcome.kind === 'status' ? outcome.status : undefined;
+        if (decision.code === 'plan-limit' && outcome.kind === 'status') {
+          throw planLimitError({ request, endpoint: this.endpoint, body: outcome.body, url: shownUrl, redact: (t) => this.redact(t) });
+        }
         throw new HttpError(this.redact(`${decision.message} [GET ${shownUrl}]`), decision.code, shownUrl, status, decision.retryable);
       }
       // a pause the service asked for (a 429, or a pushback with Retry-After) holds every request of the client
@@ -347,6 +374,8 @@ export class ApiClient {
     // UTF-8 whatever the Content-Type says (the service labels JSON text/html).
     let text = new TextDecoder('utf-8').decode(bytes);
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    // Since 2026 a query with no hits is a 404 with the service's "no data" body: an empty result, not an error.
+    if (response.status === 404 && isNoDataBody(text)) return { kind: 'ok', json: noDataEnvelope(text) };
     if (response.status !== 200) {
       return { kind: 'status', status: response.status, body: this.redact(text), retryAfter: response.headers.get('retry-after') };
     }
@@ -376,7 +405,24 @@ export class ApiClient {
 function isPushback(outcome: RequestOutcome): outcome is Extract<RequestOutcome, { kind: 'status' }> {
   if (outcome.kind !== 'status') return false;
   const { status } = outcome;
-  return status === 429 || status >= 500 || (status === 403 && !isPlanLimit(outcome.body));
+  return status === 429 || status >= 500 || (status === 403 && !isPlanLimitBody(outcome.body));
+}
+
+/** The envelopes made of a "no data" 404. */
+const NO_DATA_ENVELOPES = new WeakSet<object>();
+
+/** The envelope of a "no data" 404: no records, total 0, the service's message as its notice. */
+function noDataEnvelope(body: string): Record<string, unknown> {
+  let message = NO_DATA_MESSAGE;
+  try {
+    const json = JSON.parse(body) as Record<string, unknown>;
+    if (typeof json['message'] === 'string' && json['message'] !== '') message = json['message'];
+  } catch {
+    // the message is enough
+  }
+  const envelope = { apiMessage: message, result: [{ total: '0' }], records: [], facets: [] };
+  NO_DATA_ENVELOPES.add(envelope);
+  return envelope;
 }
 
 /**

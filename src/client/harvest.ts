@@ -1,9 +1,11 @@
 import type { RawRecord } from '../record/types.js';
 import { ApiClient, abortError, type ApiClientOptions, type SearchPage } from './ApiClient.js';
 import { ConcurrencyController } from './ConcurrencyController.js';
+import { ENDPOINTS, pageSizeLimit } from '../contract/endpoints.js';
+import { HttpError } from '../errors.js';
 import { type DateWindow, type SplitUnit, extractDateBounds, fitsUnit, initialWindow, splitWindow, windowQuery } from './dateWindows.js';
 import { DoiSet } from '../record/DoiSet.js';
-import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE, isLastPage, nextStartOf, reachableRecords, searchPages } from './searchPages.js';
+import { DEFAULT_MAX_START, isLastPage, nextStartOf, reachableRecords, searchPages } from './searchPages.js';
 import { WindowProbes } from './WindowProbes.js';
 import { sentRecordDoi } from '../record/recordDoi.js';
 
@@ -19,13 +21,24 @@ export interface HarvestCursor {
   start: number;
   /** Whether the harvest is finished. */
   done: boolean;
+  /**
+   * The page size in use when it is not the one asked for: lowered to what
+   * the key's plan allows (a 403 "premium feature" on the page size, or
+   * `plan`). A resume goes on with it.
+   */
+  pageSize?: number;
 }
 
 /** Options of {@link harvestPages} and {@link harvest}. */
 export interface HarvestOptions extends ApiClientOptions {
   /** A client to use instead of building one from the other options. Defaults to `new ApiClient(options)`. */
   client?: ApiClient;
-  /** Records per page, 1 to 100 (basic keys: 25). Defaults to 25. */
+  /**
+   * Records per page, 1 to 100 (20 on the open-access endpoint). A page size
+   * the key's plan does not allow (basic keys: 25) is lowered to the plan's,
+   * once, with a warning, and the harvest goes on. Defaults to the basic
+   * plan's page size of the endpoint (25; 20 on the open-access endpoint).
+   */
   pageSize?: number;
   /**
    * Requests in flight at once (pages and date window probes), fixed.
@@ -83,8 +96,46 @@ export interface HarvestPage {
  */
 export async function* harvestPages(query: string, options: HarvestOptions = {}): AsyncGenerator<HarvestPage> {
   const client = options.client ?? new ApiClient(options);
+  // A query the key's plan refuses is refused before any request when the plan is known.
+  client.checkQuery(query);
+  const asked = options.pageSize ?? ENDPOINTS[client.endpoint].pageSizes.basic;
+  let pageSize = options.cursor?.pageSize ?? asked;
+  // The most the endpoint serves the key's plan (either plan's when it is not known: 20 on the open-access endpoint).
+  const limit = pageSizeLimit(client.endpoint, client.plan);
+  if (pageSize > limit) {
+    const who = client.plan ? `a ${client.plan} key` : 'any key';
+    options.onWarning?.(`the ${client.endpoint} endpoint gives ${who} at most ${limit} records a page: harvesting ${limit} a page instead of ${pageSize}`);
+    pageSize = limit;
+  }
   const seen = options.seen ?? new DoiSet();
-  const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  const controller = options.controller ?? new ConcurrencyController(options.concurrency !== undefined ? { fixed: options.concurrency } : {});
+  let cursor = options.cursor;
+  let accepted = options.alreadyHarvested ?? 0;
+  let total: number | undefined;
+  for (;;) {
+    try {
+      const pages = harvestWithPageSize(query, { ...options, client, seen, controller, pageSize, alreadyHarvested: accepted, ...(cursor ? { cursor } : {}) });
+      for await (const hp of pages) {
+        accepted += hp.records.length;
+        total = hp.total ?? total;
+        cursor = pageSize === asked ? hp.cursor : { ...hp.cursor, pageSize };
+        yield { ...hp, cursor: structuredClone(cursor), total };
+      }
+      return;
+    } catch (err) {
+      // A 403 on the page size: the largest page the key allows, once, and on from where the harvest stands.
+      const allowed = err instanceof HttpError && err.details['limit'] === 'page-size' ? Number(err.details['pageSize']) : NaN;
+      if (!(allowed < pageSize)) throw err;
+      const said = (err as HttpError).details['serviceMessage'];
+      options.onWarning?.(`the service refused ${pageSize} records a page as beyond the key's plan (403${said ? `: ${String(said)}` : ''}): harvesting ${allowed} a page, the most a basic key allows`);
+      pageSize = allowed;
+    }
+  }
+}
+
+/** {@link harvestPages} with one page size. */
+async function* harvestWithPageSize(query: string, options: HarvestOptions & { client: ApiClient; seen: DoiSet; controller: ConcurrencyController; pageSize: number }): AsyncGenerator<HarvestPage> {
+  const { client, seen, controller, pageSize } = options;
   const maxStart = options.maxStart ?? DEFAULT_MAX_START;
   const reach = reachableRecords(pageSize, maxStart);
   const maxRecords = options.maxRecords ?? Infinity;
@@ -96,8 +147,6 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
   const toWindows = (): DateWindow[] => [initialWindow(bounds, options.today ?? new Date())];
   if (cursor.done || accepted >= maxRecords) return;
   if (!cursor.windows && options.splitBy && cursor.start === 1) cursor = { windows: toWindows(), start: 1, done: false };
-
-  const controller = options.controller ?? new ConcurrencyController(options.concurrency !== undefined ? { fixed: options.concurrency } : {});
 
   /** Pages one query from `start`. */
   async function* pageQuery(q: string, window: DateWindow | undefined, start: number, firstPage: SearchPage | undefined, rest: DateWindow[] | undefined) {

@@ -3,7 +3,8 @@ import { basename, dirname, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { DateWindow } from '../client/dateWindows.js';
 import type { HarvestOptions } from '../client/harvest.js';
-import { DEFAULT_MAX_START, DEFAULT_PAGE_SIZE } from '../client/searchPages.js';
+import { DEFAULT_MAX_START } from '../client/searchPages.js';
+import { ENDPOINTS } from '../contract/endpoints.js';
 import { ToolkitError } from '../errors.js';
 import { formatFromPath, formatInfo, formatsWith, isGzipPath, labelList, type FormatName } from '../formats.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
@@ -218,7 +219,7 @@ export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoin
     endpoint,
     format: plan.format,
     gzip: plan.gzip,
-    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    pageSize: options.pageSize ?? ENDPOINTS[options.client?.endpoint ?? options.endpoint ?? 'meta-v2'].pageSizes.basic,
     maxStart: options.maxStart ?? DEFAULT_MAX_START,
     maxRecords: options.maxRecords ?? null,
     splitBy: options.splitBy ?? null,

@@ -42,6 +42,10 @@ const RDF_TYPE = `${NS.rdf}type`;
  */
 export async function exportRdf(options: ExportOptions, settings: ExportRunSettings = {}): Promise<ExportSummary> {
   const plan = planExport(options);
+  const client = options.client ?? new ApiClient(options);
+  // A query the key's plan (`plan`) refuses is refused before a file is touched.
+  client.checkQuery(options.query);
+  options = { ...options, client };
   // Locked by the output (two exports with different state files would still write one file).
   const lock = options.output ? await ExportLock.acquire(await lockPathOf(options.output)) : undefined;
   try {

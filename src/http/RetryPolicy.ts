@@ -1,3 +1,4 @@
+import { isPlanLimitBody } from '../contract/statusBodies.js';
 import type { ErrorCode } from '../errors.js';
 
 /**
@@ -51,13 +52,13 @@ const HOW_TO_KEY =
  * | outcome | decision |
  * |---|---|
  * | 401 | stop `auth` with the service's message |
- * | 403 "premium feature" | stop `plan-limit` with the service's message |
- * | 403 other (quota, over limit) | retry like 429; if it persists, stop `quota` |
+ * | 403 "premium feature" | stop `plan-limit` with the service's message (the client names the page size or query field) |
+ * | 403 other (throttled, quota) | retry like 429; if it persists, stop `quota` |
  * | 429 | wait `Retry-After` (or back off) and retry; if it persists or the wait is longer than `maxRetryAfterMs`, stop `quota` |
  * | 5xx | exponential backoff with jitter; stop `http-status` when retries run out |
  * | network failure, timeout | backoff; stop `network` |
  * | truncated / non-JSON body | backoff; stop `bad-response` |
- * | 404 | stop `not-found` |
+ * | 404 | stop `not-found` (the client takes the 2026 "No data was found" 404 as an empty result before asking) |
  * | other 4xx (400 "Invalid parameters found", ...) | stop `http-status` with the service's message |
  */
 export class RetryPolicy {
@@ -104,7 +105,7 @@ export class RetryPolicy {
     if (status === 401) {
       return { action: 'stop', code: 'auth', retryable: false, message: `the service refused the API key (401${said}); ${HOW_TO_KEY}` };
     }
-    if (status === 403 && isPlanLimit(outcome.body)) {
+    if (status === 403 && isPlanLimitBody(outcome.body)) {
       return { action: 'stop', code: 'plan-limit', retryable: false, message: `the request is beyond the API key's plan (403${said}); a basic key allows at most 25 records per page: lower \`pageSize\`` };
     }
     if (status === 429 || status === 403) {
@@ -124,11 +125,6 @@ export class RetryPolicy {
     }
     return { action: 'stop', code: 'http-status', retryable: false, message: `the service rejected the request (${status}${said}); check the query and the paging options` };
   }
-}
-
-/** Whether a 403's body says the request is beyond the key's plan ("premium feature"), not that the quota is spent. */
-export function isPlanLimit(body: string): boolean {
-  return /premium/i.test(body);
 }
 
 /** The service's own message from an error body (`message`, `error_description`, ...), or a short excerpt of a non-JSON body. */

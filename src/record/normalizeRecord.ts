@@ -1,3 +1,4 @@
+import { KEY_SPELLINGS } from '../contract/keySpellings.js';
 import { MappingError } from '../errors.js';
 import { cleanJson } from './cleanJson.js';
 import { readAbstract } from './readAbstract.js';
@@ -42,6 +43,13 @@ type OtherKey = 'url' | 'creators' | 'genre' | 'abstract' | 'conferenceInfo' | '
 const OTHER_KEYS: readonly OtherKey[] = ['url', 'creators', 'genre', 'abstract', 'conferenceInfo', 'subjects', 'keywords', 'disciplines'];
 
 /**
+ * The spellings of a key the service uses besides its own (the contract's
+ * `KEY_SPELLINGS`: `keyword` for `keywords`, `journalid` for `journalId`, ...).
+ */
+const OTHER_SPELLINGS: readonly (readonly [string, StringKey | OtherKey])[] = Object.entries(KEY_SPELLINGS).flatMap(([key, spellings]) =>
+  spellings.filter((s) => s !== key).map((s) => [s, key as StringKey | OtherKey] as const),
+);
+/**
  * Known keys by their lower-case spelling: the service writes `journalId` or
  * `journalid`, `issueType` or `issuetype`, `openaccess` or `openAccess`
  * depending on endpoint and year; any spelling that differs only in case is
@@ -49,10 +57,10 @@ const OTHER_KEYS: readonly OtherKey[] = ['url', 'creators', 'genre', 'abstract',
  */
 const KNOWN_KEYS = new Map<string, StringKey | OtherKey>([
   ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k] as const),
-  ['keyword', 'keywords'],
+  ...OTHER_SPELLINGS.map(([s, k]) => [s.toLowerCase(), k] as const),
 ]);
 /** The same, by the usual spellings (looked up first: most keys are spelled so, and need no lower-casing). */
-const USUAL_KEYS = new Map<string, StringKey | OtherKey>([...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k, k] as const), ['keyword', 'keywords']]);
+const USUAL_KEYS = new Map<string, StringKey | OtherKey>([...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k, k] as const), ...OTHER_SPELLINGS]);
 const STRING_KEY_SET: ReadonlySet<string> = new Set(STRING_KEYS);
 
 /**

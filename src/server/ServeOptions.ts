@@ -1,7 +1,10 @@
+import { ENDPOINTS, type Plan, type ServiceCompat } from '../contract/endpoints.js';
 import type { Catalogue, CatalogueSource } from './Catalogue.js';
 
-/** The plan of an API key: how many records a page may hold. */
-export type KeyPlan = 'basic' | 'premium';
+/** The plan of an API key: how many records a page may hold, which query fields it may use. */
+export type KeyPlan = Plan;
+
+export { SERVICE_COMPATS, type ServiceCompat } from '../contract/endpoints.js';
 
 /** One API key the server accepts. */
 export interface ApiKeySpec {
@@ -60,6 +63,8 @@ export interface ServeOptions {
   maxQueryDepth?: number;
   /** How many recent query results (matching ids and facets) to keep for paging; 0 keeps none. Defaults to 64. */
   cacheSize?: number;
+  /** Which year's service to answer as (see {@link ServiceCompat}). Defaults to `'2026'`. */
+  compat?: ServiceCompat;
   /** Clock for the rate limiter, in milliseconds. Defaults to `Date.now`. */
   now?: () => number;
 }
@@ -67,5 +72,5 @@ export interface ServeOptions {
 /** The key accepted when no keys are configured, with a premium plan. */
 export const SAMPLE_API_KEY = 'sample';
 
-/** Largest page per plan. */
-export const PLAN_PAGE_LIMITS: Readonly<Record<KeyPlan, number>> = { basic: 25, premium: 100 };
+/** Largest page per plan on the main endpoint (`/meta/v2/json`; each endpoint's are in `contract/endpoints.ts`). */
+export const PLAN_PAGE_LIMITS: Readonly<Record<KeyPlan, number>> = ENDPOINTS['meta-v2'].pageSizes;

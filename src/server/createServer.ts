@@ -8,8 +8,9 @@ import { Catalogue, loadCatalogue } from './Catalogue.js';
 import { FaultInjector, type FaultDecision } from './FaultInjector.js';
 import { parseRequestUrl, type RequestUrl } from './parseRequestUrl.js';
 import { RateLimiter } from './RateLimiter.js';
-import { INVALID_PARAMETERS, errorBody, tooManyRequestsBody } from './responses.js';
-import { SEARCH_ENDPOINTS, searchRoute } from './searchRoute.js';
+import { INVALID_PARAMETERS, errorBody, tooManyRequestsBody } from '../contract/statusBodies.js';
+import { endpointAtPath, endpointPaths } from '../contract/endpoints.js';
+import { searchRoute } from './searchRoute.js';
 import type { ServeOptions } from './ServeOptions.js';
 import { vocabularyRoute } from './vocabularyRoute.js';
 
@@ -41,6 +42,7 @@ export function createServer(options: ServeOptions = {}): http.Server {
     cacheSize: Math.max(0, options.cacheSize ?? 64),
     maxQueryLength: options.maxQueryLength,
     maxQueryDepth: options.maxQueryDepth,
+    compat: options.compat ?? '2026',
   });
   const faults = new FaultInjector(options.faults);
   const retryAfter = String(Math.max(0, Math.round(options.retryAfter ?? 1)));
@@ -55,20 +57,17 @@ export function createServer(options: ServeOptions = {}): http.Server {
     } catch {
       return jsonAnswer(400, errorBody(INVALID_PARAMETERS, 'Bad Request', 'The request URL has malformed percent-encoding.'));
     }
-    const kind = SEARCH_ENDPOINTS[url.path];
+    const endpoint = endpointAtPath(url.path);
     const isVocab = url.path.startsWith(`${vocabPath}/`) && url.path.length > vocabPath.length + 1;
-    if (kind === undefined && !isVocab) {
-      return jsonAnswer(
-        404,
-        errorBody('Not found', 'Not Found', `No endpoint at this path. Endpoints: ${Object.keys(SEARCH_ENDPOINTS).join(', ')}, ${vocabPath}/<term>.`),
-      );
+    if (endpoint === undefined && !isVocab) {
+      return jsonAnswer(404, errorBody('Not found', 'Not Found', `No endpoint at this path. Endpoints: ${endpointPaths().join(', ')}, ${vocabPath}/<term>.`));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       return jsonAnswer(405, errorBody('Method not allowed', 'Method Not Allowed', 'The service only reads: use GET or HEAD.'), {
         Allow: 'GET, HEAD',
       });
     }
-    return kind !== undefined ? search(url, kind) : vocabulary(url.path.slice(vocabPath.length + 1), req.headers.accept);
+    return endpoint !== undefined ? search(url, endpoint) : vocabulary(url.path.slice(vocabPath.length + 1), req.headers.accept);
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {

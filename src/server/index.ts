@@ -8,6 +8,8 @@ export {
   type FaultOptions,
   type ApiKeySpec,
   type KeyPlan,
+  type ServiceCompat,
+  SERVICE_COMPATS,
 } from './ServeOptions.js';
 export { Catalogue, loadCatalogue, type CatalogueSource } from './Catalogue.js';
 export { FACET_NAMES, type FacetName, type FacetValue } from './FacetIndex.js';

@@ -4,7 +4,18 @@
  * `openaccess`/`openAccess`, `keyword`/`keywords`) or shape (strings or arrays).
  */
 
+import { KEY_SPELLINGS } from '../contract/keySpellings.js';
+
 type Json = Record<string, unknown>;
+
+/** The first non-empty string under one of a key's spellings. */
+function spelled(r: Json, spellings: readonly string[]): string {
+  for (const key of spellings) {
+    const v = str(r[key]);
+    if (v) return v;
+  }
+  return '';
+}
 
 function str(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -60,7 +71,7 @@ export function subjectsOf(r: Json): string[] {
 
 /** Author keywords (`keyword` or `keywords`, and the catalogue-only `_keywords`), without duplicates. */
 export function keywordsOf(r: Json): string[] {
-  const out = strings(r.keyword ?? r.keywords);
+  const out = strings(r[KEY_SPELLINGS.keywords[0]] ?? r[KEY_SPELLINGS.keywords[1]]);
   if (r._keywords !== undefined) out.push(...strings(r._keywords));
   return out.length > 1 ? [...new Set(out)] : out;
 }
@@ -92,7 +103,7 @@ function digits(s: string, from: number, to: number): boolean {
 
 /** The journal id, either spelling. */
 export function journalIdOf(r: Json): string {
-  return str(r.journalId) || str(r.journalid);
+  return spelled(r, KEY_SPELLINGS.journalId);
 }
 
 /** ISSNs (print and electronic). */
@@ -122,7 +133,7 @@ export function languageOf(r: Json): string {
 
 /** Open access flag, either spelling, as sent (`true`/`false`). */
 export function openAccessOf(r: Json): string {
-  return (str(r.openaccess) || str(r.openAccess)).toLowerCase();
+  return spelled(r, KEY_SPELLINGS.openaccess).toLowerCase();
 }
 
 /** Affiliation countries: the catalogue-only `_countries` key. */

@@ -2,8 +2,9 @@ import type { Catalogue } from './Catalogue.js';
 import { FACET_NAMES, type FacetValue } from './FacetIndex.js';
 import { abstractText } from './recordFields.js';
 
-/** The envelope shapes: `/meta/v2/json` and `/metadata/json`, `/meta/v1/json`, `/metadata/v1/articles`. */
-export type EnvelopeKind = 'v2' | 'meta-v1' | 'articles-v1';
+import type { EnvelopeKind } from '../contract/endpoints.js';
+
+export type { EnvelopeKind } from '../contract/endpoints.js';
 
 /** What a search page is made of. */
 export interface SearchPage {

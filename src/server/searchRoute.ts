@@ -4,18 +4,28 @@ import { evaluateQuery } from './evaluateQuery.js';
 import { parseQuery, QuerySyntaxError } from './parseQuery.js';
 import type { RequestUrl } from './parseRequestUrl.js';
 import type { RateLimiter } from './RateLimiter.js';
-import { INVALID_PARAMETERS, MISSING_Q, UNAUTHORIZED_BODY, errorBody, premiumBody, tooManyRequestsBody } from './responses.js';
+import { allEndpoints, type EndpointContract, type EnvelopeKind } from '../contract/endpoints.js';
+import { refusedTerms } from '../contract/queryFields.js';
+import {
+  INVALID_PARAMETERS,
+  MISSING_Q,
+  NO_DATA_BODY,
+  UNAUTHORIZED_BODY,
+  errorBody,
+  premiumFieldBody,
+  premiumPageSizeBody,
+  tooManyRequestsBody,
+} from '../contract/statusBodies.js';
 import { ResultCache, type CachedResult } from './ResultCache.js';
-import { facetsOf, searchPageJson, type EnvelopeKind } from './searchResponse.js';
-import { PLAN_PAGE_LIMITS, type KeyPlan } from './ServeOptions.js';
+import { XML_TYPE, searchPageJats } from './jatsResponse.js';
+import { facetsOf, searchPageJson } from './searchResponse.js';
+import type { KeyPlan, ServiceCompat } from './ServeOptions.js';
+import { intersect } from './sortedSets.js';
 
-/** The search endpoints and the envelope each answers with. */
-export const SEARCH_ENDPOINTS: Readonly<Record<string, EnvelopeKind>> = {
-  '/meta/v2/json': 'v2',
-  '/metadata/json': 'v2',
-  '/meta/v1/json': 'meta-v1',
-  '/metadata/v1/articles': 'articles-v1',
-};
+/** The search endpoints' paths and the envelope each answers with (from the contract, `contract/endpoints.ts`). */
+export const SEARCH_ENDPOINTS: Readonly<Record<string, EnvelopeKind>> = Object.fromEntries(
+  allEndpoints().flatMap((contract) => [contract.path, ...contract.aliases].map((path) => [path, contract.envelope])),
+);
 
 const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
 const MAX_START = 1_000_000_000;
@@ -34,6 +44,8 @@ export interface SearchRouteOptions {
   maxQueryLength?: number | undefined;
   /** Deepest nesting accepted (see `parseQuery`; its default when undefined). */
   maxQueryDepth?: number | undefined;
+  /** Which year's service to answer as. */
+  compat: ServiceCompat;
 }
 
 /** A search request whose parameters passed the checks. */
@@ -47,15 +59,18 @@ interface SearchRequest {
 
 /**
  * The search endpoints (see {@link SEARCH_ENDPOINTS}): checks the key, the
- * rate and the parameters, evaluates the query (or takes its result from the
- * cache) and answers with a page of records in the endpoint's envelope.
+ * rate and the parameters (the page size and query fields the key's plan
+ * allows), evaluates the query (or takes its result from the cache) and
+ * answers with a page of records in the endpoint's envelope; since 2026 a
+ * query with no hits is a 404 "No data was found for the given query.".
  */
-export function searchRoute(options: SearchRouteOptions): (url: RequestUrl, kind: EnvelopeKind) => Answer {
+export function searchRoute(options: SearchRouteOptions): (url: RequestUrl, endpoint: EndpointContract) => Answer {
   const { catalogue } = options;
   const cache = new ResultCache(options.cacheSize);
-  const resultOf = (q: string, kind: EnvelopeKind): CachedResult | Answer => {
-    const v1 = kind !== 'v2';
-    const cacheKey = `${v1 ? 1 : 2}\u0000${q}`;
+  let openAccessIds: Int32Array | undefined;
+  const resultOf = (q: string, endpoint: EndpointContract): CachedResult | Answer => {
+    const v1 = endpoint.envelope === 'meta-v1' || endpoint.envelope === 'articles-v1';
+    const cacheKey = `${v1 ? 1 : 2}${endpoint.openAccessOnly ? 'o' : ''}\u0000${q}`;
     const cached = cache.get(cacheKey);
     if (cached) return cached;
     let tree;
@@ -71,17 +86,25 @@ export function searchRoute(options: SearchRouteOptions): (url: RequestUrl, kind
       }
       throw err;
     }
-    const result: CachedResult = { ids: evaluateQuery(catalogue, tree) };
+    let ids = evaluateQuery(catalogue, tree);
+    if (endpoint.openAccessOnly) ids = intersect(ids, (openAccessIds ??= evaluateQuery(catalogue, parseQuery('openaccess:true'))));
+    const result: CachedResult = { ids };
     cache.set(cacheKey, result);
     return result;
   };
 
-  return (url, kind) => {
-    const request = checkRequest(url.params, options);
+  return (url, endpoint) => {
+    const kind = endpoint.envelope;
+    const request = checkRequest(url.params, endpoint, options);
     if (isAnswer(request)) return request;
     const { q, s, p, callback } = request;
-    const result = resultOf(q, kind);
+    const result = resultOf(q, endpoint);
     if (isAnswer(result)) return result;
+    if (result.ids.length === 0 && endpoint.emptyIs404 && options.compat === '2026') return jsonAnswer(404, NO_DATA_BODY);
+    if (kind === 'jats') {
+      const xml = searchPageJats(catalogue, { apiMessage: options.apiMessage, query: q, apiKey: request.apiKey, s, p, ids: result.ids });
+      return { status: 200, body: xml, contentType: XML_TYPE };
+    }
     if (kind !== 'articles-v1' && !result.facets && s - 1 < result.ids.length) result.facets = facetsOf(catalogue, result.ids);
     const body = searchPageJson(catalogue, {
       kind,
@@ -105,7 +128,7 @@ function isAnswer<T extends object>(value: T | Answer): value is Answer {
 }
 
 /** The request's key, rate and parameters checked in the order the service checks them: the request, or the error to answer. */
-function checkRequest(params: ReadonlyMap<string, string>, options: SearchRouteOptions): SearchRequest | Answer {
+function checkRequest(params: ReadonlyMap<string, string>, endpoint: EndpointContract, options: SearchRouteOptions): SearchRequest | Answer {
   const apiKey = params.get('api_key');
   const plan = apiKey === undefined ? undefined : options.keys.get(apiKey);
   if (apiKey === undefined || plan === undefined) return jsonAnswer(401, UNAUTHORIZED_BODY);
@@ -127,8 +150,12 @@ function checkRequest(params: ReadonlyMap<string, string>, options: SearchRouteO
   if (callback !== '' && (callback.length > 128 || !CALLBACK.test(callback))) {
     return jsonAnswer(400, errorBody(INVALID_PARAMETERS, 'Bad Request', 'callback must be a JavaScript identifier (a.b.c).'));
   }
-  const limit = PLAN_PAGE_LIMITS[plan];
-  if (p > limit) return jsonAnswer(403, premiumBody(p, limit, plan));
+  const limit = endpoint.pageSizes[plan];
+  if (p > limit) return jsonAnswer(403, premiumPageSizeBody(p, limit, plan));
+  if (options.compat === '2026') {
+    const refused = refusedTerms(q, plan);
+    if (refused.length > 0) return jsonAnswer(403, premiumFieldBody(refused[0]!.field));
+  }
   return { apiKey, q, s, p, callback };
 }
 

@@ -1,5 +1,5 @@
 import { jsonAnswer, type Answer } from './Answer.js';
-import { errorBody } from './responses.js';
+import { errorBody } from '../contract/statusBodies.js';
 import { vocabularyAnswer } from './vocabularyResource.js';
 
 /**

@@ -32,14 +32,15 @@ export interface RecordRdf {
 /**
  * One record's RDF, looked up by DOI (`scholarly-rdf get`): asked of the
  * service, mapped and written as a document of its own. A DOI the service
- * does not have is `not-found`; a record that cannot be written is
+ * does not have is `no-record` (exit 7); a record that cannot be written is
  * `record-invalid`, naming why.
  */
 export async function recordRdf(doi: string, options: RecordRdfOptions): Promise<RecordRdf> {
   const format = options.format ?? 'turtle';
   const bare = bareDoi(doi);
-  const { record } = await options.client.getRecord(bare, options.signal);
-  if (!record) throw new ToolkitError(`the service has no record with DOI ${bare}`, 'not-found');
+  const { record, page } = await options.client.getRecord(bare, options.signal);
+  // An empty result, not a failure (since 2026 the service's "no data" 404): its own code and exit status.
+  if (!record) throw new ToolkitError(`no record with DOI ${bare}: the service${page.noData ? ' answered that no data was found for it' : ' has none'}`, 'no-record', { details: { doi: bare } });
   let rejected: string | undefined;
   let statements = 0;
   const sink = new RecordSink(serializerFor(format).createWriter(), {

@@ -30,7 +30,17 @@ export interface FakeServiceOptions {
   nextPage?: boolean;
   /** Sends `total` as an empty string (as any scalar of the real service may be). Defaults to false. */
   emptyTotal?: boolean;
+  /**
+   * Answers as the service does since 2026: a query with no hits is a 404 with
+   * `{"status":"Fail","message":"No data was found for the given query."}`;
+   * `'past-end'` answers so for a page past the end of a query with hits too.
+   * Defaults to false (a 200 with total "0", as recorded until 2024).
+   */
+  empty404?: boolean | 'past-end';
 }
+
+/** The 2026 body of a query with no hits (as a maintained client's failing test recorded it). */
+export const NO_DATA_404_BODY = '{"status":"Fail","message":"No data was found for the given query."}';
 
 export interface FakeService {
   url: string;
@@ -93,7 +103,7 @@ export async function startFakeService(options: FakeServiceOptions): Promise<Fak
       res.writeHead(status, { 'content-type': 'text/html;charset=utf-8', ...headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (!['/meta/v2/json', '/meta/v1/json', '/metadata/v1/articles'].includes(url.pathname)) return send(404, '<html>Not Found</html>');
+    if (!['/meta/v2/json', '/meta/v1/json', '/metadata/v1/articles', '/openaccess/json'].includes(url.pathname)) return send(404, '<html>Not Found</html>');
     const key = url.searchParams.get('api_key');
     if (options.apiKey !== undefined && key !== options.apiKey) {
       return send(401, {
@@ -116,6 +126,7 @@ export async function startFakeService(options: FakeServiceOptions): Promise<Fak
     const matching = filter(options.records, q);
     const pageRecords = matching.slice(s - 1, s - 1 + p);
     const pastEnd = pageRecords.length === 0;
+    if (options.empty404 && (matching.length === 0 || (pastEnd && options.empty404 === 'past-end'))) return send(404, NO_DATA_404_BODY);
     const body: Record<string, unknown> = {
       apiMessage: 'This JSON was provided by Springer Nature',
       query: q,
@@ -219,4 +230,11 @@ export function rateLimit(rate: number, retryAfter = 1): FaultHook & { tooMany: 
     return true;
   };
   return Object.assign(hook, { tooMany });
+}
+
+/** Every item of an async iterable, in order. */
+export async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const x of it) out.push(x);
+  return out;
 }

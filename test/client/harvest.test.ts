@@ -12,19 +12,13 @@ import { sampleCataloguePath } from '../../src/sample/sampleCatalogue.js';
 import { exportRdf } from '../../src/export/exportRdf.js';
 import { convertFiles } from '../../src/tasks/convertFiles.js';
 import type { Rejection } from '../../src/pipeline/Rejection.js';
-import { makeRecords, randomFaults, startFakeService, type FakeRecord, type FakeService } from './fakeService.js';
+import { collect, makeRecords, randomFaults, startFakeService, type FakeRecord, type FakeService } from './fakeService.js';
 
 let service: FakeService | undefined;
 afterEach(async () => {
   await service?.close();
   service = undefined;
 });
-
-async function collect<T>(it: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const x of it) out.push(x);
-  return out;
-}
 
 describe('searchPages', () => {
   it('pages 1-based by s + p and stops when s passes the total, never asking past the end', async () => {
@@ -102,7 +96,7 @@ describe('dateWindows', () => {
   });
 
   it('harvests a query with OR or NOT in date windows as it harvests it whole (the local service)', async () => {
-    const server = await startServer({ catalogue: Catalogue.fromFile(sampleCataloguePath()), apiKeys: ['k-windows'] });
+    const server = await startServer({ catalogue: Catalogue.fromFile(sampleCataloguePath()), apiKeys: ['k-windows:premium'] });
     try {
       const client = new ApiClient({ baseUrl: server.url, apiKey: 'k-windows' });
       for (const q of ['type:Journal OR type:Book', 'year:2015 NOT onlinedatefrom:2015-06-01']) {

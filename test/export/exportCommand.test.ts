@@ -194,10 +194,32 @@ describe('export command', () => {
     const g = await cli(['get', '--sample', dois[0]!, '-f', 'ntriples']);
     expect(g.exitCode).toBe(0);
     expect(g.stdout).toContain(`<http://purl.org/ontology/bibo/doi> "${dois[0]}" .`);
+    // The local service answers as the service does since 2026: a DOI it does not know is its "no data" 404.
     const missing = await cli(['get', '--sample', '10.9999/none']);
-    expect(missing.exitCode).toBe(3);
-    expect(missing.stderr).toContain('not-found');
+    expect(missing.exitCode).toBe(7);
+    expect(missing.stderr).toContain('error [no-record]: no record with DOI 10.9999/none: the service answered that no data was found for it');
   });
+
+  it('--endpoint openaccess: search, export (20 a page, the open-access records) and get; a larger page size is lowered with a warning', async () => {
+    const s = await cli(['search', '--sample', '--endpoint', 'openaccess', '-q', 'type:Journal', '-p', '20']);
+    expect(s.exitCode, s.stderr).toBe(0);
+    const total = Number(/records 1-20 of (\d+)/.exec(s.stdout)?.[1]);
+    expect(total).toBeGreaterThan(20);
+    const e = await cli(['export', '--sample', '--endpoint', 'openaccess', '-q', 'type:Journal', '-o', 'oa.nt']);
+    expect(e.exitCode, e.stderr).toBe(0);
+    const dois = [...readFileSync(join(dir, 'oa.nt'), 'utf8').matchAll(/bibo\/doi> "([^"]+)"/g)].map((m) => m[1]!);
+    expect(dois).toHaveLength(total);
+    const state = JSON.parse(readFileSync(join(dir, 'oa.nt.state.json'), 'utf8')) as { identity: { pageSize: number; endpoint: string } };
+    expect(state.identity).toMatchObject({ pageSize: 20, endpoint: 'sample:/openaccess/json' });
+    const big = await cli(['export', '--sample', '--endpoint', 'openaccess', '-q', 'type:Journal', '-o', 'oa25.nt', '--page-size', '25']);
+    expect(big.exitCode, big.stderr).toBe(0);
+    expect(big.stderr).toContain('warning: the openaccess endpoint gives any key at most 20 records a page: harvesting 20 a page instead of 25');
+    expect(readFileSync(join(dir, 'oa25.nt'))).toEqual(readFileSync(join(dir, 'oa.nt')));
+    const g = await cli(['get', '--sample', '--endpoint', 'openaccess', dois[0]!, '-f', 'ntriples']);
+    expect([g.exitCode, g.stdout]).toEqual([0, expect.stringContaining(`"${dois[0]}"`)]);
+    const plan = await cli(['search', '--sample', '--plan', 'basic', '-q', 'year:2015']);
+    expect([plan.exitCode, plan.stderr]).toEqual([3, expect.stringContaining('error [plan-limit]: the query field `year:` (year:2015) needs a premium key')]);
+  }, 180_000); // five commands against the in-process sample service: generous, never a measure of speed
 
   it('search --json prints the raw page without the key', async () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
@@ -229,7 +251,8 @@ describe('export command', () => {
       await cli(['get', '10.1000/test.1', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
       await cli(['get', '10.1000/none', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
     ];
-    expect(runs.map((r) => r.exitCode)).toEqual([0, 0, 2, 3, 0, 0, 0, 3]);
+    // A DOI the service does not know: exit 7 (`no-record`), its own status.
+    expect(runs.map((r) => r.exitCode)).toEqual([0, 0, 2, 3, 0, 0, 0, 7]);
     for (const r of runs) {
       expect(r.stdout + r.stderr).not.toContain(KEY);
       expect(r.stdout + r.stderr).not.toContain(encodeURIComponent(KEY));

@@ -240,6 +240,40 @@ describe('exportRdf', () => {
     expect(summary.counts.records).toBe(40);
   });
 
+  it('a page size lowered to the plan is kept in the state: a resume goes on with it and ends with the bytes of an export at 25', async () => {
+    let quotaGone = false;
+    let served = 0;
+    service = await startFakeService({
+      records: makeRecords(120),
+      apiKey: KEY,
+      maxPageSize: 25,
+      fault: ({ url, res }) => {
+        if (url.searchParams.get('p') === '25' && ++served > 2) quotaGone = true;
+        if (!quotaGone) return false;
+        res.writeHead(429, { 'retry-after': '86400' });
+        res.end('{"message":"Daily limit exceeded"}');
+        return true;
+      },
+    });
+    const out = join(dir, 'lowered.nt');
+    const warnings: string[] = [];
+    const err = (await exportRdf(base({ output: out, pageSize: 100, concurrency: 1, onWarning: (w) => warnings.push(w) })).catch((e: unknown) => e)) as ToolkitError;
+    expect(err.code).toBe('quota');
+    expect(warnings).toEqual([expect.stringMatching(/refused 100 records a page .*harvesting 25 a page/)]);
+    const state = await readExportState(`${out}.state.json`);
+    expect(state).toMatchObject({ identity: { pageSize: 100 }, cursor: { pageSize: 25, start: 51 }, counts: { records: 50 } });
+    quotaGone = false;
+    served = -1000;
+    const resumedFrom = service.requests.length;
+    const summary = await exportRdf(base({ output: out, pageSize: 100, resume: true, onWarning: (w) => warnings.push(w) }));
+    expect(summary.counts.records).toBe(120);
+    expect(warnings).toHaveLength(1); // no second 403: the resume asked 25 at once
+    expect(new Set(service.requests.slice(resumedFrom).map((u) => u.searchParams.get('p')))).toEqual(new Set(['25']));
+    const at25 = join(dir, 'at25.nt');
+    await exportRdf(base({ output: at25, pageSize: 25 }));
+    expect(readFileSync(out)).toEqual(readFileSync(at25));
+  });
+
   it('never writes the key into output, state, side files, rejects, meta, logs or errors', async () => {
     service = await startFakeService({ records: makeRecords(25), apiKey: KEY });
     const out = join(dir, 'out.nq');

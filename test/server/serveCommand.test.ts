@@ -63,8 +63,20 @@ describe('scholarly-rdf serve', () => {
     expect(s.stderr()).not.toMatch(/secret/);
   });
 
+  it('answers as the service does since 2026 by default, and as in 2024 with --compat 2024', async () => {
+    const none = `/meta/v2/json?q=${encodeURIComponent('doi:10.9999/none')}&api_key=basic`;
+    const year = `/meta/v2/json?q=year:2015&api_key=basic`;
+    const now = await startServe(['--api-key', 'basic']);
+    expect([(await fetch(now.url + none)).status, (await fetch(now.url + year)).status]).toEqual([404, 403]);
+    expect((await fetch(`${now.url}/openaccess/json?q=type:Journal&p=20&api_key=basic`)).status).toBe(200);
+    expect(await now.stop()).toBe(0);
+    const then = await startServe(['--api-key', 'basic', '--compat', '2024']);
+    expect([(await fetch(then.url + none)).status, (await fetch(then.url + year)).status]).toEqual([200, 200]);
+    expect(await then.stop()).toBe(0);
+  });
+
   it('rejects bad options with exit code 2', async () => {
-    for (const args of [['--port', '70000'], ['--fail-rate', '2'], ['--rate', 'fast'], ['--api-key', 'a b']]) {
+    for (const args of [['--port', '70000'], ['--fail-rate', '2'], ['--rate', 'fast'], ['--api-key', 'a b'], ['--compat', '2025']]) {
       const stderr = new PassThrough();
       let err = '';
       stderr.on('data', (c: Buffer) => (err += c.toString()));

@@ -7,7 +7,7 @@ import { runCli } from '../helpers/cli.js';
 const FIRST_DOI = (JSON.parse(readFileSync(join(import.meta.dirname, '../../data/sample-catalogue.jsonl'), 'utf8').split('\n')[0]!) as { doi: string }).doi;
 
 describe('recordRdf (what get prints)', () => {
-  it("is one record's document, the same as the CLI's, and not-found for a DOI the service lacks", async () => {
+  it("is one record's document, the same as the CLI's, and no-record for a DOI the service lacks", async () => {
     const server = await startServer({ ...sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
     try {
       const client = new ApiClient({ baseUrl: server.url, apiKey: 'sample' });
@@ -17,7 +17,7 @@ describe('recordRdf (what get prints)', () => {
       expect(got.text).toContain(`<https://doi.org/${FIRST_DOI}>`);
       const cli = await runCli(['get', FIRST_DOI, '--sample', '-f', 'ntriples']);
       expect(cli.stdout).toBe(got.text);
-      await expect(recordRdf('10.9999/none', { client })).rejects.toMatchObject({ code: 'not-found' });
+      await expect(recordRdf('10.9999/none', { client })).rejects.toMatchObject({ code: 'no-record' });
     } finally {
       await server.close();
     }

@@ -50,7 +50,7 @@ export function registerExport(program: Command, ctx: CliContext): void {
 
 /** The options of `export` as commander gives them. */
 interface ExportCliOptions extends ConnectionOptions {
-  query: string; format?: FormatName; output?: string; maxRecords?: number; concurrency?: number; pageSize: number; state?: string; resume?: boolean; restart?: boolean;
+  query: string; format?: FormatName; output?: string; maxRecords?: number; concurrency?: number; pageSize?: number; state?: string; resume?: boolean; restart?: boolean;
   splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
   load?: string; store: string; loadGraph?: string; replace?: boolean; json?: boolean; shardRecords?: number; shardSize?: number;
   since?: string; changesSince?: boolean;

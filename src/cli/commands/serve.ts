@@ -4,7 +4,7 @@ import type { CliContext } from '../CliContext.js';
 import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
 import { ToolkitError } from '../../errors.js';
 import { sampleCataloguePath } from '../../sample/sampleCatalogue.js';
-import { SAMPLE_API_KEY, type FaultOptions } from '../../server/ServeOptions.js';
+import { SAMPLE_API_KEY, type FaultOptions, type ServiceCompat } from '../../server/ServeOptions.js';
 
 interface ServeCliOptions {
   catalogue?: string;
@@ -23,6 +23,7 @@ interface ServeCliOptions {
   truncateRate?: number;
   resetRate?: number;
   json?: boolean;
+  compat: ServiceCompat;
 }
 
 /** The faults to inject, from the options. */
@@ -63,6 +64,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
           ...(opts.vocabDir ? { vocabDir: resolve(ctx.io.cwd, opts.vocabDir) } : {}),
           vocabPath,
           faults,
+          compat: opts.compat,
         });
       } catch (err) {
         if (err instanceof ToolkitError) throw err;
@@ -74,7 +76,7 @@ export function registerServe(program: Command, ctx: CliContext): void {
       if (active.length > 0) ctx.log(`injecting faults (seed ${faults.seed}): ${active.map(([k, v]) => `${k}=${v}`).join(', ')}`);
       if (opts.json) {
         // Printed now: the server runs until it is stopped.
-        ctx.json.set({ url: running.url, host: opts.host, port: running.port, records: catalogue.size, catalogue: file, vocabPath, sampleKey: keyless ? SAMPLE_API_KEY : null, faults, pid: process.pid });
+        ctx.json.set({ url: running.url, host: opts.host, port: running.port, records: catalogue.size, catalogue: file, vocabPath, sampleKey: keyless ? SAMPLE_API_KEY : null, compat: opts.compat, faults, pid: process.pid });
         ctx.json.print(0);
       } else {
         ctx.io.stdout.write(`${running.url}\n`);

@@ -1,4 +1,5 @@
 import { DEFAULT_BASE_URL, MAX_PAGE_SIZE } from '../../client/ApiClient.js';
+import { ENDPOINT_NAMES, PLANS } from '../../contract/endpoints.js';
 import type { CliOption } from './CliOption.js';
 
 /** The flags of the commands that ask the service (`export`, `search`, `get`). */
@@ -6,7 +7,14 @@ export const CONNECTION_OPTIONS: readonly CliOption[] = [
   { flags: '--sample', type: 'boolean', name: false, help: 'use the bundled sample catalogue through the local service, in-process: no key, no network' },
   { flags: '--api-key <key>', type: 'string', help: 'the service API key (default: $SCHOLARLY_API_KEY, else $SPRINGERNATURE_API_KEY)' },
   { flags: '--base-url <url>', type: 'string', help: `base URL of the service (default: ${DEFAULT_BASE_URL})` },
-  { flags: '--endpoint <name>', type: 'choice', choices: ['meta-v2', 'meta-v1', 'metadata-v1'], default: 'meta-v2', help: 'record endpoint' },
+  { flags: '--endpoint <name>', type: 'choice', choices: ENDPOINT_NAMES, default: 'meta-v2', help: 'record endpoint (openaccess: open-access records only, at most 20 a page)' },
+  {
+    flags: '--plan <plan>',
+    type: 'choice',
+    choices: PLANS,
+    defaultHelp: 'unknown: the service says',
+    help: "the key's plan: basic refuses a query with a premium-only field (year:, subject:, ...) before the first request and keeps pages to 25",
+  },
   { flags: '--retries <n>', type: 'integer', min: 0, max: 100, default: 5, name: 'retryPolicy', help: 'retries of a failed request (5xx, 429, network, bad body)' },
   { flags: '--rate <n>', type: 'number', min: 0, exclusiveMin: true, help: 'at most N requests per second' },
   { flags: '--timeout <seconds>', type: 'seconds', default: 30, name: 'timeoutMs', help: 'time limit of one request' },

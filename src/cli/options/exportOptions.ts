@@ -17,7 +17,14 @@ export const EXPORT_OPTIONS: readonly CliOption[] = [
   { flags: '-o, --output <file>', type: 'string', toLibrary: absolutePath, help: 'output file (.gz compresses) (default: standard output, not resumable)' },
   { flags: '--max-records <n>', type: 'integer', min: 1, help: 'stop after N records' },
   { flags: '--concurrency <n>', type: 'integer', min: 1, max: 32, help: 'requests in flight at once, fixed (default: adapts, from 2, growing while pages wait on the network, halving on 429 or 5xx)' },
-  { flags: '--page-size <n>', type: 'integer', min: 1, max: PAGE_SIZE_MAX, default: 25, help: `records per page (basic keys: at most 25; premium ${PAGE_SIZE_MAX})` },
+  {
+    flags: '--page-size <n>',
+    type: 'integer',
+    min: 1,
+    max: PAGE_SIZE_MAX,
+    defaultHelp: '25, 20 on the open-access endpoint',
+    help: `records per page (basic keys: at most 25, premium ${PAGE_SIZE_MAX}; a page size beyond the key's plan is lowered to it, with a warning)`,
+  },
   { flags: '--state <file>', type: 'string', name: 'statePath', toLibrary: absolutePath, help: 'state file of a resumable export (default: <output>.state.json)' },
   { flags: '--resume', type: 'boolean', help: 'continue the export its state file describes' },
   {

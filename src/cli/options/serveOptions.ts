@@ -1,3 +1,4 @@
+import { SERVICE_COMPATS } from '../../contract/endpoints.js';
 import { extensionList } from '../../formats.js';
 import { TERM_FORMATS } from '../../vocabulary/acceptHeader.js';
 import type { CliOption } from './CliOption.js';
@@ -27,5 +28,12 @@ export const SERVE_OPTIONS: readonly CliOption[] = [
   { flags: '--throttle-rate <x>', ...share('inject 429 answers with Retry-After in this share of requests (0-1)') },
   { flags: '--truncate-rate <x>', ...share('cut this share of 200 bodies mid-JSON (0-1)') },
   { flags: '--reset-rate <x>', ...share('drop the connection of this share of requests (0-1)') },
+  {
+    flags: '--compat <year>',
+    type: 'choice',
+    choices: SERVICE_COMPATS,
+    default: '2026',
+    help: 'answer as the service did in that year: 2026, a query with no hits is a 404 "No data was found for the given query." and basic keys may not use premium-only query fields (403); 2024, a 200 with total 0 and every field open, as the recorded responses show',
+  },
   { flags: '--json', type: 'boolean', name: false, help: 'once listening, print where as one line of JSON on stdout (url, port, records, ...) instead of the bare URL' },
 ];

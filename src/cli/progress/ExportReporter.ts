@@ -65,5 +65,7 @@ export class ExportReporter {
       `export: ${n(c.records)} records, ${n(c.triples)} statements${c.records > 1 ? ` ${SHARED_REPEAT}` : ''} from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
         `${s.resumed ? ' (resumed)' : ''}; ${n(c.duplicates)} duplicates dropped, ${n(c.rejects)} rejects, ${n(c.retries)} retries`,
     );
+    // An empty result (since 2026 the service's "No data was found" 404) is a result: said, not an error.
+    if (c.records + c.rejects + c.duplicates === 0) this.options.status.line(s.since !== undefined ? `export: nothing new since ${s.since}` : 'export: the query matches no records');
   }
 }
