@@ -19,6 +19,7 @@ const TABLE = 'formats.ts';
 const EXCEPTIONS: Readonly<Record<string, string>> = {
   'client/ApiClient.ts: application/json': "the service's own JSON (records), not JSON-LD",
   'server/Answer.ts: application/json': "the local service answers in the service's own JSON",
+  'server/jatsResponse.ts: application/xml': "the local service's /openaccess/jats answers in JATS XML, the service's own format, not RDF/XML",
   'mapping/mapLinks.ts: application/xml': "a record's links name their formats (`xml`): the service's vocabulary, mapped to a media type of the page linked",
   'parse/documentLoader.ts: application/json': 'JSON-LD contexts are often served as plain JSON: asked for at a lower q',
   'vocabulary/acceptHeader.ts: application/json': 'plain JSON, which some vocabulary servers send for JSON-LD, asked for at a lower q',

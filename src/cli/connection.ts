@@ -57,9 +57,9 @@ export function clientOptions(opts: ConnectionOptions, ctx: CliContext): ApiClie
   };
 }
 
-/** One request for `--verbose`: `GET URL&api_key=… -> 200 (123 ms)`; the key is never in the URL shown. */
+/** One request for `--verbose`: `GET URL&api_key=*** -> 200 (123 ms)`; the key is never in the URL shown (`***`, as every redaction writes it). */
 export function requestLine(e: RequestEvent): string {
-  const sentKey = e.url.includes('?') ? '&api_key=…' : '?api_key=…';
+  const sentKey = e.url.includes('?') ? '&api_key=***' : '?api_key=***';
   const answer = e.status !== undefined ? String(e.status) : e.outcome;
   return `request: GET ${e.url}${sentKey} -> ${answer}${e.outcome === 'bad-body' ? ' (bad body)' : ''} (${Math.round(e.ms)} ms${e.attempt > 1 ? `, try ${e.attempt}` : ''})`;
 }
