@@ -278,6 +278,7 @@ export class ApiClient {
       (r): r is RawRecord => typeof r === 'object' && r !== null && !Array.isArray(r),
     );
     let withoutKey: Record<string, unknown> | undefined;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the page's lazy getter below reads the client
     const client = this;
     return {
       query: typeof envelope['query'] === 'string' ? envelope['query'] : request.q,

@@ -28,7 +28,7 @@ export class ShardNaming {
   ) {
     this.folder = dirname(output);
     let name = basename(output);
-    let suffix = '';
+    let suffix: string;
     if (isGzipPath(name)) name = name.slice(0, -3);
     if (formatFromPath(name) !== undefined) {
       const dot = name.lastIndexOf('.');

@@ -213,7 +213,7 @@ export class RecordGrouper<T> {
       return [{ key: undefined, items: full }];
     }
     this.current = key;
-    let group = this.open.get(key);
+    const group = this.open.get(key);
     if (group) {
       group.push(item);
       return NONE;

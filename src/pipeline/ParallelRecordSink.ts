@@ -10,7 +10,7 @@ import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '..
 import type { FormatName } from '../formats.js';
 import type { RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
-import type { PartEntry, PartResult, RecordBatchResult, RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
+import type { PartResult, RecordBatchResult, RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
 import { cutParts } from './cutParts.js';
 import { mapItem } from './mapItem.js';
 import { RecordWorkerPool } from './RecordWorkerPool.js';

@@ -70,7 +70,7 @@ export class DoiSet {
   /** Whether a DOI is in the set. */
   has(doi: string): boolean {
     this.hash(doi);
-    let hi = HASH[0]!;
+    const hi = HASH[0]!;
     let lo = HASH[1]!;
     if (hi === 0 && lo === 0) lo = 1;
     const mask = this.hi.length - 1;

@@ -4,7 +4,7 @@ import type { QuadSerializer, RecordWriter, SerializerOptions } from './QuadSeri
 import { baseDirection, blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
 import { jsonString } from './escape.js';
 import { groupBySubject, SubjectIndex, termKey, type SubjectGroup } from './groupBySubject.js';
-import { CONTEXT_URL, shippedContext, type JsonLdContextObject } from './jsonldContext.js';
+import { shippedContext, type JsonLdContextObject } from './jsonldContext.js';
 import { RDF_TYPE, XSD_STRING } from '../rdf/prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;

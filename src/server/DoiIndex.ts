@@ -73,7 +73,7 @@ export class DoiIndex {
   /** The normalised DOI of a record, read from its text. */
   private doiOf(id: number): string {
     const m = DOI_IN_TEXT.exec(this.records.rawText(id));
-    let doi = '';
+    let doi: string;
     try {
       doi = m ? (JSON.parse(`"${m[1]}"`) as string) : '';
     } catch {

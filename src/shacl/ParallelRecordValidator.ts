@@ -9,7 +9,7 @@ import type { ErrorCode } from '../errors.js';
 import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationResult } from './RecordValidator.js';
 import { decodeTerm, encodeQuads, encodeTerm } from './termCodec.js';
 import type { EncodedTerm } from './termCodec.js';
-import type { RecordText, parseRecordText } from '../group/RecordText.js';
+import type { RecordText } from '../group/RecordText.js';
 import type { RecordScope } from './recordScope.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */

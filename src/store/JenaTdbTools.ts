@@ -139,7 +139,7 @@ export class JenaTdbTools {
 
 /** The folder of Jena's jars `path` names (itself, or its `lib/`), or undefined when it is no folder. */
 function jarFolderOf(path: string): string | undefined {
-  let isFolder = false;
+  let isFolder: boolean;
   try {
     isFolder = statSync(path).isDirectory();
   } catch {

@@ -64,7 +64,6 @@ export class VirtuosoIsql {
     const port = options.port ?? 1111;
     this.where = `${host}:${port}`;
     const user = options.user ?? 'dba';
-    // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(options.password)) throw new ToolkitError('the Virtuoso password has a line break or another control character: isql cannot be given it', 'usage');
     // detached: a session of its own, no terminal, so that isql reads the password from its standard input.
     this.child = spawn(options.command ?? 'isql-vt', [this.where, user, ...ISQL_SETTINGS], { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: { ...process.env, [ISQL_MARK]: String(process.pid) } });

@@ -34,7 +34,6 @@ export function markerOf(n: number): { statement: string; line: string } {
  * must stay on one line, and no file name or IRI the loader handles has one.
  */
 export function sqlString(text: string, what = 'a value'): string {
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(text)) {
     throw new ToolkitError(`${what} has a control character (a line break, a tab, ...) and cannot be given to Virtuoso: ${JSON.stringify(text)}`, 'usage');
   }
@@ -43,7 +42,6 @@ export function sqlString(text: string, what = 'a value'): string {
 
 /** An IRI for a SPARQL query inside a SQL statement (`<...>`); one with `<`, `>`, `"`, a space, `{`, `}`, `|`, `^`, `` ` `` or `\` is refused (`usage`). */
 export function sparqlIri(iri: string, what = 'the graph IRI'): string {
-  // eslint-disable-next-line no-control-regex
   if (iri === '' || /[\u0000-\u0020<>"{}|^`\\]/.test(iri)) throw new ToolkitError(`${what} is not a valid IRI: ${JSON.stringify(iri)}`, 'usage');
   return `<${iri}>`;
 }

@@ -183,7 +183,8 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   });
   // The workers' buffers go back to them once written out (their next parts are written into them).
   if (sink instanceof ParallelRecordSink && target instanceof FileTarget) target.onWritten = (bytes) => sink.release(bytes);
-  let manifestPath: string | null = null;
+  let manifestPath: string | null;
+  let closed: PromiseSettledResult<unknown>[];
   const read = { bytes: 0 };
   const totalBytes = storedBytes(options.inputs);
   const progress = new ProgressTicker(
@@ -205,11 +206,12 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     throw err;
   } finally {
     if (sink instanceof ParallelRecordSink) await sink.close();
-    // Both side files are closed; one that could not be written is an error after the output is in place.
-    const closed = await Promise.allSettled([rejects?.close(), notes?.close()]);
-    const failed = closed.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    // Both side files are closed, whatever happened (a failure of the conversion itself goes on as it was).
+    closed = await Promise.allSettled([rejects?.close(), notes?.close()]);
   }
+  // A side file that could not be written is an error after the output is in place.
+  const failed = closed.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
   return {
     ...stats.toSummary(),
     format,

@@ -4,7 +4,7 @@
  * load refuse the dump of an unfinished export unless `allowPartial`; an export over the finished dump of
  * another query is refused unless `force`; a state that saved no record is replaced without `restart`.
  */
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -56,7 +56,7 @@ describe('reader → mapping → serialisers (property-based)', () => {
           try {
             parsed = await parse(text);
           } catch (err) {
-            throw new Error(`${format} output does not parse: ${(err as Error).message}\n${text.slice(0, 2000)}`);
+            throw new Error(`${format} output does not parse: ${(err as Error).message}\n${text.slice(0, 2000)}`, { cause: err });
           }
           assertSameGraph(parsed, quads, format);
         }

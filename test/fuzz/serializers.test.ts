@@ -106,7 +106,7 @@ describe('record writers on arbitrary quads (property-based)', () => {
           try {
             parsed = await parse(text);
           } catch (err) {
-            throw new Error(`${format} output does not parse: ${(err as Error).message}\n${text.slice(0, 3000)}`);
+            throw new Error(`${format} output does not parse: ${(err as Error).message}\n${text.slice(0, 3000)}`, { cause: err });
           }
           assertSameGraph(parsed, format === 'jsonld' ? written.map(asJsonLdReadsIt) : written, format);
         }

@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import type * as RDF from '@rdfjs/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { parseNTriples } from '../helpers/rdf.js';
 import { FORMATS } from './pipeline.js';
 import {
   BIG_ABSTRACT_CHARS, BROKEN_LINES, MANY_CREATORS, TORTURE_CASES, bigAbstractText, brokenRecordLines, manyCreatorName, materialise,

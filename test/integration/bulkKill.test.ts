@@ -85,7 +85,7 @@ describe.runIf(needTools('virtuoso'))('bulk load killed midway, then run again (
   let work: string;
   let port: number;
   let dba: VirtuosoIsql;
-  let seen: string[] = [];
+  const seen: string[] = [];
   let watching = true;
   let watcher: Promise<void>;
 

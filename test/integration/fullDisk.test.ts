@@ -14,7 +14,7 @@ import { execFile, execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { GspTestServer } from '../store/GspTestServer.js';
 import { ROOT } from './helpers.js';
 
@@ -34,7 +34,7 @@ function canMountTmpfs(): boolean {
     return true;
   } catch (err) {
     const why = `cannot mount a tmpfs for the full-disk tests (needs root): ${(err as { stderr?: Buffer }).stderr?.toString().trim() || (err as Error).message}`;
-    if (process.env['CI']) throw new Error(why);
+    if (process.env['CI']) throw new Error(why, { cause: err });
     console.warn(`skipping: ${why}`);
     return false;
   }

@@ -57,7 +57,7 @@ async function* quadsOf(file: string): AsyncGenerator<RDF.Quad> {
   yield* parseRdf(f.input, { format: f.format, source: file });
 }
 
-describe.each(storesToTest())('load into $name over the Graph Store Protocol', ({ tool, target }) => {
+describe.each(storesToTest())('load into $name over the Graph Store Protocol', ({ target }) => {
   let v: StoreTarget;
   let sampleNt: string;
   let triples: number;

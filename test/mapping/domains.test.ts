@@ -132,7 +132,10 @@ class DomainRules {
     if (!set) {
       set = new Set([cls]);
       const todo = [cls];
-      while (todo.length) for (const up of this.superClasses.get(todo.pop()!) ?? []) if (!set.has(up)) set.add(up), todo.push(up);
+      while (todo.length) for (const up of this.superClasses.get(todo.pop()!) ?? []) if (!set.has(up)) {
+          set.add(up);
+          todo.push(up);
+        }
       this.ancestorCache.set(cls, set);
     }
     return set;

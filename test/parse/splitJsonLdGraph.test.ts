@@ -1,5 +1,4 @@
 import type * as RDF from '@rdfjs/types';
-import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { parseRdf } from '../../src/parse/parseRdf.js';
 import { splitJsonLdGraph } from '../../src/parse/splitJsonLdGraph.js';
@@ -26,7 +25,6 @@ async function pieces(it: AsyncIterable<{ text: string; line: number }>): Promis
   return out;
 }
 
-const asTriples = (quads: RDF.Quad[]) => quads.map((q) => DataFactory.quad(q.subject, q.predicate, q.object));
 
 /** A JSON-LD dump as the toolkit writes it. */
 function dump(records: number): string {

@@ -9,7 +9,7 @@ import { inFlags } from '../inFlags.js';
 import { type ConnectionOptions, abs, clientOptions, connect, envFetch, envApiKeys, keySafe } from '../connection.js';
 import { libraryOptions } from '../options/CliOption.js';
 import { EXPORT_OPTIONS } from '../options/exportOptions.js';
-import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
+import { addCommandOptions } from '../options/optionTable.js';
 import { ExportReporter } from '../progress/ExportReporter.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 import { loadSummaryJson, printLoadSummary } from './load.js';

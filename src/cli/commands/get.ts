@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { parseFormatName } from '../../formats.js';
 import type { CliContext } from '../CliContext.js';
 import { type ConnectionOptions, connect, envApiKeys, keySafe } from '../connection.js';
-import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
+import { addCommandOptions } from '../options/optionTable.js';
 
 /** Registers `get`: one record's RDF, looked up by DOI. */
 export function registerGet(program: Command, ctx: CliContext): void {

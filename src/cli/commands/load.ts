@@ -8,7 +8,7 @@ import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 import { bulkCommand } from './loadBulk.js';
 import { refuseOtherModesFlags, storeCredentials, storeRunOptions, type LoadCliOptions } from './loadFlags.js';
 import { readLimitsFromFlags } from '../readLimitOptions.js';
-import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
+import { addCommandOptions } from '../options/optionTable.js';
 import { upsertCommand } from './loadUpsert.js';
 
 export type { LoadCliOptions } from './loadFlags.js';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { SearchPage } from '../../client/ApiClient.js';
 import type { CliContext } from '../CliContext.js';
 import { type ConnectionOptions, connect, envApiKeys, keySafe } from '../connection.js';
-import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
+import { addCommandOptions } from '../options/optionTable.js';
 import { printable } from '../printable.js';
 
 /** Registers `search`: one page of a query, for a person. */

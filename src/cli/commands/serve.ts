@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
-import { OPTION_TABLE, addCommandOptions } from '../options/optionTable.js';
+import { addCommandOptions } from '../options/optionTable.js';
 import { ToolkitError } from '../../errors.js';
 import { sampleCataloguePath } from '../../sample/sampleCatalogue.js';
 import { SAMPLE_API_KEY, type FaultOptions, type ServiceCompat } from '../../server/ServeOptions.js';
