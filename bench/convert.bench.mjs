@@ -51,7 +51,8 @@ function timed(command, args, stdoutPath = '/dev/null') {
     : spawnSync(command, args, { stdio: ['ignore', fd, 'pipe'], maxBuffer: 1 << 26 });
   const wall = (performance.now() - started) / 1000;
   closeSync(fd);
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
+  if (r.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(-500)}`);
   if (!withTime) return { wall };
   const [user, sys, maxKb] = String(r.stderr).trim().split('\n').pop().split(' ').map(Number);
   return { wall, cpu: user + sys, rssMb: maxKb / 1024 };
@@ -62,12 +63,13 @@ function countLines(path) {
   const fd = openSync(path, 'r');
   const buf = Buffer.allocUnsafe(1 << 20);
   let lines = 0;
-  for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0; ) for (let i = 0; i < n; i++) if (buf[i] === 10) lines++;
+  for (let n; (n = readSync(fd, buf, 0, buf.length, null)) > 0;) for (let i = 0; i < n; i++) if (buf[i] === 10) lines++;
   closeSync(fd);
   return lines;
 }
 
-const convert = (root, input, format, out) => timed(process.execPath, [join(root, 'bin/scholarly-rdf.js'), 'convert', input, '-f', format, '--quiet'], out);
+const convert = (root, input, format, out) =>
+  timed(process.execPath, [join(root, 'bin/scholarly-rdf.js'), 'convert', input, '-f', format, '--quiet'], out);
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const fmt = (n) => Math.round(n).toLocaleString('en-US');
 
@@ -83,12 +85,24 @@ async function main() {
   const dump = join(dir, `dump-${count}.nt`);
   convert(ROOT, input, 'ntriples', dump);
   const triples = countLines(dump);
-  const serdi = spawnSync('serdi', ['-v']).error ? undefined : () => timed('serdi', ['-i', 'ntriples', '-o', 'ntriples', dump]);
-  console.log(`conversion benchmark: node ${process.version}, ${fmt(count)} records, ${fmt(triples)} triples, ${rounds} round(s), output to /dev/null, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(serdi ? 'anchor: serdi -i ntriples -o ntriples dump.nt > /dev/null, timed beside every conversion' : 'anchor: serdi is not installed (apt-get install serdi): no ratio');
+  const serdi = spawnSync('serdi', ['-v']).error
+    ? undefined
+    : () => timed('serdi', ['-i', 'ntriples', '-o', 'ntriples', dump]);
+  console.log(
+    `conversion benchmark: node ${process.version}, ${fmt(count)} records, ${fmt(triples)} triples, ${rounds} round(s), output to /dev/null, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(
+    serdi
+      ? 'anchor: serdi -i ntriples -o ntriples dump.nt > /dev/null, timed beside every conversion'
+      : 'anchor: serdi is not installed (apt-get install serdi): no ratio',
+  );
   if (vs) console.log(`--vs ${vs}: that build's conversions alternate with these`);
   const cpuNote = existsSync(GNU_TIME) ? '' : ' (GNU time missing: wall time only)';
-  console.log(`\nformat      triples/s   CPU s   ÷ serdi time/triple (wall, cpu)   peak RSS MB${vs ? '   this ÷ --vs (wall, cpu)' : ''}${cpuNote}`);
+  console.log(
+    `\nformat      triples/s   CPU s   ÷ serdi time/triple (wall, cpu)   peak RSS MB${vs ? '   this ÷ --vs (wall, cpu)' : ''}${cpuNote}`,
+  );
   for (const format of formats) {
     const ours = [];
     const anchor = [];
@@ -101,12 +115,21 @@ async function main() {
     const wall = median(ours.map((o) => o.wall));
     const cpu = ours[0].cpu === undefined ? undefined : median(ours.map((o) => o.cpu));
     const pairs = (xs, key) => median(ours.map((o, i) => o[key] / xs[i][key]));
-    const toSerdi = serdi ? `${pairs(anchor, 'wall').toFixed(2)}, ${cpu === undefined ? '-' : pairs(anchor, 'cpu').toFixed(2)}` : '-';
+    const toSerdi = serdi
+      ? `${pairs(anchor, 'wall').toFixed(2)}, ${cpu === undefined ? '-' : pairs(anchor, 'cpu').toFixed(2)}`
+      : '-';
     const rss = cpu === undefined ? '-' : String(Math.round(Math.max(...ours.map((o) => o.rssMb))));
-    const toOther = vs ? `   ${pairs(other, 'wall').toFixed(2)}, ${cpu === undefined ? '-' : pairs(other, 'cpu').toFixed(2)}` : '';
-    console.log(`${format.padEnd(10)} ${fmt(triples / wall).padStart(10)} ${(cpu ?? 0).toFixed(1).padStart(7)}   ${toSerdi.padStart(14)}                    ${rss.padStart(6)}${toOther}`);
+    const toOther = vs
+      ? `   ${pairs(other, 'wall').toFixed(2)}, ${cpu === undefined ? '-' : pairs(other, 'cpu').toFixed(2)}`
+      : '';
+    console.log(
+      `${format.padEnd(10)} ${fmt(triples / wall).padStart(10)} ${(cpu ?? 0).toFixed(1).padStart(7)}   ${toSerdi.padStart(14)}                    ${rss.padStart(6)}${toOther}`,
+    );
   }
-  if (serdi) console.log(`serdi      ${fmt(triples / median(Array.from({ length: 1 }, () => serdi().wall))).padStart(10)} (one more run, after the rest)`);
+  if (serdi)
+    console.log(
+      `serdi      ${fmt(triples / median(Array.from({ length: 1 }, () => serdi().wall))).padStart(10)} (one more run, after the rest)`,
+    );
   rmSync(dump, { force: true });
 }
 

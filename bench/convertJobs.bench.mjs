@@ -29,11 +29,19 @@ function arg(name, fallback) {
 async function child([format, jobs, input, output]) {
   const { convertFiles } = await import(dist('tasks/convertFiles.js'));
   const started = performance.now();
-  const summary = await convertFiles({ inputs: [input], output, format, jobs: Number(jobs), rejectsPath: `${output}.rejects.jsonl` });
+  const summary = await convertFiles({
+    inputs: [input],
+    output,
+    format,
+    jobs: Number(jobs),
+    rejectsPath: `${output}.rejects.jsonl`,
+  });
   const ms = performance.now() - started;
   const usage = process.resourceUsage();
   const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
-  console.log(JSON.stringify({ ms, cpuMs, statements: summary.statements, mapped: summary.mapped, rssMb: usage.maxRSS / 1024 }));
+  console.log(
+    JSON.stringify({ ms, cpuMs, statements: summary.statements, mapped: summary.mapped, rssMb: usage.maxRSS / 1024 }),
+  );
 }
 
 async function makeInput(count, dir) {
@@ -57,13 +65,23 @@ async function makeInput(count, dir) {
 function sha256(path) {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
-    createReadStream(path).on('data', (b) => hash.update(b)).on('end', () => resolve(hash.digest('hex'))).on('error', reject);
+    createReadStream(path)
+      .on('data', (b) => hash.update(b))
+      .on('end', () => resolve(hash.digest('hex')))
+      .on('error', reject);
   });
 }
 
 function convert(format, jobs, input, output) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', format, String(jobs), input, output], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (r.status !== 0) throw new Error(`${format} --jobs ${jobs} failed (${r.status}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+  const r = spawnSync(
+    process.execPath,
+    [fileURLToPath(import.meta.url), '--child', format, String(jobs), input, output],
+    { encoding: 'utf8', maxBuffer: 1 << 24 },
+  );
+  if (r.status !== 0)
+    throw new Error(
+      `${format} --jobs ${jobs} failed (${r.status}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`,
+    );
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 
@@ -72,7 +90,9 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
 async function main() {
   const source = readFileSync(join(ROOT, 'dist/tasks/convertFiles.js'), 'utf8');
   if (!source.includes('ParallelRecordSink')) {
-    console.log('skipped: convertFiles (dist/) does not take `jobs` yet (it does not use ParallelRecordSink); run npm run build after wiring it');
+    console.log(
+      'skipped: convertFiles (dist/) does not take `jobs` yet (it does not use ParallelRecordSink); run npm run build after wiring it',
+    );
     return;
   }
   const count = Number(arg('count', '100000'));
@@ -82,9 +102,16 @@ async function main() {
   const dir = join(tmpdir(), 'scholarly-rdf-bench');
   mkdirSync(dir, { recursive: true });
   const input = await makeInput(count, dir);
-  const load = () => loadavg().map((x) => x.toFixed(1)).join(' ');
-  console.log(`convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, ${rounds} round(s), medians`);
-  console.log('format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    load before / after');
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ');
+  console.log(
+    `convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, ${rounds} round(s), medians`,
+  );
+  console.log(
+    'format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    load before / after',
+  );
   for (const format of formats) {
     const before = load();
     const runs = { 1: [], [jobs]: [] };
@@ -101,7 +128,10 @@ async function main() {
     const rate = (j) => median(runs[j].map((r) => r.statements / (r.ms / 1000)));
     const rss = (j) => median(runs[j].map((r) => r.rssMb));
     const cpu = (j) => median(runs[j].map((r) => (r.cpuMs * 1e6) / r.statements));
-    const same = hashes[1] === hashes[jobs] ? `${hashes[1].slice(0, 16)}` : `DIFFER ${hashes[1].slice(0, 8)} ${hashes[jobs].slice(0, 8)}`;
+    const same =
+      hashes[1] === hashes[jobs]
+        ? `${hashes[1].slice(0, 16)}`
+        : `DIFFER ${hashes[1].slice(0, 8)} ${hashes[jobs].slice(0, 8)}`;
     const cells = [
       format.padEnd(10),
       rate(1).toFixed(0).padStart(16),

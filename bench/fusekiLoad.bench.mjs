@@ -32,7 +32,9 @@ const GRAPH = 'https://w3id.org/scholarly-rdf/graph/bench';
 const SEED = 7;
 
 if (!LIB || spawnSync('java', ['-cp', `${LIB}/*`, 'riotcmd.riot', '--version']).status !== 0) {
-  console.error('fusekiLoad bench SKIPPED: set SCHOLARLY_JENA_LIB to the Jena 5.6 jars (scripts/jenaJars.sh DIR) and install Java 17');
+  console.error(
+    'fusekiLoad bench SKIPPED: set SCHOLARLY_JENA_LIB to the Jena 5.6 jars (scripts/jenaJars.sh DIR) and install Java 17',
+  );
   process.exit(process.argv.includes('--require') ? 1 : 0);
 }
 
@@ -48,7 +50,12 @@ process.on('exit', () => {
 function timed(what, cmd, args, env = {}) {
   const cpuBefore = childCpu();
   const t0 = performance.now();
-  const r = spawnSync(cmd, args, { cwd: work, env: { ...process.env, ...env }, encoding: 'utf8', maxBuffer: 256 << 20 });
+  const r = spawnSync(cmd, args, {
+    cwd: work,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+  });
   const wall = (performance.now() - t0) / 1000;
   if (r.status !== 0) {
     console.error(`${what} failed (exit ${r.status}):\n${r.stderr.slice(-3000)}`);
@@ -68,33 +75,108 @@ async function main() {
   const { generateRecords } = await import(pathToFileURL(join(ROOT, 'dist/sample/generateRecords.js')).href);
   const jsonl = join(work, 'records.jsonl');
   const out = createWriteStream(jsonl);
-  for (const record of generateRecords(RECORDS, SEED)) if (!out.write(`${JSON.stringify(record)}\n`)) await new Promise((r) => out.once('drain', r));
+  for (const record of generateRecords(RECORDS, SEED))
+    if (!out.write(`${JSON.stringify(record)}\n`)) await new Promise((r) => out.once('drain', r));
   await new Promise((r) => out.end(r));
-  const conv = timed('convert', process.execPath, [BIN, 'convert', jsonl, '-o', join(work, 'dump.nt.gz'), '--shard-records', SHARD, '--quiet']);
+  const conv = timed('convert', process.execPath, [
+    BIN,
+    'convert',
+    jsonl,
+    '-o',
+    join(work, 'dump.nt.gz'),
+    '--shard-records',
+    SHARD,
+    '--quiet',
+  ]);
   const manifest = JSON.parse(readFileSync(join(work, 'dump.manifest.json'), 'utf8'));
   const shards = manifest.shards.map((s) => join(work, s.file));
   const statements = manifest.totals.triples;
-  const distinct = Number(spawnSync('sh', ['-c', `zcat ${shards.join(' ')} | LC_ALL=C sort -u -S 1G | wc -l`], { encoding: 'utf8' }).stdout.trim());
-  console.log(`dump: ${RECORDS} records, ${shards.length} shards, ${statements} statements, ${distinct} distinct triples (convert ${conv.wall.toFixed(1)} s); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const distinct = Number(
+    spawnSync('sh', ['-c', `zcat ${shards.join(' ')} | LC_ALL=C sort -u -S 1G | wc -l`], {
+      encoding: 'utf8',
+    }).stdout.trim(),
+  );
+  console.log(
+    `dump: ${RECORDS} records, ${shards.length} shards, ${statements} statements, ${distinct} distinct triples (convert ${conv.wall.toFixed(1)} s); load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 
-  const a = timed('A load --bulk', process.execPath, [BIN, 'load', '--bulk', '--store', 'fuseki', '--loc', join(work, 'dbA'), '--graph', GRAPH, '--manifest', join(work, 'dump.manifest.json'), '--tdbloader', LIB, '--json', '--quiet']);
+  const a = timed('A load --bulk', process.execPath, [
+    BIN,
+    'load',
+    '--bulk',
+    '--store',
+    'fuseki',
+    '--loc',
+    join(work, 'dbA'),
+    '--graph',
+    GRAPH,
+    '--manifest',
+    join(work, 'dump.manifest.json'),
+    '--tdbloader',
+    LIB,
+    '--json',
+    '--quiet',
+  ]);
   const aCount = JSON.parse(a.stdout.trim().split('\n').pop()).count;
-  const b = timed('B tdb2.tdbloader', 'java', ['-cp', `${LIB}/*`, 'tdb2.tdbloader', '--loc', join(work, 'dbB'), `--graph=${GRAPH}`, ...shards]);
-  const bCountRun = spawnSync('java', ['-cp', `${LIB}/*`, 'tdb2.tdbquery', '--loc', join(work, 'dbB'), '--results=csv', `SELECT (COUNT(*) AS ?n) FROM <${GRAPH}> WHERE { ?s ?p ?o }`], { encoding: 'utf8' });
+  const b = timed('B tdb2.tdbloader', 'java', [
+    '-cp',
+    `${LIB}/*`,
+    'tdb2.tdbloader',
+    '--loc',
+    join(work, 'dbB'),
+    `--graph=${GRAPH}`,
+    ...shards,
+  ]);
+  const bCountRun = spawnSync(
+    'java',
+    [
+      '-cp',
+      `${LIB}/*`,
+      'tdb2.tdbquery',
+      '--loc',
+      join(work, 'dbB'),
+      '--results=csv',
+      `SELECT (COUNT(*) AS ?n) FROM <${GRAPH}> WHERE { ?s ?p ?o }`,
+    ],
+    { encoding: 'utf8' },
+  );
   const bCount = Number(bCountRun.stdout.trim().split('\n')[1]);
 
   const port = 20000 + Math.floor(Math.random() * 20000);
-  timed('fuseki start', 'bash', [join(ROOT, 'scripts/fuseki.sh'), 'start', fdir], { FUSEKI_PORT: String(port), FUSEKI_HEAP: '2g' });
+  timed('fuseki start', 'bash', [join(ROOT, 'scripts/fuseki.sh'), 'start', fdir], {
+    FUSEKI_PORT: String(port),
+    FUSEKI_HEAP: '2g',
+  });
   fusekiStarted = true;
-  const c = timed('C load (Graph Store Protocol)', process.execPath, [BIN, 'load', ...shards, '--endpoint', `http://127.0.0.1:${port}/tdb`, '--graph', GRAPH, '--json', '--quiet', '--state', join(work, 'c.state.json')]);
+  const c = timed('C load (Graph Store Protocol)', process.execPath, [
+    BIN,
+    'load',
+    ...shards,
+    '--endpoint',
+    `http://127.0.0.1:${port}/tdb`,
+    '--graph',
+    GRAPH,
+    '--json',
+    '--quiet',
+    '--state',
+    join(work, 'c.state.json'),
+  ]);
   const cCount = JSON.parse(c.stdout.trim().split('\n').pop()).count;
 
   const row = (name, r, count) =>
-    console.log(`${name}: wall ${r.wall.toFixed(1)} s, cpu ${r.cpu.toFixed(1)} s, ${Math.round(statements / r.wall)} statements/s, count ${count}${count === distinct ? ' (exact)' : ` (EXPECTED ${distinct})`}`);
+    console.log(
+      `${name}: wall ${r.wall.toFixed(1)} s, cpu ${r.cpu.toFixed(1)} s, ${Math.round(statements / r.wall)} statements/s, count ${count}${count === distinct ? ' (exact)' : ` (EXPECTED ${distinct})`}`,
+    );
   row('A load --bulk --store fuseki', a, aCount);
   row('B tdb2.tdbloader by hand    ', b, bCount);
   row('C load over GSP into Fuseki ', c, cCount);
-  console.log(`ratios: A/B wall ${(a.wall / b.wall).toFixed(2)}, cpu ${(a.cpu / b.cpu).toFixed(2)}; C/A wall ${(c.wall / a.wall).toFixed(2)} (C's cpu is the loader's only, Fuseki's is not counted); load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `ratios: A/B wall ${(a.wall / b.wall).toFixed(2)}, cpu ${(a.cpu / b.cpu).toFixed(2)}; C/A wall ${(c.wall / a.wall).toFixed(2)} (C's cpu is the loader's only, Fuseki's is not counted); load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   if (![aCount, bCount, cCount].every((n) => n === distinct)) process.exit(1);
 }
 

@@ -36,7 +36,10 @@ const latencyMs = Number(arg('latency', '100'));
 const levels = arg('concurrency', '1,2,4,8').split(',').map(Number);
 const runs = Number(arg('runs', '1'));
 // 5 requests a second: the premium plan's 300 a minute (docs/querying.md)
-const serveRates = arg('serve-rate', '5').split(',').map(Number).filter((r) => r > 0);
+const serveRates = arg('serve-rate', '5')
+  .split(',')
+  .map(Number)
+  .filter((r) => r > 0);
 const only = arg('only', 'all'); // latency, rate or all
 const rateRecords = Number(arg('rate-records', '5000'));
 const restMs = Number(arg('rest', '2000'));
@@ -67,7 +70,13 @@ async function startService(n, rate) {
     });
     child.on('exit', (code) => reject(new Error(`the local service exited with ${code}`)));
   });
-  return { url, close: async () => { child.stdin.end(); await new Promise((r) => child.on('exit', r)); } };
+  return {
+    url,
+    close: async () => {
+      child.stdin.end();
+      await new Promise((r) => child.on('exit', r));
+    },
+  };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'harvest-bench-'));
@@ -86,7 +95,12 @@ async function runExport(url, concurrency, name) {
   const output = join(dir, `${name}.nt`);
   const t0 = performance.now();
   const summary = await exportRdf({
-    query: QUERY, baseUrl: url, apiKey: KEY, output, pageSize, fetch,
+    query: QUERY,
+    baseUrl: url,
+    apiKey: KEY,
+    output,
+    pageSize,
+    fetch,
     ...(concurrency !== undefined ? { concurrency } : {}),
     ...(controller ? { controller } : {}),
   });
@@ -101,7 +115,9 @@ async function runExport(url, concurrency, name) {
 async function latencyPart(hashes) {
   const service = await startService(records, 0);
   const pages = Math.ceil(records / pageSize);
-  console.log(`local service: ${records} records, page size ${pageSize} (${pages} pages), ${latencyMs} ms latency per page; query '${QUERY}'; output N-Triples; ${runs} run(s), medians`);
+  console.log(
+    `local service: ${records} records, page size ${pageSize} (${pages} pages), ${latencyMs} ms latency per page; query '${QUERY}'; output N-Triples; ${runs} run(s), medians`,
+  );
   const times = new Map();
   const peaks = [];
   try {
@@ -122,14 +138,22 @@ async function latencyPart(hashes) {
   for (const c of levels) {
     const ms = median(times.get(c));
     if (!best || ms < best.ms) best = { c, ms };
-    console.log(`${label(c)}: ${(ms / 1000).toFixed(2)} s = ${(ms / ideal(c)).toFixed(2)}x ideal (${(ideal(c) / 1000).toFixed(2)} s)`);
+    console.log(
+      `${label(c)}: ${(ms / 1000).toFixed(2)} s = ${(ms / ideal(c)).toFixed(2)}x ideal (${(ideal(c) / 1000).toFixed(2)} s)`,
+    );
   }
   const def = median(times.get(undefined));
   const peak = peaks.length ? median(peaks) : undefined;
-  const vsPeak = peak ? ` = ${(def / ideal(peak)).toFixed(2)}x ideal at its peak concurrency ${peak} (peaks: ${peaks.join(', ')})` : '';
-  console.log(`default: ${(def / 1000).toFixed(2)} s${vsPeak}; ${(def / ideal(best.c)).toFixed(2)}x ideal at concurrency ${best.c}`);
+  const vsPeak = peak
+    ? ` = ${(def / ideal(peak)).toFixed(2)}x ideal at its peak concurrency ${peak} (peaks: ${peaks.join(', ')})`
+    : '';
+  console.log(
+    `default: ${(def / 1000).toFixed(2)} s${vsPeak}; ${(def / ideal(best.c)).toFixed(2)}x ideal at concurrency ${best.c}`,
+  );
   const ratio = def / best.ms;
-  console.log(`target default <= 1.15x best fixed (concurrency ${best.c}): ${ratio <= 1.15 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`);
+  console.log(
+    `target default <= 1.15x best fixed (concurrency ${best.c}): ${ratio <= 1.15 ? 'met' : 'NOT met'} (${ratio.toFixed(2)}x)`,
+  );
   return ratio <= 1.15;
 }
 
@@ -155,13 +179,22 @@ async function ratePart(rate) {
   } finally {
     await limited.close();
   }
-  console.log(`service limited to ${rate} requests/s (Retry-After 1 s), ${rateRecords} records (${Math.ceil(rateRecords / pageSize)} pages), ${latencyMs} ms latency, ${restMs} ms rest between exports:`);
+  console.log(
+    `service limited to ${rate} requests/s (Retry-After 1 s), ${rateRecords} records (${Math.ceil(rateRecords / pageSize)} pages), ${latencyMs} ms latency, ${restMs} ms rest between exports:`,
+  );
   for (const c of modes) {
     const limits = c === undefined && peaks.length ? `; peak/final concurrency ${peaks.join(', ')}` : '';
-    console.log(`  ${label(c)}: ${median(counts.get(c))} 429s (runs: ${counts.get(c).join(', ')}) in ${(median(walls.get(c)) / 1000).toFixed(2)} s (runs: ${walls.get(c).map((ms) => (ms / 1000).toFixed(2)).join(', ')})${limits}`);
+    console.log(
+      `  ${label(c)}: ${median(counts.get(c))} 429s (runs: ${counts.get(c).join(', ')}) in ${(median(walls.get(c)) / 1000).toFixed(2)} s (runs: ${walls
+        .get(c)
+        .map((ms) => (ms / 1000).toFixed(2))
+        .join(', ')})${limits}`,
+    );
   }
   const ok = median(counts.get(undefined)) <= median(counts.get(2)) && hashes.size === 1;
-  console.log(`target default's 429s <= concurrency 2's: ${ok ? 'met' : 'NOT met'}${hashes.size === 1 ? '' : '; DUMPS DIFFER'}`);
+  console.log(
+    `target default's 429s <= concurrency 2's: ${ok ? 'met' : 'NOT met'}${hashes.size === 1 ? '' : '; DUMPS DIFFER'}`,
+  );
   return ok;
 }
 
@@ -170,7 +203,9 @@ try {
   if (only !== 'rate') {
     const hashes = new Set();
     if (!(await latencyPart(hashes))) failed = true;
-    console.log(`dumps byte-identical across concurrencies: ${hashes.size === 1 ? 'yes' : `NO (${hashes.size} different)`}`);
+    console.log(
+      `dumps byte-identical across concurrencies: ${hashes.size === 1 ? 'yes' : `NO (${hashes.size} different)`}`,
+    );
     if (hashes.size !== 1) failed = true;
   }
   if (only !== 'latency') for (const rate of serveRates) if (!(await ratePart(rate))) failed = true;

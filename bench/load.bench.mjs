@@ -106,7 +106,9 @@ async function sparqlCount(base, graph, form = 'graph') {
   const url = new URL(`${base}/sparql`);
   url.searchParams.set(
     'query',
-    form === 'from' ? `SELECT (COUNT(*) AS ?n) FROM <${graph}> WHERE { ?s ?p ?o }` : `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`,
+    form === 'from'
+      ? `SELECT (COUNT(*) AS ?n) FROM <${graph}> WHERE { ?s ?p ?o }`
+      : `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`,
   );
   const res = await fetch(url, { headers: { accept: 'application/sparql-results+json' } });
   const json = await res.json();
@@ -157,11 +159,18 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const t0 = performance.now();
 const { triples, records, bytes } = await writeDump();
 const distinct = countLines(dump);
-console.log(`dump: ${fmt(triples)} triples (${fmt(distinct)} distinct), ${fmt(records)} records, ${(bytes / 1e6).toFixed(1)} MB N-Triples, written in ${((performance.now() - t0) / 1000).toFixed(1)} s (untimed)`);
+console.log(
+  `dump: ${fmt(triples)} triples (${fmt(distinct)} distinct), ${fmt(records)} records, ${(bytes / 1e6).toFixed(1)} MB N-Triples, written in ${((performance.now() - t0) / 1000).toFixed(1)} s (untimed)`,
+);
 
 const sqlPort = await freePort();
 const httpPort = await freePort();
-const env = { ...process.env, VIRTUOSO_PORT: String(sqlPort), VIRTUOSO_HTTP_PORT: String(httpPort), VIRTUOSO_BUFFERS: process.env.VIRTUOSO_BUFFERS ?? '170000' };
+const env = {
+  ...process.env,
+  VIRTUOSO_PORT: String(sqlPort),
+  VIRTUOSO_HTTP_PORT: String(httpPort),
+  VIRTUOSO_BUFFERS: process.env.VIRTUOSO_BUFFERS ?? '170000',
+};
 /** Starts the private Virtuoso on a fresh database (again after a hung PUT left it holding its locks). */
 function startStore() {
   if (started) spawnSync('bash', [join(ROOT, 'scripts/virtuoso.sh'), 'stop', vdir], { stdio: 'inherit' });
@@ -190,10 +199,24 @@ async function curlPut() {
   for (let attempt = 1; ; attempt++) {
     const curlStart = performance.now();
     // A PUT that hangs (Virtuoso's log: "Locks are held for a long time") is cut off at 150 s a million triples.
-    const curl = await timed('curl', ['-sS', '-f', '--max-time', String(Math.max(60, Math.ceil((TRIPLES / 1e6) * 150))), '-X', 'PUT', '-H', 'Content-Type: application/n-triples', '--data-binary', `@${dump}`, `${base}/sparql-graph-crud?graph=${encodeURIComponent(G1)}`]);
+    const curl = await timed('curl', [
+      '-sS',
+      '-f',
+      '--max-time',
+      String(Math.max(60, Math.ceil((TRIPLES / 1e6) * 150))),
+      '-X',
+      'PUT',
+      '-H',
+      'Content-Type: application/n-triples',
+      '--data-binary',
+      `@${dump}`,
+      `${base}/sparql-graph-crud?graph=${encodeURIComponent(G1)}`,
+    ]);
     if (curl.code === 0) return { curl, curlStart };
     const hung = curl.code !== 22;
-    console.error(`curl PUT failed after ${(curl.ms / 1000).toFixed(1)} s (exit ${curl.code}): ${curl.stderr.trim()}${hung ? '; the store is started again on a fresh database' : ''}`);
+    console.error(
+      `curl PUT failed after ${(curl.ms / 1000).toFixed(1)} s (exit ${curl.code}): ${curl.stderr.trim()}${hung ? '; the store is started again on a fresh database' : ''}`,
+    );
     if (attempt === 5) process.exit(1);
     if (hung) startStore();
     else await dropGraph(base, G1);
@@ -207,7 +230,7 @@ async function curlRun() {
   // (or stops growing for 15 s) and report that time too.
   let curlCount = firstCount;
   let visibleMs = performance.now() - curlStart;
-  for (let last = curlCount, still = performance.now(); curlCount < distinct && performance.now() - still < 15_000; ) {
+  for (let last = curlCount, still = performance.now(); curlCount < distinct && performance.now() - still < 15_000;) {
     await new Promise((r) => setTimeout(r, 500));
     curlCount = await sparqlCount(base, G1);
     if (curlCount !== last) {
@@ -217,8 +240,10 @@ async function curlRun() {
     }
   }
   const rate = (triples * 1000) / curl.ms;
-  console.log(`curl PUT:            ${(curl.ms / 1000).toFixed(2)} s to the response, ${fmt(rate)} triples/s; graph count right after: ${fmt(firstCount)}, ` +
-    `${curlCount === distinct ? `all ${fmt(distinct)} distinct visible after ${(visibleMs / 1000).toFixed(2)} s` : `only ${fmt(curlCount)} of ${fmt(distinct)} distinct ever visible`}`);
+  console.log(
+    `curl PUT:            ${(curl.ms / 1000).toFixed(2)} s to the response, ${fmt(rate)} triples/s; graph count right after: ${fmt(firstCount)}, ` +
+      `${curlCount === distinct ? `all ${fmt(distinct)} distinct visible after ${(visibleMs / 1000).toFixed(2)} s` : `only ${fmt(curlCount)} of ${fmt(distinct)} distinct ever visible`}`,
+  );
   await dropGraph(base, G1);
   checkpoint(sqlPort);
   return rate;
@@ -228,8 +253,22 @@ async function curlRun() {
 async function loadRun(run) {
   const state = join(work, `load-state-${run}.json`);
   const load = await timed(process.execPath, [
-    join(ROOT, 'bin/scholarly-rdf.js'), 'load', dump, '--endpoint', base, '--store', 'virtuoso', '--graph', G2, '--replace',
-    '--chunk-triples', CHUNK, '--concurrency', CONCURRENCY, '--state', state,
+    join(ROOT, 'bin/scholarly-rdf.js'),
+    'load',
+    dump,
+    '--endpoint',
+    base,
+    '--store',
+    'virtuoso',
+    '--graph',
+    G2,
+    '--replace',
+    '--chunk-triples',
+    CHUNK,
+    '--concurrency',
+    CONCURRENCY,
+    '--state',
+    state,
   ]);
   if (load.code !== 0) {
     console.error(`load failed (exit ${load.code}):\n${load.stderr}`);
@@ -289,9 +328,13 @@ for (let run = 1; run <= RUNS; run++) {
   }
 }
 forms ??= await countForms(G2);
-console.log(`count of the loaded graph: GRAPH <g> ${forms.graph.toFixed(0)} ms, FROM <g> ${forms.from.toFixed(0)} ms (median of 3 each)`);
+console.log(
+  `count of the loaded graph: GRAPH <g> ${forms.graph.toFixed(0)} ms, FROM <g> ${forms.from.toFixed(0)} ms (median of 3 each)`,
+);
 const ratio = median(ratios);
 const peak = Math.max(...peaks);
-console.log(`\nratio load / curl PUT throughput: ${ratio.toFixed(2)}${RUNS > 1 ? ` (median of ${RUNS}: ${ratios.map((r) => r.toFixed(2)).join(', ')})` : ''} (target >= 0.85) ${ratio >= 0.85 ? 'OK' : 'BELOW TARGET'}`);
+console.log(
+  `\nratio load / curl PUT throughput: ${ratio.toFixed(2)}${RUNS > 1 ? ` (median of ${RUNS}: ${ratios.map((r) => r.toFixed(2)).join(', ')})` : ''} (target >= 0.85) ${ratio >= 0.85 ? 'OK' : 'BELOW TARGET'}`,
+);
 console.log(`peak RSS of load: ${peak.toFixed(0)} MB (target < 200) ${peak < 200 ? 'OK' : 'ABOVE TARGET'}`);
 if (KEEP) console.log(`kept: ${work}`);

@@ -49,7 +49,10 @@ async function recordSource() {
     };
   } catch (error) {
     const { DataFactory } = await import('n3');
-    return { name: `synthetic record-like groups (pipeline not built: ${error.message.split('\n')[0]})`, groups: (count) => syntheticGroups(DataFactory, count) };
+    return {
+      name: `synthetic record-like groups (pipeline not built: ${error.message.split('\n')[0]})`,
+      groups: (count) => syntheticGroups(DataFactory, count),
+    };
   }
 }
 
@@ -61,8 +64,22 @@ function* syntheticGroups(f, count) {
   const R = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
   const nn = (v) => f.namedNode(v);
   let x = SEED;
-  const rnd = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
-  const words = ['catalysis', 'protein', 'folding', 'neural', 'networks', 'für', 'Übersicht', 'quantum', 'dynamics', 'sediment', 'climate', 'l’analyse', 'données'];
+  const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
+  const words = [
+    'catalysis',
+    'protein',
+    'folding',
+    'neural',
+    'networks',
+    'für',
+    'Übersicht',
+    'quantum',
+    'dynamics',
+    'sediment',
+    'climate',
+    'l’analyse',
+    'données',
+  ];
   const text = (n) => Array.from({ length: n }, () => words[Math.floor(rnd() * words.length)]).join(' ');
   for (let offset = 0; offset < count; offset += CHUNK) {
     const chunk = [];
@@ -71,20 +88,32 @@ function* syntheticGroups(f, count) {
       const w = nn(`https://doi.org/${doi}`);
       const m = (l) => nn(`https://w3id.org/scholarly-rdf/doi/${doi}#${l}`);
       const q = [
-        [w, nn(`${R}type`), nn(`${S}ScholarlyArticle`)], [w, nn(`${R}type`), nn(`${B}AcademicArticle`)],
-        [w, nn(`${S}name`), f.literal(`${text(8)} "quoted"`, 'en')], [w, nn(`${S}abstract`), f.literal(text(60), 'en')],
-        [w, nn(`${B}doi`), f.literal(doi)], [w, nn(`${S}datePublished`), f.literal('2021-03-04', nn(`${X}date`))],
-        [w, nn(`${S}isAccessibleForFree`), f.literal('true', nn(`${X}boolean`))], [w, nn(`${S}pageStart`), f.literal('101')],
-        [w, nn(`${S}pageEnd`), f.literal('118')], [w, nn(`${S}url`), nn(`https://link.example.com/${doi}`)],
-        [w, nn(`${S}isPartOf`), m('periodical')], [m('periodical'), nn(`${R}type`), nn(`${S}Periodical`)],
-        [m('periodical'), nn(`${S}name`), f.literal(`Journal of ${text(2)}`)], [m('periodical'), nn(`${S}issn`), f.literal('1234-5678')],
-        [w, nn(`${S}keywords`), f.literal(text(1))], [w, nn(`${S}keywords`), f.literal(text(2))],
+        [w, nn(`${R}type`), nn(`${S}ScholarlyArticle`)],
+        [w, nn(`${R}type`), nn(`${B}AcademicArticle`)],
+        [w, nn(`${S}name`), f.literal(`${text(8)} "quoted"`, 'en')],
+        [w, nn(`${S}abstract`), f.literal(text(60), 'en')],
+        [w, nn(`${B}doi`), f.literal(doi)],
+        [w, nn(`${S}datePublished`), f.literal('2021-03-04', nn(`${X}date`))],
+        [w, nn(`${S}isAccessibleForFree`), f.literal('true', nn(`${X}boolean`))],
+        [w, nn(`${S}pageStart`), f.literal('101')],
+        [w, nn(`${S}pageEnd`), f.literal('118')],
+        [w, nn(`${S}url`), nn(`https://link.example.com/${doi}`)],
+        [w, nn(`${S}isPartOf`), m('periodical')],
+        [m('periodical'), nn(`${R}type`), nn(`${S}Periodical`)],
+        [m('periodical'), nn(`${S}name`), f.literal(`Journal of ${text(2)}`)],
+        [m('periodical'), nn(`${S}issn`), f.literal('1234-5678')],
+        [w, nn(`${S}keywords`), f.literal(text(1))],
+        [w, nn(`${S}keywords`), f.literal(text(2))],
         [w, nn(`${B}authorList`), m('authors-1')],
       ];
       for (let a = 1; a <= 2; a++) {
-        q.push([w, nn(`${S}author`), m(`author-${a}`)], [m(`author-${a}`), nn(`${R}type`), nn(`${S}Person`)],
+        q.push(
+          [w, nn(`${S}author`), m(`author-${a}`)],
+          [m(`author-${a}`), nn(`${R}type`), nn(`${S}Person`)],
           [m(`author-${a}`), nn(`${S}name`), f.literal(`${text(1)}, ${text(1)}`)],
-          [m(`authors-${a}`), nn(`${R}first`), m(`author-${a}`)], [m(`authors-${a}`), nn(`${R}rest`), a === 2 ? nn(`${R}nil`) : m('authors-2')]);
+          [m(`authors-${a}`), nn(`${R}first`), m(`author-${a}`)],
+          [m(`authors-${a}`), nn(`${R}rest`), a === 2 ? nn(`${R}nil`) : m('authors-2')],
+        );
       }
       chunk.push(q.map(([s, p, o]) => f.quad(s, p, o)));
     }
@@ -99,8 +128,10 @@ function naiveWriter() {
   const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
   const esc = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
   const term = (t) =>
-    t.termType === 'NamedNode' ? `<${t.value}>`
-      : t.termType === 'BlankNode' ? `_:${t.value}`
+    t.termType === 'NamedNode'
+      ? `<${t.value}>`
+      : t.termType === 'BlankNode'
+        ? `_:${t.value}`
         : `"${t.value.replace(/["\\\n\r]/g, (c) => esc[c])}"${t.language ? `@${t.language}` : t.datatype.value === XSD_STRING ? '' : `^^<${t.datatype.value}>`}`;
   return {
     start: () => '',
@@ -156,7 +187,8 @@ function noWriter() {
 async function child(format, count, sinkKind, mode) {
   const source = await recordSource();
   const { serializerFor } = await import(dist('serialize/serializers.js'));
-  const writer = format === 'reference' ? naiveWriter() : format === 'none' ? noWriter() : serializerFor(format).createWriter({});
+  const writer =
+    format === 'reference' ? naiveWriter() : format === 'none' ? noWriter() : serializerFor(format).createWriter({});
   const reference = mode === 'speed' && format !== 'reference' ? naiveWriter() : undefined;
   const out = sink(sinkKind, format);
   const refOut = reference ? sink(sinkKind, 'reference') : undefined;
@@ -205,18 +237,28 @@ async function child(format, count, sinkKind, mode) {
   ms += performance.now() - t;
   if (refOut) await refOut.close();
   const maxRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-  process.stdout.write(`${JSON.stringify({ format, source: source.name, records, quads, ms, refMs, genMs, bytes, maxRssMB, rss, heap })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ format, source: source.name, records, quads, ms, refMs, genMs, bytes, maxRssMB, rss, heap })}\n`,
+  );
 }
 
 // ---------------------------------------------------------------- parent
 
 function runChild(format, count, sinkKind, mode) {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', format, String(count), sinkKind, mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(
+      process.execPath,
+      ['--expose-gc', fileURLToPath(import.meta.url), '--child', format, String(count), sinkKind, mode],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let text = '';
     p.stdout.on('data', (d) => (text += d));
     p.on('error', reject);
-    p.on('close', (code) => (code === 0 ? resolve(JSON.parse(text.trim().split('\n').pop())) : reject(new Error(`${format}: child exited ${code}`))));
+    p.on('close', (code) =>
+      code === 0
+        ? resolve(JSON.parse(text.trim().split('\n').pop()))
+        : reject(new Error(`${format}: child exited ${code}`)),
+    );
   });
 }
 
@@ -225,11 +267,14 @@ const fmt = (n) => Math.round(n).toLocaleString('en-US');
 const RSS_LIMIT_MB = 200;
 
 async function main() {
-  if (process.argv[2] === '--child') return child(process.argv[3], Number(process.argv[4]), process.argv[5], process.argv[6]);
+  if (process.argv[2] === '--child')
+    return child(process.argv[3], Number(process.argv[4]), process.argv[5], process.argv[6]);
   const counts = arg('counts', '100000,400000').split(',').map(Number);
   const formats = arg('formats', 'ntriples,nquads,turtle,jsonld,rdfxml').split(',');
   const sinkKind = arg('sink', 'null');
-  console.log(`serialisation benchmark: node ${process.version}, sink ${sinkKind}, records generated in chunks of ${CHUNK} outside the timed sections`);
+  console.log(
+    `serialisation benchmark: node ${process.version}, sink ${sinkKind}, records generated in chunks of ${CHUNK} outside the timed sections`,
+  );
 
   // Speed, at the first count: each format beside the reference, timed on the same chunks in the same process
   // (alternating which goes first), so the ratio holds however busy the machine is.
@@ -239,19 +284,25 @@ speed, ${fmt(count)} records`);
   const ref = await runChild('reference', count, sinkKind, 'memory');
   console.log(`source: ${ref.source}; ${fmt(ref.quads)} quads (${(ref.quads / ref.records).toFixed(1)}/record)`);
   console.log('format      records/s   triples/s   ratio  target  ok   output MB');
-  console.log(`reference  ${fmt(ref.records / (ref.ms / 1000)).padStart(10)} ${fmt(ref.quads / (ref.ms / 1000)).padStart(11)}      -      -       ${(ref.bytes / 1048576).toFixed(1).padStart(9)}   (alone)`);
+  console.log(
+    `reference  ${fmt(ref.records / (ref.ms / 1000)).padStart(10)} ${fmt(ref.quads / (ref.ms / 1000)).padStart(11)}      -      -       ${(ref.bytes / 1048576).toFixed(1).padStart(9)}   (alone)`,
+  );
   let ok = true;
   for (const format of formats) {
     const r = await runChild(format, count, sinkKind, 'speed');
     const ratio = r.refMs / r.ms;
     ok &&= ratio >= TARGETS[format];
-    console.log(`${format.padEnd(10)} ${fmt(r.records / (r.ms / 1000)).padStart(10)} ${fmt(r.quads / (r.ms / 1000)).padStart(11)}  ${ratio.toFixed(2).padStart(5)}  >=${TARGETS[format].toFixed(2)}  ${ratio >= TARGETS[format] ? 'yes' : 'NO '}  ${(r.bytes / 1048576).toFixed(1).padStart(9)}   (reference beside it: ${fmt(r.quads / (r.refMs / 1000))} triples/s)`);
+    console.log(
+      `${format.padEnd(10)} ${fmt(r.records / (r.ms / 1000)).padStart(10)} ${fmt(r.quads / (r.ms / 1000)).padStart(11)}  ${ratio.toFixed(2).padStart(5)}  >=${TARGETS[format].toFixed(2)}  ${ratio >= TARGETS[format] ? 'yes' : 'NO '}  ${(r.bytes / 1048576).toFixed(1).padStart(9)}   (reference beside it: ${fmt(r.quads / (r.refMs / 1000))} triples/s)`,
+    );
   }
 
   // Memory: each format alone in its own process, at every count; 'none' generates the records and writes nothing.
   console.log(`
 memory (each format alone; peak RSS includes the record pipeline; heap = in use after a full GC at 25/50/75/100%)`);
-  console.log(`format     ${counts.map((c) => `${`peak RSS MB @${fmt(c)}`.padStart(20)}  ${'heap MB'.padEnd(12)}`).join('')}`);
+  console.log(
+    `format     ${counts.map((c) => `${`peak RSS MB @${fmt(c)}`.padStart(20)}  ${'heap MB'.padEnd(12)}`).join('')}`,
+  );
   for (const format of ['none', 'reference', ...formats]) {
     const cells = [];
     for (const c of counts) {

@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import http from 'node:http';
 
-const dist = process.env.SR_DIST ? pathToFileURL(process.env.SR_DIST.replace(/\/?$/, '/')).href : new URL('../dist/', import.meta.url).href;
+const dist = process.env.SR_DIST
+  ? pathToFileURL(process.env.SR_DIST.replace(/\/?$/, '/')).href
+  : new URL('../dist/', import.meta.url).href;
 const { generateRecords } = await import(`${dist}sample/generateRecords.js`);
 const { loadCatalogue, loadCatalogueInParallel, startServer } = await import(`${dist}server/index.js`);
 
@@ -42,7 +44,12 @@ function get(url) {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
         res.on('end', () =>
-          resolve({ ms: performance.now() - started, cpu: cpuSeconds(cpu) * 1000, status: res.statusCode, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            ms: performance.now() - started,
+            cpu: cpuSeconds(cpu) * 1000,
+            status: res.statusCode,
+            body: Buffer.concat(chunks).toString(),
+          }),
         );
         res.on('error', reject);
       })
@@ -77,7 +84,9 @@ try {
   let count = 0;
   for (const r of generateRecords(N, 1, { catalogueFields: true })) if (r.doi) count++;
   const genOnly = (performance.now() - t) / 1000;
-  console.log(`generate only: ${genOnly.toFixed(1)} s wall, ${cpuSeconds(cpu).toFixed(1)} s CPU (${Math.round(count / genOnly)} records/s wall)`);
+  console.log(
+    `generate only: ${genOnly.toFixed(1)} s wall, ${cpuSeconds(cpu).toFixed(1)} s CPU (${Math.round(count / genOnly)} records/s wall)`,
+  );
 
   // 2. load: on one thread, then on worker threads (what `serve` does)
   globalThis.gc?.();
@@ -158,10 +167,19 @@ try {
   const medians = rows.map((r) => r['page 1 ms (no cache)']);
   const cpuMedians = rows.map((r) => r['page 1 CPU ms']);
   const ratios = rows.map((r) => r['ratio s=10000/s=1']).filter((x) => x !== '-');
-  console.log(`median of field-query medians (page 1, p=100, no cache): ${median(medians).toFixed(2)} ms; worst ${Math.max(...medians).toFixed(2)} ms`);
+  console.log(
+    `median of field-query medians (page 1, p=100, no cache): ${median(medians).toFixed(2)} ms; worst ${Math.max(...medians).toFixed(2)} ms`,
+  );
   console.log(`median of field-query CPU medians (page 1, p=100, no cache): ${median(cpuMedians).toFixed(2)} ms CPU`);
-  console.log(`s=10000 vs s=1: worst ratio ${ratios.length ? Math.max(...ratios).toFixed(2) : 'n/a (no result reaches 10,100)'}`);
-  console.log(`machine: ${os.cpus().length} CPUs, load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
+  console.log(
+    `s=10000 vs s=1: worst ratio ${ratios.length ? Math.max(...ratios).toFixed(2) : 'n/a (no result reaches 10,100)'}`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
   await noCache.close(100);
   await cached.close(100);
   agent.destroy();

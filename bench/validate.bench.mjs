@@ -19,7 +19,16 @@
 // Usage: npm run bench -- validate
 //        node --expose-gc bench/validate.bench.mjs [COUNT=100000] [WORKERS=cores] [JENA_COUNT=10000] [RUNS=3]
 // Targets: >= 2,000 records/s (issue 6), flat memory; ours / Jena <= 0.2 with two jobs at 10k records (issue 24).
-import { createReadStream, createWriteStream, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +56,11 @@ const { normalizeRecord } = await need('record/normalizeRecord.js');
 const { generateRecords } = await need('sample/generateRecords.js');
 
 const mib = (n) => Math.round(n / 2 ** 20);
-console.log(`${COUNT} records; ${availableParallelism()} cores; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${COUNT} records; ${availableParallelism()} cores; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 /** Writes `count` mapped records of the generator as N-Triples to `path` (not measured). */
 async function writeDump(path, count) {
@@ -89,7 +102,9 @@ const allThreadsMs = () => {
 let t0 = performance.now();
 let groups = 0;
 for await (const _ of groupNTriplesRecords(decodeUtf8(createReadStream(dump)))) groups++;
-console.log(`reading and cutting into records alone: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${groups} groups`);
+console.log(
+  `reading and cutting into records alone: ${((performance.now() - t0) / 1000).toFixed(1)} s, ${groups} groups`,
+);
 
 async function measure(label, validator, concurrency, workers = 0) {
   globalThis.gc?.();
@@ -100,7 +115,10 @@ async function measure(label, validator, concurrency, workers = 0) {
   t0 = performance.now();
   const main0 = mainThreadMs();
   const all0 = allThreadsMs();
-  for await (const { key, outcome } of validateNTriples(createReadStream(dump), validator, { concurrency, source: dump })) {
+  for await (const { key, outcome } of validateNTriples(createReadStream(dump), validator, {
+    concurrency,
+    source: dump,
+  })) {
     if (key === undefined) continue;
     records++;
     if (outcome.conforms) conforming++;
@@ -115,12 +133,20 @@ async function measure(label, validator, concurrency, workers = 0) {
   const mainUs = ((mainThreadMs() - main0) / records) * 1000;
   const allUs = ((allThreadsMs() - all0) / records) * 1000;
   console.log(`\n${label}: ${records} records, ${conforming} conforming`);
-  console.log(`  end to end (read, cut, parse, validate, as the CLI): ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (target >= 2000)`);
+  console.log(
+    `  end to end (read, cut, parse, validate, as the CLI): ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (target >= 2000)`,
+  );
   if (Number.isFinite(mainUs)) {
-    console.log(`  CPU per record: main thread ${Math.round(mainUs)} us, all threads (with GC helpers) ${Math.round(allUs)} us` +
-      (workers ? `; the reading thread alone would allow ${Math.round(1e6 / mainUs)} records/s given a free core per worker` : ''));
+    console.log(
+      `  CPU per record: main thread ${Math.round(mainUs)} us, all threads (with GC helpers) ${Math.round(allUs)} us` +
+        (workers
+          ? `; the reading thread alone would allow ${Math.round(1e6 / mainUs)} records/s given a free core per worker`
+          : ''),
+    );
   }
-  console.log(`  peak RSS ${mib(peak)} MiB (main thread and workers); heap/RSS of the main thread after GC at each tenth (MiB): ${samples.join(' ')}`);
+  console.log(
+    `  peak RSS ${mib(peak)} MiB (main thread and workers); heap/RSS of the main thread after GC at each tenth (MiB): ${samples.join(' ')}`,
+  );
 }
 
 await measure('main thread', await RecordValidator.create(), 1);
@@ -129,7 +155,11 @@ if (WORKERS > 1) {
   await measure(`${WORKERS} worker threads`, parallel, WORKERS * 4, WORKERS);
   await parallel.close();
 }
-console.log(`\nload average at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `\nload average at the end ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 // The CLI against Apache Jena SHACL on the same dump and shapes, whole processes, in turn.
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -145,11 +175,23 @@ if (JENA_COUNT > 0 && jenaRuns.status !== 127 && existsSync('/usr/share/java/jen
   await writeDump(small, JENA_COUNT);
   // Jena reads one shapes file: the shipped ones, concatenated.
   const shapesDir = join(root, 'shapes');
-  writeFileSync(shapes, readdirSync(shapesDir).filter((f) => f.endsWith('.ttl')).sort().map((f) => readFileSync(join(shapesDir, f), 'utf8')).join('\n'));
+  writeFileSync(
+    shapes,
+    readdirSync(shapesDir)
+      .filter((f) => f.endsWith('.ttl'))
+      .sort()
+      .map((f) => readFileSync(join(shapesDir, f), 'utf8'))
+      .join('\n'),
+  );
   const wall = (command, args, env = {}) => {
     const t = performance.now();
-    const r = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env }, maxBuffer: 2 ** 26 });
-    if (r.status !== 0 && r.status !== 1) throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${String(r.stderr).slice(0, 500)}`);
+    const r = spawnSync(command, args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+      maxBuffer: 2 ** 26,
+    });
+    if (r.status !== 0 && r.status !== 1)
+      throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${String(r.stderr).slice(0, 500)}`);
     return (performance.now() - t) / 1000;
   };
   const cli = join(root, 'bin/scholarly-rdf.js');
@@ -162,15 +204,23 @@ if (JENA_COUNT > 0 && jenaRuns.status !== 127 && existsSync('/usr/share/java/jen
     ours1.push(wall(process.execPath, [cli, 'validate', '--jobs', '1', '--quiet', small]));
     ours2.push(wall(process.execPath, [cli, 'validate', '--jobs', '2', '--quiet', small]));
     // Jena holds the whole graph (2-11 GB at 10k records).
-    jena.push(wall('bash', [jenaScript, 'shacl', 'validate', '--shapes', shapes, '--data', small], { JVM_ARGS: process.env.JVM_ARGS ?? '-Xmx12g' }));
+    jena.push(
+      wall('bash', [jenaScript, 'shacl', 'validate', '--shapes', shapes, '--data', small], {
+        JVM_ARGS: process.env.JVM_ARGS ?? '-Xmx12g',
+      }),
+    );
     ratios.push(ours2[i] / jena[i]);
   }
   const rate = (s) => Math.round(JENA_COUNT / s);
-  console.log(`\nthe CLI and Apache Jena SHACL, ${JENA_COUNT} records, whole processes, medians of ${RUNS} runs in turn:`);
+  console.log(
+    `\nthe CLI and Apache Jena SHACL, ${JENA_COUNT} records, whole processes, medians of ${RUNS} runs in turn:`,
+  );
   console.log(`  scholarly-rdf validate --jobs 1: ${median(ours1).toFixed(1)} s = ${rate(median(ours1))} records/s`);
   console.log(`  scholarly-rdf validate --jobs 2: ${median(ours2).toFixed(1)} s = ${rate(median(ours2))} records/s`);
   console.log(`  jena.sh shacl validate:          ${median(jena).toFixed(1)} s = ${rate(median(jena))} records/s`);
-  console.log(`  ours (--jobs 2) / Jena wall time: ${median(ratios).toFixed(2)} (pairwise: ${ratios.map((r) => r.toFixed(2)).join(' ')}; target <= 0.2)`);
+  console.log(
+    `  ours (--jobs 2) / Jena wall time: ${median(ratios).toFixed(2)} (pairwise: ${ratios.map((r) => r.toFixed(2)).join(' ')}; target <= 0.2)`,
+  );
 } else {
   console.log('\nApache Jena not found (scripts/jena.sh: java and libapache-jena-java): no ratio to Jena SHACL');
 }

@@ -32,7 +32,8 @@ function fail(message) {
   process.exit(1);
 }
 
-if (!existsSync(join(OUT_DIR, 'shaclEngine.d.ts'))) fail(`${relative(ROOT, OUT_DIR)}/shaclEngine.d.ts is missing: run tsc first`);
+if (!existsSync(join(OUT_DIR, 'shaclEngine.d.ts')))
+  fail(`${relative(ROOT, OUT_DIR)}/shaclEngine.d.ts is missing: run tsc first`);
 rmSync(VENDOR, { recursive: true, force: true });
 // tsc's source map of the module the bundle replaces would point at the wrong lines.
 rmSync(join(OUT_DIR, 'shaclEngine.js.map'), { force: true });
@@ -49,7 +50,9 @@ const result = await build({
   target: 'node20',
   external: EXTERNAL,
   // Some bundled packages are CommonJS and require Node's built-in modules.
-  banner: { js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __bundleCreateRequire } from 'node:module';\nconst require = __bundleCreateRequire(import.meta.url);",
+  },
   legalComments: 'none',
   metafile: true,
   logLevel: 'warning',
@@ -57,7 +60,8 @@ const result = await build({
 
 const inputs = Object.keys(result.metafile.inputs);
 const own = inputs.filter((p) => !p.includes('node_modules/'));
-if (own.length !== 1 || resolve(ROOT, own[0]) !== ENTRY) fail(`the bundle would hold modules of the toolkit besides the entry: ${own.join(', ')}`);
+if (own.length !== 1 || resolve(ROOT, own[0]) !== ENTRY)
+  fail(`the bundle would hold modules of the toolkit besides the entry: ${own.join(', ')}`);
 
 const builtins = new Set([...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const outputs = result.metafile.outputs;
@@ -75,7 +79,8 @@ const walk = (file) => {
   seen.add(file);
   for (const imp of outputs[file].imports) {
     if (imp.kind !== 'import-statement') continue;
-    if (imp.external && imp.path.startsWith('@comunica/')) fail(`${file} loads ${imp.path} as soon as the engine is imported`);
+    if (imp.external && imp.path.startsWith('@comunica/'))
+      fail(`${file} loads ${imp.path} as soon as the engine is imported`);
     if (!imp.external) walk(imp.path);
   }
 };
@@ -87,16 +92,22 @@ for (const input of inputs) {
   const m = /^(.*node_modules\/(@[^/]+\/[^/]+|[^/]+))\//.exec(input);
   if (m) packages.set(m[2], resolve(ROOT, m[1]));
 }
-const sections = [...packages].sort(([a], [b]) => a.localeCompare(b)).map(([name, dir]) => {
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-  const file = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license', 'license.md', 'LICENCE'].map((f) => join(dir, f)).find((f) => existsSync(f));
-  const text = file ? readFileSync(file, 'utf8').trim() : `${pkg.license} (no licence file in the package)`;
-  return `## ${name} ${pkg.version} (${pkg.license})\n\n\`\`\`\n${text}\n\`\`\`\n`;
-});
+const sections = [...packages]
+  .sort(([a], [b]) => a.localeCompare(b))
+  .map(([name, dir]) => {
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const file = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license', 'license.md', 'LICENCE']
+      .map((f) => join(dir, f))
+      .find((f) => existsSync(f));
+    const text = file ? readFileSync(file, 'utf8').trim() : `${pkg.license} (no licence file in the package)`;
+    return `## ${name} ${pkg.version} (${pkg.license})\n\n\`\`\`\n${text}\n\`\`\`\n`;
+  });
 writeFileSync(
   join(VENDOR, 'LICENSES.md'),
   `# Packages bundled into shaclEngine.js and its chunks\n\nBuilt by scripts/bundleShaclEngine.mjs from the packages below, unchanged.\n\n${sections.join('\n')}`,
 );
 
 const size = Object.values(outputs).reduce((n, o) => n + o.bytes, 0);
-console.log(`bundleShaclEngine: ${relative(process.cwd(), OUT_DIR) || '.'}/shaclEngine.js and ${Object.keys(outputs).length - 1} chunk(s), ${packages.size} packages, ${(size / 1024).toFixed(0)} KiB`);
+console.log(
+  `bundleShaclEngine: ${relative(process.cwd(), OUT_DIR) || '.'}/shaclEngine.js and ${Object.keys(outputs).length - 1} chunk(s), ${packages.size} packages, ${(size / 1024).toFixed(0)} KiB`,
+);

@@ -142,7 +142,14 @@ export function redact(text: string, secrets: readonly (string | undefined)[], p
     for (const form of forms) {
       if (form.length >= SHORT_SECRET) out = out.split(form).join(placeholder);
       // Alone: not inside a run of letters and digits, except that a %XX escape before it ends one (api_key%3Dabc).
-      else out = out.replace(new RegExp(`(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`, 'g'), placeholder);
+      else
+        out = out.replace(
+          new RegExp(
+            `(?:(?<![A-Za-z0-9])|(?<=%[0-9A-Fa-f]{2}))${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9])`,
+            'g',
+          ),
+          placeholder,
+        );
     }
     out = hideCutSecret(out, forms, placeholder);
   }
@@ -173,7 +180,9 @@ function hideCutSecret(text: string, forms: readonly string[], placeholder: stri
       }
     }
     // After each cut: the longest end of the form found there.
-    for (const cut of cuts(out).map((i) => i + (out.startsWith('…', i) ? 1 : 3)).reverse()) {
+    for (const cut of cuts(out)
+      .map((i) => i + (out.startsWith('…', i) ? 1 : 3))
+      .reverse()) {
       for (let k = Math.min(form.length - 1, out.length - cut); k >= CUT_PART; k--) {
         if (out.startsWith(form.slice(form.length - k), cut)) {
           out = `${out.slice(0, cut)}${placeholder}${out.slice(cut + k)}`;
@@ -191,7 +200,12 @@ const SHORT_SECRET = 12;
 function secretForms(secret: string): string[] {
   // As given, as in a URL path or query (encodeURIComponent, hex digits in either case), as a form field (URLSearchParams: a space is +).
   const encoded = encodeURIComponent(secret);
-  const forms = new Set([secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()), new URLSearchParams([['k', secret]]).toString().slice(2)]);
+  const forms = new Set([
+    secret,
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
+    new URLSearchParams([['k', secret]]).toString().slice(2),
+  ]);
   for (const form of base64Forms(secret)) forms.add(form);
   return [...forms].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
 }
@@ -224,7 +238,10 @@ function base64Forms(secret: string): string[] {
 export function hideUrlSecrets(text: string): string {
   return text
     .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/gi, '$1***@')
-    .replace(/([?&;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|pwd|secret)=)(?!<[A-Z_]+>)[^&#\s]*/gi, '$1***');
+    .replace(
+      /([?&;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|pwd|secret)=)(?!<[A-Z_]+>)[^&#\s]*/gi,
+      '$1***',
+    );
 }
 
 /**
@@ -234,8 +251,9 @@ export function hideUrlSecrets(text: string): string {
  */
 export function hideAuthorization(text: string): string {
   return text
-    .replace(/\b(Basic|Bearer)(\s+)([A-Za-z0-9+/_.~-]{6,}=*)(?![A-Za-z0-9+/="])/gi, (all, scheme: string, space: string, token: string) =>
-      looksEncoded(token) ? `${scheme}${space}***` : all,
+    .replace(
+      /\b(Basic|Bearer)(\s+)([A-Za-z0-9+/_.~-]{6,}=*)(?![A-Za-z0-9+/="])/gi,
+      (all, scheme: string, space: string, token: string) => (looksEncoded(token) ? `${scheme}${space}***` : all),
     )
     .replace(/\b(username|response|cnonce)(\s*=\s*)"[^"\r\n]*"/gi, '$1$2"***"');
 }
@@ -251,7 +269,11 @@ function looksEncoded(token: string): boolean {
  * then what URLs ({@link hideUrlSecrets}) and echoed authentication headers
  * ({@link hideAuthorization}) may carry without being named.
  */
-export function hideSecrets(text: string, secrets: readonly (string | undefined)[] = [], placeholder = '<API_KEY>'): string {
+export function hideSecrets(
+  text: string,
+  secrets: readonly (string | undefined)[] = [],
+  placeholder = '<API_KEY>',
+): string {
   return hideUrlSecrets(hideAuthorization(redact(text, secrets, placeholder)));
 }
 
@@ -286,10 +308,23 @@ export function isIoFailure(err: unknown): err is NodeJS.ErrnoException {
  * file out.nt.state.json: no space left on the device (ENOSPC)`). A
  * `ToolkitError` is returned as it is.
  */
-export function ioError(err: unknown, path: string, doing: 'write' | 'read' | 'create' | 'open' = 'write', what?: string): ToolkitError {
+export function ioError(
+  err: unknown,
+  path: string,
+  doing: 'write' | 'read' | 'create' | 'open' = 'write',
+  what?: string,
+): ToolkitError {
   if (err instanceof ToolkitError) return err;
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  const known = code === 'ENOENT' && doing === 'create' ? 'its folder does not exist' : code !== undefined ? IO_FAILURES[code] : undefined;
+  const known =
+    code === 'ENOENT' && doing === 'create'
+      ? 'its folder does not exist'
+      : code !== undefined
+        ? IO_FAILURES[code]
+        : undefined;
   const why = known ? `${known} (${code})` : err instanceof Error ? err.message : String(err);
-  return new ToolkitError(`cannot ${doing} ${what ? `${what} ` : ''}${path}: ${why}`, 'io', { cause: err, details: { path, ...(code !== undefined ? { errno: code } : {}) } });
+  return new ToolkitError(`cannot ${doing} ${what ? `${what} ` : ''}${path}: ${why}`, 'io', {
+    cause: err,
+    details: { path, ...(code !== undefined ? { errno: code } : {}) },
+  });
 }

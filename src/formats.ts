@@ -42,12 +42,78 @@ export interface FormatInfo {
 
 /** The six formats, in the order help texts list them. */
 export const FORMATS: readonly FormatInfo[] = [
-  { format: 'turtle', mediaType: 'text/turtle', aliases: ['application/x-turtle', 'application/turtle'], extensions: ['ttl'], label: 'Turtle', names: ['ttl'], namedGraphs: false, anyGraph: false, lines: false, parser: 'n3' },
-  { format: 'ntriples', mediaType: 'application/n-triples', aliases: ['text/plain'], extensions: ['nt'], label: 'N-Triples', names: ['nt', 'n-triples'], namedGraphs: false, anyGraph: false, lines: true, parser: 'n3' },
-  { format: 'nquads', mediaType: 'application/n-quads', aliases: ['text/x-nquads'], extensions: ['nq'], label: 'N-Quads', names: ['nq', 'n-quads'], namedGraphs: true, anyGraph: true, lines: true, parser: 'n3' },
-  { format: 'jsonld', mediaType: 'application/ld+json', aliases: ['application/json'], extensions: ['jsonld', 'json'], label: 'JSON-LD', names: ['json-ld'], namedGraphs: true, anyGraph: false, lines: false, parser: 'jsonld' },
-  { format: 'rdfxml', mediaType: 'application/rdf+xml', aliases: ['application/xml', 'text/xml'], extensions: ['rdf', 'owl', 'xml'], label: 'RDF/XML', names: ['rdf', 'rdf/xml', 'xml'], namedGraphs: false, anyGraph: false, lines: false, parser: 'rdfxml' },
-  { format: 'trig', mediaType: 'application/trig', aliases: ['application/x-trig'], extensions: ['trig'], label: 'TriG', names: [], namedGraphs: true, anyGraph: true, lines: false, parser: 'n3' },
+  {
+    format: 'turtle',
+    mediaType: 'text/turtle',
+    aliases: ['application/x-turtle', 'application/turtle'],
+    extensions: ['ttl'],
+    label: 'Turtle',
+    names: ['ttl'],
+    namedGraphs: false,
+    anyGraph: false,
+    lines: false,
+    parser: 'n3',
+  },
+  {
+    format: 'ntriples',
+    mediaType: 'application/n-triples',
+    aliases: ['text/plain'],
+    extensions: ['nt'],
+    label: 'N-Triples',
+    names: ['nt', 'n-triples'],
+    namedGraphs: false,
+    anyGraph: false,
+    lines: true,
+    parser: 'n3',
+  },
+  {
+    format: 'nquads',
+    mediaType: 'application/n-quads',
+    aliases: ['text/x-nquads'],
+    extensions: ['nq'],
+    label: 'N-Quads',
+    names: ['nq', 'n-quads'],
+    namedGraphs: true,
+    anyGraph: true,
+    lines: true,
+    parser: 'n3',
+  },
+  {
+    format: 'jsonld',
+    mediaType: 'application/ld+json',
+    aliases: ['application/json'],
+    extensions: ['jsonld', 'json'],
+    label: 'JSON-LD',
+    names: ['json-ld'],
+    namedGraphs: true,
+    anyGraph: false,
+    lines: false,
+    parser: 'jsonld',
+  },
+  {
+    format: 'rdfxml',
+    mediaType: 'application/rdf+xml',
+    aliases: ['application/xml', 'text/xml'],
+    extensions: ['rdf', 'owl', 'xml'],
+    label: 'RDF/XML',
+    names: ['rdf', 'rdf/xml', 'xml'],
+    namedGraphs: false,
+    anyGraph: false,
+    lines: false,
+    parser: 'rdfxml',
+  },
+  {
+    format: 'trig',
+    mediaType: 'application/trig',
+    aliases: ['application/x-trig'],
+    extensions: ['trig'],
+    label: 'TriG',
+    names: [],
+    namedGraphs: true,
+    anyGraph: true,
+    lines: false,
+    parser: 'n3',
+  },
 ];
 
 /** Every name a user may give for a format: the formats' own names, then the other names, in table order. */
@@ -57,7 +123,9 @@ export const FORMAT_NAMES: readonly string[] = [...FORMATS.map((f) => f.format),
 export type LineFormat = 'ntriples' | 'nquads';
 
 /** Name (or other name) -> format. */
-const BY_NAME: ReadonlyMap<string, FormatName> = new Map(FORMATS.flatMap((f) => [f.format, ...f.names].map((n) => [n, f.format] as const)));
+const BY_NAME: ReadonlyMap<string, FormatName> = new Map(
+  FORMATS.flatMap((f) => [f.format, ...f.names].map((n) => [n, f.format] as const)),
+);
 
 /** Information on one format. */
 export function formatInfo(format: FormatName): FormatInfo {
@@ -132,8 +200,5 @@ export function formatFromPath(path: string): FormatName | undefined {
 /** The format of a media type (parameters ignored; aliases such as `application/x-turtle` included), or `undefined`. */
 export function formatFromMediaType(mediaType: string): FormatName | undefined {
   const type = mediaType.split(';')[0]!.trim().toLowerCase();
-  return (
-    FORMATS.find((f) => f.mediaType === type)?.format ??
-    FORMATS.find((f) => f.aliases.includes(type))?.format
-  );
+  return FORMATS.find((f) => f.mediaType === type)?.format ?? FORMATS.find((f) => f.aliases.includes(type))?.format;
 }

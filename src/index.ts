@@ -8,16 +8,33 @@ export type { ExportCounts } from './export/ExportState.js';
 export { convertFiles, type ConvertFilesOptions, type ConvertProgress } from './tasks/convertFiles.js';
 export type { ConvertSummary } from './convert/ConvertStats.js';
 export type { ShardManifest, ShardEntry, ShardLimits } from './export/ShardManifest.js';
-export { validateDump, type ValidateDumpOptions, type ValidateDumpSummary, type ValidateProgress } from './tasks/validateDump.js';
+export {
+  validateDump,
+  type ValidateDumpOptions,
+  type ValidateDumpSummary,
+  type ValidateProgress,
+} from './tasks/validateDump.js';
 export { loadDump, type LoadDumpOptions, type LoadDumpSummary, type LoadProgress } from './tasks/loadDump.js';
 export type { LoadSummary } from './store/GraphStoreLoader.js';
 export { upsertDump, type UpsertDumpOptions, type UpsertSummary, type UpsertBatchEvent } from './tasks/upsertDump.js';
 export type { UpsertMethod } from './store/upsertRequests.js';
-export { bulkLoad, type BulkLoadOptions, type BulkLoadSummary, type BulkLoadProgress, type BulkFileResult } from './tasks/bulkLoad.js';
+export {
+  bulkLoad,
+  type BulkLoadOptions,
+  type BulkLoadSummary,
+  type BulkLoadProgress,
+  type BulkFileResult,
+} from './tasks/bulkLoad.js';
 export type { StoreKind, StoreCredentials } from './store/index.js';
 export { recordRdf, type RecordRdfOptions, type RecordRdf } from './tasks/recordRdf.js';
 export { fetchTerm, type FetchTermOptions, type FetchedTerm, type TermSource } from './vocabulary/fetchTerm.js';
-export { startServer, sampleCatalogueOptions, type StartServerOptions, type RunningServer, type ServeOptions } from './server/index.js';
+export {
+  startServer,
+  sampleCatalogueOptions,
+  type StartServerOptions,
+  type RunningServer,
+  type ServeOptions,
+} from './server/index.js';
 
 // Records in, quads out: the record pipeline and its parts.
 export { readRecords, type ReadItem, type ReadRecordsOptions } from './record/readRecords.js';
@@ -41,4 +58,12 @@ export { QuadStreamSerializer, type QuadStreamSerializerOptions } from './serial
 export { parseRdf, type ParseRdfOptions, type RdfInput } from './parse/parseRdf.js';
 
 // Errors: one class, stable codes.
-export { ToolkitError, MappingError, ParseError, HttpError, ERROR_CODES, exitCodeFor, type ErrorCode } from './errors.js';
+export {
+  ToolkitError,
+  MappingError,
+  ParseError,
+  HttpError,
+  ERROR_CODES,
+  exitCodeFor,
+  type ErrorCode,
+} from './errors.js';

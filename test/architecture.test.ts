@@ -24,13 +24,60 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   sample: { may: ['record', 'errors'] },
   group: { may: ['rdf', 'parse', 'formats', 'errors', 'abort', 'tempFiles'] },
   client: { may: ['http', 'record', 'contract', 'errors', 'abort', 'formats'] },
-  store: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'mapping/entityIris.ts', 'mapping/sharedTriples.ts', 'errors', 'abort', 'tempFiles'] },
+  store: {
+    may: [
+      'http',
+      'parse',
+      'serialize',
+      'rdf',
+      'formats',
+      'mapping/entityIris.ts',
+      'mapping/sharedTriples.ts',
+      'errors',
+      'abort',
+      'tempFiles',
+    ],
+  },
   vocabulary: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },
   shacl: { may: ['group', 'parse', 'rdf', 'record', 'formats', 'errors', 'abort', 'tempFiles'] },
   server: { may: ['sample', 'vocabulary', 'record', 'contract', 'rdf', 'formats', 'errors', 'abort'] },
   pipeline: { may: ['record', 'mapping', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },
-  export: { may: ['pipeline', 'client', 'contract', 'store', 'serialize', 'mapping', 'record', 'parse', 'rdf', 'formats', 'http', 'errors', 'abort', 'tempFiles'] },
-  convert: { may: ['pipeline', 'client', 'contract', 'store', 'serialize', 'mapping', 'record', 'parse', 'rdf', 'formats', 'http', 'errors', 'abort', 'tempFiles'] },
+  export: {
+    may: [
+      'pipeline',
+      'client',
+      'contract',
+      'store',
+      'serialize',
+      'mapping',
+      'record',
+      'parse',
+      'rdf',
+      'formats',
+      'http',
+      'errors',
+      'abort',
+      'tempFiles',
+    ],
+  },
+  convert: {
+    may: [
+      'pipeline',
+      'client',
+      'contract',
+      'store',
+      'serialize',
+      'mapping',
+      'record',
+      'parse',
+      'rdf',
+      'formats',
+      'http',
+      'errors',
+      'abort',
+      'tempFiles',
+    ],
+  },
   // The task layer (one library function per user job): everything but the CLI and the entry point.
   tasks: { may: ['*'], except: ['cli', 'index'] },
   cli: { may: ['*'], except: ['index'] },
@@ -204,7 +251,9 @@ function packageSpecifiers(text: string): string[] {
     .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
     .join('\n');
   const found = new Set<string>();
-  for (const m of code.matchAll(/(?:\bfrom\s*|^[ \t]*import\s*|\bimport\s*\(\s*|declare module\s+)(['"])([^'"\n]+)\1/gm)) {
+  for (const m of code.matchAll(
+    /(?:\bfrom\s*|^[ \t]*import\s*|\bimport\s*\(\s*|declare module\s+)(['"])([^'"\n]+)\1/gm,
+  )) {
     const specifier = m[2]!;
     if (!specifier.startsWith('.') && !specifier.startsWith('node:')) found.add(specifier);
   }
@@ -224,7 +273,12 @@ function isPublicModule(specifier: string): boolean {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { exports?: unknown };
   if (pkg.exports && typeof pkg.exports === 'object') {
     const keys = Object.keys(pkg.exports as object);
-    return keys.some((k) => k === `.${subpath}` || (k.includes('*') && new RegExp(`^${k.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('\\*', '.*')}$`).test(`.${subpath}`)));
+    return keys.some(
+      (k) =>
+        k === `.${subpath}` ||
+        (k.includes('*') &&
+          new RegExp(`^${k.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace('\\*', '.*')}$`).test(`.${subpath}`)),
+    );
   }
   const readme = readdirSync(dir).find((f) => /^readme/i.test(f));
   return !!readme && readFileSync(join(dir, readme), 'utf8').includes(`'${specifier}'`);
@@ -240,7 +294,11 @@ describe("architecture: no other package's internals", () => {
   });
 
   it('patches no prototype', () => {
-    const patches = files.filter((f) => /\.prototype\.[\w$]+\s*=[^=]|\.prototype\s*=[^=]|Object\.(defineProperty|assign|setPrototypeOf)\([^,)]*prototype|__proto__/.test(readFileSync(join(SRC, f), 'utf8')));
+    const patches = files.filter((f) =>
+      /\.prototype\.[\w$]+\s*=[^=]|\.prototype\s*=[^=]|Object\.(defineProperty|assign|setPrototypeOf)\([^,)]*prototype|__proto__/.test(
+        readFileSync(join(SRC, f), 'utf8'),
+      ),
+    );
     expect(patches).toEqual([]);
   });
 
@@ -353,10 +411,20 @@ describe('architecture checker (self-test)', () => {
       "import { n3 } from 'n3';",
       "// import { no } from './comment.js';",
       " * import { no } from './doc.js';",
-      "const s = 'import x from \"./string.js\"';",
+      'const s = \'import x from "./string.js"\';',
     ].join('\n');
     expect(importSpecifiers(text)).toEqual([
-      './a.js', '../b/B.js', './c.js', './d.js', './ef.js', './g.js', './h.js', './i.js', './side.js', './j.js', './k.js',
+      './a.js',
+      '../b/B.js',
+      './c.js',
+      './d.js',
+      './ef.js',
+      './g.js',
+      './h.js',
+      './i.js',
+      './side.js',
+      './j.js',
+      './k.js',
     ]);
   });
 });

@@ -4,14 +4,18 @@ import { hideSecrets, ioError, isIoFailure, redact } from '../src/errors.js';
 describe('redact', () => {
   it('removes a key wherever it is, as given and URL-encoded', () => {
     const key = 'a1b2c3d4e5f6a7b8c9d0';
-    expect(redact(`GET /meta?api_key=${key}&s=1 said x${key}y`, [key])).toBe('GET /meta?api_key=<API_KEY>&s=1 said x<API_KEY>y');
+    expect(redact(`GET /meta?api_key=${key}&s=1 said x${key}y`, [key])).toBe(
+      'GET /meta?api_key=<API_KEY>&s=1 said x<API_KEY>y',
+    );
     expect(redact('p=s3cret%2Fpw!', ['s3cret/pw!long'])).toBe('p=s3cret%2Fpw!');
     expect(redact('p=s3cret%2Fpw!long', ['s3cret/pw!long'])).toBe('p=<API_KEY>');
     // What is left of a secret where a text was cut (an excerpt of a body): a start before the mark, an end after it.
     expect(redact('proxy said: puser:PROXYPW-…', ['puser:PROXYPW-4711-secret'])).toBe('proxy said: <API_KEY>…');
     expect(redact('... said cHVzZXI6UFJP…', ['puser:PROXYPW-4711-secret'])).toBe('... said <API_KEY>…');
     expect(redact('…4711-secret was refused', ['puser:PROXYPW-4711-secret'])).toBe('…<API_KEY> was refused');
-    expect(redact('a cut of something else: puse…', ['puser:PROXYPW-4711-secret'])).toBe('a cut of something else: <API_KEY>…');
+    expect(redact('a cut of something else: puse…', ['puser:PROXYPW-4711-secret'])).toBe(
+      'a cut of something else: <API_KEY>…',
+    );
     expect(redact('p=s3cret%2fpw!long', ['s3cret/pw!long'])).toBe('p=<API_KEY>');
   });
 
@@ -38,7 +42,9 @@ describe('redact in base64', () => {
       const text = Buffer.from(`${before}${password}!!`).toString('base64');
       expect(redact(text, [password])).toContain('<API_KEY>');
     }
-    expect(redact(Buffer.from('a1b2c3d4e5f6a7b8c9d0').toString('base64url'), ['a1b2c3d4e5f6a7b8c9d0'])).toBe('<API_KEY>');
+    expect(redact(Buffer.from('a1b2c3d4e5f6a7b8c9d0').toString('base64url'), ['a1b2c3d4e5f6a7b8c9d0'])).toBe(
+      '<API_KEY>',
+    );
   });
 });
 
@@ -54,7 +60,9 @@ describe('hideSecrets', () => {
     // Words after Basic that are English stay.
     expect(hideSecrets('the store wants Basic authentication')).toBe('the store wants Basic authentication');
     // A key already replaced stays as it was.
-    expect(hideSecrets('GET /meta?api_key=K3Y-0123456789&s=1', ['K3Y-0123456789'])).toBe('GET /meta?api_key=<API_KEY>&s=1');
+    expect(hideSecrets('GET /meta?api_key=K3Y-0123456789&s=1', ['K3Y-0123456789'])).toBe(
+      'GET /meta?api_key=<API_KEY>&s=1',
+    );
   });
 });
 
@@ -62,8 +70,14 @@ describe('ioError', () => {
   it('says in one line what failed, naming the path, and keeps a ToolkitError as it is', () => {
     const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
     const err = ioError(enospc, '/tmp/out.nt', 'write', 'the dump');
-    expect(err).toMatchObject({ code: 'io', message: 'cannot write the dump /tmp/out.nt: no space left on the device (ENOSPC)', details: { path: '/tmp/out.nt', errno: 'ENOSPC' } });
-    expect(ioError(Object.assign(new Error('x'), { code: 'ENOENT' }), '/no/such/r.ttl', 'create').message).toBe('cannot create /no/such/r.ttl: its folder does not exist (ENOENT)');
+    expect(err).toMatchObject({
+      code: 'io',
+      message: 'cannot write the dump /tmp/out.nt: no space left on the device (ENOSPC)',
+      details: { path: '/tmp/out.nt', errno: 'ENOSPC' },
+    });
+    expect(ioError(Object.assign(new Error('x'), { code: 'ENOENT' }), '/no/such/r.ttl', 'create').message).toBe(
+      'cannot create /no/such/r.ttl: its folder does not exist (ENOENT)',
+    );
     expect(ioError(err, 'elsewhere')).toBe(err);
     expect(isIoFailure(enospc)).toBe(true);
     expect(isIoFailure(Object.assign(new Error('EPIPE'), { code: 'EPIPE' }))).toBe(true);

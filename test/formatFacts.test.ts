@@ -19,12 +19,18 @@ const TABLE = 'formats.ts';
 const EXCEPTIONS: Readonly<Record<string, string>> = {
   'client/ApiClient.ts: application/json': "the service's own JSON (records), not JSON-LD",
   'server/Answer.ts: application/json': "the local service answers in the service's own JSON",
-  'server/jatsResponse.ts: application/xml': "the local service's /openaccess/jats answers in JATS XML, the service's own format, not RDF/XML",
-  'mapping/mapLinks.ts: application/xml': "a record's links name their formats (`xml`): the service's vocabulary, mapped to a media type of the page linked",
-  'parse/documentLoader.ts: application/json': 'JSON-LD contexts are often served as plain JSON: asked for at a lower q',
-  'vocabulary/acceptHeader.ts: application/json': 'plain JSON, which some vocabulary servers send for JSON-LD, asked for at a lower q',
-  'cli/options/loadOptions.ts: list of formats': 'the syntaxes `load` writes its chunks in (`--chunk-format`): the store room writes these two',
-  'vocabulary/acceptHeader.ts: list of formats': 'the formats the vocabulary endpoint serves (spec §4.3) and their preference and q: the negotiation of terms, not facts of the formats',
+  'server/jatsResponse.ts: application/xml':
+    "the local service's /openaccess/jats answers in JATS XML, the service's own format, not RDF/XML",
+  'mapping/mapLinks.ts: application/xml':
+    "a record's links name their formats (`xml`): the service's vocabulary, mapped to a media type of the page linked",
+  'parse/documentLoader.ts: application/json':
+    'JSON-LD contexts are often served as plain JSON: asked for at a lower q',
+  'vocabulary/acceptHeader.ts: application/json':
+    'plain JSON, which some vocabulary servers send for JSON-LD, asked for at a lower q',
+  'cli/options/loadOptions.ts: list of formats':
+    'the syntaxes `load` writes its chunks in (`--chunk-format`): the store room writes these two',
+  'vocabulary/acceptHeader.ts: list of formats':
+    'the formats the vocabulary endpoint serves (spec §4.3) and their preference and q: the negotiation of terms, not facts of the formats',
 };
 
 /**
@@ -83,7 +89,8 @@ function factsOutsideTable(): { found: string[]; excepted: Set<string> } {
       };
       for (const m of line.matchAll(MEDIA)) report(m[1]!.toLowerCase());
       for (const m of line.matchAll(EXTENSION)) report(`.${m[1]}`);
-      if (new Set([...line.matchAll(ALTERNATIVE)].map((m) => m[1])).size >= 2) report('extensions in a regular expression');
+      if (new Set([...line.matchAll(ALTERNATIVE)].map((m) => m[1])).size >= 2)
+        report('extensions in a regular expression');
       for (const m of line.matchAll(QUOTED)) if (OTHER_NAMES.has(m[2]!)) report(`the format name '${m[2]}'`);
       if (comparedNames(line).length >= 2) report('formats compared one by one');
       if (LISTED.test(line)) report('list of formats');
@@ -113,7 +120,10 @@ describe('the facts of the formats are in the table of src/formats.ts alone', ()
     expect(LISTED.test('const order = ["jsonld", "turtle"];')).toBe(true);
     expect('name = "dump.nq.gz";'.match(EXTENSION)).toBeNull();
     // esbuild keeps the literals and drops the comments and types the scan must not see.
-    const code = transformSync("// 'text/turtle'\nconst f: 'ntriples' | 'nquads' = 'x'; const t = 'application/trig';", { loader: 'ts' }).code;
+    const code = transformSync(
+      "// 'text/turtle'\nconst f: 'ntriples' | 'nquads' = 'x'; const t = 'application/trig';",
+      { loader: 'ts' },
+    ).code;
     expect(code).not.toMatch(/text\/turtle|ntriples/);
     expect(code).toMatch(/application\/trig/);
   });

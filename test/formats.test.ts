@@ -26,7 +26,8 @@ describe('the table of formats', () => {
   it('reads every name, media type (with parameters) and extension of every format back to it', () => {
     for (const f of FORMATS) {
       for (const name of [f.format, ...f.names]) expect(parseFormatName(` ${name.toUpperCase()} `)).toBe(f.format);
-      for (const type of [f.mediaType, ...f.aliases]) expect(formatFromMediaType(`${type}; charset=utf-8`)).toBe(f.format);
+      for (const type of [f.mediaType, ...f.aliases])
+        expect(formatFromMediaType(`${type}; charset=utf-8`)).toBe(f.format);
       for (const ext of f.extensions) {
         expect(formatFromPath(`dir.v2/dump.${ext}`)).toBe(f.format);
         expect(formatFromPath(`dump.${ext.toUpperCase()}.gz`)).toBe(f.format);
@@ -36,7 +37,15 @@ describe('the table of formats', () => {
   });
 
   it('knows TriG: read and written, named graphs, its media type and extension', () => {
-    expect(formatInfo('trig')).toMatchObject({ mediaType: 'application/trig', extensions: ['trig'], label: 'TriG', namedGraphs: true, anyGraph: true, lines: false, parser: 'n3' });
+    expect(formatInfo('trig')).toMatchObject({
+      mediaType: 'application/trig',
+      extensions: ['trig'],
+      label: 'TriG',
+      namedGraphs: true,
+      anyGraph: true,
+      lines: false,
+      parser: 'n3',
+    });
     expect(formatFromPath('dump.trig.gz')).toBe('trig');
     expect(formatFromMediaType('application/x-trig')).toBe('trig');
   });
@@ -65,6 +74,8 @@ describe('the table of formats', () => {
     expect(extensionOf('a/b')).toBe('');
     expect(withoutFormatExtension('records.jsonl.gz')).toBe('records.jsonl');
     expect(withoutFormatExtension('dump')).toBe('dump');
-    expect(() => parseFormatName('n3')).toThrow(/unknown format "n3": choose one of turtle, ntriples, nquads, jsonld, rdfxml, trig/);
+    expect(() => parseFormatName('n3')).toThrow(
+      /unknown format "n3": choose one of turtle, ntriples, nquads, jsonld, rdfxml, trig/,
+    );
   });
 });

@@ -42,9 +42,29 @@ import type {
 } from 'scholarly-rdf';
 
 /** Every job of the library, typed as the declarations say. */
-export const jobs = { exportDump, convertFiles, validateDump, loadDump, fetchTerm, startServer, mapRecord, normalizeRecord, readRecords, harvest, serializerFor, parseRdf, exitCodeFor };
+export const jobs = {
+  exportDump,
+  convertFiles,
+  validateDump,
+  loadDump,
+  fetchTerm,
+  startServer,
+  mapRecord,
+  normalizeRecord,
+  readRecords,
+  harvest,
+  serializerFor,
+  parseRdf,
+  exitCodeFor,
+};
 export const classes = { ApiClient, RecordSink, QuadStreamSerializer, ToolkitError };
-export type Options = [ExportDumpOptions, LoadDumpOptions, FetchTermOptions, StartServerOptions, RunningServer | undefined];
+export type Options = [
+  ExportDumpOptions,
+  LoadDumpOptions,
+  FetchTermOptions,
+  StartServerOptions,
+  RunningServer | undefined,
+];
 export const formats: readonly string[] = FORMATS.map((f) => f.format);
 export const usageExit: number = ERROR_CODES.usage;
 
@@ -54,7 +74,8 @@ function check(ok: boolean, what: string, detail = ''): void {
 }
 
 /** A person whose ORCID iD has a wrong check character: one violation, from a SPARQL constraint. */
-const BAD_ORCID = '<https://orcid.org/0000-0002-5308-6431> a <http://schema.org/Person> ; <http://schema.org/name> "Ann Example" .\n';
+const BAD_ORCID =
+  '<https://orcid.org/0000-0002-5308-6431> a <http://schema.org/Person> ; <http://schema.org/name> "Ann Example" .\n';
 
 /** The violations of {@link BAD_ORCID}, as JSON; `withMessages: false` leaves the messages out. */
 async function violationsOf(validation: RecordValidation, withMessages = true): Promise<string> {
@@ -69,10 +90,20 @@ async function plain(sample: string): Promise<void> {
   try {
     const dump = join(dir, 'sample.nt');
     const converted: ConvertSummary = await convertFiles({ inputs: [sample], output: dump });
-    check(converted.mapped > 0 && converted.rejected === 0, `convertFiles wrote ${converted.mapped} records, ${converted.statements} statements`);
+    check(
+      converted.mapped > 0 && converted.rejected === 0,
+      `convertFiles wrote ${converted.mapped} records, ${converted.statements} statements`,
+    );
     for (const jobs of [1, 2]) {
-      const validated: ValidateDumpSummary = await validateDump({ files: [dump], jobs, reportPath: join(dir, `report-${jobs}.ttl`) });
-      check(validated.conforms && validated.summary.records === converted.mapped, `validateDump (${validated.jobs} thread(s)): ${validated.summary.toLines()[0]}`);
+      const validated: ValidateDumpSummary = await validateDump({
+        files: [dump],
+        jobs,
+        reportPath: join(dir, `report-${jobs}.ttl`),
+      });
+      check(
+        validated.conforms && validated.summary.records === converted.mapped,
+        `validateDump (${validated.jobs} thread(s)): ${validated.summary.toLines()[0]}`,
+      );
     }
     const native = await violationsOf(await createRecordValidation());
     check(native.includes('wrong check character'), 'the native SPARQL constraints run');
@@ -81,7 +112,9 @@ async function plain(sample: string): Promise<void> {
       (err: unknown) => err,
     );
     check(
-      refused instanceof ToolkitError && refused.code === 'usage' && refused.message.includes('npm install @comunica/query-sparql-rdfjs-lite'),
+      refused instanceof ToolkitError &&
+        refused.code === 'usage' &&
+        refused.message.includes('npm install @comunica/query-sparql-rdfjs-lite'),
       `\`sparql: 'engine'\` without Comunica: ${refused instanceof Error ? refused.message : String(refused)}`,
     );
   } finally {
@@ -92,10 +125,17 @@ async function plain(sample: string): Promise<void> {
 async function engine(): Promise<void> {
   // The same results; the messages differ (the engine fills in `{?expected}` as `"X"`, the native code as `X`).
   const engineValidation = await createRecordValidation({ sparql: 'engine' });
-  check((await violationsOf(engineValidation)).includes('wrong check character'), "`sparql: 'engine'` runs the SPARQL constraints with Comunica");
+  check(
+    (await violationsOf(engineValidation)).includes('wrong check character'),
+    "`sparql: 'engine'` runs the SPARQL constraints with Comunica",
+  );
   const native = await violationsOf(await createRecordValidation(), false);
   const viaEngine = await violationsOf(engineValidation, false);
-  check(viaEngine === native, "`sparql: 'engine'` gives the native results", `\n  engine: ${viaEngine}\n  native: ${native}`);
+  check(
+    viaEngine === native,
+    "`sparql: 'engine'` gives the native results",
+    `\n  engine: ${viaEngine}\n  native: ${native}`,
+  );
 }
 
 const [mode, sample] = process.argv.slice(2);

@@ -61,7 +61,10 @@ export class JsonSummary {
 }
 
 function errorJson(error: unknown): Record<string, unknown> {
-  if (!(error instanceof ToolkitError)) return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
-  const details = Object.fromEntries(ERROR_DETAILS.filter((k) => error.details[k] !== undefined).map((k) => [k, error.details[k]]));
+  if (!(error instanceof ToolkitError))
+    return { code: 'internal', message: error instanceof Error ? error.message : String(error) };
+  const details = Object.fromEntries(
+    ERROR_DETAILS.filter((k) => error.details[k] !== undefined).map((k) => [k, error.details[k]]),
+  );
   return { code: error.code, message: inFlags(error.message), ...(Object.keys(details).length > 0 ? { details } : {}) };
 }

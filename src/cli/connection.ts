@@ -1,5 +1,11 @@
 import { isAbsolute, resolve } from 'node:path';
-import { ApiClient, DEFAULT_BASE_URL, type ApiClientOptions, type Endpoint, type RequestEvent } from '../client/ApiClient.js';
+import {
+  ApiClient,
+  DEFAULT_BASE_URL,
+  type ApiClientOptions,
+  type Endpoint,
+  type RequestEvent,
+} from '../client/ApiClient.js';
 import type { Plan } from '../contract/endpoints.js';
 import { ToolkitError, redact } from '../errors.js';
 import { directFetch, proxyFetch, proxySettings } from '../http/proxyFetch.js';
@@ -65,13 +71,22 @@ export function requestLine(e: RequestEvent): string {
 }
 
 /** A client for the connection flags (starting the in-process sample service when asked); `close` stops it. */
-export async function connect(opts: ConnectionOptions, ctx: CliContext): Promise<{ client: ApiClient; key: string | undefined; close: () => Promise<void> }> {
+export async function connect(
+  opts: ConnectionOptions,
+  ctx: CliContext,
+): Promise<{ client: ApiClient; key: string | undefined; close: () => Promise<void> }> {
   const { sample, ...options } = clientOptions(opts, ctx);
   if (!sample) return { client: new ApiClient(options), key: options.apiKey, close: async () => undefined };
   const server = await import('../server/index.js');
   const running = await server.startServer({ ...server.sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
   // The sample key is public: nothing to hide (hiding it would garble texts that contain "sample").
-  const client = new ApiClient({ ...options, apiKey: server.SAMPLE_API_KEY, baseUrl: running.url, keyIsPublic: true, fetch: directFetch });
+  const client = new ApiClient({
+    ...options,
+    apiKey: server.SAMPLE_API_KEY,
+    baseUrl: running.url,
+    keyIsPublic: true,
+    fetch: directFetch,
+  });
   return { client, key: undefined, close: () => running.close(100) };
 }
 
@@ -97,9 +112,11 @@ export async function keySafe(secrets: () => (string | undefined)[], body: () =>
   } catch (err) {
     if (err instanceof ToolkitError) {
       const clean = redact(err.message, secrets());
-      if (clean !== err.message) throw new ToolkitError(clean, err.code, { details: JSON.parse(redact(JSON.stringify(err.details), secrets())) as Record<string, unknown> });
+      if (clean !== err.message)
+        throw new ToolkitError(clean, err.code, {
+          details: JSON.parse(redact(JSON.stringify(err.details), secrets())) as Record<string, unknown>,
+        });
     }
     throw err;
   }
 }
-

@@ -23,7 +23,11 @@ export async function run(argv: readonly string[], given: CliIo, signal?: AbortS
   const secrets = secretsOfRun(argv, given.env);
   const hide = (text: string): string => hideRunSecrets(text, secrets);
   const io: CliIo = { ...given, stderr: redactingStream(given.stderr, hide) };
-  const status = new StatusLine({ write: (t) => io.stderr.write(t), tty: io.stderrIsTTY, columns: () => (given.stderr as { columns?: number }).columns });
+  const status = new StatusLine({
+    write: (t) => io.stderr.write(t),
+    tty: io.stderrIsTTY,
+    columns: () => (given.stderr as { columns?: number }).columns,
+  });
   const ctx: CliContext = {
     io,
     signal: signal ?? new AbortController().signal,
@@ -75,7 +79,8 @@ async function runProgram(argv: readonly string[], ctx: CliContext, exitCode: ()
     // A failed read or write the library did not name (exit 4, not a crash).
     const err = stdoutFailure(ctx.signal) ?? (isIoFailure(caught) ? ioError(caught, caught.path ?? 'a file') : caught);
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return 0;
       return err.exitCode === 0 ? 0 : 2;
     }
     // The bar (if any) stays as it was when the run stopped; the message starts on a line of its own.
@@ -97,7 +102,9 @@ async function runProgram(argv: readonly string[], ctx: CliContext, exitCode: ()
 
 /** The error of a run stopped because stdout could not be written (a full disk), if it was. */
 function stdoutFailure(signal: AbortSignal): ToolkitError | undefined {
-  return signal.aborted && signal.reason instanceof ToolkitError && signal.reason.details['stdoutFailed'] === true ? signal.reason : undefined;
+  return signal.aborted && signal.reason instanceof ToolkitError && signal.reason.details['stdoutFailed'] === true
+    ? signal.reason
+    : undefined;
 }
 
 /** Whether a run was stopped because the reader of stdout went away (`| head`): a normal end, not a failure. */
@@ -114,7 +121,11 @@ function redactingStream(stream: Writable, hide: (text: string) => string): Writ
     get(target, key) {
       if (key === 'write') {
         return (chunk: unknown, ...rest: unknown[]) =>
-          (target.write as (...args: unknown[]) => boolean).call(target, typeof chunk === 'string' ? hide(chunk) : Buffer.isBuffer(chunk) ? hide(chunk.toString('utf8')) : chunk, ...rest);
+          (target.write as (...args: unknown[]) => boolean).call(
+            target,
+            typeof chunk === 'string' ? hide(chunk) : Buffer.isBuffer(chunk) ? hide(chunk.toString('utf8')) : chunk,
+            ...rest,
+          );
       }
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
@@ -148,8 +159,15 @@ export async function main(argv: readonly string[]): Promise<number> {
   // Any other failure (a full disk, `> /dev/full`) stops the run with an I/O error (exit 4).
   const onStdoutError = (err: NodeJS.ErrnoException) => {
     if (controller.signal.aborted) return;
-    if (err.code === 'EPIPE') controller.abort(new ToolkitError('stdout closed', 'aborted', { details: { stdoutClosed: true } }));
-    else controller.abort(new ToolkitError(ioError(err, 'to stdout').message, 'io', { cause: err, details: { stdoutFailed: true, errno: err.code } }));
+    if (err.code === 'EPIPE')
+      controller.abort(new ToolkitError('stdout closed', 'aborted', { details: { stdoutClosed: true } }));
+    else
+      controller.abort(
+        new ToolkitError(ioError(err, 'to stdout').message, 'io', {
+          cause: err,
+          details: { stdoutFailed: true, errno: err.code },
+        }),
+      );
   };
   process.stdout.on('error', onStdoutError);
   // A stderr that cannot be written (`2>/dev/full`, a closed terminal) loses the messages, not the run:

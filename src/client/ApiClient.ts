@@ -22,7 +22,8 @@ export const ENDPOINT_PATHS: Readonly<Record<Endpoint, string>> = Object.fromEnt
 const SERVICE_HOST = new URL(DEFAULT_BASE_URL).hostname;
 
 /** Said when the service is asked without a key. */
-const NO_KEY = 'no API key: pass `apiKey` (get a free key at https://dev.springernature.com), or use `sample` for the bundled sample catalogue offline';
+const NO_KEY =
+  'no API key: pass `apiKey` (get a free key at https://dev.springernature.com), or use `sample` for the bundled sample catalogue offline';
 
 /** One retry the client made (for progress and logs; never carries the key). */
 export interface RetryEvent {
@@ -169,16 +170,27 @@ export class ApiClient {
     try {
       url = new URL(this.baseUrl);
     } catch {
-      throw new ToolkitError(`\`baseUrl\` "${redact(hideUrlSecrets(this.baseUrl), [this.secret])}" is not a URL`, 'usage');
+      throw new ToolkitError(
+        `\`baseUrl\` "${redact(hideUrlSecrets(this.baseUrl), [this.secret])}" is not a URL`,
+        'usage',
+      );
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`\`baseUrl\` must be an http(s) URL, not ${url.protocol}`, 'usage');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new ToolkitError(`\`baseUrl\` must be an http(s) URL, not ${url.protocol}`, 'usage');
     // The service answers nothing without a key: refused here, before any request (as the CLI does), not after six tries.
     if (!this.apiKey && url.hostname === SERVICE_HOST) throw new ToolkitError(NO_KEY, 'auth');
     // The service takes its key as api_key; a user:password in the URL would end up in messages.
-    if (url.username || url.password) throw new ToolkitError('`baseUrl` must not hold a user or password (the key goes in `apiKey` or SCHOLARLY_API_KEY)', 'usage');
+    if (url.username || url.password)
+      throw new ToolkitError(
+        '`baseUrl` must not hold a user or password (the key goes in `apiKey` or SCHOLARLY_API_KEY)',
+        'usage',
+      );
     // A query (an api_key pasted with the URL) would end up in every URL shown, in the state file and the provenance.
     if (url.search || url.hash || (this.secret && redact(this.baseUrl, [this.secret]) !== this.baseUrl)) {
-      throw new ToolkitError(`\`baseUrl\` must be the service's address only, without a query or fragment (${redact(hideUrlSecrets(this.baseUrl), [this.secret])}): the key goes in \`apiKey\` or SCHOLARLY_API_KEY`, 'usage');
+      throw new ToolkitError(
+        `\`baseUrl\` must be the service's address only, without a query or fragment (${redact(hideUrlSecrets(this.baseUrl), [this.secret])}): the key goes in \`apiKey\` or SCHOLARLY_API_KEY`,
+        'usage',
+      );
     }
     // Node's debug logs print every request URL, and the service takes its key in the URL only (seed §5).
     const logged = this.secret ? debugLogsUrls() : undefined;
@@ -190,9 +202,14 @@ export class ApiClient {
       );
     }
     this.endpoint = options.endpoint ?? 'meta-v2';
-    if (!(this.endpoint in ENDPOINTS)) throw new ToolkitError(`\`endpoint\` "${this.endpoint}" is none of ${Object.keys(ENDPOINTS).join(', ')}`, 'usage');
+    if (!(this.endpoint in ENDPOINTS))
+      throw new ToolkitError(
+        `\`endpoint\` "${this.endpoint}" is none of ${Object.keys(ENDPOINTS).join(', ')}`,
+        'usage',
+      );
     this.plan = options.plan;
-    this.policy = options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
+    this.policy =
+      options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
     this.fetchFn = options.fetch ?? proxyFetch();
     this.sleep = options.sleep ?? defaultSleep;
     this.pacer = options.pacer ?? new RequestPacer(options.rate !== undefined ? { rate: options.rate } : {});
@@ -222,15 +239,22 @@ export class ApiClient {
    */
   checkQuery(query: string): void {
     const refusal = this.plan ? queryRefusal(query, this.plan) : undefined;
-    if (refusal) throw new ToolkitError(`${refusal} (\`plan\` ${this.plan}: checked before any request)`, 'plan-limit', { details: { limit: 'query-field', plan: this.plan } });
+    if (refusal)
+      throw new ToolkitError(`${refusal} (\`plan\` ${this.plan}: checked before any request)`, 'plan-limit', {
+        details: { limit: 'query-field', plan: this.plan },
+      });
   }
 
   /** Fetches one page of a search (`s` 1-based); `observer` hears of pushbacks and rate waits. */
   async fetchPage(request: PageRequest, signal?: AbortSignal, observer?: RequestObserver): Promise<SearchPage> {
-    if (!Number.isInteger(request.s) || request.s < 1) throw new ToolkitError(`start ${request.s} is not a 1-based position`, 'usage');
+    if (!Number.isInteger(request.s) || request.s < 1)
+      throw new ToolkitError(`start ${request.s} is not a 1-based position`, 'usage');
     const max = pageSizeLimit(this.endpoint);
     if (!Number.isInteger(request.p) || request.p < 1 || request.p > max) {
-      throw new ToolkitError(`page size ${request.p} is out of range: 1 to ${max}${this.endpoint === 'openaccess' ? ' on the open-access endpoint' : ''}`, 'usage');
+      throw new ToolkitError(
+        `page size ${request.p} is out of range: 1 to ${max}${this.endpoint === 'openaccess' ? ' on the open-access endpoint' : ''}`,
+        'usage',
+      );
     }
     this.checkQuery(request.q);
     const params: [string, string][] = [
@@ -262,11 +286,17 @@ export class ApiClient {
   }
 
   private toPage(envelope: Record<string, unknown>, request: PageRequest): SearchPage {
-    const result = Array.isArray(envelope['result']) ? (envelope['result'][0] as Record<string, unknown> | undefined) : undefined;
+    const result = Array.isArray(envelope['result'])
+      ? (envelope['result'][0] as Record<string, unknown> | undefined)
+      : undefined;
     // An empty total ("", as any scalar of the service may be) is no total: Number('') would say 0 and end the harvest.
     const rawTotal = result?.['total'];
     const totalNumber =
-      typeof rawTotal === 'string' && /^\s*\d+\s*$/.test(rawTotal) ? Number(rawTotal) : typeof rawTotal === 'number' && Number.isInteger(rawTotal) ? rawTotal : NaN;
+      typeof rawTotal === 'string' && /^\s*\d+\s*$/.test(rawTotal)
+        ? Number(rawTotal)
+        : typeof rawTotal === 'number' && Number.isInteger(rawTotal)
+          ? rawTotal
+          : NaN;
     const nextPage = typeof envelope['nextPage'] === 'string' ? envelope['nextPage'] : undefined;
     let nextStart: number | undefined;
     if (nextPage) {
@@ -306,7 +336,13 @@ export class ApiClient {
   }
 
   /** GETs a JSON envelope with retries. Errors name the URL without the key. */
-  private async getJson(path: string, params: [string, string][], signal: AbortSignal | undefined, observer: RequestObserver | undefined, request: PageRequest): Promise<Record<string, unknown>> {
+  private async getJson(
+    path: string,
+    params: [string, string][],
+    signal: AbortSignal | undefined,
+    observer: RequestObserver | undefined,
+    request: PageRequest,
+  ): Promise<Record<string, unknown>> {
     const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
     const shownUrl = `${this.baseUrl}${path}?${query}`;
     const url = this.apiKey ? `${shownUrl}&api_key=${encodeURIComponent(this.apiKey)}` : shownUrl;
@@ -318,7 +354,13 @@ export class ApiClient {
       const epoch = this.pacer.send();
       const sent = performance.now();
       const outcome = await this.tryOnce(url, signal);
-      this.onRequest?.({ url: shownUrl, attempt, status: outcome.kind === 'ok' ? 200 : outcome.kind === 'status' ? outcome.status : undefined, outcome: outcome.kind, ms: performance.now() - sent });
+      this.onRequest?.({
+        url: shownUrl,
+        attempt,
+        status: outcome.kind === 'ok' ? 200 : outcome.kind === 'status' ? outcome.status : undefined,
+        outcome: outcome.kind,
+        ms: performance.now() - sent,
+      });
       if (outcome.kind === 'ok') {
         this.pacer.succeeded();
         return outcome.json;
@@ -328,12 +370,25 @@ export class ApiClient {
       if (decision.action === 'stop') {
         const status = outcome.kind === 'status' ? outcome.status : undefined;
         if (decision.code === 'plan-limit' && outcome.kind === 'status') {
-          throw planLimitError({ request, endpoint: this.endpoint, body: outcome.body, url: shownUrl, redact: (t) => this.redact(t) });
+          throw planLimitError({
+            request,
+            endpoint: this.endpoint,
+            body: outcome.body,
+            url: shownUrl,
+            redact: (t) => this.redact(t),
+          });
         }
-        throw new HttpError(this.redact(`${decision.message} [GET ${shownUrl}]`), decision.code, shownUrl, status, decision.retryable);
+        throw new HttpError(
+          this.redact(`${decision.message} [GET ${shownUrl}]`),
+          decision.code,
+          shownUrl,
+          status,
+          decision.retryable,
+        );
       }
       // a pause the service asked for (a 429, or a pushback with Retry-After) holds every request of the client
-      if (isPushback(outcome) && (outcome.status === 429 || outcome.retryAfter)) servedUntil = this.pacer.pushback(epoch, outcome.status, decision.delayMs);
+      if (isPushback(outcome) && (outcome.status === 429 || outcome.retryAfter))
+        servedUntil = this.pacer.pushback(epoch, outcome.status, decision.delayMs);
       this.retries++;
       this.onRetry?.({ attempt, delayMs: decision.delayMs, reason: this.redact(decision.reason), url: shownUrl });
       await this.sleep(decision.delayMs, signal);
@@ -341,7 +396,11 @@ export class ApiClient {
   }
 
   /** Waits for the pacer's next start (again when a pause asked for meanwhile outlasts it). */
-  private async pace(servedUntil: number, signal: AbortSignal | undefined, observer: RequestObserver | undefined): Promise<void> {
+  private async pace(
+    servedUntil: number,
+    signal: AbortSignal | undefined,
+    observer: RequestObserver | undefined,
+  ): Promise<void> {
     for (;;) {
       const slot = this.pacer.reserve(servedUntil);
       if (slot.waitMs <= 0) return;
@@ -351,7 +410,10 @@ export class ApiClient {
     }
   }
 
-  private async tryOnce(url: string, signal?: AbortSignal): Promise<RequestOutcome | { kind: 'ok'; json: Record<string, unknown> }> {
+  private async tryOnce(
+    url: string,
+    signal?: AbortSignal,
+  ): Promise<RequestOutcome | { kind: 'ok'; json: Record<string, unknown> }> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
@@ -361,7 +423,14 @@ export class ApiClient {
       if (signal?.aborted) throw abortError(signal);
       const unsendable = unsendableReason(err);
       // No retry can help a request that fetch refuses to send (a port browsers block, a URL it cannot use).
-      if (unsendable) throw new HttpError(this.redact(`cannot send a request to ${this.baseUrl}: ${unsendable}`), 'usage', this.baseUrl, undefined, false);
+      if (unsendable)
+        throw new HttpError(
+          this.redact(`cannot send a request to ${this.baseUrl}: ${unsendable}`),
+          'usage',
+          this.baseUrl,
+          undefined,
+          false,
+        );
       return { kind: 'network', message: this.describeNetworkError(err, timeout.aborted) };
     }
     let bytes: Uint8Array;
@@ -369,7 +438,8 @@ export class ApiClient {
       bytes = new Uint8Array(await response.arrayBuffer());
     } catch (err) {
       if (signal?.aborted) throw abortError(signal);
-      if (response.status !== 200) return { kind: 'status', status: response.status, body: '', retryAfter: response.headers.get('retry-after') };
+      if (response.status !== 200)
+        return { kind: 'status', status: response.status, body: '', retryAfter: response.headers.get('retry-after') };
       return { kind: 'network', message: `body cut off: ${this.describeNetworkError(err, timeout.aborted)}` };
     }
     // UTF-8 whatever the Content-Type says (the service labels JSON text/html).
@@ -378,7 +448,12 @@ export class ApiClient {
     // Since 2026 a query with no hits is a 404 with the service's "no data" body: an empty result, not an error.
     if (response.status === 404 && isNoDataBody(text)) return { kind: 'ok', json: noDataEnvelope(text) };
     if (response.status !== 200) {
-      return { kind: 'status', status: response.status, body: this.redact(text), retryAfter: response.headers.get('retry-after') };
+      return {
+        kind: 'status',
+        status: response.status,
+        body: this.redact(text),
+        retryAfter: response.headers.get('retry-after'),
+      };
     }
     let json: unknown;
     try {
@@ -387,7 +462,12 @@ export class ApiClient {
       const type = response.headers.get('content-type') ?? 'no Content-Type';
       return { kind: 'bad-body', message: `the body is not JSON (truncated?): ${bytes.length} bytes of ${type}` };
     }
-    if (typeof json !== 'object' || json === null || Array.isArray(json) || !Array.isArray((json as Record<string, unknown>)['records'])) {
+    if (
+      typeof json !== 'object' ||
+      json === null ||
+      Array.isArray(json) ||
+      !Array.isArray((json as Record<string, unknown>)['records'])
+    ) {
       return { kind: 'bad-body', message: 'the JSON has no "records" array' };
     }
     return { kind: 'ok', json: json as Record<string, unknown> };
@@ -435,5 +515,7 @@ function noDataEnvelope(body: string): Record<string, unknown> {
  * characters without those is sent as it is.
  */
 export function doiInQuery(doi: string): string {
-  return doi.replace(/%(?=[0-9A-Fa-f]{2})|[\s"\u0000-\u001f\u007f]|\*$/gu, (c) => encodeURIComponent(c).replace('*', '%2A'));
+  return doi.replace(/%(?=[0-9A-Fa-f]{2})|[\s"\u0000-\u001f\u007f]|\*$/gu, (c) =>
+    encodeURIComponent(c).replace('*', '%2A'),
+  );
 }

@@ -78,7 +78,9 @@ export class ConcurrencyController {
   constructor(options: ConcurrencyControllerOptions = {}) {
     this.adaptive = options.fixed === undefined;
     this.max = Math.max(1, Math.floor(options.max ?? DEFAULT_MAX_CONCURRENCY));
-    this.current = this.adaptive ? Math.min(this.max, Math.max(1, Math.floor(options.initial ?? DEFAULT_INITIAL_CONCURRENCY))) : Math.max(1, Math.floor(options.fixed!));
+    this.current = this.adaptive
+      ? Math.min(this.max, Math.max(1, Math.floor(options.initial ?? DEFAULT_INITIAL_CONCURRENCY)))
+      : Math.max(1, Math.floor(options.fixed!));
     this.patience = this.minPatience = Math.max(1, options.patience ?? 8);
     this.peak = this.current;
   }

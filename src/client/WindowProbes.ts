@@ -54,7 +54,9 @@ export class WindowProbes {
 
   private send(window: DateWindow): TrackedRequest<SearchPage> {
     const q = this.queryOf(window);
-    return this.controller.track((observer) => this.client.fetchPage({ q, s: 1, p: this.pageSize }, this.aborter.signal, observer));
+    return this.controller.track((observer) =>
+      this.client.fetchPage({ q, s: 1, p: this.pageSize }, this.aborter.signal, observer),
+    );
   }
 }
 

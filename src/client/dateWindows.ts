@@ -83,15 +83,24 @@ export function splitWindow(w: DateWindow): [DateWindow, DateWindow] | undefined
   const [ty, tm, td] = parts(w.to);
   if (fy !== ty) {
     const mid = fy + Math.floor((ty - fy + 1) / 2);
-    return [{ from: w.from, to: iso(mid - 1, 12, 31) }, { from: iso(mid, 1, 1), to: w.to }];
+    return [
+      { from: w.from, to: iso(mid - 1, 12, 31) },
+      { from: iso(mid, 1, 1), to: w.to },
+    ];
   }
   if (fm !== tm) {
     const mid = fm + Math.floor((tm - fm + 1) / 2);
-    return [{ from: w.from, to: iso(fy, mid - 1, daysInMonth(fy, mid - 1)) }, { from: iso(fy, mid, 1), to: w.to }];
+    return [
+      { from: w.from, to: iso(fy, mid - 1, daysInMonth(fy, mid - 1)) },
+      { from: iso(fy, mid, 1), to: w.to },
+    ];
   }
   if (fd !== td) {
     const mid = fd + Math.floor((td - fd + 1) / 2);
-    return [{ from: w.from, to: iso(fy, fm, mid - 1) }, { from: iso(fy, fm, mid), to: w.to }];
+    return [
+      { from: w.from, to: iso(fy, fm, mid - 1) },
+      { from: iso(fy, fm, mid), to: w.to },
+    ];
   }
   return undefined;
 }

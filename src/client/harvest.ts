@@ -3,7 +3,15 @@ import { ApiClient, abortError, type ApiClientOptions, type SearchPage } from '.
 import { ConcurrencyController } from './ConcurrencyController.js';
 import { ENDPOINTS, pageSizeLimit } from '../contract/endpoints.js';
 import { HttpError } from '../errors.js';
-import { type DateWindow, type SplitUnit, extractDateBounds, fitsUnit, initialWindow, splitWindow, windowQuery } from './dateWindows.js';
+import {
+  type DateWindow,
+  type SplitUnit,
+  extractDateBounds,
+  fitsUnit,
+  initialWindow,
+  splitWindow,
+  windowQuery,
+} from './dateWindows.js';
 import { DoiSet } from '../record/DoiSet.js';
 import { DEFAULT_MAX_START, isLastPage, nextStartOf, reachableRecords, searchPages } from './searchPages.js';
 import { WindowProbes } from './WindowProbes.js';
@@ -104,17 +112,29 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
   const limit = pageSizeLimit(client.endpoint, client.plan);
   if (pageSize > limit) {
     const who = client.plan ? `a ${client.plan} key` : 'any key';
-    options.onWarning?.(`the ${client.endpoint} endpoint gives ${who} at most ${limit} records a page: harvesting ${limit} a page instead of ${pageSize}`);
+    options.onWarning?.(
+      `the ${client.endpoint} endpoint gives ${who} at most ${limit} records a page: harvesting ${limit} a page instead of ${pageSize}`,
+    );
     pageSize = limit;
   }
   const seen = options.seen ?? new DoiSet();
-  const controller = options.controller ?? new ConcurrencyController(options.concurrency !== undefined ? { fixed: options.concurrency } : {});
+  const controller =
+    options.controller ??
+    new ConcurrencyController(options.concurrency !== undefined ? { fixed: options.concurrency } : {});
   let cursor = options.cursor;
   let accepted = options.alreadyHarvested ?? 0;
   let total: number | undefined;
   for (;;) {
     try {
-      const pages = harvestWithPageSize(query, { ...options, client, seen, controller, pageSize, alreadyHarvested: accepted, ...(cursor ? { cursor } : {}) });
+      const pages = harvestWithPageSize(query, {
+        ...options,
+        client,
+        seen,
+        controller,
+        pageSize,
+        alreadyHarvested: accepted,
+        ...(cursor ? { cursor } : {}),
+      });
       for await (const hp of pages) {
         accepted += hp.records.length;
         total = hp.total ?? total;
@@ -124,17 +144,23 @@ export async function* harvestPages(query: string, options: HarvestOptions = {})
       return;
     } catch (err) {
       // A 403 on the page size: the largest page the key allows, once, and on from where the harvest stands.
-      const allowed = err instanceof HttpError && err.details['limit'] === 'page-size' ? Number(err.details['pageSize']) : NaN;
+      const allowed =
+        err instanceof HttpError && err.details['limit'] === 'page-size' ? Number(err.details['pageSize']) : NaN;
       if (!(allowed < pageSize)) throw err;
       const said = (err as HttpError).details['serviceMessage'];
-      options.onWarning?.(`the service refused ${pageSize} records a page as beyond the key's plan (403${said ? `: ${String(said)}` : ''}): harvesting ${allowed} a page, the most a basic key allows`);
+      options.onWarning?.(
+        `the service refused ${pageSize} records a page as beyond the key's plan (403${said ? `: ${String(said)}` : ''}): harvesting ${allowed} a page, the most a basic key allows`,
+      );
       pageSize = allowed;
     }
   }
 }
 
 /** {@link harvestPages} with one page size. */
-async function* harvestWithPageSize(query: string, options: HarvestOptions & { client: ApiClient; seen: DoiSet; controller: ConcurrencyController; pageSize: number }): AsyncGenerator<HarvestPage> {
+async function* harvestWithPageSize(
+  query: string,
+  options: HarvestOptions & { client: ApiClient; seen: DoiSet; controller: ConcurrencyController; pageSize: number },
+): AsyncGenerator<HarvestPage> {
   const { client, seen, controller, pageSize } = options;
   const maxStart = options.maxStart ?? DEFAULT_MAX_START;
   const reach = reachableRecords(pageSize, maxStart);
@@ -146,13 +172,21 @@ async function* harvestWithPageSize(query: string, options: HarvestOptions & { c
   const bounds = extractDateBounds(query);
   const toWindows = (): DateWindow[] => [initialWindow(bounds, options.today ?? new Date())];
   if (cursor.done || accepted >= maxRecords) return;
-  if (!cursor.windows && options.splitBy && cursor.start === 1) cursor = { windows: toWindows(), start: 1, done: false };
+  if (!cursor.windows && options.splitBy && cursor.start === 1)
+    cursor = { windows: toWindows(), start: 1, done: false };
 
   /** Pages one query from `start`. */
-  async function* pageQuery(q: string, window: DateWindow | undefined, start: number, firstPage: SearchPage | undefined, rest: DateWindow[] | undefined) {
+  async function* pageQuery(
+    q: string,
+    window: DateWindow | undefined,
+    start: number,
+    firstPage: SearchPage | undefined,
+    rest: DateWindow[] | undefined,
+  ) {
     let windowTotal = firstPage && firstPage.records.length > 0 ? firstPage.total : undefined;
     for await (const page of searchPages(client, q, { start, pageSize, controller, maxStart, firstPage, signal })) {
-      if (page.records.length > 0 && page.total !== undefined && page.total > (windowTotal ?? 0)) windowTotal = page.total;
+      if (page.records.length > 0 && page.total !== undefined && page.total > (windowTotal ?? 0))
+        windowTotal = page.total;
       if (total === undefined && !window && page.records.length > 0) total = page.total;
       const last = isLastPage(page, windowTotal, maxStart);
       const { records, duplicates } = newRecords(page.records, seen, maxRecords - accepted);
@@ -161,7 +195,14 @@ async function* harvestWithPageSize(query: string, options: HarvestOptions & { c
       if (finished) cursor = { start: 1, done: true };
       else if (last) cursor = rest ? { windows: rest, start: 1, done: rest.length === 0 } : { start: 1, done: true };
       else cursor = { ...(rest ? { windows: [window!, ...rest] } : {}), start: nextStartOf(page), done: false };
-      yield { records, duplicates, page, ...(window ? { window } : {}), cursor: structuredClone(cursor), total } satisfies HarvestPage;
+      yield {
+        records,
+        duplicates,
+        page,
+        ...(window ? { window } : {}),
+        cursor: structuredClone(cursor),
+        total,
+      } satisfies HarvestPage;
       if (finished || last) return;
     }
   }
@@ -169,10 +210,14 @@ async function* harvestWithPageSize(query: string, options: HarvestOptions & { c
   if (!cursor.windows) {
     let first: SearchPage | undefined;
     if (cursor.start === 1) {
-      first = await controller.answer(controller.track((observer) => client.fetchPage({ q: query, s: 1, p: pageSize }, signal, observer)));
+      first = await controller.answer(
+        controller.track((observer) => client.fetchPage({ q: query, s: 1, p: pageSize }, signal, observer)),
+      );
       if (first.records.length > 0) total = first.total;
       if (total !== undefined && total > reach) {
-        options.onWarning?.(`the query matches ${total} records, more than paging reaches (${reach}): harvesting it in date windows`);
+        options.onWarning?.(
+          `the query matches ${total} records, more than paging reaches (${reach}): harvesting it in date windows`,
+        );
         cursor = { windows: toWindows(), start: 1, done: false };
       }
     }
@@ -195,7 +240,14 @@ async function* harvestWithPageSize(query: string, options: HarvestOptions & { c
         if (verdict.halves) cursor = { windows: [...verdict.halves, ...rest], start: 1, done: false };
         if (verdict.empty) {
           cursor = { windows: rest, start: 1, done: rest.length === 0 };
-          yield { records: [], duplicates: 0, page: first, window, cursor: structuredClone(cursor), total } satisfies HarvestPage;
+          yield {
+            records: [],
+            duplicates: 0,
+            page: first,
+            window,
+            cursor: structuredClone(cursor),
+            total,
+          } satisfies HarvestPage;
         }
         if (verdict.halves || verdict.empty) continue;
         if (verdict.warning) options.onWarning?.(verdict.warning);
@@ -212,13 +264,20 @@ async function* harvestWithPageSize(query: string, options: HarvestOptions & { c
 }
 
 /** What a window's probe says: it has no records, it is to be halved, or it is to be paged (with a warning when one day is deeper than paging reaches). */
-function judgeWindow(window: DateWindow, probe: SearchPage, splitBy: SplitUnit | undefined, reach: number): { empty?: true; halves?: [DateWindow, DateWindow]; warning?: string } {
+function judgeWindow(
+  window: DateWindow,
+  probe: SearchPage,
+  splitBy: SplitUnit | undefined,
+  reach: number,
+): { empty?: true; halves?: [DateWindow, DateWindow]; warning?: string } {
   const windowTotal = probe.records.length > 0 ? (probe.total ?? 0) : 0;
   if (windowTotal === 0) return { empty: true };
   if (fitsUnit(window, splitBy) && windowTotal <= reach) return {};
   const halves = splitWindow(window);
   if (halves) return { halves };
-  return { warning: `${window.from}: ${windowTotal} records on one day, more than paging reaches (${reach}); ${windowTotal - reach} cannot be harvested` };
+  return {
+    warning: `${window.from}: ${windowTotal} records on one day, more than paging reaches (${reach}); ${windowTotal - reach} cannot be harvested`,
+  };
 }
 
 /** The records of a page not in `seen` (adding their DOIs), at most `room` of them, and how many were dropped as seen. */

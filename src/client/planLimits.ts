@@ -19,7 +19,13 @@ export function queryRefusal(query: string, plan: Plan): string | undefined {
  * else the query's premium-only fields (`limit: 'query-field'`, naming them
  * and the basic field to use instead), else the service's message alone.
  */
-export function planLimitError(args: { request: { q: string; p: number }; endpoint: Endpoint; body: string; url: string; redact: (text: string) => string }): HttpError {
+export function planLimitError(args: {
+  request: { q: string; p: number };
+  endpoint: Endpoint;
+  body: string;
+  url: string;
+  redact: (text: string) => string;
+}): HttpError {
   const { request, endpoint } = args;
   const said = serviceMessageOf(args.body);
   const service = `403${said ? `: ${said}` : ''}`;
@@ -36,5 +42,7 @@ export function planLimitError(args: { request: { q: string; p: number }; endpoi
     if (refusal) kind = 'query-field';
     message = refusal ? `${refusal} (${service})` : `the request is beyond the API key's plan (${service})`;
   }
-  return new HttpError(args.redact(`${message} [GET ${args.url}]`), 'plan-limit', args.url, 403, false, { details: { ...details, limit: kind, ...(said ? { serviceMessage: args.redact(said) } : {}) } });
+  return new HttpError(args.redact(`${message} [GET ${args.url}]`), 'plan-limit', args.url, 403, false, {
+    details: { ...details, limit: kind, ...(said ? { serviceMessage: args.redact(said) } : {}) },
+  });
 }

@@ -61,7 +61,11 @@ export function reachableRecords(pageSize: number, maxStart: number): number {
  * passes the total, or at `maxStart`. An empty first page is yielded (it
  * carries the total).
  */
-export async function* searchPages(client: ApiClient, query: string, options: SearchPagesOptions = {}): AsyncGenerator<SearchPage> {
+export async function* searchPages(
+  client: ApiClient,
+  query: string,
+  options: SearchPagesOptions = {},
+): AsyncGenerator<SearchPage> {
   const pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   const controller = options.controller ?? new ConcurrencyController({ fixed: options.concurrency ?? 2 });
   const maxStart = options.maxStart ?? DEFAULT_MAX_START;
@@ -70,7 +74,8 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
   const onAbort = () => aborter.abort(outer?.reason);
   outer?.addEventListener('abort', onAbort, { once: true });
   const signal = aborter.signal;
-  const fetchPage = (s: number) => controller.track((observer) => client.fetchPage({ q: query, s, p: pageSize }, signal, observer));
+  const fetchPage = (s: number) =>
+    controller.track((observer) => client.fetchPage({ q: query, s, p: pageSize }, signal, observer));
   const inFlight: { start: number; request: TrackedRequest<SearchPage> }[] = [];
   try {
     const first = options.firstPage ?? (await controller.answer(fetchPage(options.start ?? 1)));
@@ -82,7 +87,11 @@ export async function* searchPages(client: ApiClient, query: string, options: Se
     const fill = (): boolean => {
       const before = inFlight.length;
       // the next page goes whatever the others in flight; pages after it while the limit has room
-      while ((inFlight.length === 0 || controller.hasRoom()) && scheduleFrom <= maxStart && (total === undefined || scheduleFrom <= total)) {
+      while (
+        (inFlight.length === 0 || controller.hasRoom()) &&
+        scheduleFrom <= maxStart &&
+        (total === undefined || scheduleFrom <= total)
+      ) {
         inFlight.push({ start: scheduleFrom, request: fetchPage(scheduleFrom) });
         scheduleFrom += pageSize;
       }

@@ -47,10 +47,42 @@ export interface EndpointContract {
 
 /** The record endpoints (seed §4; the open-access one and the 2026 answers as the service and its clients show them, issue 31). */
 export const ENDPOINTS: Readonly<Record<Endpoint, EndpointContract>> = {
-  'meta-v2': { path: '/meta/v2/json', aliases: ['/metadata/json'], envelope: 'v2', pageSizes: { basic: 25, premium: 100 }, openAccessOnly: false, emptyIs404: true, doiLookup: 'doi:' },
-  'meta-v1': { path: '/meta/v1/json', aliases: [], envelope: 'meta-v1', pageSizes: { basic: 25, premium: 100 }, openAccessOnly: false, emptyIs404: false, doiLookup: 'doi:' },
-  'metadata-v1': { path: '/metadata/v1/articles', aliases: [], envelope: 'articles-v1', pageSizes: { basic: 25, premium: 100 }, openAccessOnly: false, emptyIs404: false, doiLookup: 'doi=' },
-  openaccess: { path: '/openaccess/json', aliases: [], envelope: 'v2', pageSizes: { basic: 20, premium: 20 }, openAccessOnly: true, emptyIs404: true, doiLookup: 'doi:' },
+  'meta-v2': {
+    path: '/meta/v2/json',
+    aliases: ['/metadata/json'],
+    envelope: 'v2',
+    pageSizes: { basic: 25, premium: 100 },
+    openAccessOnly: false,
+    emptyIs404: true,
+    doiLookup: 'doi:',
+  },
+  'meta-v1': {
+    path: '/meta/v1/json',
+    aliases: [],
+    envelope: 'meta-v1',
+    pageSizes: { basic: 25, premium: 100 },
+    openAccessOnly: false,
+    emptyIs404: false,
+    doiLookup: 'doi:',
+  },
+  'metadata-v1': {
+    path: '/metadata/v1/articles',
+    aliases: [],
+    envelope: 'articles-v1',
+    pageSizes: { basic: 25, premium: 100 },
+    openAccessOnly: false,
+    emptyIs404: false,
+    doiLookup: 'doi=',
+  },
+  openaccess: {
+    path: '/openaccess/json',
+    aliases: [],
+    envelope: 'v2',
+    pageSizes: { basic: 20, premium: 20 },
+    openAccessOnly: true,
+    emptyIs404: true,
+    doiLookup: 'doi:',
+  },
 };
 
 /**
@@ -59,7 +91,15 @@ export const ENDPOINTS: Readonly<Record<Endpoint, EndpointContract>> = {
  * sprynger's open-access class asks. `serve` answers them.
  */
 export const OTHER_ENDPOINTS: readonly EndpointContract[] = [
-  { path: '/openaccess/jats', aliases: [], envelope: 'jats', pageSizes: { basic: 20, premium: 20 }, openAccessOnly: true, emptyIs404: true, doiLookup: 'doi:' },
+  {
+    path: '/openaccess/jats',
+    aliases: [],
+    envelope: 'jats',
+    pageSizes: { basic: 20, premium: 20 },
+    openAccessOnly: true,
+    emptyIs404: true,
+    doiLookup: 'doi:',
+  },
 ];
 
 /** The endpoint names. */

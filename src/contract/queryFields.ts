@@ -6,14 +6,49 @@ import type { Plan } from './endpoints.js';
  * a premium-only field is refused with a 403 "premium feature".
  */
 export const BASIC_FIELDS: readonly string[] = [
-  'doi', 'keyword', 'onlinedate', 'onlinedatefrom', 'onlinedateto', 'datefrom', 'dateto', 'date', 'isbn', 'issn', 'journalid', 'type',
+  'doi',
+  'keyword',
+  'onlinedate',
+  'onlinedatefrom',
+  'onlinedateto',
+  'datefrom',
+  'dateto',
+  'date',
+  'isbn',
+  'issn',
+  'journalid',
+  'type',
 ];
 
 /** Fields a basic key may not use (`openaccess:` and `sort:` included: `openaccess:true`, `sort:date`). */
 export const PREMIUM_FIELDS: readonly string[] = [
-  'subject', 'discipline', 'language', 'year', 'dateloaded', 'dateloadedfrom', 'dateloadedto', 'country', 'orcid', 'title', 'journal',
-  'name', 'orgname', 'openaccess', 'issue', 'volume', 'articletype', 'license', 'sort', 'pub', 'subjectcollection', 'sntsubject',
-  'topicalcollection', 'issuetype', 'grid', 'bookdoi', 'book',
+  'subject',
+  'discipline',
+  'language',
+  'year',
+  'dateloaded',
+  'dateloadedfrom',
+  'dateloadedto',
+  'country',
+  'orcid',
+  'title',
+  'journal',
+  'name',
+  'orgname',
+  'openaccess',
+  'issue',
+  'volume',
+  'articletype',
+  'license',
+  'sort',
+  'pub',
+  'subjectcollection',
+  'sntsubject',
+  'topicalcollection',
+  'issuetype',
+  'grid',
+  'bookdoi',
+  'book',
 ];
 
 const PREMIUM_SET: ReadonlySet<string> = new Set(PREMIUM_FIELDS);
@@ -70,6 +105,9 @@ export function refusedTerms(query: string, plan: Plan): RefusedTerm[] {
 
 /** Says which constraints need a premium key and what a basic key can use instead. */
 export function describeRefusedTerms(terms: readonly RefusedTerm[]): string {
-  const parts = terms.map((t) => `\`${t.field}:\` (${t.text}) needs a premium key${t.alternative ? `; with a basic key use ${t.alternative}` : ''}`);
+  const parts = terms.map(
+    (t) =>
+      `\`${t.field}:\` (${t.text}) needs a premium key${t.alternative ? `; with a basic key use ${t.alternative}` : ''}`,
+  );
   return `the query field ${parts.join('; the query field ')}`;
 }

@@ -23,7 +23,12 @@ export const INVALID_PARAMETERS = 'Invalid parameters found';
 export const MISSING_Q = "Missing required query parameter: 'q'";
 
 /** A JSON error body: `{"status":"Fail","message":…,"error":{"error":…,"error_description":…}}`. */
-export function errorBody(message: string, error: string, description: string, extra: Record<string, unknown> = {}): string {
+export function errorBody(
+  message: string,
+  error: string,
+  description: string,
+  extra: Record<string, unknown> = {},
+): string {
   return JSON.stringify({ status: 'Fail', message, error: { error, error_description: description }, ...extra });
 }
 
@@ -32,13 +37,19 @@ export function premiumPageSizeBody(p: number, limit: number, plan: string): str
   return errorBody(
     `Page size p=${p} is a premium feature: your ${plan} plan allows at most ${limit} records per page`,
     'Forbidden',
-    plan === 'premium' ? `The largest page size is ${limit}.` : `Basic keys may ask for at most ${limit} records per page; a premium key allows more.`,
+    plan === 'premium'
+      ? `The largest page size is ${limit}.`
+      : `Basic keys may ask for at most ${limit} records per page; a premium key allows more.`,
   );
 }
 
 /** The 403 body for a query field a basic key may not use. */
 export function premiumFieldBody(field: string): string {
-  return errorBody(`Access to this premium feature is restricted: the query field '${field}' needs a premium plan`, 'Forbidden', `The field ${field}: is available to premium keys only.`);
+  return errorBody(
+    `Access to this premium feature is restricted: the query field '${field}' needs a premium plan`,
+    'Forbidden',
+    `The field ${field}: is available to premium keys only.`,
+  );
 }
 
 /** The 429 body. */

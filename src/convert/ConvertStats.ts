@@ -80,13 +80,21 @@ export class ConvertStats {
   }
 
   /** The counts as plain data. */
-  toSummary(): Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields' | 'conflicts' | 'conflictNotes'> {
+  toSummary(): Pick<
+    ConvertSummary,
+    'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields' | 'conflicts' | 'conflictNotes'
+  > {
     return {
-      read: this.read, mapped: this.mapped, rejected: this.rejected, statements: this.triples, notes: this.notes,
-      unknownFields: Object.fromEntries(this.unknownFields), conflicts: this.conflicts, conflictNotes: [...this.conflictNotes],
+      read: this.read,
+      mapped: this.mapped,
+      rejected: this.rejected,
+      statements: this.triples,
+      notes: this.notes,
+      unknownFields: Object.fromEntries(this.unknownFields),
+      conflicts: this.conflicts,
+      conflictNotes: [...this.conflictNotes],
     };
   }
-
 }
 
 /**
@@ -96,7 +104,11 @@ export class ConvertStats {
 export const SHARED_REPEAT = '(shared entities repeat per record: a store holds fewer distinct triples)';
 
 /** One line for a person: `records read 3, mapped 2, rejected 1, statements 120, unknown fields: foo (2)`. */
-export function convertSummaryLine(s: Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'> & { conflicts?: number }): string {
+export function convertSummaryLine(
+  s: Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'> & {
+    conflicts?: number;
+  },
+): string {
   const unknown = Object.entries(s.unknownFields).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return (
     `records read ${s.read}, mapped ${s.mapped}, rejected ${s.rejected}, statements ${s.statements}${s.mapped > 1 ? ` ${SHARED_REPEAT}` : ''}` +

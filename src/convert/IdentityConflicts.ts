@@ -33,7 +33,8 @@ export class IdentityConflicts {
   observe(recordId: string, identities: RecordIdentities | undefined): IdentityConflict[] {
     if (!identities) return [];
     const out: IdentityConflict[] = [];
-    for (const [orcid, name] of identities.orcids) this.meet('orcid-names', orcid, recordId, name, slug(name), personsMatch, out);
+    for (const [orcid, name] of identities.orcids)
+      this.meet('orcid-names', orcid, recordId, name, slug(name), personsMatch, out);
     const serial = identities.serial;
     if (serial?.name) {
       const norm = slug(serial.name);
@@ -44,8 +45,13 @@ export class IdentityConflicts {
   }
 
   private meet(
-    kind: IdentityConflict['kind'], key: string, recordId: string, name: string, norm: string,
-    match: (a: string, b: string) => boolean, out: IdentityConflict[],
+    kind: IdentityConflict['kind'],
+    key: string,
+    recordId: string,
+    name: string,
+    norm: string,
+    match: (a: string, b: string) => boolean,
+    out: IdentityConflict[],
   ): void {
     if (!name) return;
     const mapKey = `${kind}\n${key}`;
@@ -58,7 +64,10 @@ export class IdentityConflicts {
     const first = names[0]!;
     const what = kind === 'orcid-names' ? `ORCID iD ${key}` : `journal ${key}`;
     out.push({
-      kind, key, first: { recordId: first.recordId, name: first.name }, second: { recordId, name },
+      kind,
+      key,
+      first: { recordId: first.recordId, name: first.name },
+      second: { recordId, name },
       note: `conflict: ${what} is "${first.name}" in ${first.recordId} and "${name}" in ${recordId}`,
     });
     if (names.length < NAMES_PER_KEY) names.push({ recordId, name, norm });
@@ -82,7 +91,8 @@ export function personsMatch(a: string, b: string): boolean {
   for (const part of short) {
     let at = long.findIndex((other, i) => !used[i] && other === part);
     if (at >= 0 && part.length > 1) full = true;
-    if (at < 0) at = long.findIndex((other, i) => !used[i] && (other.length === 1 || part.length === 1) && other[0] === part[0]);
+    if (at < 0)
+      at = long.findIndex((other, i) => !used[i] && (other.length === 1 || part.length === 1) && other[0] === part[0]);
     if (at < 0) return false;
     used[at] = true;
   }

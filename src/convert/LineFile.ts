@@ -52,7 +52,11 @@ export class LineFile {
   async close(): Promise<void> {
     if (this.failure !== undefined) {
       const cause = ioError(this.failure, this.path);
-      throw new ToolkitError(`${cause.message}; its ${this.lines} line(s) are not kept (the output itself is written whole)`, 'io', { cause: this.failure, details: { path: this.path, lines: this.lines } });
+      throw new ToolkitError(
+        `${cause.message}; its ${this.lines} line(s) are not kept (the output itself is written whole)`,
+        'io',
+        { cause: this.failure, details: { path: this.path, lines: this.lines } },
+      );
     }
     await this.output?.close();
   }
@@ -73,7 +77,8 @@ export function assertWritable(path: string): void {
   } catch {
     return; // nothing there yet: the folder is writable
   }
-  if (info.isDirectory()) throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
+  if (info.isDirectory())
+    throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
   try {
     accessSync(absolute, constants.W_OK);
   } catch (err) {

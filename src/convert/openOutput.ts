@@ -38,7 +38,8 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
   try {
     target = await realpath(path);
     const info = await stat(target);
-    if (info.isDirectory()) throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
+    if (info.isDirectory())
+      throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
     mode = info.mode & 0o7777;
   } catch (err) {
     if (err instanceof ToolkitError) throw err;
@@ -46,7 +47,10 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
     const link = await lstat(path).catch(() => undefined);
     if (link?.isSymbolicLink()) target = resolve(dirname(path), await readlink(path));
   }
-  const partial = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`);
+  const partial = join(
+    dirname(target),
+    `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.partial`,
+  );
   registerTempFile(partial);
   // Failures name the output, not its temporary file: a full disk is `cannot write out.nt: no space left on the device (ENOSPC)`.
   const file = await openWriteStream(partial, { name: path }).catch((err: unknown) => {

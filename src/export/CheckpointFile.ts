@@ -41,7 +41,14 @@ export class CheckpointFile {
   /** Creates (or empties) the file. */
   static async create(path: string, options: CheckpointFileOptions = {}): Promise<CheckpointFile> {
     const handle = await openFile(path, 'w');
-    return new CheckpointFile(path, handle, 0, options.hash === false ? undefined : createHash('sha256'), options.gzip ?? false, options.sync ?? true);
+    return new CheckpointFile(
+      path,
+      handle,
+      0,
+      options.hash === false ? undefined : createHash('sha256'),
+      options.gzip ?? false,
+      options.sync ?? true,
+    );
   }
 
   /**
@@ -49,24 +56,35 @@ export class CheckpointFile {
    * long and, when `sha256` is given, that its first `length` bytes hash to
    * it (code `state-mismatch` otherwise), then cuts off anything after.
    */
-  static async resume(path: string, length: number, sha256: string | undefined, options: CheckpointFileOptions = {}): Promise<CheckpointFile> {
+  static async resume(
+    path: string,
+    length: number,
+    sha256: string | undefined,
+    options: CheckpointFileOptions = {},
+  ): Promise<CheckpointFile> {
     const handle = await openFile(path, 'r+', length === 0);
     try {
       const { size } = await handle.stat();
       if (size < length) {
-        throw new ToolkitError(`${path} is shorter (${size} bytes) than the saved state says (${length} bytes): it was changed since; start afresh with \`restart\` instead of \`resume\``, 'state-mismatch');
+        throw new ToolkitError(
+          `${path} is shorter (${size} bytes) than the saved state says (${length} bytes): it was changed since; start afresh with \`restart\` instead of \`resume\``,
+          'state-mismatch',
+        );
       }
       const hash = options.hash === false ? undefined : createHash('sha256');
       if (hash) {
         const buffer = Buffer.alloc(1 << 20);
-        for (let off = 0; off < length; ) {
+        for (let off = 0; off < length;) {
           const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, length - off), off);
           if (bytesRead === 0) break;
           hash.update(buffer.subarray(0, bytesRead));
           off += bytesRead;
         }
         if (sha256 !== undefined && hash.copy().digest('hex') !== sha256) {
-          throw new ToolkitError(`the first ${length} bytes of ${path} are not the ones the saved state recorded: the file was changed since; start afresh with \`restart\` instead of \`resume\``, 'state-mismatch');
+          throw new ToolkitError(
+            `the first ${length} bytes of ${path} are not the ones the saved state recorded: the file was changed since; start afresh with \`restart\` instead of \`resume\``,
+            'state-mismatch',
+          );
         }
       }
       await handle.truncate(length);
@@ -149,9 +167,14 @@ async function openFile(path: string, flags: 'w' | 'r+', createIfMissing = false
     return await open(path, flags);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' && createIfMissing) return open(path, 'w').catch((e: unknown) => Promise.reject(ioError(e, path, 'create')));
+    if (code === 'ENOENT' && createIfMissing)
+      return open(path, 'w').catch((e: unknown) => Promise.reject(ioError(e, path, 'create')));
     if (code === 'ENOENT' && flags === 'r+') {
-      throw new ToolkitError(`${path} is missing but the saved state says it was started: start afresh with \`restart\` instead of \`resume\``, 'state-mismatch', { cause: err });
+      throw new ToolkitError(
+        `${path} is missing but the saved state says it was started: start afresh with \`restart\` instead of \`resume\``,
+        'state-mismatch',
+        { cause: err },
+      );
     }
     throw ioError(err, path, flags === 'w' ? 'create' : 'open');
   }

@@ -108,18 +108,34 @@ export class ExportFiles {
       if (targets.shards) {
         const { naming, limits, writer } = targets.shards;
         const options = { naming, limits, writer, gzip: targets.gzip, sync: true };
-        if (saved && !saved.shards) throw new ToolkitError(`the saved state ${targets.statePath} is of a dump in one file, not in shards`, 'state-mismatch');
+        if (saved && !saved.shards)
+          throw new ToolkitError(
+            `the saved state ${targets.statePath} is of a dump in one file, not in shards`,
+            'state-mismatch',
+          );
         sharded = saved ? await ShardedOutput.resume(options, saved.shards!) : ShardedOutput.create(options);
       } else if (targets.output) {
-        out = await track(saved ? resumeUnfinished(targets.output, saved, targets.gzip) : CheckpointFile.create(partialOf(targets.output), { gzip: targets.gzip }));
+        out = await track(
+          saved
+            ? resumeUnfinished(targets.output, saved, targets.gzip)
+            : CheckpointFile.create(partialOf(targets.output), { gzip: targets.gzip }),
+        );
       }
       let rejects: CheckpointFile | undefined;
       if (targets.rejectsPath) {
         const length = saved?.rejects?.path === targets.rejectsPath ? saved.rejects.length : 0;
-        rejects = await track(saved && (out || sharded) ? CheckpointFile.resume(targets.rejectsPath, length, undefined, { hash: false }) : CheckpointFile.create(targets.rejectsPath, { hash: false }));
+        rejects = await track(
+          saved && (out || sharded)
+            ? CheckpointFile.resume(targets.rejectsPath, length, undefined, { hash: false })
+            : CheckpointFile.create(targets.rejectsPath, { hash: false }),
+        );
       }
       if (seenPath) {
-        seenFile = await track(saved ? CheckpointFile.resume(seenPath, saved.seen.length, undefined, { hash: false }) : CheckpointFile.create(seenPath, { hash: false }));
+        seenFile = await track(
+          saved
+            ? CheckpointFile.resume(seenPath, saved.seen.length, undefined, { hash: false })
+            : CheckpointFile.create(seenPath, { hash: false }),
+        );
         if (saved) seen.load(await readFile(seenPath));
       }
       return new ExportFiles(targets, out, rejects, seenFile, sharded);
@@ -167,7 +183,10 @@ export class ExportFiles {
    * Commits the dump, the rejects and the new DOIs of `seen`, then writes the
    * state `stateOf` gives for the committed lengths (a file dump only).
    */
-  async checkpoint(seen: DoiSet, stateOf: (files: Pick<ExportState, 'output' | 'rejects' | 'seen' | 'shards'>) => ExportState): Promise<void> {
+  async checkpoint(
+    seen: DoiSet,
+    stateOf: (files: Pick<ExportState, 'output' | 'rejects' | 'seen' | 'shards'>) => ExportState,
+  ): Promise<void> {
     await this.out?.commit();
     await this.sharded?.commit();
     await this.rejects?.commit();
@@ -178,7 +197,9 @@ export class ExportFiles {
     if (!this.targets.statePath || !this.resumable) return;
     const shards = this.sharded?.snapshot();
     const state = stateOf({
-      output: this.out ? { length: this.out.length, sha256: this.out.sha256!, partial: true } : { length: shards!.current?.length ?? 0, sha256: shards!.current?.sha256 ?? '' },
+      output: this.out
+        ? { length: this.out.length, sha256: this.out.sha256!, partial: true }
+        : { length: shards!.current?.length ?? 0, sha256: shards!.current?.sha256 ?? '' },
       rejects: this.rejects ? { path: this.rejects.path, length: this.rejects.length } : null,
       seen: { length: this.seenFile?.length ?? 0 },
       ...(shards ? { shards } : {}),

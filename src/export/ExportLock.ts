@@ -37,7 +37,12 @@ export class ExportLock {
 
   /** Takes the lock, or throws `usage` naming the process that holds it (`io` when it cannot be written). */
   static async acquire(path: string): Promise<ExportLock> {
-    const me: LockHolder = { pid: process.pid, ...startOf(process.pid), host: hostname(), token: randomBytes(8).toString('hex') };
+    const me: LockHolder = {
+      pid: process.pid,
+      ...startOf(process.pid),
+      host: hostname(),
+      token: randomBytes(8).toString('hex'),
+    };
     const temp = `${path}.${me.token}.tmp`;
     try {
       await writeFile(temp, `${JSON.stringify(me)}\n`, { flag: 'wx' });
@@ -97,7 +102,8 @@ async function removeOtherMarkers(path: string, own: string): Promise<void> {
   const names = await readdir(dirname(path)).catch(() => [] as string[]);
   for (const name of names) {
     const marker = join(dirname(path), name);
-    if (name.startsWith(prefix) && name.endsWith('.takeover') && marker !== own) await rm(marker, { force: true }).catch(() => undefined);
+    if (name.startsWith(prefix) && name.endsWith('.takeover') && marker !== own)
+      await rm(marker, { force: true }).catch(() => undefined);
   }
 }
 
@@ -116,7 +122,8 @@ async function linked(file: string, name: string): Promise<boolean> {
 function parseHolder(text: string): LockHolder | undefined {
   try {
     const json = JSON.parse(text) as Partial<LockHolder>;
-    if (typeof json === 'object' && json !== null && Number.isInteger(json.pid) && json.pid! > 0) return json as LockHolder;
+    if (typeof json === 'object' && json !== null && Number.isInteger(json.pid) && json.pid! > 0)
+      return json as LockHolder;
   } catch {
     // an earlier version's lock: the process id alone
   }
@@ -164,7 +171,11 @@ function startOf(pid: number): { start?: string } {
 
 function heldBy(holder: LockHolder, path: string): ToolkitError {
   const where = holder.host !== undefined && holder.host !== hostname() ? ` on ${holder.host}` : '';
-  return new ToolkitError(`another export (process ${holder.pid}${where}) is writing this output (lock ${path}); wait for it or stop it`, 'usage', {
-    details: { lock: path, pid: holder.pid },
-  });
+  return new ToolkitError(
+    `another export (process ${holder.pid}${where}) is writing this output (lock ${path}); wait for it or stop it`,
+    'usage',
+    {
+      details: { lock: path, pid: holder.pid },
+    },
+  );
 }

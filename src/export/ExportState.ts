@@ -106,11 +106,18 @@ export async function readExportState(path: string): Promise<ExportState | undef
   }
   try {
     const state = JSON.parse(text) as ExportState;
-    if ((state.version as number) === 1) throw new Error('written by an earlier version, whose records are mapped differently: the dump would mix the two');
+    if ((state.version as number) === 1)
+      throw new Error(
+        'written by an earlier version, whose records are mapped differently: the dump would mix the two',
+      );
     if (state.version !== 2 || !state.identity || !state.cursor) throw new Error('not a state file of this version');
     return state;
   } catch (err) {
-    throw new ToolkitError(`the state file ${path} is not usable (${(err as Error).message}); remove it and start afresh`, 'state-mismatch', { cause: err });
+    throw new ToolkitError(
+      `the state file ${path} is not usable (${(err as Error).message}); remove it and start afresh`,
+      'state-mismatch',
+      { cause: err },
+    );
   }
 }
 
@@ -129,7 +136,8 @@ export function identityMismatch(saved: ExportIdentity, current: ExportIdentity)
   const diffs: string[] = [];
   // Both sides' keys: a key only one of them has (`shards`) differs too.
   for (const key of new Set([...Object.keys(current), ...Object.keys(saved)]) as Set<keyof ExportIdentity>) {
-    if (JSON.stringify(saved[key]) !== JSON.stringify(current[key])) diffs.push(`${key} (saved ${JSON.stringify(saved[key])}, now ${JSON.stringify(current[key])})`);
+    if (JSON.stringify(saved[key]) !== JSON.stringify(current[key]))
+      diffs.push(`${key} (saved ${JSON.stringify(saved[key])}, now ${JSON.stringify(current[key])})`);
   }
   return diffs.length ? diffs.join(', ') : undefined;
 }

@@ -58,10 +58,18 @@ export interface ShardManifest {
 }
 
 /** The manifest of finished shards. */
-export function shardManifest(input: { format: FormatName; gzip: boolean; limits: ShardLimits; dataset?: string; shards: readonly ShardEntry[] }): ShardManifest {
+export function shardManifest(input: {
+  format: FormatName;
+  gzip: boolean;
+  limits: ShardLimits;
+  dataset?: string;
+  shards: readonly ShardEntry[];
+}): ShardManifest {
   const sum = (key: 'records' | 'triples' | 'bytes') => input.shards.reduce((n, s) => n + s[key], 0);
   // A shard of a state written before sharedTriples was counted has none: no total then (the bulk loader checks exactly).
-  const shared = input.shards.every((s) => s.sharedTriples !== undefined) ? { sharedTriples: input.shards.reduce((n, s) => n + s.sharedTriples!, 0) } : {};
+  const shared = input.shards.every((s) => s.sharedTriples !== undefined)
+    ? { sharedTriples: input.shards.reduce((n, s) => n + s.sharedTriples!, 0) }
+    : {};
   return {
     version: 1,
     format: input.format,
@@ -71,7 +79,13 @@ export function shardManifest(input: { format: FormatName; gzip: boolean; limits
     shardBytes: input.limits.bytes ?? null,
     dataset: input.dataset ?? null,
     shards: [...input.shards],
-    totals: { shards: input.shards.length, records: sum('records'), triples: sum('triples'), ...shared, bytes: sum('bytes') },
+    totals: {
+      shards: input.shards.length,
+      records: sum('records'),
+      triples: sum('triples'),
+      ...shared,
+      bytes: sum('bytes'),
+    },
   };
 }
 

@@ -56,7 +56,10 @@ export interface ShardedOutputOptions {
 const BEHIND = 4;
 
 /** What the cutting writer asks of the files, in order. */
-type ShardEvent = { kind: 'start'; text: string } | { kind: 'unit'; text: string; triples: number; sharedTriples: number; doi: string | null } | { kind: 'end'; text: string };
+type ShardEvent =
+  | { kind: 'start'; text: string }
+  | { kind: 'unit'; text: string; triples: number; sharedTriples: number; doi: string | null }
+  | { kind: 'end'; text: string };
 
 /**
  * An output cut into shards between records: each shard a complete document
@@ -97,7 +100,11 @@ export class ShardedOutput {
     this.done = [...state.done];
     this.current = state.current && { ...state.current };
     this.file = file;
-    this.cut = { open: state.current !== null, units: state.current?.units ?? 0, textBytes: state.current?.textBytes ?? 0 };
+    this.cut = {
+      open: state.current !== null,
+      units: state.current?.units ?? 0,
+      textBytes: state.current?.textBytes ?? 0,
+    };
     this.writer = this.cuttingWriter();
   }
 
@@ -128,7 +135,10 @@ export class ShardedOutput {
     let file: CheckpointFile | undefined;
     if (state.current) {
       const path = naming.partialPath(state.current.index);
-      file = await CheckpointFile.resume(path, state.current.length, state.current.sha256 || undefined, { gzip: options.gzip, sync: options.sync ?? false });
+      file = await CheckpointFile.resume(path, state.current.length, state.current.sha256 || undefined, {
+        gzip: options.gzip,
+        sync: options.sync ?? false,
+      });
       options.writer.continueAfter(state.current.units);
     }
     return new ShardedOutput(options, state, file);
@@ -157,7 +167,8 @@ export class ShardedOutput {
       if (event.kind === 'start') await this.open(event.text);
       else if (event.kind === 'end') await this.endCurrent(event.text);
       else this.append(event);
-      if (this.file && this.options.commitEvery !== undefined && this.file.pendingLength >= this.options.commitEvery) await this.commitBehind();
+      if (this.file && this.options.commitEvery !== undefined && this.file.pendingLength >= this.options.commitEvery)
+        await this.commitBehind();
     }
   }
 
@@ -259,7 +270,11 @@ export class ShardedOutput {
         try {
           if (!shard.open || (limits.records !== undefined && shard.units >= limits.records)) startShard();
           let text = w.write(quads);
-          if (limits.bytes !== undefined && shard.units > 0 && shard.textBytes + Buffer.byteLength(text) + Buffer.byteLength(w.end()) > limits.bytes) {
+          if (
+            limits.bytes !== undefined &&
+            shard.units > 0 &&
+            shard.textBytes + Buffer.byteLength(text) + Buffer.byteLength(w.end()) > limits.bytes
+          ) {
             startShard();
             text = w.write(quads);
           }
@@ -282,7 +297,18 @@ export class ShardedOutput {
     if (!this.options.sync) registerTempFile(path);
     this.file = await CheckpointFile.create(path, { gzip: this.options.gzip, sync: this.options.sync ?? false });
     this.file.append(start);
-    this.current = { index, length: 0, sha256: '', units: 0, records: 0, triples: 0, sharedTriples: 0, textBytes: Buffer.byteLength(start), firstDoi: null, lastDoi: null };
+    this.current = {
+      index,
+      length: 0,
+      sha256: '',
+      units: 0,
+      records: 0,
+      triples: 0,
+      sharedTriples: 0,
+      textBytes: Buffer.byteLength(start),
+      firstDoi: null,
+      lastDoi: null,
+    };
   }
 
   private append(unit: Extract<ShardEvent, { kind: 'unit' }>): void {
@@ -310,7 +336,16 @@ export class ShardedOutput {
     await this.file!.close();
     this.file = undefined;
     const shared = shard.sharedTriples !== undefined ? { sharedTriples: shard.sharedTriples } : {};
-    this.done.push({ file: this.options.naming.fileName(shard.index), records: shard.records, triples: shard.triples, ...shared, bytes: shard.length, sha256: shard.sha256, firstDoi: shard.firstDoi, lastDoi: shard.lastDoi });
+    this.done.push({
+      file: this.options.naming.fileName(shard.index),
+      records: shard.records,
+      triples: shard.triples,
+      ...shared,
+      bytes: shard.length,
+      sha256: shard.sha256,
+      firstDoi: shard.firstDoi,
+      lastDoi: shard.lastDoi,
+    });
     this.unplaced.push(shard.index);
     this.current = null;
   }
@@ -328,14 +363,24 @@ export async function placeFinishedShards(naming: ShardNaming, done: readonly Sh
 /** Checks a finished shard is on disk as its entry says; puts one still `.partial` in place. */
 async function checkFinished(path: string, partial: string, entry: ShardEntry): Promise<void> {
   let at = path;
-  let size = await stat(path).then((s) => s.size, () => undefined);
+  let size = await stat(path).then(
+    (s) => s.size,
+    () => undefined,
+  );
   if (size === undefined) {
     // Finished and listed in the state, but not renamed yet when the run stopped.
-    size = await stat(partial).then((s) => s.size, () => undefined);
+    size = await stat(partial).then(
+      (s) => s.size,
+      () => undefined,
+    );
     at = partial;
   }
   const changed = (why: string) =>
-    new ToolkitError(`the finished shard ${path} ${why}: it was changed since the saved state; start afresh with \`restart\` instead of \`resume\``, 'state-mismatch', { details: { path } });
+    new ToolkitError(
+      `the finished shard ${path} ${why}: it was changed since the saved state; start afresh with \`restart\` instead of \`resume\``,
+      'state-mismatch',
+      { details: { path } },
+    );
   if (size === undefined) throw changed('is missing');
   if (size !== entry.bytes) throw changed(`has ${size} bytes, not the ${entry.bytes} the state recorded`);
   if ((await sha256Of(at)) !== entry.sha256) throw changed('is not the file the state recorded (its SHA-256 differs)');

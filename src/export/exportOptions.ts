@@ -179,24 +179,50 @@ export interface ExportPlan {
 export function planExport(options: ExportOptions): ExportPlan {
   const format = options.format ?? (options.output ? formatFromPath(options.output) : undefined) ?? 'turtle';
   const gzip = options.gzip ?? (options.output ? isGzipPath(options.output) : false);
-  if (!options.output && !options.stream) throw new ToolkitError('an export needs an output file (`output`) or a stream (`stream`)', 'usage');
-  if (options.graph && options.graphPerRecord) throw new ToolkitError('`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together', 'usage');
-  if (options.graph && !formatInfo(format).anyGraph) throw new ToolkitError(`\`graph\` needs ${labelList(formatsWith('anyGraph'))} output, not ${formatInfo(format).label}`, 'usage');
+  if (!options.output && !options.stream)
+    throw new ToolkitError('an export needs an output file (`output`) or a stream (`stream`)', 'usage');
+  if (options.graph && options.graphPerRecord)
+    throw new ToolkitError(
+      '`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together',
+      'usage',
+    );
+  if (options.graph && !formatInfo(format).anyGraph)
+    throw new ToolkitError(
+      `\`graph\` needs ${labelList(formatsWith('anyGraph'))} output, not ${formatInfo(format).label}`,
+      'usage',
+    );
   checkDeltaOptions(options, format);
   if (options.graphPerRecord && !formatInfo(format).namedGraphs) {
-    throw new ToolkitError(`\`graphPerRecord\` needs ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+    throw new ToolkitError(
+      `\`graphPerRecord\` needs ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}, which has no named graphs`,
+      'usage',
+    );
   }
   const shards = planShards(options, format, gzip);
   if (options.license !== undefined) {
     checkLicense(options.license);
     if (!options.metaPath && !(formatInfo(format).anyGraph && options.metaGraph !== false && !shards)) {
-      throw new ToolkitError(`\`license\` is stated in the dataset description: add \`metaPath\` (or write ${labelList(formatsWith('anyGraph'))}, whose last graph is the description)`, 'usage');
+      throw new ToolkitError(
+        `\`license\` is stated in the dataset description: add \`metaPath\` (or write ${labelList(formatsWith('anyGraph'))}, whose last graph is the description)`,
+        'usage',
+      );
     }
   }
-  if (options.resume && !options.output) throw new ToolkitError('`resume` needs the output file of the export (`output`)', 'usage');
-  if (options.restart && options.resume) throw new ToolkitError('`resume` (continue the saved export) and `restart` (start it again) do not go together', 'usage');
-  if (options.restart && !options.output) throw new ToolkitError('`restart` needs the output file of the export (`output`)', 'usage');
-  return { format, gzip, statePath: options.statePath ?? (options.output ? `${options.output}.state.json` : undefined), ...(shards ? { shards } : {}) };
+  if (options.resume && !options.output)
+    throw new ToolkitError('`resume` needs the output file of the export (`output`)', 'usage');
+  if (options.restart && options.resume)
+    throw new ToolkitError(
+      '`resume` (continue the saved export) and `restart` (start it again) do not go together',
+      'usage',
+    );
+  if (options.restart && !options.output)
+    throw new ToolkitError('`restart` needs the output file of the export (`output`)', 'usage');
+  return {
+    format,
+    gzip,
+    statePath: options.statePath ?? (options.output ? `${options.output}.state.json` : undefined),
+    ...(shards ? { shards } : {}),
+  };
 }
 
 /** The shards of an export, its options checked; undefined without `shardRecords` or `shardBytes`. */
@@ -204,16 +230,32 @@ function planShards(options: ExportOptions, format: FormatName, gzip: boolean): 
   const { shardRecords: records, shardBytes: bytes } = options;
   if (records === undefined && bytes === undefined) return undefined;
   const name = records !== undefined ? '`shardRecords`' : '`shardBytes`';
-  if (!options.output) throw new ToolkitError(`${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`, 'usage');
-  for (const [key, value] of [['`shardRecords`', records], ['`shardBytes`', bytes]] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
+  if (!options.output)
+    throw new ToolkitError(
+      `${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`,
+      'usage',
+    );
+  for (const [key, value] of [
+    ['`shardRecords`', records],
+    ['`shardBytes`', bytes],
+  ] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1))
+      throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
   }
-  const limits: ShardLimits = { ...(records !== undefined ? { records } : {}), ...(bytes !== undefined ? { bytes } : {}) };
+  const limits: ShardLimits = {
+    ...(records !== undefined ? { records } : {}),
+    ...(bytes !== undefined ? { bytes } : {}),
+  };
   return { naming: new ShardNaming(options.output, format, gzip), limits };
 }
 
 /** The options that must be the same when an export is resumed. */
-export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoint: string, since: string | undefined = options.since): ExportIdentity {
+export function exportIdentity(
+  options: ExportOptions,
+  plan: ExportPlan,
+  endpoint: string,
+  since: string | undefined = options.since,
+): ExportIdentity {
   return {
     query: options.query,
     endpoint,
@@ -228,7 +270,9 @@ export function exportIdentity(options: ExportOptions, plan: ExportPlan, endpoin
     base: options.base ?? null,
     validate: options.validation !== undefined,
     // Only with shards: a state of an export without them stays this export's.
-    ...(plan.shards ? { shards: { records: plan.shards.limits.records ?? null, bytes: plan.shards.limits.bytes ?? null } } : {}),
+    ...(plan.shards
+      ? { shards: { records: plan.shards.limits.records ?? null, bytes: plan.shards.limits.bytes ?? null } }
+      : {}),
     ...(since !== undefined ? { since } : {}),
   };
 }
@@ -247,7 +291,8 @@ export async function lockPathOf(output: string): Promise<string> {
 
 /** A usage error unless the licence is an absolute IRI every format of the description can write as it is. */
 function checkLicense(license: string): void {
-  const bad = (why: string, cause?: unknown) => new ToolkitError(`\`license\` ${JSON.stringify(license)} ${why}`, 'usage', cause ? { cause } : {});
+  const bad = (why: string, cause?: unknown) =>
+    new ToolkitError(`\`license\` ${JSON.stringify(license)} ${why}`, 'usage', cause ? { cause } : {});
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(license)) throw bad('is not an absolute IRI');
   try {
     escapeResolvedIri(license);

@@ -19,8 +19,24 @@ import { ExportFiles, placeFinishedOutput } from './ExportFiles.js';
 import { ExportLock } from './ExportLock.js';
 import { type ShardEntry, shardManifest, writeManifest } from './ShardManifest.js';
 import { placeFinishedShards } from './ShardedOutput.js';
-import { type ExportOptions, type ExportPlan, type ExportRunSettings, type ExportSummary, exportIdentity, lockPathOf, planExport } from './exportOptions.js';
-import { type ExportCounts, type ExportIdentity, type ExportState, identityMismatch, readExportState, removeIfExists, writeExportState } from './ExportState.js';
+import {
+  type ExportOptions,
+  type ExportPlan,
+  type ExportRunSettings,
+  type ExportSummary,
+  exportIdentity,
+  lockPathOf,
+  planExport,
+} from './exportOptions.js';
+import {
+  type ExportCounts,
+  type ExportIdentity,
+  type ExportState,
+  identityMismatch,
+  readExportState,
+  removeIfExists,
+  writeExportState,
+} from './ExportState.js';
 import { type ExportDelta, resolveDelta, sinceQuery, usesRecordGraphs } from './exportSince.js';
 import { datasetIri, provenanceQuads } from './provenance.js';
 
@@ -113,7 +129,19 @@ class ExportRun {
       await this.writeMissingManifest(this.saved);
       await this.writeMissingMeta(this.saved);
       const { counts, total } = this.saved;
-      return { counts, total, totalNow: null, resumed: true, alreadyComplete: true, elapsedMs: 0, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
+      return {
+        counts,
+        total,
+        totalNow: null,
+        resumed: true,
+        alreadyComplete: true,
+        elapsedMs: 0,
+        dataset: this.dataset,
+        statePath,
+        format,
+        manifestPath,
+        ...this.sinceOf(),
+      };
     }
     // A folder that is not there is refused now, not after the whole harvest.
     if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
@@ -123,10 +151,32 @@ class ExportRun {
     // New DOIs are queued for the side file of a resumable export only (else the queue would only grow).
     const seen = new DoiSet(1024, { queueNew: Boolean(this.options.output && statePath), stable: true });
     const writer = serializerFor(format).createWriter(this.options.graph ? { graph: this.options.graph } : {});
-    const files = await ExportFiles.open({ ...this.options, gzip: this.plan.gzip, statePath, signal: this.options.signal, ...(shards ? { shards: { ...shards, writer } } : {}) }, this.saved, seen);
+    const files = await ExportFiles.open(
+      {
+        ...this.options,
+        gzip: this.plan.gzip,
+        statePath,
+        signal: this.options.signal,
+        ...(shards ? { shards: { ...shards, writer } } : {}),
+      },
+      this.saved,
+      seen,
+    );
     try {
       await this.harvestInto(files, seen, writer);
-      return { counts: this.counts, total: this.total, totalNow: this.totalNow, resumed: this.saved !== undefined, alreadyComplete: false, elapsedMs: this.now().getTime() - this.runStart, dataset: this.dataset, statePath, format, manifestPath, ...this.sinceOf() };
+      return {
+        counts: this.counts,
+        total: this.total,
+        totalNow: this.totalNow,
+        resumed: this.saved !== undefined,
+        alreadyComplete: false,
+        elapsedMs: this.now().getTime() - this.runStart,
+        dataset: this.dataset,
+        statePath,
+        format,
+        manifestPath,
+        ...this.sinceOf(),
+      };
     } catch (err) {
       throw files.resumable ? this.withAdvice(err) : err;
     } finally {
@@ -160,7 +210,11 @@ class ExportRun {
       return undefined;
     }
     const diff = identityMismatch(saved.identity, this.identity);
-    if (diff) throw new ToolkitError(`the saved state ${statePath} is for another export: ${diff}; use the same options, or start afresh with \`restart\` instead of \`resume\``, 'state-mismatch');
+    if (diff)
+      throw new ToolkitError(
+        `the saved state ${statePath} is for another export: ${diff}; use the same options, or start afresh with \`restart\` instead of \`resume\``,
+        'state-mismatch',
+      );
     return saved;
   }
 
@@ -171,16 +225,22 @@ class ExportRun {
   private startAgain(statePath: string, earlier: ExportState): void {
     const held = `${earlier.counts.records} records${earlier.total !== null ? ` of ${earlier.total}` : ''}`;
     if (this.options.restart) {
-      this.options.onWarning?.(`an unfinished export (${held}) in ${statePath} is started again from the beginning (\`restart\`)`);
+      this.options.onWarning?.(
+        `an unfinished export (${held}) in ${statePath} is started again from the beginning (\`restart\`)`,
+      );
       return;
     }
     const diff = identityMismatch(earlier.identity, this.identity);
     const next = diff
       ? `it is another export (${diff}): \`restart\` replaces it with this one (its progress is lost), or choose another \`output\``
       : 'run it with `resume` to continue it, or with `restart` to start it again from the beginning (its progress is lost)';
-    throw new ToolkitError(`${statePath} holds an unfinished export (${held}); nothing was changed: ${next}`, 'state-mismatch', {
-      details: { statePath, records: earlier.counts.records, sameExport: diff === undefined },
-    });
+    throw new ToolkitError(
+      `${statePath} holds an unfinished export (${held}); nothing was changed: ${next}`,
+      'state-mismatch',
+      {
+        details: { statePath, records: earlier.counts.records, sameExport: diff === undefined },
+      },
+    );
   }
 
   /**
@@ -221,7 +281,13 @@ class ExportRun {
     if (!this.saved) await checkpoint(false);
     const retriesBefore = counts.retries;
     let recordsThisRun = 0;
-    for await (const hp of harvestPages(this.querySent, { ...options, client: this.client, cursor: this.cursor, seen, alreadyHarvested: counts.records + counts.rejects })) {
+    for await (const hp of harvestPages(this.querySent, {
+      ...options,
+      client: this.client,
+      cursor: this.cursor,
+      seen,
+      alreadyHarvested: counts.records + counts.rejects,
+    })) {
       this.total ??= hp.total ?? null;
       if (hp.total !== undefined && hp.total !== null) this.totalNow = hp.total;
       this.apiMessage ??= hp.page.apiMessage || null;
@@ -233,7 +299,13 @@ class ExportRun {
       this.cursor = hp.cursor;
       await files.write(text);
       await checkpoint(false);
-      options.onProgress?.({ counts: { ...counts }, total: this.total, ...(hp.window ? { window: hp.window } : {}), elapsedMs: this.now().getTime() - this.runStart, recordsThisRun });
+      options.onProgress?.({
+        counts: { ...counts },
+        total: this.total,
+        ...(hp.window ? { window: hp.window } : {}),
+        elapsedMs: this.now().getTime() - this.runStart,
+        recordsThisRun,
+      });
     }
     counts.retries = retriesBefore + this.client.retries;
     this.endedAt = this.now().toISOString();
@@ -266,7 +338,13 @@ class ExportRun {
     const { options } = this;
     const folder = this.plan.shards?.naming.folder;
     return provenanceQuads({
-      identity: this.identity, counts: this.counts, classes: this.classes, otherClasses: this.otherClasses, apiMessage: this.apiMessage, startedAt: this.startedAt, endedAt,
+      identity: this.identity,
+      counts: this.counts,
+      classes: this.classes,
+      otherClasses: this.otherClasses,
+      apiMessage: this.apiMessage,
+      startedAt: this.startedAt,
+      endedAt,
       ...(options.license ? { license: options.license } : {}),
       ...(shards && folder !== undefined ? { shards: { entries: shards, folder } } : {}),
       querySent: this.querySent,
@@ -277,7 +355,10 @@ class ExportRun {
   /** Writes the manifest of the finished shards. */
   private async writeManifest(shards: readonly ShardEntry[]): Promise<void> {
     const { naming, limits } = this.plan.shards!;
-    await writeManifest(naming.manifestPath, shardManifest({ format: this.plan.format, gzip: this.plan.gzip, limits, dataset: this.dataset, shards }));
+    await writeManifest(
+      naming.manifestPath,
+      shardManifest({ format: this.plan.format, gzip: this.plan.gzip, limits, dataset: this.dataset, shards }),
+    );
   }
 
   /**
@@ -369,12 +450,20 @@ class ExportRun {
   /** An error of a resumable export, with what to do next: progress is saved. */
   private withAdvice(err: unknown): unknown {
     const { statePath } = this.plan;
-    if (!statePath || !(err instanceof ToolkitError) || err.code === 'state-mismatch' || err.code === 'usage') return err;
+    if (!statePath || !(err instanceof ToolkitError) || err.code === 'state-mismatch' || err.code === 'usage')
+      return err;
     // Whether running again can help: a refused key can be replaced; a bad query or page size cannot be resumed.
-    const next: ResumeAdvice = err.code === 'auth' ? 'new-key' : err instanceof HttpError && !err.retryable ? 'afresh' : 'resume';
+    const next: ResumeAdvice =
+      err.code === 'auth' ? 'new-key' : err instanceof HttpError && !err.retryable ? 'afresh' : 'resume';
     // A file that could not be written (a full disk): the files are cut back to the state when resumed.
-    const advice = err.code === 'io' ? `once ${err.details['errno'] === 'ENOSPC' || err.details['errno'] === 'EDQUOT' ? 'space is freed' : 'the file can be written'}, ${RESUME_ADVICE.resume}` : RESUME_ADVICE[next];
-    return new ToolkitError(`${err.message}\nprogress is saved in ${statePath}: ${advice}`, err.code, { cause: err, details: { ...err.details, statePath, next } });
+    const advice =
+      err.code === 'io'
+        ? `once ${err.details['errno'] === 'ENOSPC' || err.details['errno'] === 'EDQUOT' ? 'space is freed' : 'the file can be written'}, ${RESUME_ADVICE.resume}`
+        : RESUME_ADVICE[next];
+    return new ToolkitError(`${err.message}\nprogress is saved in ${statePath}: ${advice}`, err.code, {
+      cause: err,
+      details: { ...err.details, statePath, next },
+    });
   }
 }
 
@@ -405,7 +494,12 @@ async function writeMeta(path: string, quads: RDF.Quad[]): Promise<void> {
   } catch (err) {
     await rm(temp, { force: true }).catch(() => undefined);
     // Named by its own path, not its temp file's.
-    throw ioError(err instanceof ToolkitError && err.code === 'io' && err.cause ? err.cause : err, path, 'write', 'the description (`metaPath`)');
+    throw ioError(
+      err instanceof ToolkitError && err.code === 'io' && err.cause ? err.cause : err,
+      path,
+      'write',
+      'the description (`metaPath`)',
+    );
   }
 }
 

@@ -17,12 +17,20 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export function checkSinceDate(value: string, name = '`since`'): string {
   const m = DATE.exec(value);
   const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
-  if (!date || date.toISOString().slice(0, 10) !== value) throw new ToolkitError(`${name} must be a date YYYY-MM-DD (the service's onlineDate), not ${JSON.stringify(value)}`, 'usage');
+  if (!date || date.toISOString().slice(0, 10) !== value)
+    throw new ToolkitError(
+      `${name} must be a date YYYY-MM-DD (the service's onlineDate), not ${JSON.stringify(value)}`,
+      'usage',
+    );
   return value;
 }
 
 /** Whether each record goes into its own named graph: `graphPerRecord`, which a delta turns on by default. */
-export function usesRecordGraphs(options: { since?: string; changesSince?: boolean; graphPerRecord?: boolean }): boolean {
+export function usesRecordGraphs(options: {
+  since?: string;
+  changesSince?: boolean;
+  graphPerRecord?: boolean;
+}): boolean {
   return options.graphPerRecord ?? (options.since !== undefined || options.changesSince === true);
 }
 
@@ -32,14 +40,30 @@ export function usesRecordGraphs(options: { since?: string; changesSince?: boole
  * graph), so N-Quads or JSON-LD, without `graph` and not `graphPerRecord:
  * false`. A `usage` error naming the option otherwise.
  */
-export function checkDeltaOptions(options: { since?: string; changesSince?: boolean; graph?: string; graphPerRecord?: boolean }, format: FormatName): void {
+export function checkDeltaOptions(
+  options: { since?: string; changesSince?: boolean; graph?: string; graphPerRecord?: boolean },
+  format: FormatName,
+): void {
   if (options.since === undefined && !options.changesSince) return;
-  if (options.since !== undefined && options.changesSince) throw new ToolkitError('`since` (a date) and `changesSince` (the date of the last export) do not go together', 'usage');
+  if (options.since !== undefined && options.changesSince)
+    throw new ToolkitError(
+      '`since` (a date) and `changesSince` (the date of the last export) do not go together',
+      'usage',
+    );
   const name = options.since !== undefined ? '`since`' : '`changesSince`';
   if (options.since !== undefined) checkSinceDate(options.since);
-  const why = 'writes a delta with a named graph per record (`graphPerRecord`), so that `load --upsert` replaces each record as a whole';
-  if (options.graphPerRecord === false || options.graph !== undefined) throw new ToolkitError(`${name} ${why}: not with ${options.graph !== undefined ? '`graph`' : '`graphPerRecord: false`'}`, 'usage');
-  if (!formatInfo(format).namedGraphs) throw new ToolkitError(`${name} ${why}: ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}`, 'usage');
+  const why =
+    'writes a delta with a named graph per record (`graphPerRecord`), so that `load --upsert` replaces each record as a whole';
+  if (options.graphPerRecord === false || options.graph !== undefined)
+    throw new ToolkitError(
+      `${name} ${why}: not with ${options.graph !== undefined ? '`graph`' : '`graphPerRecord: false`'}`,
+      'usage',
+    );
+  if (!formatInfo(format).namedGraphs)
+    throw new ToolkitError(
+      `${name} ${why}: ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}`,
+      'usage',
+    );
 }
 
 /**
@@ -52,7 +76,8 @@ export function sinceQuery(query: string, since: string | undefined): string {
   if (since === undefined) return query;
   const bounds = extractDateBounds(query);
   // The client's own parser says whether the query is terms joined by AND: only then does it take date terms as bounds.
-  if (extractDateBounds(`${bounds.rest} onlinedatefrom:${since}`).from === undefined) return `(${query.trim()}) onlinedatefrom:${since}`;
+  if (extractDateBounds(`${bounds.rest} onlinedatefrom:${since}`).from === undefined)
+    return `(${query.trim()}) onlinedatefrom:${since}`;
   const from = bounds.from !== undefined && bounds.from > since ? bounds.from : since;
   return `${bounds.rest} onlinedatefrom:${from}${bounds.to !== undefined ? ` onlinedateto:${bounds.to}` : ''}`.trim();
 }
@@ -67,9 +92,16 @@ export function sinceQuery(query: string, since: string | undefined): string {
  * export, gives none (everything is harvested). A finished export of another
  * query: `state-mismatch`.
  */
-export async function resolveDelta(options: { since?: string; changesSince?: boolean; query: string }, statePath: string | undefined): Promise<ExportDelta> {
+export async function resolveDelta(
+  options: { since?: string; changesSince?: boolean; query: string },
+  statePath: string | undefined,
+): Promise<ExportDelta> {
   if (!options.changesSince) return { since: options.since, previous: undefined };
-  if (!statePath) throw new ToolkitError('`changesSince` needs the state file of the last export (`output`, or `statePath`)', 'usage');
+  if (!statePath)
+    throw new ToolkitError(
+      '`changesSince` needs the state file of the last export (`output`, or `statePath`)',
+      'usage',
+    );
   const saved = await readExportState(statePath);
   if (!saved) return { since: undefined, previous: undefined };
   if (!saved.complete) return { since: saved.identity.since, previous: saved.previous };

@@ -47,7 +47,11 @@ export interface ProvenanceInput {
 export function datasetIri(identity: ExportIdentity): string {
   // A key without graphPerRecord when it is off: the IRIs of such dumps stay what they were.
   const key = JSON.stringify([
-    identity.endpoint, identity.query, identity.format, identity.maxRecords, identity.graph,
+    identity.endpoint,
+    identity.query,
+    identity.format,
+    identity.maxRecords,
+    identity.graph,
     ...(identity.graphPerRecord ? ['graph-per-record'] : []),
     // A delta is a dataset of its own: each since day another.
     ...(identity.since !== undefined ? [`since ${identity.since}`] : []),
@@ -87,7 +91,13 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
   add(dataset, type, iri(`${NS.void}Dataset`));
   add(dataset, type, iri(`${NS.dcat}Dataset`));
   add(dataset, type, iri(`${NS.prov}Entity`));
-  add(dataset, `${NS.dcterms}title`, f.literal(`Records of the query ${identity.query}${identity.since !== undefined ? ` online since ${identity.since}` : ''}`));
+  add(
+    dataset,
+    `${NS.dcterms}title`,
+    f.literal(
+      `Records of the query ${identity.query}${identity.since !== undefined ? ` online since ${identity.since}` : ''}`,
+    ),
+  );
   add(dataset, `${NS.dcterms}source`, iri(identity.endpoint));
   if (input.license) add(dataset, `${NS.dcterms}license`, iri(input.license));
   // The notice is the service's own text about what it serves (e.g. "This JSON was provided by Springer Nature"): not a licence, not our rights statement.
@@ -105,14 +115,16 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
     add(partition, `${NS.void}class`, iri(cls));
     if (!otherClasses.has(cls)) add(partition, `${NS.void}entities`, int(input.classes[cls]!));
   });
-  if (identity.graphPerRecord) add(dataset, `${NS.sr}recordGraphPattern`, f.literal(recordGraphPattern(identity.base ?? DEFAULT_BASE)));
+  if (identity.graphPerRecord)
+    add(dataset, `${NS.sr}recordGraphPattern`, f.literal(recordGraphPattern(identity.base ?? DEFAULT_BASE)));
   if (identity.since !== undefined) quads.push(...deltaQuads(dataset, identity.since, input.previousDataset, f, g));
   add(dataset, `${NS.prov}wasGeneratedBy`, iri(activity));
   add(dataset, `${NS.dcat}distribution`, iri(distribution));
   add(distribution, type, iri(`${NS.dcat}Distribution`));
   const info = formatInfo(identity.format);
   add(distribution, `${NS.dcat}mediaType`, iri(`https://www.iana.org/assignments/media-types/${info.mediaType}`));
-  if (identity.gzip) add(distribution, `${NS.dcat}compressFormat`, iri('https://www.iana.org/assignments/media-types/application/gzip'));
+  if (identity.gzip)
+    add(distribution, `${NS.dcat}compressFormat`, iri('https://www.iana.org/assignments/media-types/application/gzip'));
   if (input.shards) quads.push(...shardQuads(dataset, input.shards.entries, input.shards.folder, identity, f, g));
 
   add(activity, type, iri(`${NS.prov}Activity`));
@@ -138,7 +150,14 @@ export function provenanceQuads(input: ProvenanceInput): RDF.Quad[] {
  * shared node is written again by every record that names it; a store
  * holds each triple once).
  */
-export function shardQuads(dataset: string, entries: readonly ShardEntry[], folder: string, identity: ExportIdentity, f: RDF.DataFactory, g: RDF.Quad_Graph): RDF.Quad[] {
+export function shardQuads(
+  dataset: string,
+  entries: readonly ShardEntry[],
+  folder: string,
+  identity: ExportIdentity,
+  f: RDF.DataFactory,
+  g: RDF.Quad_Graph,
+): RDF.Quad[] {
   const quads: RDF.Quad[] = [];
   const iri = (v: string) => f.namedNode(v);
   const add = (s: string, p: string, o: RDF.Quad_Object) => quads.push(f.quad(iri(s), iri(p), o, g));
@@ -153,7 +172,8 @@ export function shardQuads(dataset: string, entries: readonly ShardEntry[], fold
     add(shard, `${NS.dcterms}title`, f.literal(entry.file));
     add(shard, `${NS.dcat}downloadURL`, iri(url));
     add(shard, `${NS.dcat}mediaType`, iri(`https://www.iana.org/assignments/media-types/${info.mediaType}`));
-    if (identity.gzip) add(shard, `${NS.dcat}compressFormat`, iri('https://www.iana.org/assignments/media-types/application/gzip'));
+    if (identity.gzip)
+      add(shard, `${NS.dcat}compressFormat`, iri('https://www.iana.org/assignments/media-types/application/gzip'));
     add(shard, `${NS.dcat}byteSize`, typed(entry.bytes, `${NS.xsd}nonNegativeInteger`));
     add(shard, `${NS.void}triples`, typed(entry.triples, `${NS.xsd}integer`));
     const checksum = `${shard}-sha256`;
@@ -170,14 +190,27 @@ export function shardQuads(dataset: string, entries: readonly ShardEntry[], fold
  * `dcterms:temporal` period `<dataset>#online-since` with its
  * `dcat:startDate`), and the dump it follows (`prov:wasDerivedFrom`).
  */
-function deltaQuads(dataset: string, since: string, previous: string | undefined, f: RDF.DataFactory, g: RDF.Quad_Graph): RDF.Quad[] {
+function deltaQuads(
+  dataset: string,
+  since: string,
+  previous: string | undefined,
+  f: RDF.DataFactory,
+  g: RDF.Quad_Graph,
+): RDF.Quad[] {
   const iri = (v: string) => f.namedNode(v);
   const period = `${dataset}#online-since`;
   const quads = [
     f.quad(iri(dataset), iri(`${NS.dcterms}temporal`), iri(period), g),
     f.quad(iri(period), iri(`${NS.rdf}type`), iri(`${NS.dcterms}PeriodOfTime`), g),
     f.quad(iri(period), iri(`${NS.dcat}startDate`), f.literal(since, iri(`${NS.xsd}date`)), g),
-    f.quad(iri(period), iri(`${NS.dcterms}description`), f.literal(`The records the service lists with an onlineDate on or after ${since}; records changed after they went online are not listed again (the service has no modification date).`), g),
+    f.quad(
+      iri(period),
+      iri(`${NS.dcterms}description`),
+      f.literal(
+        `The records the service lists with an onlineDate on or after ${since}; records changed after they went online are not listed again (the service has no modification date).`,
+      ),
+      g,
+    ),
   ];
   if (previous !== undefined) quads.push(f.quad(iri(dataset), iri(`${NS.prov}wasDerivedFrom`), iri(previous), g));
   return quads;

@@ -25,12 +25,18 @@ export interface RecordText {
  */
 export function parseRecordText(record: RecordText, factory?: RDF.DataFactory): RDF.Quad[] {
   try {
-    return new Parser({ format: formatInfo(record.format).mediaType, blankNodePrefix: '', ...(factory ? { factory } : {}) }).parse(record.text);
+    return new Parser({
+      format: formatInfo(record.format).mediaType,
+      blankNodePrefix: '',
+      ...(factory ? { factory } : {}),
+    }).parse(record.text);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
     const at = (error as { context?: { line?: unknown } }).context?.line;
     const line = typeof at === 'number' ? (record.lines[at - 1] ?? record.lines[record.lines.length - 1]) : undefined;
     const message = error.message.replace(/ on line \d+\.$/, '');
-    throw new ParseError(`invalid ${formatInfo(record.format).label}: ${message}`, record.source, line, undefined, { cause: error });
+    throw new ParseError(`invalid ${formatInfo(record.format).label}: ${message}`, record.source, line, undefined, {
+      cause: error,
+    });
   }
 }

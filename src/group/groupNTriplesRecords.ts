@@ -114,7 +114,8 @@ export async function* groupNTriplesRecords(
       }
     }
     // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
-    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description)) completed.push(toGroup(g));
+    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description))
+      completed.push(toGroup(g));
     lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
   };
   // The unfinished last line: its parts, joined when its end comes (a long line is not scanned again for each chunk).
@@ -170,7 +171,8 @@ function eachLine(text: string, addLine: (line: string) => void): number {
   return start;
 }
 
-const BLANK_LABEL = /^_:([A-Za-z0-9_\u00C0-\uFFFF](?:[A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*[A-Za-z0-9_\-\u00B7\u00C0-\uFFFF])?)/;
+const BLANK_LABEL =
+  /^_:([A-Za-z0-9_\u00C0-\uFFFF](?:[A-Za-z0-9_.\-\u00B7\u00C0-\uFFFF]*[A-Za-z0-9_\-\u00B7\u00C0-\uFFFF])?)/;
 
 /** The label of the blank node written at `at` (`_:b1`), or undefined. */
 function blankLabelAt(text: string, at: number): string | undefined {
@@ -212,7 +214,9 @@ export function recordGraphKeyOf(text: string): string | undefined {
 function unescapeIri(text: string): string {
   if (text.indexOf('\\') < 0) return text;
   try {
-    return text.replace(UCHAR, (_, short: string | undefined, long: string | undefined) => String.fromCodePoint(parseInt(short ?? long!, 16)));
+    return text.replace(UCHAR, (_, short: string | undefined, long: string | undefined) =>
+      String.fromCodePoint(parseInt(short ?? long!, 16)),
+    );
   } catch {
     return text; // not a code point: the parser reports the line
   }

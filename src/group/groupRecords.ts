@@ -138,7 +138,13 @@ export class RecordGrouper<T> {
    * record and ends the record being read: it and the items of no record
    * after it (until the next record) form groups of no record.
    */
-  place(item: T, key: string | undefined, subjectBlank?: string, objectBlank?: string, description = false): readonly KeyedGroup<T>[] {
+  place(
+    item: T,
+    key: string | undefined,
+    subjectBlank?: string,
+    objectBlank?: string,
+    description = false,
+  ): readonly KeyedGroup<T>[] {
     if (description && key === undefined) this.current = undefined;
     const owner = key ?? (subjectBlank === undefined ? this.currentRecord() : this.blankOwner.get(subjectBlank));
     if (owner === undefined && subjectBlank !== undefined) {

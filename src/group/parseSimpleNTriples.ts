@@ -20,7 +20,11 @@ import type { LineFormat } from '../formats.js';
  * labels, language tags are given as written (the factory lower-cases them,
  * as n3's does).
  */
-export function parseSimpleNTriples(text: string, format: LineFormat, factory: RDF.DataFactory): RDF.Quad[] | undefined {
+export function parseSimpleNTriples(
+  text: string,
+  format: LineFormat,
+  factory: RDF.DataFactory,
+): RDF.Quad[] | undefined {
   // n3 ends lines (and comments) at a lone CR too: such a text is n3's.
   if (text.includes('\r')) return undefined;
   const quads: RDF.Quad[] = [];
@@ -40,7 +44,16 @@ export function parseSimpleNTriples(text: string, format: LineFormat, factory: R
 
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const ESCAPES: Readonly<Record<string, string>> = { '\\': '\\', "'": "'", '"': '"', n: '\n', r: '\r', t: '\t', f: '\f', b: '\b' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  f: '\f',
+  b: '\b',
+};
 
 /** Reads one statement at a time; `pos` is where the next token starts. */
 class LineReader {
@@ -140,7 +153,18 @@ class LineReader {
       const ch = this.text.charCodeAt(i);
       if (ch === 62 /* > */) break;
       // Controls and space, < " { } | ^ ` and \ (escapes are n3's)
-      if (ch <= 0x20 || ch === 60 || ch === 34 || ch === 123 || ch === 125 || ch === 124 || ch === 94 || ch === 96 || ch === 92) return undefined;
+      if (
+        ch <= 0x20 ||
+        ch === 60 ||
+        ch === 34 ||
+        ch === 123 ||
+        ch === 125 ||
+        ch === 124 ||
+        ch === 94 ||
+        ch === 96 ||
+        ch === 92
+      )
+        return undefined;
     }
     if (i >= this.end) return undefined;
     const iri = this.text.slice(from, i);
@@ -202,7 +226,8 @@ class LineReader {
       if (text.charCodeAt(this.pos + 1) !== 94 || text.charCodeAt(this.pos + 2) !== 60 /* < */) return undefined;
       this.pos += 2;
       const datatype = this.iri();
-      if (!datatype || datatype.value === `${RDF_NS}langString` || datatype.value === `${RDF_NS}dirLangString`) return undefined;
+      if (!datatype || datatype.value === `${RDF_NS}langString` || datatype.value === `${RDF_NS}dirLangString`)
+        return undefined;
       return this.factory.literal(value, datatype);
     }
     return this.factory.literal(value);

@@ -127,7 +127,7 @@ class SharedLines {
 
   /** Keeps the shared lines of a group apart; returns the rest of the group (undefined when nothing is left). */
   takeFrom(g: KeyedRecordText): KeyedRecordText | undefined {
-    if (!g.text.includes('\n<')  && !g.text.startsWith('<')) return g;
+    if (!g.text.includes('\n<') && !g.text.startsWith('<')) return g;
     const rows = g.text.split('\n');
     if (rows[rows.length - 1] === '') rows.pop();
     // A group's lines and line numbers correspond one to one only when the group has as many numbers as lines.
@@ -136,7 +136,12 @@ class SharedLines {
     const keptLines: number[] = [];
     rows.forEach((row, n) => {
       const subject = subjectOf(row);
-      if (subject !== undefined && recordKeyOfIri(subject) === undefined && !isDescriptionIri(subject) && (g.format !== 'nquads' || recordGraphKeyOf(row) === undefined)) {
+      if (
+        subject !== undefined &&
+        recordKeyOfIri(subject) === undefined &&
+        !isDescriptionIri(subject) &&
+        (g.format !== 'nquads' || recordGraphKeyOf(row) === undefined)
+      ) {
         let lines = this.bySubject.get(subject);
         if (!lines) this.bySubject.set(subject, (lines = new Map()));
         if (!lines.has(row)) lines.set(row, g.lines[n]!);

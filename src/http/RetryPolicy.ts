@@ -93,37 +93,84 @@ export class RetryPolicy {
     const tries = `${attempt} ${attempt === 1 ? 'try' : 'tries'}`;
     if (outcome.kind === 'network') {
       if (canRetry) return { action: 'retry', delayMs: this.backoffMs(attempt), reason: `network: ${outcome.message}` };
-      return { action: 'stop', code: 'network', retryable: true, message: `network failure after ${tries}: ${outcome.message}; check the connection or \`baseUrl\`, then run again (with \`resume\` for an export)` };
+      return {
+        action: 'stop',
+        code: 'network',
+        retryable: true,
+        message: `network failure after ${tries}: ${outcome.message}; check the connection or \`baseUrl\`, then run again (with \`resume\` for an export)`,
+      };
     }
     if (outcome.kind === 'bad-body') {
-      if (canRetry) return { action: 'retry', delayMs: this.backoffMs(attempt), reason: `bad response: ${outcome.message}` };
-      return { action: 'stop', code: 'bad-response', retryable: true, message: `the service sent an unusable response ${tries} in a row: ${outcome.message}` };
+      if (canRetry)
+        return { action: 'retry', delayMs: this.backoffMs(attempt), reason: `bad response: ${outcome.message}` };
+      return {
+        action: 'stop',
+        code: 'bad-response',
+        retryable: true,
+        message: `the service sent an unusable response ${tries} in a row: ${outcome.message}`,
+      };
     }
     const { status } = outcome;
     const serviceMessage = serviceMessageOf(outcome.body);
     const said = serviceMessage ? `: ${serviceMessage}` : '';
     if (status === 401) {
-      return { action: 'stop', code: 'auth', retryable: false, message: `the service refused the API key (401${said}); ${HOW_TO_KEY}` };
+      return {
+        action: 'stop',
+        code: 'auth',
+        retryable: false,
+        message: `the service refused the API key (401${said}); ${HOW_TO_KEY}`,
+      };
     }
     if (status === 403 && isPlanLimitBody(outcome.body)) {
-      return { action: 'stop', code: 'plan-limit', retryable: false, message: `the request is beyond the API key's plan (403${said}); a basic key allows at most 25 records per page: lower \`pageSize\`` };
+      return {
+        action: 'stop',
+        code: 'plan-limit',
+        retryable: false,
+        message: `the request is beyond the API key's plan (403${said}); a basic key allows at most 25 records per page: lower \`pageSize\``,
+      };
     }
     if (status === 429 || status === 403) {
       const wait = parseRetryAfter(outcome.retryAfter, this.now());
       if (wait !== undefined && wait > this.maxRetryAfterMs) {
-        return { action: 'stop', code: 'quota', retryable: true, message: `the service's quota is used up (${status}${said}; it asks to wait ${Math.round(wait / 1000)} s); run again later with \`resume\`` };
+        return {
+          action: 'stop',
+          code: 'quota',
+          retryable: true,
+          message: `the service's quota is used up (${status}${said}; it asks to wait ${Math.round(wait / 1000)} s); run again later with \`resume\``,
+        };
       }
-      if (canRetry) return { action: 'retry', delayMs: wait ?? this.backoffMs(attempt), reason: `${status} rate limited` };
-      return { action: 'stop', code: 'quota', retryable: true, message: `the service keeps refusing requests (${status}${said}) after ${tries}: the rate limit or daily quota is used up; run again later with \`resume\`, or lower \`rate\`` };
+      if (canRetry)
+        return { action: 'retry', delayMs: wait ?? this.backoffMs(attempt), reason: `${status} rate limited` };
+      return {
+        action: 'stop',
+        code: 'quota',
+        retryable: true,
+        message: `the service keeps refusing requests (${status}${said}) after ${tries}: the rate limit or daily quota is used up; run again later with \`resume\`, or lower \`rate\``,
+      };
     }
     if (status >= 500) {
       if (canRetry) return { action: 'retry', delayMs: this.backoffMs(attempt), reason: `${status} server error` };
-      return { action: 'stop', code: 'http-status', retryable: true, message: `the service failed with ${status}${said} after ${tries}; run again later (with \`resume\` for an export)` };
+      return {
+        action: 'stop',
+        code: 'http-status',
+        retryable: true,
+        message: `the service failed with ${status}${said} after ${tries}; run again later (with \`resume\` for an export)`,
+      };
     }
     if (status === 404) {
-      return { action: 'stop', code: 'not-found', retryable: false, message: `not found (404${said}); check \`baseUrl\`` };
+      return {
+        action: 'stop',
+        code: 'not-found',
+        retryable: false,
+        message: `not found (404${said}); check \`baseUrl\``,
+      };
     }
-    return { action: 'stop', code: 'http-status', retryable: false, message: `the service rejected the request (${status}${said}); check the query and the paging options` };
+    return {
+      action: 'stop',
+      code: 'http-status',
+      retryable: false,
+      message: `the service rejected the request (${status}${said}); check the query and the paging options`,
+    };
   }
 }
 
@@ -147,7 +194,10 @@ export function serviceMessageOf(body: string): string | undefined {
     // not JSON: fall through to an excerpt
   }
   // Tags go, the placeholder of a redacted key stays (the body is redacted before it comes here).
-  const oneLine = text.replace(/<(?!API_KEY>)[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const oneLine = text
+    .replace(/<(?!API_KEY>)[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return oneLine.length > 200 ? `${oneLine.slice(0, 200)}…` : oneLine || undefined;
 }
 

@@ -39,7 +39,10 @@ function proxyUrl(name: string, value: string | undefined): string | undefined {
     throw new ToolkitError(`the proxy in ${name} is not a URL: ${hideUrlSecrets(withScheme)}`, 'usage');
   }
   if (!PROXY_SCHEMES.has(url.protocol)) {
-    throw new ToolkitError(`the proxy in ${name} must be an http, https or socks5 URL, not ${url.protocol} (${hideUrlSecrets(withScheme)})`, 'usage');
+    throw new ToolkitError(
+      `the proxy in ${name} must be an http, https or socks5 URL, not ${url.protocol} (${hideUrlSecrets(withScheme)})`,
+      'usage',
+    );
   }
   return withScheme;
 }
@@ -91,7 +94,10 @@ async function fetchFor(settings: ProxySettings | undefined): Promise<typeof glo
       proxyTunnel: false,
     });
     fetch = ((input: Parameters<typeof globalThis.fetch>[0], init?: RequestInit) =>
-      undiciFetch(input as Parameters<typeof undiciFetch>[0], { ...(init as Parameters<typeof undiciFetch>[1]), dispatcher: agent })) as unknown as typeof globalThis.fetch;
+      undiciFetch(input as Parameters<typeof undiciFetch>[0], {
+        ...(init as Parameters<typeof undiciFetch>[1]),
+        dispatcher: agent,
+      })) as unknown as typeof globalThis.fetch;
     proxiedFetches.set(key, fetch);
   }
   return fetch;

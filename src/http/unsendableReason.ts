@@ -6,7 +6,8 @@ export function unsendableReason(err: unknown): string | undefined {
   if (err instanceof ToolkitError && err.code === 'usage') return err.message;
   const cause = (err as { cause?: { message?: unknown; code?: unknown } } | undefined)?.cause;
   if (cause?.code === 'ERR_INVALID_URL') return 'not a valid URL';
-  if (cause?.message === 'bad port') return 'fetch refuses this port (one of the ports browsers block); use another port';
+  if (cause?.message === 'bad port')
+    return 'fetch refuses this port (one of the ports browsers block); use another port';
   if (cause?.message === 'unknown scheme') return 'not an http(s) URL';
   // Thrown by fetch itself (a TypeError, its message quoting the URL and so the password): never retried, never shown.
   const message = (err as { message?: unknown } | undefined)?.message;

@@ -5,7 +5,10 @@
  * Calendar-checked: `2015-02-30` is not a date. (`_expected`, what the field
  * should hold, is no longer needed; kept for callers that pass it.)
  */
-export function dateLiteralKind(value: string, _expected?: 'date' | 'gYearMonth'): 'date' | 'gYearMonth' | 'gYear' | undefined {
+export function dateLiteralKind(
+  value: string,
+  _expected?: 'date' | 'gYearMonth',
+): 'date' | 'gYearMonth' | 'gYear' | undefined {
   const full = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (full) {
     const [y, m, d] = [Number(full[1]), Number(full[2]), Number(full[3])];

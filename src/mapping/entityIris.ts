@@ -165,8 +165,18 @@ export function contentHash(text: string): string {
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   // The low 16 bits of h2 and the 32 of h1 as 4 + 8 lower-case hex digits (one string made, not five).
   return String.fromCharCode(
-    hexDigit(h2, 12), hexDigit(h2, 8), hexDigit(h2, 4), hexDigit(h2, 0),
-    hexDigit(h1, 28), hexDigit(h1, 24), hexDigit(h1, 20), hexDigit(h1, 16), hexDigit(h1, 12), hexDigit(h1, 8), hexDigit(h1, 4), hexDigit(h1, 0),
+    hexDigit(h2, 12),
+    hexDigit(h2, 8),
+    hexDigit(h2, 4),
+    hexDigit(h2, 0),
+    hexDigit(h1, 28),
+    hexDigit(h1, 24),
+    hexDigit(h1, 20),
+    hexDigit(h1, 16),
+    hexDigit(h1, 12),
+    hexDigit(h1, 8),
+    hexDigit(h1, 4),
+    hexDigit(h1, 0),
   );
 }
 

@@ -106,7 +106,8 @@ export function toIri(url: string): string | undefined {
 }
 
 // http(s)://host[/path][?query], of the characters the general path keeps as they are (see URL_SAFE).
-const PLAIN_URL = /^https?:\/\/([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?$/;
+const PLAIN_URL =
+  /^https?:\/\/([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*)(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@/]*)?(?:\?[A-Za-z0-9\-._~!$&'()*+,;=:@/?]*)?$/;
 const DASH_AT_LABEL_END = /(?:^|\.)-|-(?:$|\.)/;
 
 /**
@@ -124,7 +125,10 @@ export function generalIri(url: string): string | undefined {
   if (!hp) return undefined;
   const host = hp[1]!;
   if (!(IPV6.test(host) || (host !== '' && host.split('.').every((label) => LABEL.test(label))))) return undefined;
-  if (!(host.startsWith('[') || [...host].every((ch) => ch.codePointAt(0)! < 0x80 || isSafeUcschar(ch, ch.codePointAt(0)!)))) return undefined;
+  if (!(
+    host.startsWith('[') || [...host].every((ch) => ch.codePointAt(0)! < 0x80 || isSafeUcschar(ch, ch.codePointAt(0)!))
+  ))
+    return undefined;
   const port = hp[2];
   if (port !== undefined && port !== '' && Number(port) > 65535) return undefined;
   const keepPort = port !== undefined && port !== '' && String(Number(port)) !== DEFAULT_PORTS[scheme];

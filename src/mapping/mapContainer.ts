@@ -57,7 +57,11 @@ export function mapContainer(
     numberOnWork(t, record, work);
   } else {
     // ISBNs sent with a journal record (the service's book key set on a journal page) identify nothing of it.
-    for (const [field, value] of [['printIsbn', record.printIsbn], ['electronicIsbn', record.electronicIsbn], ['isbn', record.isbn]] as const) {
+    for (const [field, value] of [
+      ['printIsbn', record.printIsbn],
+      ['electronicIsbn', record.electronicIsbn],
+      ['isbn', record.isbn],
+    ] as const) {
       if (value && isbn13Form(value)) {
         t.add(work, t.sr(field), t.str(value));
         t.note(`${field}: "${value}" on a work in a journal identifies no journal; kept as sr:${field} on the work`);
@@ -69,7 +73,13 @@ export function mapContainer(
 }
 
 function mapJournal(
-  t: RecordTriples, record: ScholarlyRecord, iris: EntityIris, doi: string, work: RDF.NamedNode, keys: ContainerKeys, name: string | undefined,
+  t: RecordTriples,
+  record: ScholarlyRecord,
+  iris: EntityIris,
+  doi: string,
+  work: RDF.NamedNode,
+  keys: ContainerKeys,
+  name: string | undefined,
 ): void {
   const issnKey = keys.issn ?? keys.eIssn;
   // A journal named with its publisher can be found again by both, whatever other key a record carries.
@@ -115,11 +125,18 @@ function mapJournal(
 
 /** The series of a book (by its id, else an ISSN, else the record's own node), when the record gives one. */
 function mapSeries(
-  t: RecordTriples, record: ScholarlyRecord, iris: EntityIris, doi: string, keys: ContainerKeys, name: string | undefined,
+  t: RecordTriples,
+  record: ScholarlyRecord,
+  iris: EntityIris,
+  doi: string,
+  keys: ContainerKeys,
+  name: string | undefined,
 ): RDF.NamedNode | undefined {
   const issnKey = keys.issn ?? keys.eIssn;
   if (!(name || issnKey || record.journalId)) return undefined;
-  const series = t.iri(record.journalId ? iris.seriesById(record.journalId) : issnKey ? iris.byIssn(issnKey) : iris.owned(doi, 'series'));
+  const series = t.iri(
+    record.journalId ? iris.seriesById(record.journalId) : issnKey ? iris.byIssn(issnKey) : iris.owned(doi, 'series'),
+  );
   t.type(series, t.schema('BookSeries'), t.bibo('Series'));
   if (name) t.add(series, t.schema('name'), t.str(name));
   addSerialKeys(t, series, record, keys);
@@ -181,7 +198,11 @@ function readKeys(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode
   const issn = issnOf('issn', record.issn);
   const eIssn = issnOf('eIssn', record.eIssn);
   const isbns: string[] = [];
-  for (const [field, value] of [['printIsbn', record.printIsbn], ['electronicIsbn', record.electronicIsbn], ['isbn', record.isbn]] as const) {
+  for (const [field, value] of [
+    ['printIsbn', record.printIsbn],
+    ['electronicIsbn', record.electronicIsbn],
+    ['isbn', record.isbn],
+  ] as const) {
     if (!value) continue;
     const good = isbn13Form(value);
     if (!good) keep(field, value, isbnProblem(value));
@@ -192,7 +213,9 @@ function readKeys(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode
 
 function issnProblem(value: string): string {
   const compact = value.replace(/[\s-]/g, '').toUpperCase();
-  return /^[0-9]{7}[0-9X]$/.test(compact) ? `has a wrong check digit (expected ${issnCheckDigit(compact)})` : 'is not an ISSN';
+  return /^[0-9]{7}[0-9X]$/.test(compact)
+    ? `has a wrong check digit (expected ${issnCheckDigit(compact)})`
+    : 'is not an ISSN';
 }
 
 function isbnProblem(value: string): string {

@@ -16,7 +16,13 @@ import type { RecordTriples } from './RecordTriples.js';
  * the end (a hash): two versions of a record share a cell only where they
  * share the rest of the list, so a union of both is two lists, never a tangle.
  */
-export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris: EntityIris, doi: string, work: RDF.NamedNode): void {
+export function mapCreators(
+  t: RecordTriples,
+  creators: readonly Creator[],
+  iris: EntityIris,
+  doi: string,
+  work: RDF.NamedNode,
+): void {
   if (creators.length === 0) return;
   const members: string[] = [];
   // ORCID IRIs listed; a person without one is listed under a name no other creator of the record has.
@@ -27,7 +33,9 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
     let creator = original;
     if (creator.orcid && conflicting.has(creator.orcid)) {
       // One iD on two differently named creators: which one it belongs to is unknown; linking either could be false.
-      t.note(`creators[${i}].ORCID: "${creator.orcid}" is given to creators of different names in this record; kept as an identifier only, not linked to orcid.org`);
+      t.note(
+        `creators[${i}].ORCID: "${creator.orcid}" is given to creators of different names in this record; kept as an identifier only, not linked to orcid.org`,
+      );
       creator = { name: creator.name, orcidRaw: creator.orcid };
     }
     let iri: string;
@@ -60,7 +68,13 @@ export function mapCreators(t: RecordTriples, creators: readonly Creator[], iris
  * the list cells), never by its position: "the third author of W" is `?w sr:authorship [schema:position 3;
  * schema:item ?p]`, no list walk.
  */
-function addAuthorships(t: RecordTriples, iris: EntityIris, doi: string, work: RDF.NamedNode, members: readonly string[]): void {
+function addAuthorships(
+  t: RecordTriples,
+  iris: EntityIris,
+  doi: string,
+  work: RDF.NamedNode,
+  members: readonly string[],
+): void {
   const authorship = t.sr('authorship');
   const listItem = t.schema('ListItem');
   const position = t.schema('position');
@@ -115,7 +129,13 @@ function describePerson(t: RecordTriples, person: RDF.NamedNode, creator: Creato
  * named from the last to the first: each by its member and the name of the
  * cell after it.
  */
-function addAuthorList(t: RecordTriples, iris: EntityIris, doi: string, work: RDF.NamedNode, members: readonly string[]): void {
+function addAuthorList(
+  t: RecordTriples,
+  iris: EntityIris,
+  doi: string,
+  work: RDF.NamedNode,
+  members: readonly string[],
+): void {
   const cells: RDF.NamedNode[] = new Array(members.length);
   let rest = '';
   for (let i = members.length - 1; i >= 0; i--) {

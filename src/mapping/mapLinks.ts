@@ -14,7 +14,13 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 
 /** Links: html page, pdf and other files, the DOI resolver, anything else as text. */
-export function mapLinks(t: RecordTriples, record: ScholarlyRecord, iris: EntityIris, doi: string, work: RDF.NamedNode): void {
+export function mapLinks(
+  t: RecordTriples,
+  record: ScholarlyRecord,
+  iris: EntityIris,
+  doi: string,
+  work: RDF.NamedNode,
+): void {
   record.urls.forEach((url, i) => {
     const target = toIri(url.value);
     if (!target) {

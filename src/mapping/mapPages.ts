@@ -36,7 +36,9 @@ export function mapPages(t: RecordTriples, record: ScholarlyRecord, work: RDF.Na
       t.add(work, t.bibo('pages'), t.str(pages.text));
       break;
     case 'placeholder':
-      t.note(`startingPage: "${pages.value}" on an online-first record (no volume, no issue) is a placeholder; no pages written`);
+      t.note(
+        `startingPage: "${pages.value}" on an online-first record (no volume, no issue) is a placeholder; no pages written`,
+      );
       break;
     case 'none':
       break;

@@ -58,13 +58,24 @@ export interface MappedRecord {
  */
 export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): MappedRecord {
   const doi = recordDoi(record);
-  if (!doi) throw new MappingError('no DOI (neither "doi" nor "identifier": "doi:...")', options.recordLabel ?? 'record', 'doi');
+  if (!doi)
+    throw new MappingError(
+      'no DOI (neither "doi" nor "identifier": "doi:...")',
+      options.recordLabel ?? 'record',
+      'doi',
+    );
   if (!isDoi(doi)) throw new MappingError(`"${doi}" is not a DOI (expected 10.<digits>/<suffix>)`, doi, 'doi');
 
   const base = options.base ?? DEFAULT_BASE;
   const iris = new EntityIris(base);
   const lang = isLanguageTag(record.language ?? '') ? record.language!.toLowerCase() : undefined;
-  const t = new RecordTriples(options.factory ?? dataFactory, options.schemaScheme === 'https' ? NS.schemaHttps : NS.schemaHttp, lang, [...record.notes], isCarriableBase(base));
+  const t = new RecordTriples(
+    options.factory ?? dataFactory,
+    options.schemaScheme === 'https' ? NS.schemaHttps : NS.schemaHttp,
+    lang,
+    [...record.notes],
+    isCarriableBase(base),
+  );
   const work = t.iri(iris.work(doi));
   const container = containerKind(record);
   const kind = workKind(record, container);
@@ -77,7 +88,14 @@ export function mapRecord(record: ScholarlyRecord, options: MapOptions = {}): Ma
   mapLinks(t, record, iris, doi, work);
   mapSubjects(t, record, iris, doi, work);
   mapConferences(t, record, iris, doi, work);
-  return { subject: work, doi, quads: t.quads, unknownFields: Object.keys(record.unknownFields), notes: t.notes, identities: t.identities };
+  return {
+    subject: work,
+    doi,
+    quads: t.quads,
+    unknownFields: Object.keys(record.unknownFields),
+    notes: t.notes,
+    identities: t.identities,
+  };
 }
 
 let lastBase = DEFAULT_BASE;

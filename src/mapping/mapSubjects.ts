@@ -8,8 +8,15 @@ import type { RecordTriples } from './RecordTriples.js';
  * the service's scheme (`<base>discipline/<id>`, shared by every record);
  * one without is the record's own node, named by its term.
  */
-export function mapSubjects(t: RecordTriples, record: ScholarlyRecord, iris: EntityIris, doi: string, work: RDF.NamedNode): void {
-  for (const keyword of dedupe([...record.subjects, ...record.keywords])) t.add(work, t.schema('keywords'), t.str(keyword));
+export function mapSubjects(
+  t: RecordTriples,
+  record: ScholarlyRecord,
+  iris: EntityIris,
+  doi: string,
+  work: RDF.NamedNode,
+): void {
+  for (const keyword of dedupe([...record.subjects, ...record.keywords]))
+    t.add(work, t.schema('keywords'), t.str(keyword));
   let scheme: RDF.NamedNode | undefined;
   const seen = new Set<string>();
   for (const d of record.disciplines) {

@@ -18,11 +18,19 @@ const WORK_CLASSES: Record<WorkKind, [string, string]> = {
 };
 
 /** The work's own statements: types, identifiers, title, abstract, language, dates, access, pages. */
-export function mapWork(t: RecordTriples, record: ScholarlyRecord, doi: string, work: RDF.NamedNode, kind: WorkKind): void {
+export function mapWork(
+  t: RecordTriples,
+  record: ScholarlyRecord,
+  doi: string,
+  work: RDF.NamedNode,
+  kind: WorkKind,
+): void {
   const [schemaClass, biboClass] = WORK_CLASSES[kind];
   t.type(work, t.schema(schemaClass), t.bibo(biboClass));
   if (kind === 'other') {
-    t.note(`contentType: ${record.contentType ? `"${record.contentType}"` : 'missing'}, and no journal or book the work is in; typed schema:CreativeWork, bibo:Document`);
+    t.note(
+      `contentType: ${record.contentType ? `"${record.contentType}"` : 'missing'}, and no journal or book the work is in; typed schema:CreativeWork, bibo:Document`,
+    );
   }
   mapIdentifiers(t, record, doi, work);
   // The service's own type label: schema:additionalType takes text (a type name of another scheme).
@@ -46,7 +54,8 @@ export function mapWork(t: RecordTriples, record: ScholarlyRecord, doi: string, 
   }
   if (record.language) {
     t.add(work, t.schema('inLanguage'), t.str(record.language));
-    if (!isLanguageTag(record.language)) t.note(`language: "${record.language}" is not a language tag; titles carry no tag`);
+    if (!isLanguageTag(record.language))
+      t.note(`language: "${record.language}" is not a language tag; titles carry no tag`);
   }
   mapDates(t, record, work);
   mapOpenAccess(t, record, work);

@@ -9,7 +9,11 @@ import { isSharedEntityIri } from './entityIris.js';
  * a triple with a blank node is a new one in a store every time.
  */
 export function isSharedTriple(quad: RDF.Quad): boolean {
-  return quad.subject.termType !== 'BlankNode' && quad.object.termType !== 'BlankNode' && isSharedEntityIri(quad.subject.value);
+  return (
+    quad.subject.termType !== 'BlankNode' &&
+    quad.object.termType !== 'BlankNode' &&
+    isSharedEntityIri(quad.subject.value)
+  );
 }
 
 /** How many of `quads` are {@link isSharedTriple}. */

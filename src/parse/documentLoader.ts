@@ -110,7 +110,9 @@ async function fetchJson(url: string, options: DocumentLoaderOptions, hops = 0):
     });
     text = response.ok ? await response.text() : '';
   } catch (cause) {
-    throw new ToolkitError(`cannot fetch the JSON-LD context ${url}: ${(cause as Error).message}`, 'network', { cause });
+    throw new ToolkitError(`cannot fetch the JSON-LD context ${url}: ${(cause as Error).message}`, 'network', {
+      cause,
+    });
   }
   if (!response.ok) {
     throw new ToolkitError(`cannot fetch the JSON-LD context ${url}: HTTP ${response.status}`, 'http-status', {
@@ -129,7 +131,11 @@ async function fetchJson(url: string, options: DocumentLoaderOptions, hops = 0):
   try {
     return JSON.parse(text) as JsonDocument;
   } catch (cause) {
-    throw new ToolkitError(`the JSON-LD context ${url} is not JSON (Content-Type: ${contentType || 'none'})`, 'bad-response', { cause });
+    throw new ToolkitError(
+      `the JSON-LD context ${url} is not JSON (Content-Type: ${contentType || 'none'})`,
+      'bad-response',
+      { cause },
+    );
   }
 }
 

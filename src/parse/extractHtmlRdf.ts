@@ -23,7 +23,10 @@ export function extractHtmlRdf(html: string): HtmlRdf {
   for (const m of text.matchAll(SCRIPT)) {
     const type = attribute(m[1]!, 'type');
     if (type && type.split(';')[0]!.trim().toLowerCase() === formatInfo('jsonld').mediaType) {
-      const body = m[2]!.trim().replace(/^<!\[CDATA\[([\s\S]*)\]\]>$/, '$1').trim();
+      const body = m[2]!
+        .trim()
+        .replace(/^<!\[CDATA\[([\s\S]*)\]\]>$/, '$1')
+        .trim();
       if (body !== '') jsonLdScripts.push(body);
     }
   }
@@ -32,7 +35,8 @@ export function extractHtmlRdf(html: string): HtmlRdf {
     const rel = attribute(m[1]!, 'rel');
     const href = attribute(m[1]!, 'href');
     const type = attribute(m[1]!, 'type');
-    if (rel && href && type && rel.toLowerCase().split(/\s+/).includes('alternate')) alternates.push({ href: decodeEntities(href), type });
+    if (rel && href && type && rel.toLowerCase().split(/\s+/).includes('alternate'))
+      alternates.push({ href: decodeEntities(href), type });
   }
   return { jsonLdScripts, alternates };
 }
@@ -43,5 +47,10 @@ function attribute(attrs: string, name: string): string | undefined {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }

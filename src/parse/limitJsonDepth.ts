@@ -9,7 +9,11 @@ import { tooDeep } from './limits.js';
  * followed, so brackets inside them do not count. Not a validator: anything
  * else is left to the parser.
  */
-export async function* limitJsonDepth(chunks: AsyncIterable<string>, maxDepth: number, source: string): AsyncGenerator<string> {
+export async function* limitJsonDepth(
+  chunks: AsyncIterable<string>,
+  maxDepth: number,
+  source: string,
+): AsyncGenerator<string> {
   const guard = new DepthGuard(maxDepth, source);
   for await (const chunk of chunks) {
     guard.scan(chunk);

@@ -6,7 +6,11 @@ import { tooLarge } from './limits.js';
  * Turtle, N-Triples and N-Quads) hold the line, or the token, they are in,
  * and a 600 MB line took 1.4 GB to end in V8's "Invalid string length".
  */
-export async function* limitLineLength(chunks: AsyncIterable<string>, maxChars: number, source: string): AsyncGenerator<string> {
+export async function* limitLineLength(
+  chunks: AsyncIterable<string>,
+  maxChars: number,
+  source: string,
+): AsyncGenerator<string> {
   /** Lines before the current one, and the length of the current one so far. */
   let line = 1;
   let length = 0;

@@ -29,11 +29,20 @@ export function readLimitsOf(options: ReadLimits): ReadLimits {
 
 /** The error for an input nested deeper than `maxDepth`. */
 export function tooDeep(what: string, maxDepth: number, source: string, line?: number, column?: number): ParseError {
-  return new ParseError(`${what} nested deeper than ${maxDepth} levels: not read (\`maxDepth\` raises the limit)`, source, line, column);
+  return new ParseError(
+    `${what} nested deeper than ${maxDepth} levels: not read (\`maxDepth\` raises the limit)`,
+    source,
+    line,
+    column,
+  );
 }
 
 /** The error for a part of an input larger than `maxDocumentChars`. */
 export function tooLarge(what: string, maxChars: number, source: string, line?: number): ParseError {
   const size = maxChars >= 2 ** 20 && maxChars % 2 ** 20 === 0 ? `${maxChars / 2 ** 20} MiB` : `${maxChars} characters`;
-  return new ParseError(`${what} larger than ${size}, more than is read at once: not read (\`maxDocumentChars\` raises the limit)`, source, line);
+  return new ParseError(
+    `${what} larger than ${size}, more than is read at once: not read (\`maxDocumentChars\` raises the limit)`,
+    source,
+    line,
+  );
 }

@@ -29,7 +29,11 @@ export interface RdfFile {
  * `onRead` is told the size of each chunk as read from the file or stdin,
  * before gunzip (for progress by the bytes of the file). Defaults to none.
  */
-export async function openRdfFile(path: string, stdin: Readable = process.stdin, onRead?: (bytes: number) => void): Promise<RdfFile> {
+export async function openRdfFile(
+  path: string,
+  stdin: Readable = process.stdin,
+  onRead?: (bytes: number) => void,
+): Promise<RdfFile> {
   const isStdin = path === '-';
   const source = isStdin ? '<stdin>' : path;
   let raw: Readable;
@@ -38,7 +42,8 @@ export async function openRdfFile(path: string, stdin: Readable = process.stdin,
   } else {
     try {
       const info = await stat(path);
-      if (info.isDirectory()) throw new ToolkitError(`${path} is a directory, not an RDF file`, 'io', { details: { path } });
+      if (info.isDirectory())
+        throw new ToolkitError(`${path} is a directory, not an RDF file`, 'io', { details: { path } });
     } catch (err) {
       if (err instanceof ToolkitError) throw err;
       const code = (err as NodeJS.ErrnoException).code;
@@ -49,13 +54,18 @@ export async function openRdfFile(path: string, stdin: Readable = process.stdin,
     raw = createReadStream(path, { highWaterMark: 1 << 20 });
   }
   const { first, stream } = await peek(raw, source, onRead);
-  const gzip = (!isStdin && isGzipPath(path)) || (first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b);
+  const gzip =
+    (!isStdin && isGzipPath(path)) ||
+    (first !== undefined && first.length >= 2 && first[0] === 0x1f && first[1] === 0x8b);
   let input: Readable = stream;
   if (gzip) {
     const gunzip = createGunzip();
     const out = new PassThrough();
     const fail = (what: string) => (err: Error) => {
-      if (!out.destroyed) out.destroy(new ToolkitError(`${source}: ${what} (${err.message})`, 'io', { cause: err, details: { path: source } }));
+      if (!out.destroyed)
+        out.destroy(
+          new ToolkitError(`${source}: ${what} (${err.message})`, 'io', { cause: err, details: { path: source } }),
+        );
     };
     stream.on('error', fail('cannot read'));
     gunzip.on('error', fail('not a valid gzip file'));
@@ -70,7 +80,11 @@ export async function openRdfFile(path: string, stdin: Readable = process.stdin,
 }
 
 /** Reads the first chunk of a stream and returns a stream that yields it again, then the rest. */
-async function peek(raw: Readable, source: string, onRead?: (bytes: number) => void): Promise<{ first: Buffer | undefined; stream: Readable }> {
+async function peek(
+  raw: Readable,
+  source: string,
+  onRead?: (bytes: number) => void,
+): Promise<{ first: Buffer | undefined; stream: Readable }> {
   const iterator = raw[Symbol.asyncIterator]();
   let first: Buffer | undefined;
   try {
@@ -78,7 +92,10 @@ async function peek(raw: Readable, source: string, onRead?: (bytes: number) => v
     if (!next.done) first = typeof next.value === 'string' ? Buffer.from(next.value) : (next.value as Buffer);
   } catch (err) {
     if (err instanceof ToolkitError) throw err; // interrupted: stdin was closed with the reason
-    throw new ToolkitError(`cannot read ${source}: ${(err as Error).message}`, 'io', { cause: err, details: { path: source } });
+    throw new ToolkitError(`cannot read ${source}: ${(err as Error).message}`, 'io', {
+      cause: err,
+      details: { path: source },
+    });
   }
   async function* rest(): AsyncGenerator<Buffer> {
     if (first === undefined) return;

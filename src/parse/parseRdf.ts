@@ -110,7 +110,10 @@ export function parseRdf(input: RdfInput, options: ParseRdfOptions = {}): Readab
  * What {@link parseRdf} streams, as an async generator (the toolkit's own
  * readers iterate it without a stream between).
  */
-export async function* parseRdfQuads(input: RdfInput, options: ParseRdfOptions = {}): AsyncGenerator<RDF.Quad, void, undefined> {
+export async function* parseRdfQuads(
+  input: RdfInput,
+  options: ParseRdfOptions = {},
+): AsyncGenerator<RDF.Quad, void, undefined> {
   const source = options.source ?? options.baseIRI ?? '<input>';
   let format = options.format === undefined ? undefined : resolveFormat(options.format);
   let chunks: AsyncIterable<string> = decodeUtf8(input);
@@ -142,14 +145,24 @@ export async function* parseRdfQuads(input: RdfInput, options: ParseRdfOptions =
     return;
   }
   if (format === 'jsonld' && options.ignoreGraphs) {
-    const limits = { maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, maxDocumentChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, source };
+    const limits = {
+      maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+      maxDocumentChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS,
+      source,
+    };
     for await (const piece of splitJsonLdGraph(chunks, undefined, limits)) {
       try {
         yield* parseOnce(oneChunk(piece.text), format, source, options, true);
       } catch (err) {
         // Lines of the piece -> lines of the input (the piece's first line is its context and its nodes' first line).
         if (err instanceof ParseError && err.line !== undefined && piece.line > 1) {
-          throw new ParseError(err.reason, err.source, err.line + piece.line - 1, err.line === 1 ? undefined : err.column, { cause: err });
+          throw new ParseError(
+            err.reason,
+            err.source,
+            err.line + piece.line - 1,
+            err.line === 1 ? undefined : err.column,
+            { cause: err },
+          );
         }
         throw err;
       }
@@ -165,7 +178,9 @@ export async function* parseRdfQuads(input: RdfInput, options: ParseRdfOptions =
  * parsing: the text, whole, and the format (`undefined` when it cannot be
  * told, or for an HTML page: {@link parseRdf} of the text then says why).
  */
-export async function sniffRdf(input: RdfInput): Promise<{ format: FormatName | undefined; text: AsyncIterable<string> }> {
+export async function sniffRdf(
+  input: RdfInput,
+): Promise<{ format: FormatName | undefined; text: AsyncIterable<string> }> {
   const { head, rest } = await readHead(decodeUtf8(input), SNIFF_CHARS);
   const sniffed = sniffFormat(head);
   return { format: sniffed === 'html' ? undefined : sniffed, text: rest };
@@ -232,10 +247,20 @@ async function createParser(
   const info = formatInfo(format);
   switch (info.parser) {
     case 'n3':
-      return new StreamParser({ format: info.mediaType, baseIRI: options.baseIRI, factory: factory as never }) as unknown as Transform;
+      return new StreamParser({
+        format: info.mediaType,
+        baseIRI: options.baseIRI,
+        factory: factory as never,
+      }) as unknown as Transform;
     case 'rdfxml': {
       const { ClosingRdfXmlParser } = await import('./ClosingRdfXmlParser.js');
-      return new ClosingRdfXmlParser({ dataFactory: factory as never, baseIRI: options.baseIRI, trackPosition: true, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH, source: options.source });
+      return new ClosingRdfXmlParser({
+        dataFactory: factory as never,
+        baseIRI: options.baseIRI,
+        trackPosition: true,
+        maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+        source: options.source,
+      });
     }
     case 'jsonld': {
       const { JsonLdParser } = await import('jsonld-streaming-parser');
@@ -255,7 +280,13 @@ async function createParser(
 }
 
 /** Errors of jsonld-streaming-parser's strictValues: what a JSON-LD processor drops without a word. */
-const STRICT_CODES = new Set(['invalid IRI mapping', 'invalid @id value', 'invalid language-tagged string', 'invalid language mapping', 'invalid term definition']);
+const STRICT_CODES = new Set([
+  'invalid IRI mapping',
+  'invalid @id value',
+  'invalid language-tagged string',
+  'invalid language mapping',
+  'invalid term definition',
+]);
 
 /** Turns whatever a parser threw into a ParseError with a position, keeping our own errors as they are. */
 function toParseError(
@@ -269,12 +300,18 @@ function toParseError(
 ): Error {
   if (loader.failure && /remote context/i.test(String((err as Error)?.message))) {
     const failure = loader.failure;
-    return new ToolkitError(`${source}: ${failure.message}`, failure.code, { cause: failure, details: failure.details as Record<string, unknown> });
+    return new ToolkitError(`${source}: ${failure.message}`, failure.code, {
+      cause: failure,
+      details: failure.details as Record<string, unknown>,
+    });
   }
   if (err instanceof ToolkitError) return err;
   const error = err instanceof Error ? err : new Error(String(err));
   if ((error as NodeJS.ErrnoException).syscall) {
-    return new ToolkitError(`cannot read ${source}: ${error.message}`, 'io', { cause: error, details: { path: source } });
+    return new ToolkitError(`cannot read ${source}: ${error.message}`, 'io', {
+      cause: error,
+      details: { path: source },
+    });
   }
   let message = error.message;
   let suffix = '';
@@ -295,16 +332,21 @@ function toParseError(
     const m = / at position (\d+)/.exec(message);
     if (m) ({ line, column } = tracker.locate(Number(m[1])));
     if ((error as { code?: string }).code === OUT_OF_ORDER) {
-      suffix = ' — the JSON-LD is not in streaming order (@context first); give it as a whole string instead of a stream';
+      suffix =
+        ' — the JSON-LD is not in streaming order (@context first); give it as a whole string instead of a stream';
     } else if (strict && STRICT_CODES.has((error as { code?: string }).code ?? '')) {
       const key = /^Invalid predicate IRI: (\w+)$/.exec(message)?.[1];
       if (key !== undefined && SERVICE_KEYS.has(key)) {
         return new ParseError(
           `this is the service's JSON (records as the metadata API sends them: "${key}" is one of its keys), not RDF: convert it first (convertFiles; the convert command)`,
-          source, line, column, { cause: error },
+          source,
+          line,
+          column,
+          { cause: error },
         );
       }
-      suffix = ' — a JSON-LD processor would drop it silently (no @context maps it to an IRI, or the @context comes after it)';
+      suffix =
+        ' — a JSON-LD processor would drop it silently (no @context maps it to an IRI, or the @context comes after it)';
     }
   } else {
     const context = (error as { context?: { line?: number } }).context;
@@ -316,8 +358,23 @@ function toParseError(
 
 /** Keys only the service's envelopes and records have: JSON-LD that fails on one of them is the service's JSON. */
 const SERVICE_KEYS = new Set([
-  'apiMessage', 'apiKey', 'result', 'records', 'facets', 'nextPage', 'contentType', 'identifier', 'publicationName', 'creators',
-  'onlineDate', 'publicationDate', 'openaccess', 'printIsbn', 'electronicIsbn', 'journalId', 'publicationType',
+  'apiMessage',
+  'apiKey',
+  'result',
+  'records',
+  'facets',
+  'nextPage',
+  'contentType',
+  'identifier',
+  'publicationName',
+  'creators',
+  'onlineDate',
+  'publicationDate',
+  'openaccess',
+  'printIsbn',
+  'electronicIsbn',
+  'journalId',
+  'publicationType',
 ]);
 
 /** The longest parser message kept: parsers quote the token at fault, which may be a 100 MB literal. */
@@ -328,7 +385,8 @@ const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-
 
 /** A parser's message, cut to {@link MAX_MESSAGE} characters, the input's unprintable characters in it shown as `\uXXXX`. */
 function safeMessage(message: string): string {
-  const short = message.length <= MAX_MESSAGE ? message : `${message.slice(0, MAX_MESSAGE)}… (${message.length} characters)`;
+  const short =
+    message.length <= MAX_MESSAGE ? message : `${message.slice(0, MAX_MESSAGE)}… (${message.length} characters)`;
   return short.replace(UNPRINTABLE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
 }
 
@@ -351,7 +409,10 @@ async function* oneChunk(text: string): AsyncGenerator<string> {
 }
 
 /** Reads at least `size` characters (or all) and returns them with an iterable of the whole text. */
-async function readHead(chunks: AsyncIterable<string>, size: number): Promise<{ head: string; rest: AsyncIterable<string> }> {
+async function readHead(
+  chunks: AsyncIterable<string>,
+  size: number,
+): Promise<{ head: string; rest: AsyncIterable<string> }> {
   const iterator = chunks[Symbol.asyncIterator]();
   const buffered: string[] = [];
   let length = 0;

@@ -36,7 +36,15 @@ export function sniffFormat(bodyStart: string): SniffedFormat | undefined {
     // whose first word is a predicate (an IRI, a prefixed name, `a`).
     const rest = head.slice(1).trimStart();
     const next = rest[0];
-    if (next === undefined || next === '{' || next === ']' || next === '"' || next === '[' || /^(?:-?\d|(?:true|false|null)\s*[,\]])/.test(rest)) return 'jsonld';
+    if (
+      next === undefined ||
+      next === '{' ||
+      next === ']' ||
+      next === '"' ||
+      next === '[' ||
+      /^(?:-?\d|(?:true|false|null)\s*[,\]])/.test(rest)
+    )
+      return 'jsonld';
     return 'turtle';
   }
   if (first === '<') {
@@ -55,7 +63,8 @@ export function sniffFormat(bodyStart: string): SniffedFormat | undefined {
 /** An XML document: RDF/XML unless it is XHTML. */
 function xmlKind(head: string): SniffedFormat {
   const sample = head.slice(0, 4096);
-  if (/<rdf:RDF[\s>]|xmlns(?::\w+)?=["']http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#["']/.test(sample)) return 'rdfxml';
+  if (/<rdf:RDF[\s>]|xmlns(?::\w+)?=["']http:\/\/www\.w3\.org\/1999\/02\/22-rdf-syntax-ns#["']/.test(sample))
+    return 'rdfxml';
   if (/<html[\s>]/i.test(sample)) return 'html';
   return 'rdfxml';
 }

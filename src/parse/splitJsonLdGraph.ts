@@ -32,10 +32,16 @@ export interface JsonLdPiece {
  * `maxDocumentChars`, and with `maxDepth` a nesting deeper than that, fail
  * with a `parse` error as soon as they are seen.
  */
-export async function* splitJsonLdGraph(chunks: AsyncIterable<string>, nodesPerPiece = 256, limits: SplitLimits = {}): AsyncGenerator<JsonLdPiece, void, undefined> {
+export async function* splitJsonLdGraph(
+  chunks: AsyncIterable<string>,
+  nodesPerPiece = 256,
+  limits: SplitLimits = {},
+): AsyncGenerator<JsonLdPiece, void, undefined> {
   const source = limits.source ?? '<input>';
   const maxChars = limits.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
-  const iterator = (limits.maxDepth === undefined ? chunks : limitJsonDepth(chunks, limits.maxDepth, source))[Symbol.asyncIterator]();
+  const iterator = (limits.maxDepth === undefined ? chunks : limitJsonDepth(chunks, limits.maxDepth, source))[
+    Symbol.asyncIterator
+  ]();
   // The head: up to the `[` of "@graph".
   let head = '';
   let found: Head | 'fallback' | undefined;
@@ -53,14 +59,27 @@ export async function* splitJsonLdGraph(chunks: AsyncIterable<string>, nodesPerP
     // Not the layout: the document as it is (the JSON-LD parser holds it anyway).
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
       head += next.value;
-      if (head.length > maxChars) throw tooLarge('a JSON-LD document of another layout than {"@context": …, "@graph": […]} (held whole)', maxChars, source);
+      if (head.length > maxChars)
+        throw tooLarge(
+          'a JSON-LD document of another layout than {"@context": …, "@graph": […]} (held whole)',
+          maxChars,
+          source,
+        );
     }
-    if (head.length > maxChars) throw tooLarge('a JSON-LD document of another layout than {"@context": …, "@graph": […]} (held whole)', maxChars, source);
+    if (head.length > maxChars)
+      throw tooLarge(
+        'a JSON-LD document of another layout than {"@context": …, "@graph": […]} (held whole)',
+        maxChars,
+        source,
+      );
     yield { text: head, line: 1 };
     return;
   }
   const context = found.context === undefined ? '' : `"@context":${found.context.replace(/[\r\n]/g, ' ')},`;
-  const scanner = new GraphScanner(context, Math.max(1, nodesPerPiece), lines(head.slice(0, found.end)) + 1, { maxChars, source });
+  const scanner = new GraphScanner(context, Math.max(1, nodesPerPiece), lines(head.slice(0, found.end)) + 1, {
+    maxChars,
+    source,
+  });
   yield* scanner.scan(head.slice(found.end));
   for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield* scanner.scan(next.value);
   yield* scanner.end();
@@ -142,7 +161,8 @@ function readHead(text: string): Head | 'fallback' | undefined {
 function stringEnd(text: string, start: number): number {
   for (let i = start + 1; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 92) i++; // backslash: skip the escaped character
+    if (c === 92)
+      i++; // backslash: skip the escaped character
     else if (c === 34) return i + 1;
   }
   return -1;
@@ -264,7 +284,12 @@ class GraphScanner {
     if (this.state === 'graph' || this.state === 'tail') {
       this.body += chunk.slice(from);
       if (this.body.length - this.bodyAtNode > this.limits.maxChars) {
-        throw tooLarge(this.state === 'graph' ? 'a node of the JSON-LD "@graph"' : 'the keys of the JSON-LD document after "@graph"', this.limits.maxChars, this.limits.source, this.nodeLine);
+        throw tooLarge(
+          this.state === 'graph' ? 'a node of the JSON-LD "@graph"' : 'the keys of the JSON-LD document after "@graph"',
+          this.limits.maxChars,
+          this.limits.source,
+          this.nodeLine,
+        );
       }
     }
   }

@@ -25,7 +25,13 @@ export interface WrittenOutline extends Pick<MappedRecord, 'doi' | 'notes' | 'un
 
 /** The outline of a record `RecordSink` mapped (what `ParallelRecordSink` tells of it), for code that takes both. */
 export function outlineOf(mapped: MappedRecord): WrittenOutline {
-  return { doi: mapped.doi, quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields, identities: mapped.identities };
+  return {
+    doi: mapped.doi,
+    quadCount: mapped.quads.length,
+    notes: mapped.notes,
+    unknownFields: mapped.unknownFields,
+    identities: mapped.identities,
+  };
 }
 
 /** Where a record was read: its input, its number in it and the line it starts on. */
@@ -86,7 +92,9 @@ interface PartBatch extends Pending<PartResult> {
 type Batch = ItemBatch | PartBatch;
 
 /** One item of a batch, as {@link ParallelRecordSink} passes it on. */
-type Unit = { kind: 'problem'; item: Extract<ReadItem, { kind: 'problem' }> } | { kind: 'record'; place: RecordPlace; result: RecordResult; record: () => RecordItem; remake: boolean };
+type Unit =
+  | { kind: 'problem'; item: Extract<ReadItem, { kind: 'problem' }> }
+  | { kind: 'record'; place: RecordPlace; result: RecordResult; record: () => RecordItem; remake: boolean };
 
 /** The start of a record broken over lines that a part did not end: read again with the next part. */
 interface OpenRecord {
@@ -167,7 +175,10 @@ export class ParallelRecordSink {
       ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
       ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
     };
-    this.pool = new RecordWorkerPool({ format: options.format, serializer: options.serializer ?? {}, map, read: this.limits }, { workers: options.jobs ?? 2, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) });
+    this.pool = new RecordWorkerPool(
+      { format: options.format, serializer: options.serializer ?? {}, map, read: this.limits },
+      { workers: options.jobs ?? 2, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) },
+    );
     if (signal) {
       this.onAbort = () => void this.pool.close(abortError(signal));
       signal.addEventListener('abort', this.onAbort, { once: true });
@@ -211,7 +222,12 @@ export class ParallelRecordSink {
     const parts = await this.room(4);
     const jobs: RecordJob[] = [];
     for (const item of items) if (item.kind === 'record') jobs.push(jobOf(item));
-    this.queue.push(pending<RecordBatchResult, ItemBatch>({ kind: 'items', items, done: false, settled: Promise.resolve() }, this.pool.convert(jobs)));
+    this.queue.push(
+      pending<RecordBatchResult, ItemBatch>(
+        { kind: 'items', items, done: false, settled: Promise.resolve() },
+        this.pool.convert(jobs),
+      ),
+    );
     return joined(parts);
   }
 
@@ -227,12 +243,20 @@ export class ParallelRecordSink {
    * A line too long to cut around is read here from its line on.
    */
   async *takeInput(input: AsyncIterable<Uint8Array | string>, source: string): AsyncGenerator<Buffer> {
-    for await (const cut of cutParts(input, { ...this.limits, ...(this.options.partBytes !== undefined ? { partBytes: this.options.partBytes } : {}) })) {
+    for await (const cut of cutParts(input, {
+      ...this.limits,
+      ...(this.options.partBytes !== undefined ? { partBytes: this.options.partBytes } : {}),
+    })) {
       if (cut.kind === 'part') {
         // Two parts a worker: one it reads while the other waits (more only hold more memory).
         const parts = await this.room(2);
         const place = { source, line: cut.line, first: cut.first, last: cut.last };
-        this.queue.push(pending<PartResult, PartBatch>({ kind: 'part', place, done: false, settled: Promise.resolve() }, this.pool.convertPart({ ...place, bytes: cut.bytes })));
+        this.queue.push(
+          pending<PartResult, PartBatch>(
+            { kind: 'part', place, done: false, settled: Promise.resolve() },
+            this.pool.convertPart({ ...place, bytes: cut.bytes }),
+          ),
+        );
         yield* parts;
         continue;
       }
@@ -339,7 +363,11 @@ export class ParallelRecordSink {
       answer = await this.pool.convertPart({ ...place, bytes: concatenated(open.bytes, answer.input) });
       this.checkSignal();
     }
-    if (answer.openLine !== undefined) this.open = { line: answer.openLine, bytes: answer.input.subarray(lineStart(answer.input, answer.openLine - place.line)) };
+    if (answer.openLine !== undefined)
+      this.open = {
+        line: answer.openLine,
+        bytes: answer.input.subarray(lineStart(answer.input, answer.openLine - place.line)),
+      };
     const base = this.numbered;
     this.numbered += answer.numbered;
     const before = parts.length;
@@ -402,10 +430,18 @@ export class ParallelRecordSink {
     const { result, place } = unit;
     if (result.kind === 'failed') {
       const where = `${place.source}#${place.index}`;
-      throw result.code === 'internal' ? new ToolkitError(`record ${where}: a record worker failed: ${result.message}`, 'internal') : new ToolkitError(result.message, result.code);
+      throw result.code === 'internal'
+        ? new ToolkitError(`record ${where}: a record worker failed: ${result.message}`, 'internal')
+        : new ToolkitError(result.message, result.code);
     }
     if (result.kind === 'rejected') {
-      await this.reject(unit.remake ? remadeRejection(unit.record()) : result.hadRecord ? { ...result.rejection, record: unit.record().raw } : result.rejection);
+      await this.reject(
+        unit.remake
+          ? remadeRejection(unit.record())
+          : result.hadRecord
+            ? { ...result.rejection, record: unit.record().raw }
+            : result.rejection,
+      );
       return false;
     }
     // Only a record that goes into the output takes its DOI (as in RecordSink): checked before the format's refusal.
@@ -418,7 +454,16 @@ export class ParallelRecordSink {
       return false;
     }
     this.written++;
-    await this.options.onWritten?.({ item: place, mapped: { doi: result.doi, quadCount: result.quadCount, notes: result.notes, unknownFields: result.unknownFields, identities: result.identities } });
+    await this.options.onWritten?.({
+      item: place,
+      mapped: {
+        doi: result.doi,
+        quadCount: result.quadCount,
+        notes: result.notes,
+        unknownFields: result.unknownFields,
+        identities: result.identities,
+      },
+    });
     return true;
   }
 
@@ -435,7 +480,13 @@ export class ParallelRecordSink {
  * text past the longest common end is the difference.
  */
 export function leadingSeparators(create: () => RecordWriter): { first: string; later: string } {
-  const probe = [DataFactory.quad(DataFactory.namedNode('https://example.org/probe'), DataFactory.namedNode('http://schema.org/name'), DataFactory.literal('probe'))];
+  const probe = [
+    DataFactory.quad(
+      DataFactory.namedNode('https://example.org/probe'),
+      DataFactory.namedNode('http://schema.org/name'),
+      DataFactory.literal('probe'),
+    ),
+  ];
   const fresh = create();
   fresh.start();
   const first = fresh.write(probe);
@@ -443,7 +494,12 @@ export function leadingSeparators(create: () => RecordWriter): { first: string; 
   continued.continueAfter(1);
   const later = continued.write(probe);
   let common = 0;
-  while (common < first.length && common < later.length && first[first.length - 1 - common] === later[later.length - 1 - common]) common++;
+  while (
+    common < first.length &&
+    common < later.length &&
+    first[first.length - 1 - common] === later[later.length - 1 - common]
+  )
+    common++;
   return { first: first.slice(0, first.length - common), later: later.slice(0, later.length - common) };
 }
 
@@ -473,29 +529,52 @@ function* unitsOfItems(items: readonly ReadItem[], results: readonly RecordResul
  * bytes (once per part: rejections are rare), and its rejection made again
  * (it names the record by its number in the input).
  */
-function* unitsOfPart(answer: PartResult, place: RecordPartPlace, base: number, limits: RecordPartOptions): Generator<Unit> {
+function* unitsOfPart(
+  answer: PartResult,
+  place: RecordPartPlace,
+  base: number,
+  limits: RecordPartOptions,
+): Generator<Unit> {
   let items: Map<number, RecordItem> | undefined;
   const recordAt = (index: number): RecordItem => {
-    items ??= new Map([...readRecordPart(answer.input, place, limits)].flatMap((i) => (i.kind === 'record' ? [[i.index, i] as const] : [])));
+    items ??= new Map(
+      [...readRecordPart(answer.input, place, limits)].flatMap((i) =>
+        i.kind === 'record' ? [[i.index, i] as const] : [],
+      ),
+    );
     const item = items.get(index);
-    if (!item) throw new ToolkitError(`record ${place.source}#${index + base}: read again, the part no longer holds it`, 'internal');
+    if (!item)
+      throw new ToolkitError(
+        `record ${place.source}#${index + base}: read again, the part no longer holds it`,
+        'internal',
+      );
     return { ...item, index: index + base };
   };
   for (const entry of answer.entries) {
     if (entry.kind === 'problem') {
       const { problem } = entry;
-      yield { kind: 'problem', item: problem.index !== undefined ? { ...problem, index: problem.index + base } : problem };
+      yield {
+        kind: 'problem',
+        item: problem.index !== undefined ? { ...problem, index: problem.index + base } : problem,
+      };
       continue;
     }
     const local = entry.index;
-    yield { kind: 'record', place: { source: place.source, index: local + base, ...(entry.line !== undefined ? { line: entry.line } : {}) }, result: entry as RecordResult, record: () => recordAt(local), remake: true };
+    yield {
+      kind: 'record',
+      place: { source: place.source, index: local + base, ...(entry.line !== undefined ? { line: entry.line } : {}) },
+      result: entry as RecordResult,
+      record: () => recordAt(local),
+      remake: true,
+    };
   }
 }
 
 /** The rejection of a record whose mapping failed in a worker, made again here (the same as `RecordSink`'s). */
 function remadeRejection(item: RecordItem): Rejection {
   const outcome = mapItem(item);
-  if (outcome.kind !== 'rejected') throw new ToolkitError(`record ${item.source}#${item.index}: rejected in a worker, mapped here`, 'internal');
+  if (outcome.kind !== 'rejected')
+    throw new ToolkitError(`record ${item.source}#${item.index}: rejected in a worker, mapped here`, 'internal');
   return outcome.rejection;
 }
 

@@ -108,7 +108,16 @@ export class RecordSink {
       if (found.length > 0) {
         const first = found[0]!;
         const more = found.length > 1 ? ` (and ${found.length - 1} more)` : '';
-        await this.reject(rejectionOf(record, outcome.mapped.doi, 'validation-failed', first.path ?? '(shapes)', `does not conform to the shapes: ${describeViolation(first)}${more}`, { violations: [...found] }));
+        await this.reject(
+          rejectionOf(
+            record,
+            outcome.mapped.doi,
+            'validation-failed',
+            first.path ?? '(shapes)',
+            `does not conform to the shapes: ${describeViolation(first)}${more}`,
+            { violations: [...found] },
+          ),
+        );
         continue;
       }
       // Only a record that goes into the output takes its DOI: a rejected one leaves it to a later, valid copy.

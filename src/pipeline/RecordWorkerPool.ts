@@ -34,7 +34,10 @@ function workerScript(): URL {
   if (existsSync(fileURLToPath(here))) return here;
   const built = new URL('../../dist/pipeline/recordWorker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
-  throw new ToolkitError('converting in worker threads needs the built worker (dist/pipeline/recordWorker.js): run npm run build', 'internal');
+  throw new ToolkitError(
+    'converting in worker threads needs the built worker (dist/pipeline/recordWorker.js): run npm run build',
+    'internal',
+  );
 }
 
 /**
@@ -75,10 +78,18 @@ export class RecordWorkerPool {
     // A larger young generation: mapping allocates many short-lived objects (measured: about 20% less CPU than the
     // default). 32 MiB, not 64: two workers' peak RSS 257 against 323 MB (20k records, paired runs), CPU within noise.
     const resourceLimits = { maxYoungGenerationSizeMb: 32 };
-    const worker = new Worker(script, { workerData: data, resourceLimits, ...(execArgv.length < process.execArgv.length ? { execArgv } : {}) });
+    const worker = new Worker(script, {
+      workerData: data,
+      resourceLimits,
+      ...(execArgv.length < process.execArgv.length ? { execArgv } : {}),
+    });
     const slot: Slot = { worker, pending: new Map() };
     const fail = (why: string, cause?: unknown): void => {
-      slot.failure ??= new ToolkitError(`record worker ${number} ${why}`, 'internal', cause !== undefined ? { cause } : {});
+      slot.failure ??= new ToolkitError(
+        `record worker ${number} ${why}`,
+        'internal',
+        cause !== undefined ? { cause } : {},
+      );
       for (const p of slot.pending.values()) p.reject(slot.failure);
       slot.pending.clear();
     };
@@ -102,7 +113,11 @@ export class RecordWorkerPool {
   /** Sends a batch to the least busy worker; resolves with a result per job, in order, and the written text's bytes. */
   convert(jobs: RecordJob[]): Promise<RecordBatchResult> {
     if (jobs.length === 0 && !this.closedBy) return Promise.resolve({ results: [], bytes: new Uint8Array(0) });
-    return this.send<RecordBatchResult>({ jobs }, [], (msg) => (Array.isArray(msg.results) && msg.bytes instanceof Uint8Array ? { results: msg.results as RecordBatchResult['results'], bytes: msg.bytes } : undefined));
+    return this.send<RecordBatchResult>({ jobs }, [], (msg) =>
+      Array.isArray(msg.results) && msg.bytes instanceof Uint8Array
+        ? { results: msg.results as RecordBatchResult['results'], bytes: msg.bytes }
+        : undefined,
+    );
   }
 
   /**
@@ -114,7 +129,12 @@ export class RecordWorkerPool {
     const buffer = part.bytes.buffer as ArrayBuffer;
     return this.send<PartResult>({ part }, [buffer], (msg) => {
       const answer = msg.part as PartResult | undefined;
-      return answer && Array.isArray(answer.entries) && answer.bytes instanceof Uint8Array && answer.input instanceof Uint8Array ? answer : undefined;
+      return answer &&
+        Array.isArray(answer.entries) &&
+        answer.bytes instanceof Uint8Array &&
+        answer.input instanceof Uint8Array
+        ? answer
+        : undefined;
     });
   }
 
@@ -131,7 +151,11 @@ export class RecordWorkerPool {
     }
   }
 
-  private send<T>(message: object, transfer: ArrayBuffer[], read: (msg: Record<string, unknown>) => T | undefined): Promise<T> {
+  private send<T>(
+    message: object,
+    transfer: ArrayBuffer[],
+    read: (msg: Record<string, unknown>) => T | undefined,
+  ): Promise<T> {
     if (this.closedBy) return Promise.reject(this.closedBy);
     const alive = this.slots.filter((s) => !s.failure);
     if (alive.length === 0) return Promise.reject(this.slots[0]!.failure!);
@@ -154,7 +178,11 @@ export class RecordWorkerPool {
         // A record that cannot be copied to a thread (not JSON data: a function, say).
         slot.pending.delete(id);
         if (slot.pending.size === 0) slot.worker.unref();
-        reject(new ToolkitError(`records could not be sent to a worker: ${(err as Error).message}`, 'internal', { cause: err }));
+        reject(
+          new ToolkitError(`records could not be sent to a worker: ${(err as Error).message}`, 'internal', {
+            cause: err,
+          }),
+        );
       }
     });
   }

@@ -53,7 +53,8 @@ export function describeRejection(r: Rejection): string {
 
 // Characters that would break a line or a terminal: controls (C0, DEL, C1), line and paragraph separators,
 // bidi and other format characters, non-characters, lone surrogates.
-const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVISIBLE =
+  /[\u0000-\u001F\u007F-\u009F\u00AD\u061C\u200B-\u200F\u2028-\u202E\u2060-\u206F\uFEFF\uFFF9-\uFFFB\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A value made safe for one line of a terminal: invisible characters as `\uXXXX`, cut to `max` characters. */
 export function oneLine(text: string, max = MAX_VALUE): string {

@@ -16,7 +16,8 @@ type RecordItem = Extract<ReadItem, { kind: 'record' }>;
  * `record`, with the record as its JSON `text` when the item kept it (parsed
  * in the worker: cheaper than copying the value between threads), else `raw`.
  */
-export type RecordJob = Pick<RecordItem, 'source' | 'index' | 'line'> & ({ raw: unknown; text?: undefined } | { text: string; raw?: undefined });
+export type RecordJob = Pick<RecordItem, 'source' | 'index' | 'line'> &
+  ({ raw: unknown; text?: undefined } | { text: string; raw?: undefined });
 
 /** A part of an input sent to a worker as its bytes (transferred, not copied): the worker reads its records itself. */
 export interface PartJob extends RecordPartPlace {
@@ -31,7 +32,9 @@ export type WorkerReadOptions = RecordPartOptions;
  * the part), or a record's {@link RecordResult} with its place (`index`
  * within the part, `line` in the input).
  */
-export type PartEntry = { kind: 'problem'; problem: Extract<ReadItem, { kind: 'problem' }> } | (RecordResult & { index: number; line?: number });
+export type PartEntry =
+  | { kind: 'problem'; problem: Extract<ReadItem, { kind: 'problem' }> }
+  | (RecordResult & { index: number; line?: number });
 
 /** What a worker answers for a part: an entry per item, the written text's bytes, and the part's bytes given back. */
 export interface PartResult {
@@ -66,7 +69,15 @@ export interface RecordWorkerData {
  * - `failed`: an error that fails the run (a bug, not a bad record).
  */
 export type RecordResult =
-  | { kind: 'written'; doi: string; bytes: number; quadCount: number; notes: string[]; unknownFields: string[]; identities: RecordIdentities }
+  | {
+      kind: 'written';
+      doi: string;
+      bytes: number;
+      quadCount: number;
+      notes: string[];
+      unknownFields: string[];
+      identities: RecordIdentities;
+    }
   | { kind: 'unwritable'; doi: string; reason: string }
   | { kind: 'rejected'; rejection: Omit<Rejection, 'record'>; hadRecord: boolean }
   | { kind: 'failed'; message: string; code: ErrorCode };
@@ -84,7 +95,11 @@ export interface RecordBatchResult {
  * continued after a record (`continueAfter(1)`), so that every record's text
  * is the same wherever it ends up in the output.
  */
-export function convertRecords(jobs: readonly RecordJob[], writer: RecordWriter, options: WorkerMapOptions): RecordBatchResult {
+export function convertRecords(
+  jobs: readonly RecordJob[],
+  writer: RecordWriter,
+  options: WorkerMapOptions,
+): RecordBatchResult {
   const out = new Utf8Builder();
   const results = jobs.map((job) => convertRecord(job, writer, options, out));
   return { results, bytes: out.bytes() };
@@ -96,14 +111,26 @@ export function convertRecords(jobs: readonly RecordJob[], writer: RecordWriter,
  * of a record worker taking parts). `spare`: a buffer to write the text into
  * when it is large enough (one given back). Defaults to none.
  */
-export function convertPart(part: PartJob, writer: RecordWriter, options: WorkerMapOptions, read: WorkerReadOptions = {}, spare?: ArrayBuffer): PartResult {
+export function convertPart(
+  part: PartJob,
+  writer: RecordWriter,
+  options: WorkerMapOptions,
+  read: WorkerReadOptions = {},
+  spare?: ArrayBuffer,
+): PartResult {
   const items = readRecordPart(part.bytes, part, read);
   const out = new Utf8Builder(undefined, spare);
   const entries: PartEntry[] = [];
   for (let next = items.next(); ; next = items.next()) {
     if (next.done) {
       const { numbered, openLine } = next.value;
-      return { entries, numbered, ...(openLine !== undefined ? { openLine } : {}), bytes: out.bytes(), input: part.bytes };
+      return {
+        entries,
+        numbered,
+        ...(openLine !== undefined ? { openLine } : {}),
+        bytes: out.bytes(),
+        input: part.bytes,
+      };
     }
     const item = next.value;
     if (item.kind === 'problem') {
@@ -112,7 +139,11 @@ export function convertPart(part: PartJob, writer: RecordWriter, options: Worker
     }
     const at = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
     // A rejection is made again in the reading thread: it numbers the records of the whole input (and keeps the record).
-    entries.push({ ...convertRecord({ ...at, raw: item.raw }, writer, options, out), index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) });
+    entries.push({
+      ...convertRecord({ ...at, raw: item.raw }, writer, options, out),
+      index: item.index,
+      ...(item.line !== undefined ? { line: item.line } : {}),
+    });
   }
 }
 
@@ -124,11 +155,19 @@ function recordOf(job: RecordJob): unknown {
   return parsed.value;
 }
 
-function convertRecord(job: RecordJob, writer: RecordWriter, options: WorkerMapOptions, out: Utf8Builder): RecordResult {
+function convertRecord(
+  job: RecordJob,
+  writer: RecordWriter,
+  options: WorkerMapOptions,
+  out: Utf8Builder,
+): RecordResult {
   let doi: string | undefined;
   try {
     const { source, index, line } = job;
-    const outcome = mapItem({ kind: 'record', raw: recordOf(job), source, index, ...(line !== undefined ? { line } : {}) }, options);
+    const outcome = mapItem(
+      { kind: 'record', raw: recordOf(job), source, index, ...(line !== undefined ? { line } : {}) },
+      options,
+    );
     if (outcome.kind === 'rejected') {
       const { record: _record, ...rejection } = outcome.rejection;
       return { kind: 'rejected', rejection, hadRecord: 'record' in outcome.rejection };
@@ -136,12 +175,20 @@ function convertRecord(job: RecordJob, writer: RecordWriter, options: WorkerMapO
     const mapped = outcome.mapped;
     doi = mapped.doi;
     const text = writer.write(mapped.quads);
-    return { kind: 'written', doi, bytes: out.add(text), quadCount: mapped.quads.length, notes: mapped.notes, unknownFields: mapped.unknownFields, identities: mapped.identities };
+    return {
+      kind: 'written',
+      doi,
+      bytes: out.add(text),
+      quadCount: mapped.quads.length,
+      notes: mapped.notes,
+      unknownFields: mapped.unknownFields,
+      identities: mapped.identities,
+    };
   } catch (err) {
     // A record the format cannot carry is a rejection (as in RecordSink); anything else fails the run.
-    if (doi !== undefined && err instanceof ToolkitError && err.code === 'serialization') return { kind: 'unwritable', doi, reason: err.message };
+    if (doi !== undefined && err instanceof ToolkitError && err.code === 'serialization')
+      return { kind: 'unwritable', doi, reason: err.message };
     const code = err instanceof ToolkitError ? err.code : 'internal';
     return { kind: 'failed', message: err instanceof Error ? err.message : String(err), code };
   }
 }
-

@@ -45,7 +45,10 @@ const MAX_PART_BYTES = 32 * 1024 * 1024;
  * Lines are counted (`line`: where a part starts), records are not (that
  * needs the JSON read: the worker's job).
  */
-export async function* cutParts(input: AsyncIterable<Uint8Array | string>, options: CutPartsOptions = {}): AsyncGenerator<Cut> {
+export async function* cutParts(
+  input: AsyncIterable<Uint8Array | string>,
+  options: CutPartsOptions = {},
+): AsyncGenerator<Cut> {
   const partBytes = Math.max(1, options.partBytes ?? 1 << 18);
   const cap = Math.min(MAX_PART_BYTES, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS);
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -56,7 +59,12 @@ export async function* cutParts(input: AsyncIterable<Uint8Array | string>, optio
   let line = 1;
   /** A part cut, waiting to know whether it is the last. */
   let ready: Extract<Cut, { kind: 'part' }> | undefined;
-  const rest = (fromStart: boolean): Cut => ({ kind: 'rest', fromStart, lines: line - 1, rest: followedBy(held, chunks) });
+  const rest = (fromStart: boolean): Cut => ({
+    kind: 'rest',
+    fromStart,
+    lines: line - 1,
+    rest: followedBy(held, chunks),
+  });
   for (;;) {
     const next = await chunks.next();
     if (next.done) break;
@@ -113,7 +121,7 @@ export async function* cutParts(input: AsyncIterable<Uint8Array | string>, optio
 /** How `readRecords` reads an input that starts with these bytes: by its first line with JSON; undefined while no such line ends in them. */
 function firstLineMode(bytes: Uint8Array, maxDepth: number): 'lines' | 'document' | undefined {
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  for (let from = 0; ; ) {
+  for (let from = 0; ;) {
     const nl = bytes.indexOf(0x0a, from);
     if (nl < 0) return undefined;
     const text = decoder.decode(bytes.subarray(from, nl));
@@ -142,7 +150,10 @@ function joined(arrays: readonly Uint8Array[], length: number): Uint8Array {
 }
 
 /** The bytes held, then the rest of the input. */
-async function* followedBy(held: readonly Uint8Array[], chunks: AsyncIterator<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+async function* followedBy(
+  held: readonly Uint8Array[],
+  chunks: AsyncIterator<Uint8Array | string>,
+): AsyncGenerator<Uint8Array> {
   yield* held;
   for (;;) {
     const next = await chunks.next();

@@ -28,33 +28,63 @@ export function mapItem(item: ReadItem, options: MapItemOptions = {}): MapItemOu
   if (item.kind === 'problem') {
     return {
       kind: 'rejected',
-      rejection: { ...whereOf(item), recordId: label, field: '(input)', code: 'unreadable', reason: item.reason, ...(item.excerpt ? { excerpt: item.excerpt } : {}) },
+      rejection: {
+        ...whereOf(item),
+        recordId: label,
+        field: '(input)',
+        code: 'unreadable',
+        reason: item.reason,
+        ...(item.excerpt ? { excerpt: item.excerpt } : {}),
+      },
     };
   }
   try {
     const record = normalizeRecord(item.raw, { recordLabel: label });
-    const mapped = mapRecord(record, { base: options.base, schemaScheme: options.schemaScheme, factory: options.factory, recordLabel: label });
+    const mapped = mapRecord(record, {
+      base: options.base,
+      schemaScheme: options.schemaScheme,
+      factory: options.factory,
+      recordLabel: label,
+    });
     if (options.graphPerRecord) mapped.quads = inRecordGraph(mapped.quads, mapped.doi, options.base, options.factory);
     return { kind: 'mapped', mapped };
   } catch (err) {
     if (err instanceof MappingError) {
       return {
         kind: 'rejected',
-        rejection: { ...whereOf(item), recordId: err.recordId, field: err.path, code: 'record-invalid', reason: stripPrefix(err), record: item.raw },
+        rejection: {
+          ...whereOf(item),
+          recordId: err.recordId,
+          field: err.path,
+          code: 'record-invalid',
+          reason: stripPrefix(err),
+          record: item.raw,
+        },
       };
     }
     if (err instanceof ToolkitError) throw err;
     // A bug must not lose the record: reject it with what happened.
     return {
       kind: 'rejected',
-      rejection: { ...whereOf(item), recordId: label, field: '(record)', code: 'record-invalid', reason: `internal error: ${(err as Error).message}`, record: item.raw },
+      rejection: {
+        ...whereOf(item),
+        recordId: label,
+        field: '(record)',
+        code: 'record-invalid',
+        reason: `internal error: ${(err as Error).message}`,
+        record: item.raw,
+      },
     };
   }
 }
 
 /** Where an item was read, for its rejection (made only for one). */
 function whereOf(item: ReadItem): Pick<Rejection, 'source' | 'index' | 'line'> {
-  return { source: item.source, ...(item.index !== undefined ? { index: item.index } : {}), ...(item.line !== undefined ? { line: item.line } : {}) };
+  return {
+    source: item.source,
+    ...(item.index !== undefined ? { index: item.index } : {}),
+    ...(item.line !== undefined ? { line: item.line } : {}),
+  };
 }
 
 function stripPrefix(err: MappingError): string {

@@ -20,21 +20,24 @@ writer.continueAfter(1);
 /** Buffers of answers given back (`{ spare }`), to write the next parts into: the largest last. */
 const spares: ArrayBuffer[] = [];
 
-port.on('message', (msg: { id: number; jobs: RecordJob[] } | { id: number; part: PartJob } | { spare: ArrayBuffer }) => {
-  if ('spare' in msg) {
-    spares.push(msg.spare);
-    spares.sort((a, b) => a.byteLength - b.byteLength);
-    if (spares.length > MAX_SPARES) spares.shift();
-    return;
-  }
-  if ('part' in msg) {
-    const part = convertPart(msg.part, writer, data.map, data.read, spares.pop());
-    port.postMessage({ id: msg.id, part }, transferable([part.bytes, part.input]));
-    return;
-  }
-  const { results, bytes } = convertRecords(msg.jobs, writer, data.map);
-  port.postMessage({ id: msg.id, results, bytes }, [bytes.buffer as ArrayBuffer]);
-});
+port.on(
+  'message',
+  (msg: { id: number; jobs: RecordJob[] } | { id: number; part: PartJob } | { spare: ArrayBuffer }) => {
+    if ('spare' in msg) {
+      spares.push(msg.spare);
+      spares.sort((a, b) => a.byteLength - b.byteLength);
+      if (spares.length > MAX_SPARES) spares.shift();
+      return;
+    }
+    if ('part' in msg) {
+      const part = convertPart(msg.part, writer, data.map, data.read, spares.pop());
+      port.postMessage({ id: msg.id, part }, transferable([part.bytes, part.input]));
+      return;
+    }
+    const { results, bytes } = convertRecords(msg.jobs, writer, data.map);
+    port.postMessage({ id: msg.id, results, bytes }, [bytes.buffer as ArrayBuffer]);
+  },
+);
 
 /** Buffers given back kept at most. */
 const MAX_SPARES = 2;

@@ -7,17 +7,35 @@ export type RecordItem = Extract<ReadItem, { kind: 'record' }>;
 
 /** The rejection of a record whose DOI came before it in the run. */
 export function duplicateDoiRejection(item: RecordItem, doi: string): Rejection {
-  return rejectionOf(item, doi, 'duplicate-doi', 'doi', "a record with the same DOI (DOIs are case-insensitive) came before it in this run; its triples would merge into that record's");
+  return rejectionOf(
+    item,
+    doi,
+    'duplicate-doi',
+    'doi',
+    "a record with the same DOI (DOIs are case-insensitive) came before it in this run; its triples would merge into that record's",
+  );
 }
 
 /** The rejection of a record the output format cannot carry (`message`: the writer's `serialization` error). */
-export function unwritableRejection(item: RecordItem, doi: string, message: string, format: FormatName | undefined): Rejection {
+export function unwritableRejection(
+  item: RecordItem,
+  doi: string,
+  message: string,
+  format: FormatName | undefined,
+): Rejection {
   const as = format ? ` as ${formatInfo(format).label}` : '';
   return rejectionOf(item, doi, 'serialization', '(output)', `cannot be written${as}: ${message}`);
 }
 
 /** A rejection of a record item that was read and mapped: where it came from, its DOI, and the record as read. */
-export function rejectionOf(item: RecordItem, doi: string, code: Rejection['code'], field: string, reason: string, extra: Partial<Rejection> = {}): Rejection {
+export function rejectionOf(
+  item: RecordItem,
+  doi: string,
+  code: Rejection['code'],
+  field: string,
+  reason: string,
+  extra: Partial<Rejection> = {},
+): Rejection {
   return {
     source: item.source,
     index: item.index,

@@ -9,7 +9,12 @@ import { ToolkitError } from '../errors.js';
  * stream has taken the text (its write callback: the bytes may be reused),
  * not when writing failed. Defaults to none.
  */
-export async function writeText(out: Writable, text: string | Uint8Array, signal?: AbortSignal, done?: () => void): Promise<void> {
+export async function writeText(
+  out: Writable,
+  text: string | Uint8Array,
+  signal?: AbortSignal,
+  done?: () => void,
+): Promise<void> {
   if (signal?.aborted) throw abortError(signal);
   if (out.errored) throw out.errored;
   if (out.destroyed || out.writableEnded) throw closedError();

@@ -1,5 +1,13 @@
 import type * as RDF from '@rdfjs/types';
-import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, escapeTermIri, serializationError, withSubject } from './escape.js';
+import {
+  baseDirection,
+  blankNodeLabel,
+  escapeIri,
+  escapeLiteral,
+  escapeTermIri,
+  serializationError,
+  withSubject,
+} from './escape.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -98,7 +106,9 @@ export class NTriplesWriter {
     private readonly label: string,
     graph: string | undefined,
   ) {
-    this.defaultGraph = graph ? ` ${this.terms.node({ termType: 'NamedNode', value: graph } as RDF.NamedNode, 'graph')}` : '';
+    this.defaultGraph = graph
+      ? ` ${this.terms.node({ termType: 'NamedNode', value: graph } as RDF.NamedNode, 'graph')}`
+      : '';
     this.defaultTail = quads ? `${this.defaultGraph} .\n` : ' .\n';
     this.iriLineEnd = flat(`>${this.defaultTail}`);
   }
@@ -134,7 +144,8 @@ export class NTriplesWriter {
         const g = q.graph;
         if (g.termType === 'DefaultGraph' && p.termType === 'NamedNode') {
           const before = this.predicate(p.value);
-          if (o.termType === 'Literal') out += subjectText + before.literal + escapeLiteral(o.value) + this.literalLineEnd(o);
+          if (o.termType === 'Literal')
+            out += subjectText + before.literal + escapeLiteral(o.value) + this.literalLineEnd(o);
           else if (o.termType !== 'NamedNode') out += subjectText + before.text + terms.object(o) + this.defaultTail;
           else if (p.value === RDF_TYPE) out += subjectText + this.typeLine(o.value);
           else out += subjectText + before.iri + escapeTermIri(o) + this.iriLineEnd;
@@ -145,7 +156,8 @@ export class NTriplesWriter {
           out += subjectText + predicate + terms.object(o) + this.defaultTail;
         } else {
           const object = terms.object(o);
-          if (!this.quads) throw serializationError(`N-Triples cannot carry the named graph <${g.value}>; write N-Quads instead`);
+          if (!this.quads)
+            throw serializationError(`N-Triples cannot carry the named graph <${g.value}>; write N-Quads instead`);
           out += `${subjectText}${predicate}${object} ${terms.node(g, 'graph')} .\n`;
         }
       }

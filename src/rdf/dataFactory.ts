@@ -68,7 +68,13 @@ export class LiteralTerm implements RDF.Literal {
   equals(other: RDF.Term | null | undefined): boolean {
     if (!other || other.termType !== 'Literal') return false;
     const o = other as RDF.Literal;
-    return o.value === this.value && o.language === this.language && (o.direction || '') === this.direction && !!o.datatype && o.datatype.value === this.datatype.value;
+    return (
+      o.value === this.value &&
+      o.language === this.language &&
+      (o.direction || '') === this.direction &&
+      !!o.datatype &&
+      o.datatype.value === this.datatype.value
+    );
   }
 }
 
@@ -126,18 +132,28 @@ export const dataFactory: RDF.DataFactory<RDF.Quad, RDF.Quad> = {
   namedNode: <Iri extends string = string>(value: Iri) => new NamedNodeTerm<Iri>(value),
   blankNode: (value?: string) => new BlankNodeTerm(value || `b${blankNodeCounter++}`),
   literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | RDF.DirectionalLanguage) => {
-    if (typeof languageOrDatatype === 'string') return new LiteralTerm(value, languageOrDatatype.toLowerCase(), LANG_STRING_NODE);
+    if (typeof languageOrDatatype === 'string')
+      return new LiteralTerm(value, languageOrDatatype.toLowerCase(), LANG_STRING_NODE);
     if (languageOrDatatype === undefined) return new LiteralTerm(value, '', XSD_STRING_NODE);
     if ('termType' in languageOrDatatype) {
-      const datatype = languageOrDatatype.value === XSD_STRING || languageOrDatatype.value === '' ? XSD_STRING_NODE : languageOrDatatype;
+      const datatype =
+        languageOrDatatype.value === XSD_STRING || languageOrDatatype.value === ''
+          ? XSD_STRING_NODE
+          : languageOrDatatype;
       return new LiteralTerm(value, '', datatype);
     }
     const direction = (languageOrDatatype.direction ?? '').toLowerCase() as 'ltr' | 'rtl' | '';
-    return new LiteralTerm(value, languageOrDatatype.language.toLowerCase(), direction ? DIR_LANG_STRING_NODE : LANG_STRING_NODE, direction);
+    return new LiteralTerm(
+      value,
+      languageOrDatatype.language.toLowerCase(),
+      direction ? DIR_LANG_STRING_NODE : LANG_STRING_NODE,
+      direction,
+    );
   },
   variable: (value: string) => new VariableTerm(value),
   defaultGraph: () => DEFAULT_GRAPH,
-  quad: (subject, predicate, object, graph) => new QuadTerm(subject, predicate, object, graph ?? DEFAULT_GRAPH) as RDF.Quad,
+  quad: (subject, predicate, object, graph) =>
+    new QuadTerm(subject, predicate, object, graph ?? DEFAULT_GRAPH) as RDF.Quad,
   fromTerm: ((term: RDF.Term) => copyTerm(term)) as RDF.DataFactory['fromTerm'],
   fromQuad: (quad: RDF.Quad) => copyTerm(quad) as RDF.Quad,
 };
@@ -151,7 +167,9 @@ function copyTerm(term: RDF.Term): RDF.Term {
       return new BlankNodeTerm(term.value);
     case 'Literal': {
       const direction = (term.direction || '') as 'ltr' | 'rtl' | '';
-      return term.language ? dataFactory.literal(term.value, { language: term.language, direction }) : dataFactory.literal(term.value, new NamedNodeTerm(term.datatype.value));
+      return term.language
+        ? dataFactory.literal(term.value, { language: term.language, direction })
+        : dataFactory.literal(term.value, new NamedNodeTerm(term.datatype.value));
     }
     case 'Variable':
       return new VariableTerm(term.value);

@@ -20,7 +20,10 @@ export function detachedTerm<T extends RDF.Term>(term: T): T {
       return DataFactory.blankNode(detachedString(term.value)) as unknown as T;
     case 'Literal': {
       const lit = term as RDF.Literal;
-      return DataFactory.literal(detachedString(lit.value), lit.language ? detachedString(lit.language) : DataFactory.namedNode(detachedString(lit.datatype.value))) as unknown as T;
+      return DataFactory.literal(
+        detachedString(lit.value),
+        lit.language ? detachedString(lit.language) : DataFactory.namedNode(detachedString(lit.datatype.value)),
+      ) as unknown as T;
     }
     default:
       return term;

@@ -58,7 +58,9 @@ export function assertWellFormed(value: string): void {
   const m = LONE_SURROGATE.exec(value);
   if (m) {
     const at = m.index;
-    throw serializationError(`string holds a lone surrogate U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at offset ${at}`);
+    throw serializationError(
+      `string holds a lone surrogate U+${value.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at offset ${at}`,
+    );
   }
 }
 
@@ -73,12 +75,18 @@ const LITERAL_ALL = /[\u0000-\u001F"\\\u007F]/g;
 
 function escapeLiteralChar(c: string): string {
   switch (c) {
-    case '"': return '\\"';
-    case '\\': return '\\\\';
-    case '\n': return '\\n';
-    case '\r': return '\\r';
-    case '\t': return '\\t';
-    default: return `\\u${hex4(c.charCodeAt(0))}`;
+    case '"':
+      return '\\"';
+    case '\\':
+      return '\\\\';
+    case '\n':
+      return '\\n';
+    case '\r':
+      return '\\r';
+    case '\t':
+      return '\\t';
+    default:
+      return `\\u${hex4(c.charCodeAt(0))}`;
   }
 }
 
@@ -110,7 +118,9 @@ export function escapeIri(iri: string): string {
   if (!IRI_NEEDS.test(iri)) return iri;
   const m = IRI_FORBIDDEN.exec(iri);
   if (m) {
-    throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds U+${hex4(m[0].charCodeAt(0))}, which IRIs cannot carry (percent-encode it)`);
+    throw serializationError(
+      `the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds U+${hex4(m[0].charCodeAt(0))}, which IRIs cannot carry (percent-encode it)`,
+    );
   }
   assertWellFormed(iri);
   return iri;

@@ -4,7 +4,9 @@ import { doiKey } from './recordDoi.js';
 
 /** SHA-1 of a text: one call where Node has `crypto.hash` (20.12 on), a hash object before. */
 const sha1: (text: string) => Buffer =
-  typeof crypto.hash === 'function' ? (text) => crypto.hash('sha1', text, 'buffer') : (text) => crypto.createHash('sha1').update(text).digest();
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha1', text, 'buffer')
+    : (text) => crypto.createHash('sha1').update(text).digest();
 
 /** Options of a {@link DoiSet}. */
 export interface DoiSetOptions {
@@ -89,8 +91,10 @@ export class DoiSet {
 
   /** Adds the 8-byte entries of a side file (a trailing partial entry is ignored). */
   load(entries: Buffer): void {
-    if (!this.stable) throw new ToolkitError('a DoiSet loads side files only when it keeps stable (SHA-1) entries', 'internal');
-    for (let off = 0; off + 8 <= entries.length; off += 8) this.addHash(entries.readUInt32BE(off), entries.readUInt32BE(off + 4));
+    if (!this.stable)
+      throw new ToolkitError('a DoiSet loads side files only when it keeps stable (SHA-1) entries', 'internal');
+    for (let off = 0; off + 8 <= entries.length; off += 8)
+      this.addHash(entries.readUInt32BE(off), entries.readUInt32BE(off + 4));
   }
 
   /** The key's 64-bit hash, into {@link HASH} (high half, low half). */

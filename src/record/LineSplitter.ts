@@ -52,7 +52,8 @@ export class LineSplitter {
     }
     if (this.length + (to - from) > this.maxChars) {
       let head = '';
-      for (let i = 0; i < this.parts.length && head.length < HEAD_CHARS; i++) head += this.parts[i]!.slice(0, HEAD_CHARS - head.length);
+      for (let i = 0; i < this.parts.length && head.length < HEAD_CHARS; i++)
+        head += this.parts[i]!.slice(0, HEAD_CHARS - head.length);
       this.long = { head: head + piece.slice(from, from + HEAD_CHARS - head.length), chars: this.length + (to - from) };
       this.parts = [];
       this.length = 0;

@@ -6,7 +6,9 @@ import { type Parsed, tryParse } from './tryParse.js';
  * that could not be read. `deep`: the text of a value whose parts nested
  * deeper than the limit were cut off (see {@link tryParse}).
  */
-export type NdjsonPiece = { ok: true; value: unknown; line: number; text: string; deep?: string } | { ok: false; text: string; line: number; reason: string };
+export type NdjsonPiece =
+  | { ok: true; value: unknown; line: number; text: string; deep?: string }
+  | { ok: false; text: string; line: number; reason: string };
 
 /**
  * Reads newline-delimited JSON line by line, joining a record broken over
@@ -43,7 +45,13 @@ export class NdjsonJoiner {
       // A line that is a whole record (an object) on its own ends the broken one; text lines such as "2021",
       // "null" or "[1]" do not.
       const parsedAlone = trimmed.startsWith('{') ? tryParse(trimmed, this.maxDepth) : undefined;
-      const alone = parsedAlone?.ok && parsedAlone.value !== null && typeof parsedAlone.value === 'object' && !Array.isArray(parsedAlone.value) ? parsedAlone : undefined;
+      const alone =
+        parsedAlone?.ok &&
+        parsedAlone.value !== null &&
+        typeof parsedAlone.value === 'object' &&
+        !Array.isArray(parsedAlone.value)
+          ? parsedAlone
+          : undefined;
       if (alone || !inString || pending.lines >= MAX_JOINED_LINES || joined.length > MAX_JOINED_CHARS) {
         this.pending = undefined;
         if (alone) return [broken(pending.text, pending.line, false, this.maxDepth), ok(alone, trimmed, at)];
@@ -75,7 +83,9 @@ export class NdjsonJoiner {
 }
 
 function ok(parsed: Extract<Parsed, { ok: true }>, text: string, line: number): NdjsonPiece {
-  return parsed.deep ? { ok: true, value: parsed.value, line, text, deep: text } : { ok: true, value: parsed.value, line, text };
+  return parsed.deep
+    ? { ok: true, value: parsed.value, line, text, deep: text }
+    : { ok: true, value: parsed.value, line, text };
 }
 
 function broken(text: string, line: number, atEnd: boolean, maxDepth: number): NdjsonPiece {

@@ -6,7 +6,8 @@
 
 // Characters no RDF format can carry everywhere: XML 1.0 forbids C0 controls other than TAB/LF/CR,
 // U+FFFE/U+FFFF and lone surrogates, and RDF/XML is one of our formats.
-const NOT_CARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_CARRIABLE =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * Cleans text for a literal: removes the characters XML 1.0 cannot carry

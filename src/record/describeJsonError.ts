@@ -23,7 +23,9 @@ export function describeJsonError(reason: string, text: string, firstLine: numbe
   const m = /at position (\d+)/.exec(reason);
   const position = m ? Number(m[1]) : undefined;
   const inString = endsInsideString(trimmed);
-  const truncated = atEnd && (/Unexpected end|Unterminated/i.test(reason) || (position !== undefined && position >= trimmed.length) || inString);
+  const truncated =
+    atEnd &&
+    (/Unexpected end|Unterminated/i.test(reason) || (position !== undefined && position >= trimmed.length) || inString);
   const at = truncated ? trimmed.length : position;
   let where = '';
   if (at !== undefined) {

@@ -19,7 +19,16 @@ export function jsonText(value: unknown, maxLength = Infinity): string {
     }
     const v = next.value;
     if (v === null || typeof v !== 'object') {
-      out += typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? (Number.isFinite(v) ? String(v) : 'null') : typeof v === 'boolean' ? String(v) : 'null';
+      out +=
+        typeof v === 'string'
+          ? JSON.stringify(v)
+          : typeof v === 'number'
+            ? Number.isFinite(v)
+              ? String(v)
+              : 'null'
+            : typeof v === 'boolean'
+              ? String(v)
+              : 'null';
       continue;
     }
     if (Array.isArray(v)) {
@@ -31,7 +40,9 @@ export function jsonText(value: unknown, maxLength = Infinity): string {
       }
       continue;
     }
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined && typeof x !== 'function');
+    const entries = Object.entries(v as Record<string, unknown>).filter(
+      ([, x]) => x !== undefined && typeof x !== 'function',
+    );
     out += '{';
     stack.push({ text: '}' });
     for (let i = entries.length - 1; i >= 0; i--) {

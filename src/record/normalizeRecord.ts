@@ -17,16 +17,62 @@ export interface NormalizeOptions {
 }
 
 type StringKey =
-  | 'doi' | 'identifier' | 'contentType' | 'language' | 'title' | 'publicationName' | 'journalTitle'
-  | 'openaccess' | 'publisher' | 'publisherName' | 'publicationDate' | 'publicationType' | 'issn' | 'eIssn'
-  | 'printIsbn' | 'electronicIsbn' | 'isbn' | 'volume' | 'number' | 'issueType' | 'topicalCollection'
-  | 'startingPage' | 'endingPage' | 'journalId' | 'onlineDate' | 'coverDate' | 'copyright';
+  | 'doi'
+  | 'identifier'
+  | 'contentType'
+  | 'language'
+  | 'title'
+  | 'publicationName'
+  | 'journalTitle'
+  | 'openaccess'
+  | 'publisher'
+  | 'publisherName'
+  | 'publicationDate'
+  | 'publicationType'
+  | 'issn'
+  | 'eIssn'
+  | 'printIsbn'
+  | 'electronicIsbn'
+  | 'isbn'
+  | 'volume'
+  | 'number'
+  | 'issueType'
+  | 'topicalCollection'
+  | 'startingPage'
+  | 'endingPage'
+  | 'journalId'
+  | 'onlineDate'
+  | 'coverDate'
+  | 'copyright';
 
 export const STRING_KEYS: readonly StringKey[] = [
-  'doi', 'identifier', 'contentType', 'language', 'title', 'publicationName', 'journalTitle', 'openaccess',
-  'publisher', 'publisherName', 'publicationDate', 'publicationType', 'issn', 'eIssn', 'printIsbn',
-  'electronicIsbn', 'isbn', 'volume', 'number', 'issueType', 'topicalCollection', 'startingPage', 'endingPage',
-  'journalId', 'onlineDate', 'coverDate', 'copyright',
+  'doi',
+  'identifier',
+  'contentType',
+  'language',
+  'title',
+  'publicationName',
+  'journalTitle',
+  'openaccess',
+  'publisher',
+  'publisherName',
+  'publicationDate',
+  'publicationType',
+  'issn',
+  'eIssn',
+  'printIsbn',
+  'electronicIsbn',
+  'isbn',
+  'volume',
+  'number',
+  'issueType',
+  'topicalCollection',
+  'startingPage',
+  'endingPage',
+  'journalId',
+  'onlineDate',
+  'coverDate',
+  'copyright',
 ];
 
 /**
@@ -35,19 +81,36 @@ export const STRING_KEYS: readonly StringKey[] = [
  * numbers and dates are left as sent.
  */
 const ONE_LINE_KEYS: ReadonlySet<StringKey> = new Set<StringKey>([
-  'title', 'publicationName', 'journalTitle', 'publisher', 'publisherName', 'topicalCollection', 'copyright',
-  'contentType', 'publicationType', 'issueType',
+  'title',
+  'publicationName',
+  'journalTitle',
+  'publisher',
+  'publisherName',
+  'topicalCollection',
+  'copyright',
+  'contentType',
+  'publicationType',
+  'issueType',
 ]);
 
 type OtherKey = 'url' | 'creators' | 'genre' | 'abstract' | 'conferenceInfo' | 'subjects' | 'keywords' | 'disciplines';
-const OTHER_KEYS: readonly OtherKey[] = ['url', 'creators', 'genre', 'abstract', 'conferenceInfo', 'subjects', 'keywords', 'disciplines'];
+const OTHER_KEYS: readonly OtherKey[] = [
+  'url',
+  'creators',
+  'genre',
+  'abstract',
+  'conferenceInfo',
+  'subjects',
+  'keywords',
+  'disciplines',
+];
 
 /**
  * The spellings of a key the service uses besides its own (the contract's
  * `KEY_SPELLINGS`: `keyword` for `keywords`, `journalid` for `journalId`, ...).
  */
-const OTHER_SPELLINGS: readonly (readonly [string, StringKey | OtherKey])[] = Object.entries(KEY_SPELLINGS).flatMap(([key, spellings]) =>
-  spellings.filter((s) => s !== key).map((s) => [s, key as StringKey | OtherKey] as const),
+const OTHER_SPELLINGS: readonly (readonly [string, StringKey | OtherKey])[] = Object.entries(KEY_SPELLINGS).flatMap(
+  ([key, spellings]) => spellings.filter((s) => s !== key).map((s) => [s, key as StringKey | OtherKey] as const),
 );
 /**
  * Known keys by their lower-case spelling: the service writes `journalId` or
@@ -60,7 +123,10 @@ const KNOWN_KEYS = new Map<string, StringKey | OtherKey>([
   ...OTHER_SPELLINGS.map(([s, k]) => [s.toLowerCase(), k] as const),
 ]);
 /** The same, by the usual spellings (looked up first: most keys are spelled so, and need no lower-casing). */
-const USUAL_KEYS = new Map<string, StringKey | OtherKey>([...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k, k] as const), ...OTHER_SPELLINGS]);
+const USUAL_KEYS = new Map<string, StringKey | OtherKey>([
+  ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k, k] as const),
+  ...OTHER_SPELLINGS,
+]);
 const STRING_KEY_SET: ReadonlySet<string> = new Set(STRING_KEYS);
 
 /**
@@ -110,14 +176,43 @@ export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): S
  */
 export function emptyRecord(): ScholarlyRecord {
   return {
-    doi: undefined, identifier: undefined, contentType: undefined, language: undefined, title: undefined,
-    publicationName: undefined, journalTitle: undefined, openaccess: undefined, publisher: undefined, publisherName: undefined,
-    publicationDate: undefined, publicationType: undefined, issn: undefined, eIssn: undefined, printIsbn: undefined,
-    electronicIsbn: undefined, isbn: undefined, volume: undefined, number: undefined, issueType: undefined,
-    topicalCollection: undefined, startingPage: undefined, endingPage: undefined, journalId: undefined, onlineDate: undefined,
-    coverDate: undefined, copyright: undefined, abstract: undefined,
-    urls: [], creators: [], genre: [], conferenceInfo: [], subjects: [], keywords: [], disciplines: [],
-    unknownFields: {}, notes: [],
+    doi: undefined,
+    identifier: undefined,
+    contentType: undefined,
+    language: undefined,
+    title: undefined,
+    publicationName: undefined,
+    journalTitle: undefined,
+    openaccess: undefined,
+    publisher: undefined,
+    publisherName: undefined,
+    publicationDate: undefined,
+    publicationType: undefined,
+    issn: undefined,
+    eIssn: undefined,
+    printIsbn: undefined,
+    electronicIsbn: undefined,
+    isbn: undefined,
+    volume: undefined,
+    number: undefined,
+    issueType: undefined,
+    topicalCollection: undefined,
+    startingPage: undefined,
+    endingPage: undefined,
+    journalId: undefined,
+    onlineDate: undefined,
+    coverDate: undefined,
+    copyright: undefined,
+    abstract: undefined,
+    urls: [],
+    creators: [],
+    genre: [],
+    conferenceInfo: [],
+    subjects: [],
+    keywords: [],
+    disciplines: [],
+    unknownFields: {},
+    notes: [],
   };
 }
 
@@ -126,7 +221,14 @@ function isStringKey(key: StringKey | OtherKey): key is StringKey {
 }
 
 /** A string field: cleaned (one-line text collapsed too), trimmed; the first non-empty spelling of a key wins. */
-function readString(record: ScholarlyRecord, known: StringKey, value: unknown, id: string, key: string, clean: RecordCleaners): void {
+function readString(
+  record: ScholarlyRecord,
+  known: StringKey,
+  value: unknown,
+  id: string,
+  key: string,
+  clean: RecordCleaners,
+): void {
   const s = scalar(value, id, key);
   if (s === undefined) return;
   const cleaned = ONE_LINE_KEYS.has(known) ? clean.line(s, key) : clean.text(s, key).trim();
@@ -134,7 +236,14 @@ function readString(record: ScholarlyRecord, known: StringKey, value: unknown, i
 }
 
 /** A field that is not one string: links, creators, lists of text, the abstract, conferences, disciplines. */
-function readOther(record: ScholarlyRecord, known: OtherKey, value: unknown, id: string, key: string, clean: RecordCleaners): void {
+function readOther(
+  record: ScholarlyRecord,
+  known: OtherKey,
+  value: unknown,
+  id: string,
+  key: string,
+  clean: RecordCleaners,
+): void {
   switch (known) {
     case 'url':
       record.urls.push(...readUrls(value, id, key, clean.text));
@@ -160,7 +269,9 @@ function readOther(record: ScholarlyRecord, known: OtherKey, value: unknown, id:
       if (value === null || value === undefined || value === '') break;
       (Array.isArray(value) ? value : [value]).forEach((v, i) => {
         if (v === '' || v === null) return;
-        record.conferenceInfo.push(cleanJson(v, id, Array.isArray(value) ? `${key}[${i}]` : key, clean.line, clean.text));
+        record.conferenceInfo.push(
+          cleanJson(v, id, Array.isArray(value) ? `${key}[${i}]` : key, clean.line, clean.text),
+        );
       });
       break;
     case 'disciplines':

@@ -6,11 +6,13 @@ import { separateAbstractSections } from './separateAbstractSections.js';
 import { splitAbstractLanguages } from './splitAbstractLanguages.js';
 import type { AbstractText, ScholarlyRecord } from './types.js';
 
-const REWRAPPED_NOTE = 'lines wrapped inside a paragraph joined and runs of white space collapsed to single spaces; paragraph breaks kept';
+const REWRAPPED_NOTE =
+  'lines wrapped inside a paragraph joined and runs of white space collapsed to single spaces; paragraph breaks kept';
 
 // The abstract's own heading glued to the text ("AbstractWe ..."): a known heading word immediately followed by an
 // upper-case letter. Section headings of structured abstracts ("BackgroundWe ...") are kept in the text.
-const GLUED_HEADING = /^(Abstract|Summary|Zusammenfassung|Résumé|Resumen|Resumo|Riassunto|Samenvatting|Аннотация)(?=\p{Lu})/u;
+const GLUED_HEADING =
+  /^(Abstract|Summary|Zusammenfassung|Résumé|Resumen|Resumo|Riassunto|Samenvatting|Аннотация)(?=\p{Lu})/u;
 
 /**
  * The abstract, a string or `{h1, p}` (`p` a string or paragraphs, joined by
@@ -20,7 +22,11 @@ const GLUED_HEADING = /^(Abstract|Summary|Zusammenfassung|Résumé|Resumen|Resum
  * note for the white space, one for the headings.
  */
 export function readAbstract(
-  value: unknown, id: string, path: string, clean: RecordCleaners, record: ScholarlyRecord,
+  value: unknown,
+  id: string,
+  path: string,
+  clean: RecordCleaners,
+  record: ScholarlyRecord,
 ): AbstractText | undefined {
   if (value === null || value === undefined) return undefined;
   let rewrapped = false;
@@ -40,8 +46,11 @@ export function readAbstract(
     }
   } else if (typeof value === 'object' && !Array.isArray(value)) {
     const o = value as Record<string, unknown>;
-    heading = o.h1 === undefined ? undefined : clean.line(scalar(o.h1, id, `${path}.h1`) ?? '', `${path}.h1`) || undefined;
-    t = stringList(o.p ?? [], id, `${path}.p`, clean.text).map(paragraphs).join('\n\n');
+    heading =
+      o.h1 === undefined ? undefined : clean.line(scalar(o.h1, id, `${path}.h1`) ?? '', `${path}.h1`) || undefined;
+    t = stringList(o.p ?? [], id, `${path}.p`, clean.text)
+      .map(paragraphs)
+      .join('\n\n');
     const extra = Object.keys(o).filter((k) => k !== 'h1' && k !== 'p');
     if (extra.length) throw new MappingError(`unexpected keys in abstract object: ${extra.join(', ')}`, id, path);
   } else {
@@ -57,14 +66,21 @@ export function readAbstract(
       separated += s.separated;
       part.text = s.text;
     }
-    if (separated) record.notes.push(`${path}: ${separated} section heading${separated === 1 ? '' : 's'} separated from the text`);
-    const named = languages.map((p) => p.heading ? `"${p.heading}"${p.language ? ` (${p.language})` : ''}` : 'a part without a heading');
-    record.notes.push(`${path}: ${languages.length} abstracts in one text, split at their language headings: ${named.join(', ')}`);
+    if (separated)
+      record.notes.push(`${path}: ${separated} section heading${separated === 1 ? '' : 's'} separated from the text`);
+    const named = languages.map((p) =>
+      p.heading ? `"${p.heading}"${p.language ? ` (${p.language})` : ''}` : 'a part without a heading',
+    );
+    record.notes.push(
+      `${path}: ${languages.length} abstracts in one text, split at their language headings: ${named.join(', ')}`,
+    );
     return { text: languages.map((p) => p.text).join('\n\n'), languages };
   }
   const sections = separateAbstractSections(t);
   if (sections.separated) {
-    record.notes.push(`${path}: ${sections.separated} section heading${sections.separated === 1 ? '' : 's'} separated from the text`);
+    record.notes.push(
+      `${path}: ${sections.separated} section heading${sections.separated === 1 ? '' : 's'} separated from the text`,
+    );
   }
   return heading ? { heading, text: sections.text } : { text: sections.text };
 }

@@ -12,7 +12,13 @@ const ORCID_PATTERN = /^(?:https?:\/\/(?:www\.)?orcid\.org\/)?(\d{4}-\d{4}-\d{4}
  * holds becomes `orcid`, any other `orcidRaw`; other keys go to the record's
  * `unknownFields`; a creator with neither name nor iD is left out.
  */
-export function readCreators(value: unknown, id: string, path: string, clean: RecordCleaners, record: ScholarlyRecord): Creator[] {
+export function readCreators(
+  value: unknown,
+  id: string,
+  path: string,
+  clean: RecordCleaners,
+  record: ScholarlyRecord,
+): Creator[] {
   if (value === null || value === undefined || value === '') return [];
   const items = Array.isArray(value) ? value : [value];
   const out: Creator[] = [];
@@ -34,7 +40,12 @@ export function readCreators(value: unknown, id: string, path: string, clean: Re
 
 /** One `{creator, ORCID}` object at `p` of the list at `path`. */
 function readCreator(
-  o: Record<string, unknown>, id: string, path: string, p: string, clean: RecordCleaners, record: ScholarlyRecord,
+  o: Record<string, unknown>,
+  id: string,
+  path: string,
+  p: string,
+  clean: RecordCleaners,
+  record: ScholarlyRecord,
 ): Creator {
   let name = '';
   let orcidValue: string | undefined;
@@ -59,6 +70,8 @@ function readCreator(
 /** A creator's name, or '' (with a note) when it has no letter or digit at all (`" , "`, `"-"`): nobody to name. */
 function personName(name: string, path: string, record: ScholarlyRecord): string {
   if (name === '' || /[\p{L}\p{N}]/u.test(name)) return name;
-  record.notes.push(`${path}: "${name}" names nobody (no letter or digit); the name is left out (and the creator, unless it has an ORCID)`);
+  record.notes.push(
+    `${path}: "${name}" names nobody (no letter or digit); the name is left out (and the creator, unless it has an ORCID)`,
+  );
   return '';
 }

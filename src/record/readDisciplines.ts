@@ -11,7 +11,13 @@ type Discipline = { id?: string; term?: string };
  * other keys go to the record's `unknownFields`, a discipline with neither
  * id nor term is left out.
  */
-export function readDisciplines(value: unknown, id: string, path: string, clean: RecordCleaners, record: ScholarlyRecord): Discipline[] {
+export function readDisciplines(
+  value: unknown,
+  id: string,
+  path: string,
+  clean: RecordCleaners,
+  record: ScholarlyRecord,
+): Discipline[] {
   if (value === null || value === undefined || value === '') return [];
   const items = Array.isArray(value) ? value : [value];
   const out: Discipline[] = [];

@@ -44,16 +44,29 @@ export interface RecordPartEnd {
  * lines goes past the part's end, stopped before it: see
  * {@link RecordPartEnd.openLine}), and returns how many it numbered.
  */
-export function* readRecordPart(bytes: Uint8Array, place: RecordPartPlace, options: RecordPartOptions = {}): Generator<ReadItem, RecordPartEnd> {
-  const limits = { maxChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
-  const reader = new RecordLines(place.source, limits, false, place.first ? undefined : { line: place.line - 1, index: 0 });
+export function* readRecordPart(
+  bytes: Uint8Array,
+  place: RecordPartPlace,
+  options: RecordPartOptions = {},
+): Generator<ReadItem, RecordPartEnd> {
+  const limits = {
+    maxChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS,
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  };
+  const reader = new RecordLines(
+    place.source,
+    limits,
+    false,
+    place.first ? undefined : { line: place.line - 1, index: 0 },
+  );
   // A part is cut after a line break: no UTF-8 sequence spans two parts.
   let text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
   // As `convert` reads an input: the decoder drops a byte order mark, and the record reader one more.
   if (place.first) text = withoutBoms(text);
   const splitter = new LineSplitter(limits.maxChars);
   // Item by item (each mapped before the next is read: short-lived objects).
-  for (const line of [...splitter.push(text), ...splitter.end()]) yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
+  for (const line of [...splitter.push(text), ...splitter.end()])
+    yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
   if (place.last) {
     yield* reader.end();
     return { numbered: reader.numbered };

@@ -83,11 +83,18 @@ export interface ReadPosition {
  * record nested deeper than `maxDepth`, or an error body of the service, comes
  * out as a `problem` item.
  */
-export async function* readRecords(input: Readable | AsyncIterable<Uint8Array | string>, options: ReadRecordsOptions = {}): AsyncGenerator<ReadItem> {
-  const limits = { maxChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH };
+export async function* readRecords(
+  input: Readable | AsyncIterable<Uint8Array | string>,
+  options: ReadRecordsOptions = {},
+): AsyncGenerator<ReadItem> {
+  const limits = {
+    maxChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS,
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  };
   const reader = new RecordLines(options.source ?? '<input>', limits, options.keepText === true, options.after);
   for await (const lines of chunkLines(input, limits.maxChars, options.after === undefined)) {
-    for (const line of lines) yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
+    for (const line of lines)
+      yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
   }
   yield* reader.end();
 }
@@ -101,7 +108,11 @@ export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
  * dropped; the last line needs no line break. A line longer than `maxChars`
  * comes as a {@link LongLine}.
  */
-async function* chunkLines(input: Readable | AsyncIterable<Uint8Array | string>, maxChars: number, fromStart: boolean): AsyncGenerator<Line[]> {
+async function* chunkLines(
+  input: Readable | AsyncIterable<Uint8Array | string>,
+  maxChars: number,
+  fromStart: boolean,
+): AsyncGenerator<Line[]> {
   // Streaming TextDecoder: the text of StringDecoder (U+FFFD for what is not UTF-8) in about half the time.
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
   const splitter = new LineSplitter(maxChars);
@@ -190,7 +201,8 @@ export class RecordLines {
   /** The items left at the end of the input: a record still open, the document, or the word that there was nothing. */
   *end(): Generator<ReadItem> {
     yield* this.items(this.joiner.end());
-    if (this.mode === 'unknown') yield { kind: 'problem', source: this.source, reason: 'the input is empty: no JSON found' };
+    if (this.mode === 'unknown')
+      yield { kind: 'problem', source: this.source, reason: 'the input is empty: no JSON found' };
     else if (this.mode === 'document') yield* this.document();
   }
 
@@ -221,7 +233,10 @@ export class RecordLines {
     if (this.documentTooLarge) return;
     if (typeof line !== 'string' || this.documentText.length + line.length >= this.limits.maxChars) {
       this.documentTooLarge = true;
-      this.documentText = (this.documentText + (typeof line === 'string' ? line.slice(0, 200) : line.head)).slice(0, 200);
+      this.documentText = (this.documentText + (typeof line === 'string' ? line.slice(0, 200) : line.head)).slice(
+        0,
+        200,
+      );
     } else this.documentText += `${line}\n`;
   }
 
@@ -248,7 +263,9 @@ export class RecordLines {
     const lines = documentText.split('\n');
     const dryRun = new NdjsonJoiner(this.limits.maxDepth);
     const pieces = [...lines.flatMap((l, i) => dryRun.push(l, documentStartLine + i)), ...dryRun.end()];
-    const records = pieces.filter((p) => p.ok && p.value !== null && typeof p.value === 'object' && Object.keys(p.value).length > 0).length;
+    const records = pieces.filter(
+      (p) => p.ok && p.value !== null && typeof p.value === 'object' && Object.keys(p.value).length > 0,
+    ).length;
     if (records > 0 && records >= pieces.filter((p) => !p.ok).length) {
       yield* this.items(pieces);
       return;
@@ -259,7 +276,8 @@ export class RecordLines {
       return value.ok ? value.value : undefined;
     });
     if (recovered) {
-      for (const { raw, at } of recovered.records) yield { kind: 'record', raw, source, index: ++this.index, line: documentStartLine + lineOf(documentText, at) };
+      for (const { raw, at } of recovered.records)
+        yield { kind: 'record', raw, source, index: ++this.index, line: documentStartLine + lineOf(documentText, at) };
       const line = documentStartLine + lineOf(documentText, recovered.cutAfter);
       yield {
         kind: 'problem',
@@ -281,7 +299,15 @@ export class RecordLines {
   private *items(pieces: NdjsonPiece[]): Generator<ReadItem> {
     for (const piece of pieces) {
       if (piece.ok) yield* this.emit(piece.value, piece.line, piece.deep, this.keepText ? piece.text : undefined);
-      else yield { kind: 'problem', source: this.source, index: ++this.index, line: piece.line, reason: piece.reason, excerpt: excerptOf(piece.text) };
+      else
+        yield {
+          kind: 'problem',
+          source: this.source,
+          index: ++this.index,
+          line: piece.line,
+          reason: piece.reason,
+          excerpt: excerptOf(piece.text),
+        };
     }
   }
 
@@ -300,7 +326,14 @@ export class RecordLines {
       }
       const tooDeep = deepText === undefined ? undefined : findTooDeep(item.raw);
       if (tooDeep === undefined) {
-        yield { kind: 'record', raw: item.raw, source, index: ++this.index, ...at, ...(text !== undefined && item.raw === value ? { text } : {}) };
+        yield {
+          kind: 'record',
+          raw: item.raw,
+          source,
+          index: ++this.index,
+          ...at,
+          ...(text !== undefined && item.raw === value ? { text } : {}),
+        };
         continue;
       }
       const reason = `nested deeper than ${this.limits.maxDepth} levels (in ${tooDeep}): a record this deep is not read (\`maxDepth\` raises the limit)`;

@@ -9,7 +9,8 @@ import type { RecordUrl } from './types.js';
  */
 export function readUrls(value: unknown, id: string, path: string, clean: Clean): RecordUrl[] {
   if (value === null || value === undefined || value === '') return [];
-  if (typeof value === 'string') return [{ format: '', platform: '', value: clean(value, path).trim() }].filter((u) => u.value);
+  if (typeof value === 'string')
+    return [{ format: '', platform: '', value: clean(value, path).trim() }].filter((u) => u.value);
   if (!Array.isArray(value)) {
     if (typeof value === 'object') return readUrls([value], id, path, clean);
     throw new MappingError(`expected an array of links or a URL, got ${describe(value)}`, id, path);

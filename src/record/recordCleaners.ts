@@ -14,7 +14,8 @@ export interface RecordCleaners {
   noteOnce: (field: string, note: string) => void;
 }
 
-const COLLAPSED_NOTE = 'line breaks, tabs and runs of white space collapsed to single spaces (text wrapped across lines or padded in the source)';
+const COLLAPSED_NOTE =
+  'line breaks, tabs and runs of white space collapsed to single spaces (text wrapped across lines or padded in the source)';
 
 /**
  * The cleaners of one record, writing their notes to `notes`: one note for
@@ -24,7 +25,10 @@ const COLLAPSED_NOTE = 'line breaks, tabs and runs of white space collapsed to s
 export function recordCleaners(notes: string[]): RecordCleaners {
   const text = (value: string, path: string): string => {
     const { text: clean, changed } = cleanText(value);
-    if (changed) notes.push(`${path}: removed or replaced ${changed} character(s) that RDF/XML cannot carry, or normalised the text to Unicode NFC`);
+    if (changed)
+      notes.push(
+        `${path}: removed or replaced ${changed} character(s) that RDF/XML cannot carry, or normalised the text to Unicode NFC`,
+      );
     return clean;
   };
   // Fields that have a white-space note already: one per field, however many of its values changed.

@@ -4,7 +4,10 @@
  * that is complete before the cut. Returns undefined when the text has no `"records": [` array, or not one
  * record is whole (the caller then reports the document as before).
  */
-export function recoverTruncatedRecords(text: string, parse: (json: string) => unknown | undefined): { records: { raw: unknown; at: number }[]; cutAfter: number } | undefined {
+export function recoverTruncatedRecords(
+  text: string,
+  parse: (json: string) => unknown | undefined,
+): { records: { raw: unknown; at: number }[]; cutAfter: number } | undefined {
   const start = /"records"\s*:\s*\[/.exec(text);
   if (!start) return undefined;
   const records: { raw: unknown; at: number }[] = [];

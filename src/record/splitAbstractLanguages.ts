@@ -40,7 +40,10 @@ const WORDS = 'Abstract|Zusammenfassung|Résumé|Resumen|Resumo|Riassunto|Samenv
 // At the start of the text: any language heading (Summary included).
 const LEADING = new RegExp(`^(?:(${WORDS}|Summary)[:：]?\\s*(?=[\\p{Lu}\\p{N}])|(${CJK})[:：]?\\s*(?=\\S))`, 'u');
 // Inside the text: after a sentence end or at a paragraph start.
-const INNER = new RegExp(`(?<=[.!?。)\\]"”’»]|\\n\\n)(?:(${WORDS})[:：]?\\s*(?=[\\p{Lu}\\p{N}])|(${CJK})[:：]?\\s*(?=\\S))`, 'gu');
+const INNER = new RegExp(
+  `(?<=[.!?。)\\]"”’»]|\\n\\n)(?:(${WORDS})[:：]?\\s*(?=[\\p{Lu}\\p{N}])|(${CJK})[:：]?\\s*(?=\\S))`,
+  'gu',
+);
 
 /**
  * The language parts of an abstract: `undefined` when it has no language

@@ -18,7 +18,13 @@ export function tryParse(text: string, maxDepth = Infinity): Parsed {
   if (!cut) return parseWhole(text);
   const parsed = parseWhole(cut.text);
   if (parsed.ok) return { ok: true, value: parsed.value, deep: true };
-  return { ok: false, reason: parsed.reason.replace(/ at position (\d+)/, (_, at: string) => ` at position ${originalOffset(cut, Number(at))}`) };
+  return {
+    ok: false,
+    reason: parsed.reason.replace(
+      / at position (\d+)/,
+      (_, at: string) => ` at position ${originalOffset(cut, Number(at))}`,
+    ),
+  };
 }
 
 function parseWhole(text: string): Parsed {
@@ -51,7 +57,9 @@ export function escapeControlCharsInStrings(text: string): string {
       if (c === 0x5c) i++;
       else if (c === 0x22) inString = false;
       else if (c < 0x20) {
-        out += text.slice(last, i) + (c === 0x0a ? '\\n' : c === 0x0d ? '\\r' : c === 0x09 ? '\\t' : `\\u${c.toString(16).padStart(4, '0')}`);
+        out +=
+          text.slice(last, i) +
+          (c === 0x0a ? '\\n' : c === 0x0d ? '\\r' : c === 0x09 ? '\\t' : `\\u${c.toString(16).padStart(4, '0')}`);
         last = i + 1;
       }
     } else if (c === 0x22) inString = true;

@@ -17,7 +17,8 @@ export function* unwrap(value: unknown, depth = 0): Generator<Unwrapped> {
     const o = value as Record<string, unknown>;
     if (Array.isArray(o.records) && ('result' in o || 'query' in o || 'apiMessage' in o || depth === 0)) {
       for (const record of o.records) {
-        if (Array.isArray(record)) yield { kind: 'problem', reason: 'expected a record object in "records", got an array' };
+        if (Array.isArray(record))
+          yield { kind: 'problem', reason: 'expected a record object in "records", got an array' };
         else yield { kind: 'record', raw: record };
       }
       return;

@@ -201,7 +201,12 @@ function makeUrls(rng: SeededRandom, doi: string): ApiUrl[] {
   ];
 }
 
-function makeDates(rng: SeededRandom): { publicationDate: string; onlineDate: string; coverDate: string; year: number } {
+function makeDates(rng: SeededRandom): {
+  publicationDate: string;
+  onlineDate: string;
+  coverDate: string;
+  year: number;
+} {
   const year = rng.int(2005, 2024);
   const month = rng.int(1, 12);
   const day = rng.int(1, 28);
@@ -253,13 +258,16 @@ function makeCountries(rng: SeededRandom, creators: number): string[] {
 
 /** The `genre` array of a content type (a review for some articles). */
 function makeGenres(rng: SeededRandom, kind: 'Article' | 'Chapter' | 'Protocol'): string[] {
-  if (kind === 'Article') return rng.chance(0.15) ? ['ReviewPaper', 'Review Article'] : ['OriginalPaper', 'Original Article'];
+  if (kind === 'Article')
+    return rng.chance(0.15) ? ['ReviewPaper', 'Review Article'] : ['OriginalPaper', 'Original Article'];
   return kind === 'Protocol' ? ['Protocol'] : ['Chapter'];
 }
 
 function makeCopyright(rng: SeededRandom, openaccess: string, year: number): string {
   if (openaccess === 'true') return `©${year} The Author(s)`;
-  return rng.chance(0.5) ? `©${year} Springer Science+Business Media Dordrecht` : `©${year} Springer Nature Switzerland AG`;
+  return rng.chance(0.5)
+    ? `©${year} Springer Science+Business Media Dordrecht`
+    : `©${year} Springer Nature Switzerland AG`;
 }
 
 function makeRecord(rng: SeededRandom, index: number, catalogueFields: boolean): GeneratedRecord {

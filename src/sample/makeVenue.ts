@@ -36,7 +36,12 @@ export function isbn13CheckDigit(stem: string): string {
  * Draws the venue of record `index` (published in `year`): a journal issue
  * for an article, a book (a protocol book for a protocol) for a chapter.
  */
-export function makeVenue(rng: SeededRandom, kind: 'Article' | 'Chapter' | 'Protocol', year: number, index: number): Venue {
+export function makeVenue(
+  rng: SeededRandom,
+  kind: 'Article' | 'Chapter' | 'Protocol',
+  year: number,
+  index: number,
+): Venue {
   return kind === 'Article' ? articleVenue(rng, year, index) : bookVenue(rng, kind, index);
 }
 
@@ -58,7 +63,9 @@ function articleVenue(rng: SeededRandom, year: number, index: number): Venue {
     number = journal.continuous ? '' : String(rng.int(1, 12));
     // the issue's type: one issue in ten a supplement, the same for all its articles
     issueType =
-      !journal.continuous && mixSeed(Number(journal.id), volumeNumber * 16 + Number(number)) % 10 === 0 ? 'Supplement' : 'Regular';
+      !journal.continuous && mixSeed(Number(journal.id), volumeNumber * 16 + Number(number)) % 10 === 0
+        ? 'Supplement'
+        : 'Regular';
   }
   return {
     doi,

@@ -14,7 +14,11 @@ const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const CACHE_LIMIT = 4096;
 
 /** A term of the context, expanded: its IRI and its type coercion (`@id` or a datatype IRI). */
-interface TermDefinition { term: string; iri: string; coerce: string | undefined }
+interface TermDefinition {
+  term: string;
+  iri: string;
+  coerce: string | undefined;
+}
 
 /**
  * The compaction tables of a context made only of prefixes and simple term
@@ -73,7 +77,9 @@ export class ContextTables {
     if (!ABSOLUTE_IRI.test(iri)) throw serializationError(`the IRI <${iri}> is not absolute`);
     const colon = iri.indexOf(':');
     if (colon > 0 && this.keys.has(iri.slice(0, colon)) && !iri.startsWith('//', colon + 1)) {
-      throw serializationError(`the IRI <${iri}> cannot be written in JSON-LD: its scheme "${iri.slice(0, colon)}" is a prefix of the context`);
+      throw serializationError(
+        `the IRI <${iri}> cannot be written in JSON-LD: its scheme "${iri.slice(0, colon)}" is a prefix of the context`,
+      );
     }
     return escapeIri(iri);
   }
@@ -101,7 +107,10 @@ export class JsonLdWriter implements RecordWriter {
    * @param contextValue the value written as `@context`
    * @param layers the context objects it amounts to, in order (for compaction)
    */
-  constructor(private readonly contextValue: unknown, layers: JsonLdContextObject[]) {
+  constructor(
+    private readonly contextValue: unknown,
+    layers: JsonLdContextObject[],
+  ) {
     this.tables = new ContextTables(...layers);
   }
 
@@ -137,7 +146,9 @@ export class JsonLdWriter implements RecordWriter {
       if (!LANGUAGE_TAG.test(language)) throw serializationError(`invalid language tag "${language}"`);
       // JSON-LD 1.1 keeps a base direction as `@direction`.
       const direction = baseDirection(term);
-      return direction ? `{"@value":${value},"@language":"${language}","@direction":"${direction}"}` : `{"@value":${value},"@language":"${language}"}`;
+      return direction
+        ? `{"@value":${value},"@language":"${language}","@direction":"${direction}"}`
+        : `{"@value":${value},"@language":"${language}"}`;
     }
     const datatype = term.datatype.value || XSD_STRING;
     if (coerce === undefined ? datatype === XSD_STRING : coerce === datatype) return value;
@@ -231,7 +242,8 @@ export class JsonLdWriter implements RecordWriter {
       onSubject(g.subject);
       let node = `{"@id":${jsonString(this.id(g.subject, 'subject'))}`;
       for (const [iri, { predicate, objects }] of g.properties) {
-        if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
+        if (predicate.termType !== 'NamedNode')
+          throw serializationError(`a ${predicate.termType} cannot be a predicate`);
         let values = '';
         let key: string;
         if (iri === RDF_TYPE && objects.every((o) => o.termType === 'NamedNode')) {
@@ -247,7 +259,10 @@ export class JsonLdWriter implements RecordWriter {
               v = this.literal(o, p.coerce);
             } else {
               const found = bySubject.get(o);
-              const target = found && refs.get(found) === 1 && found !== root && !done.has(found) && depth < MAX_DEPTH ? found : undefined;
+              const target =
+                found && refs.get(found) === 1 && found !== root && !done.has(found) && depth < MAX_DEPTH
+                  ? found
+                  : undefined;
               if (target) {
                 v = build(target, depth + 1);
                 onSubject(g.subject);
@@ -306,4 +321,3 @@ export class JsonLdSerializer implements QuadSerializer {
     return new JsonLdWriter(hasExtra ? [mode, extra] : mode, hasExtra ? [shipped, extra] : [shipped]);
   }
 }
-

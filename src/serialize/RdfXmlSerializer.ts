@@ -10,7 +10,20 @@ const ABSOLUTE_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
 const CACHE_LIMIT = 4096;
 /** rdf: names that cannot be property elements (RDF/XML §7.2.5, plus rdf:li which a parser renumbers). */
-const FORBIDDEN_PROPERTY = new Set(['RDF', 'ID', 'about', 'parseType', 'resource', 'nodeID', 'datatype', 'Description', 'aboutEach', 'aboutEachPrefix', 'bagID', 'li']);
+const FORBIDDEN_PROPERTY = new Set([
+  'RDF',
+  'ID',
+  'about',
+  'parseType',
+  'resource',
+  'nodeID',
+  'datatype',
+  'Description',
+  'aboutEach',
+  'aboutEachPrefix',
+  'bagID',
+  'li',
+]);
 
 interface QName {
   prefix: string;
@@ -81,7 +94,8 @@ export class RdfXmlWriter implements RecordWriter {
     if (!q) {
       const split = splitIriForXml(iri);
       escapeIri(iri);
-      if (!split) throw serializationError(`the predicate <${iri}> has no XML local name (no NCName after its last '#' or '/')`);
+      if (!split)
+        throw serializationError(`the predicate <${iri}> has no XML local name (no NCName after its last '#' or '/')`);
       const known = this.prefixOf.get(split[0]);
       q = { prefix: known ?? '', local: split[1], known: known !== undefined, ns: split[0] };
     }
@@ -90,7 +104,8 @@ export class RdfXmlWriter implements RecordWriter {
   }
 
   private resourceAttr(term: RDF.Term, position: string): string {
-    if (term.termType === 'NamedNode') return `rdf:${position === 'subject' ? 'about' : 'resource'}="${this.resourceIri(term.value)}"`;
+    if (term.termType === 'NamedNode')
+      return `rdf:${position === 'subject' ? 'about' : 'resource'}="${this.resourceIri(term.value)}"`;
     if (term.termType === 'BlankNode') return `rdf:nodeID="b${blankNodeLabel(term.value)}"`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
   }
@@ -120,7 +135,9 @@ export class RdfXmlWriter implements RecordWriter {
     }
     // RDF/XML 1.1 has no base direction: refused, never dropped.
     if (language && baseDirection(o)) {
-      throw serializationError(`the literal "${o.value.slice(0, 40)}"@${language} has an RDF 1.2 base direction (${baseDirection(o)}), which RDF/XML 1.1 cannot carry; write N-Triples, N-Quads, Turtle or JSON-LD`);
+      throw serializationError(
+        `the literal "${o.value.slice(0, 40)}"@${language} has an RDF 1.2 base direction (${baseDirection(o)}), which RDF/XML 1.1 cannot carry; write N-Triples, N-Quads, Turtle or JSON-LD`,
+      );
     }
     return text;
   }
@@ -132,7 +149,9 @@ export class RdfXmlWriter implements RecordWriter {
       for (const group of groupBySubject(quads)) {
         subject = group.subject;
         if (group.graph.termType !== 'DefaultGraph') {
-          throw serializationError(`RDF/XML cannot carry the named graph <${group.graph.value}>; write N-Quads instead`);
+          throw serializationError(
+            `RDF/XML cannot carry the named graph <${group.graph.value}>; write N-Quads instead`,
+          );
         }
         // Namespaces not declared on rdf:RDF get ns0, ns1, ... on this node element.
         const local = new Map<string, string>();
@@ -146,7 +165,8 @@ export class RdfXmlWriter implements RecordWriter {
         let body = '';
         let typed = false;
         for (const [iri, { predicate, objects }] of group.properties) {
-          if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
+          if (predicate.termType !== 'NamedNode')
+            throw serializationError(`a ${predicate.termType} cannot be a predicate`);
           const q = this.qname(iri);
           if (q.ns === RDF_NS && FORBIDDEN_PROPERTY.has(q.local)) {
             throw serializationError(`RDF/XML cannot write the predicate rdf:${q.local}`);

@@ -1,7 +1,14 @@
 import type * as RDF from '@rdfjs/types';
 import { formatInfo, type FormatName } from '../formats.js';
 import type { QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
-import { baseDirection, blankNodeLabel, escapeIri, escapeLiteral, serializationError, withSubject } from '../rdf/escape.js';
+import {
+  baseDirection,
+  blankNodeLabel,
+  escapeIri,
+  escapeLiteral,
+  serializationError,
+  withSubject,
+} from '../rdf/escape.js';
 import { isTurtleLocalName, isTurtlePrefix } from './escape.js';
 import { groupBySubject } from './groupBySubject.js';
 import { isMintedIri } from '../rdf/dataFactory.js';
@@ -80,7 +87,8 @@ export class TurtleWriter implements RecordWriter {
   }
 
   private node(term: RDF.Term, position: string, vocab: boolean): string {
-    if (term.termType === 'NamedNode') return vocab ? this.vocabIri(term.value) : this.iri(term.value, isMintedIri(term));
+    if (term.termType === 'NamedNode')
+      return vocab ? this.vocabIri(term.value) : this.iri(term.value, isMintedIri(term));
     if (term.termType === 'BlankNode') return `_:${blankNodeLabel(term.value)}`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
   }
@@ -92,7 +100,9 @@ export class TurtleWriter implements RecordWriter {
       if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
       // RDF 1.2: a base direction is kept in the syntax of Turtle 1.2 (`"…"@ar--rtl`).
       const direction = baseDirection(term);
-      return direction ? `"${escapeLiteral(value)}"@${term.language}--${direction}` : `"${escapeLiteral(value)}"@${term.language}`;
+      return direction
+        ? `"${escapeLiteral(value)}"@${term.language}--${direction}`
+        : `"${escapeLiteral(value)}"@${term.language}`;
     }
     const datatype = term.datatype.value;
     if (datatype === XSD_STRING || datatype === '') return `"${escapeLiteral(value)}"`;
@@ -117,7 +127,8 @@ export class TurtleWriter implements RecordWriter {
         if (typeIndex > 0) props.unshift(props.splice(typeIndex, 1)[0]!);
         let first = true;
         for (const { predicate, objects } of props) {
-          if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
+          if (predicate.termType !== 'NamedNode')
+            throw serializationError(`a ${predicate.termType} cannot be a predicate`);
           const isType = predicate.value === RDF_TYPE;
           out += first ? ' ' : ` ;\n${INDENT}`;
           first = false;

@@ -21,8 +21,13 @@ const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
  */
 export function escapeResolvedIri(iri: string): string {
   // A dot segment starts the path (after `scheme:`) or follows a '/': an IRI without ':.' and '/.' has none.
-  if ((iri.includes('/.') || iri.includes(':.')) && DOT_SEGMENT.test(iri.replace(SCHEME_AUTHORITY, '').replace(QUERY_FRAGMENT, ''))) {
-    throw serializationError(`the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds a '.' or '..' segment, which a reader would resolve away (percent-encode it as %2E)`);
+  if (
+    (iri.includes('/.') || iri.includes(':.')) &&
+    DOT_SEGMENT.test(iri.replace(SCHEME_AUTHORITY, '').replace(QUERY_FRAGMENT, ''))
+  ) {
+    throw serializationError(
+      `the IRI <${iri.replace(/[\u0000-\u001F]/g, '?')}> holds a '.' or '..' segment, which a reader would resolve away (percent-encode it as %2E)`,
+    );
   }
   return escapeIri(iri);
 }
@@ -36,13 +41,20 @@ const XML_ATTR_ALL = /[&<>"\t\n\r]/g;
 
 function xmlEntity(c: string): string {
   switch (c) {
-    case '&': return '&amp;';
-    case '<': return '&lt;';
-    case '>': return '&gt;';
-    case '"': return '&quot;';
-    case '\t': return '&#9;';
-    case '\n': return '&#10;';
-    default: return '&#13;';
+    case '&':
+      return '&amp;';
+    case '<':
+      return '&lt;';
+    case '>':
+      return '&gt;';
+    case '"':
+      return '&quot;';
+    case '\t':
+      return '&#9;';
+    case '\n':
+      return '&#10;';
+    default:
+      return '&#13;';
   }
 }
 
@@ -91,7 +103,8 @@ export function jsonString(value: string): string {
 }
 
 // XML 1.0 (5th edition) NameStartChar / NameChar, without ':' (NCName).
-const NC_START = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const NC_START =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const NC_CHAR = `${NC_START}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
 const NCNAME = new RegExp(`^[${NC_START}][${NC_CHAR}]*$`, 'u');
 const NCNAME_SUFFIX = new RegExp(`[${NC_START}][${NC_CHAR}]*$`, 'u');
@@ -118,7 +131,8 @@ export function splitIriForXml(iri: string): [namespace: string, local: string] 
 }
 
 // Turtle PN_LOCAL, kept to ASCII: first [A-Za-z0-9_], then [A-Za-z0-9_.-], not ending in '.'; %HH allowed anywhere.
-const PN_LOCAL = /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:(?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})*(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}))?$/;
+const PN_LOCAL =
+  /^(?:[A-Za-z0-9_]|%[0-9A-Fa-f]{2})(?:(?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2})*(?:[A-Za-z0-9_-]|%[0-9A-Fa-f]{2}))?$/;
 const PN_PREFIX = /^(?:[A-Za-z](?:[A-Za-z0-9_.-]*[A-Za-z0-9_-])?)?$/;
 
 /** Whether a local name can follow a prefix in a Turtle prefixed name as it is (ASCII subset of PN_LOCAL). */

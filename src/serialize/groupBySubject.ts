@@ -11,11 +11,16 @@ export interface SubjectGroup {
 /** A key that tells terms apart by type and value (literals: value, language, datatype). */
 export function termKey(term: RDF.Term): string {
   switch (term.termType) {
-    case 'NamedNode': return `<${term.value}`;
-    case 'BlankNode': return `_${term.value}`;
-    case 'DefaultGraph': return '';
-    case 'Literal': return `"${term.value}"${term.language}^${term.datatype.value}`;
-    default: return `${term.termType}:${term.value}`;
+    case 'NamedNode':
+      return `<${term.value}`;
+    case 'BlankNode':
+      return `_${term.value}`;
+    case 'DefaultGraph':
+      return '';
+    case 'Literal':
+      return `"${term.value}"${term.language}^${term.datatype.value}`;
+    default:
+      return `${term.termType}:${term.value}`;
   }
 }
 
@@ -63,7 +68,10 @@ export function groupBySubject(quads: readonly RDF.Quad[]): SubjectGroup[] {
     if (
       last &&
       ((last.subject === s && last.graph === g) ||
-        (last.subject.value === s.value && last.subject.termType === s.termType && last.graph.value === g.value && last.graph.termType === g.termType))
+        (last.subject.value === s.value &&
+          last.subject.termType === s.termType &&
+          last.graph.value === g.value &&
+          last.graph.termType === g.termType))
     ) {
       group = last;
     } else {

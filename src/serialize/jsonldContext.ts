@@ -26,7 +26,9 @@ export function shippedContext(): JsonLdContextObject {
       const doc = JSON.parse(readFileSync(CONTEXT_FILE_URL, 'utf8')) as { '@context': JsonLdContextObject };
       cached = doc['@context'];
     } catch (cause) {
-      throw new ToolkitError(`cannot read the shipped JSON-LD context ${CONTEXT_FILE_URL.pathname}`, 'internal', { cause });
+      throw new ToolkitError(`cannot read the shipped JSON-LD context ${CONTEXT_FILE_URL.pathname}`, 'internal', {
+        cause,
+      });
     }
   }
   return cached;

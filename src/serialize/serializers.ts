@@ -19,7 +19,9 @@ const WRITERS: Readonly<Record<FormatName, QuadSerializer>> = {
 };
 
 /** The serialiser of every format, by format name (in the order of {@link FORMATS}). */
-export const SERIALIZERS: ReadonlyMap<FormatName, QuadSerializer> = new Map(FORMATS.map((f) => [f.format, WRITERS[f.format]] as const));
+export const SERIALIZERS: ReadonlyMap<FormatName, QuadSerializer> = new Map(
+  FORMATS.map((f) => [f.format, WRITERS[f.format]] as const),
+);
 
 /** The serialiser of a format. Throws `unsupported-media-type` for a name it does not know. */
 export function serializerFor(format: FormatName): QuadSerializer {

@@ -1,7 +1,13 @@
 import { indexRecords, mergeCatalogues } from './CatalogueBuilder.js';
 import { DoiIndex } from './DoiIndex.js';
 import { FACET_NAMES, type FacetName, type FacetValue } from './FacetIndex.js';
-import { snapshotParts, type BuiltCatalogue, type BuiltParts, type IndexPartName, type RawCatalogue } from './indexParts.js';
+import {
+  snapshotParts,
+  type BuiltCatalogue,
+  type BuiltParts,
+  type IndexPartName,
+  type RawCatalogue,
+} from './indexParts.js';
 import type { IntColumn } from './IntColumn.js';
 import { normalizeValue, type ValueIndexName } from './normalizeValue.js';
 import { readCatalogueFile } from './readCatalogueFile.js';
@@ -147,4 +153,3 @@ export function decodeDoiEscapes(value: string): string {
     }
   });
 }
-

@@ -95,7 +95,11 @@ export function mergeCatalogues(raws: readonly RawCatalogue[]): BuiltCatalogue {
 
 /** Indexes record objects (tests, generated catalogues); `source` names them in errors. */
 export function indexRecords(records: Iterable<object>, source: string): BuiltCatalogue {
-  if (records === null || typeof records !== 'object' || typeof (records as Iterable<unknown>)[Symbol.iterator] !== 'function') {
+  if (
+    records === null ||
+    typeof records !== 'object' ||
+    typeof (records as Iterable<unknown>)[Symbol.iterator] !== 'function'
+  ) {
     throw new ParseError('a catalogue must be a JSON array of records', source);
   }
   const builder = new CatalogueBuilder();

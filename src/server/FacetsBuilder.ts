@@ -13,7 +13,9 @@ export interface RawFacets {
 }
 
 /** The index of each facet in {@link FACET_NAMES}. */
-const FACET: Readonly<Record<FacetName, number>> = Object.fromEntries(FACET_NAMES.map((name, k) => [name, k])) as Record<FacetName, number>;
+const FACET: Readonly<Record<FacetName, number>> = Object.fromEntries(
+  FACET_NAMES.map((name, k) => [name, k]),
+) as Record<FacetName, number>;
 
 /** Builds a {@link FacetIndex} record by record. */
 export class FacetsBuilder {

@@ -30,7 +30,13 @@ export class RecordTextsBuilder {
 
   /** The records as built. */
   build(): RecordTexts {
-    return new RecordTexts(this.chunks, this.chunkIds.freeze(), this.starts.freeze(), this.ends.freeze(), this.hidden.freeze());
+    return new RecordTexts(
+      this.chunks,
+      this.chunkIds.freeze(),
+      this.starts.freeze(),
+      this.ends.freeze(),
+      this.hidden.freeze(),
+    );
   }
 
   /** The records as plain data (see {@link mergeRecordTexts}). */

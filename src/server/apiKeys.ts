@@ -29,7 +29,10 @@ export function readKeysFile(path: string): ApiKeySpec[] {
 }
 
 /** The accepted keys and their plans; `sample` (premium) when none is configured. */
-export function resolveKeys(apiKeys: readonly (string | ApiKeySpec)[] | undefined, keysFile: string | undefined): Map<string, KeyPlan> {
+export function resolveKeys(
+  apiKeys: readonly (string | ApiKeySpec)[] | undefined,
+  keysFile: string | undefined,
+): Map<string, KeyPlan> {
   const keys = new Map<string, KeyPlan>();
   for (const k of apiKeys ?? []) {
     const spec = typeof k === 'string' ? parseKeySpec(k) : k;

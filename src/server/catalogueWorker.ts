@@ -18,8 +18,7 @@ export interface CatalogueWorkerData {
 
 /** What the worker answers. */
 export type CatalogueWorkerResult =
-  | { ok: true; parts: RawCatalogue }
-  | { ok: false; message: string; line?: number; reason?: string };
+  { ok: true; parts: RawCatalogue } | { ok: false; message: string; line?: number; reason?: string };
 
 if (parentPort) {
   const { path, start, end } = workerData as CatalogueWorkerData;

@@ -18,7 +18,11 @@ export { SEARCH_ENDPOINTS } from './searchRoute.js';
 
 const DEFAULT_API_MESSAGE = 'This JSON was provided by scholarly-rdf serve (a local copy of the metadata service)';
 const NO_FAULT: FaultDecision = { latencyMs: 0, reset: false, throttle: false };
-const INTERNAL_ERROR = errorBody('Internal server error', 'Internal Server Error', 'The request could not be answered.');
+const INTERNAL_ERROR = errorBody(
+  'Internal server error',
+  'Internal Server Error',
+  'The request could not be answered.',
+);
 
 function resolveCatalogue(option: ServeOptions['catalogue']): Catalogue {
   if (option instanceof Catalogue) return option;
@@ -55,19 +59,35 @@ export function createServer(options: ServeOptions = {}): http.Server {
     try {
       url = parseRequestUrl(req.url ?? '/');
     } catch {
-      return jsonAnswer(400, errorBody(INVALID_PARAMETERS, 'Bad Request', 'The request URL has malformed percent-encoding.'));
+      return jsonAnswer(
+        400,
+        errorBody(INVALID_PARAMETERS, 'Bad Request', 'The request URL has malformed percent-encoding.'),
+      );
     }
     const endpoint = endpointAtPath(url.path);
     const isVocab = url.path.startsWith(`${vocabPath}/`) && url.path.length > vocabPath.length + 1;
     if (endpoint === undefined && !isVocab) {
-      return jsonAnswer(404, errorBody('Not found', 'Not Found', `No endpoint at this path. Endpoints: ${endpointPaths().join(', ')}, ${vocabPath}/<term>.`));
+      return jsonAnswer(
+        404,
+        errorBody(
+          'Not found',
+          'Not Found',
+          `No endpoint at this path. Endpoints: ${endpointPaths().join(', ')}, ${vocabPath}/<term>.`,
+        ),
+      );
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return jsonAnswer(405, errorBody('Method not allowed', 'Method Not Allowed', 'The service only reads: use GET or HEAD.'), {
-        Allow: 'GET, HEAD',
-      });
+      return jsonAnswer(
+        405,
+        errorBody('Method not allowed', 'Method Not Allowed', 'The service only reads: use GET or HEAD.'),
+        {
+          Allow: 'GET, HEAD',
+        },
+      );
     }
-    return endpoint !== undefined ? search(url, endpoint) : vocabulary(url.path.slice(vocabPath.length + 1), req.headers.accept);
+    return endpoint !== undefined
+      ? search(url, endpoint)
+      : vocabulary(url.path.slice(vocabPath.length + 1), req.headers.accept);
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -100,7 +120,11 @@ function faultAnswer(decision: FaultDecision, retryAfter: string): Answer | unde
     const internal = decision.fail === 500;
     return jsonAnswer(
       decision.fail,
-      errorBody(internal ? 'Internal server error' : 'Service unavailable', internal ? 'Internal Server Error' : 'Service Unavailable', 'Injected fault.'),
+      errorBody(
+        internal ? 'Internal server error' : 'Service unavailable',
+        internal ? 'Internal Server Error' : 'Service Unavailable',
+        'Injected fault.',
+      ),
     );
   }
   if (decision.throttle) return jsonAnswer(429, tooManyRequestsBody(Number(retryAfter)), { 'Retry-After': retryAfter });
@@ -139,5 +163,7 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   }
   const body = errorBody(INVALID_PARAMETERS, 'Bad Request', 'Malformed HTTP request.');
   const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
-  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
 }

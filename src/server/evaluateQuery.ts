@@ -81,7 +81,9 @@ function evaluateTerm(catalogue: Catalogue, term: TermNode): Int32Array {
   if (tokenIndex) return wordMatch(catalogue, tokenIndex, term);
   const valueIndex = VALUE_FIELDS[field];
   if (valueIndex) {
-    return term.prefix ? catalogue.valuePrefixPostings(valueIndex, term.value) : catalogue.valuePostings(valueIndex, term.value);
+    return term.prefix
+      ? catalogue.valuePrefixPostings(valueIndex, term.value)
+      : catalogue.valuePostings(valueIndex, term.value);
   }
   const [from, to] = dateBounds(term.value.trim());
   switch (field) {

@@ -13,7 +13,15 @@ export {
 } from './ServeOptions.js';
 export { Catalogue, loadCatalogue, type CatalogueSource } from './Catalogue.js';
 export { FACET_NAMES, type FacetName, type FacetValue } from './FacetIndex.js';
-export { parseQuery, QuerySyntaxError, QUERY_FIELDS, type QueryNode, type QueryField, type TermNode, type ParseQueryOptions } from './parseQuery.js';
+export {
+  parseQuery,
+  QuerySyntaxError,
+  QUERY_FIELDS,
+  type QueryNode,
+  type QueryField,
+  type TermNode,
+  type ParseQueryOptions,
+} from './parseQuery.js';
 export { evaluateQuery } from './evaluateQuery.js';
 export { loadCatalogueInParallel, type LoadCatalogueOptions } from './loadCatalogueInParallel.js';
 export { FaultInjector, type FaultDecision } from './FaultInjector.js';

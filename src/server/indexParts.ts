@@ -11,7 +11,10 @@ function words(cached: boolean, add: (builder: WordIndexBuilder, record: Indexed
 }
 
 /** A value index (exact match after `normalizeValue`). */
-function values(index: Exclude<ValueIndexName, 'doi'>, add: (builder: ValueIndexBuilder, record: IndexedRecord, id: number) => void) {
+function values(
+  index: Exclude<ValueIndexName, 'doi'>,
+  add: (builder: ValueIndexBuilder, record: IndexedRecord, id: number) => void,
+) {
   return termIndexPart(() => new ValueIndexBuilder(index), add);
 }
 
@@ -62,7 +65,9 @@ type Parts = typeof INDEX_PARTS;
 export type IndexPartName = keyof Parts;
 
 /** Every part as built, by name. */
-export type BuiltParts = { [K in IndexPartName]: Parts[K] extends IndexPart<unknown, unknown, infer Built> ? Built : never };
+export type BuiltParts = {
+  [K in IndexPartName]: Parts[K] extends IndexPart<unknown, unknown, infer Built> ? Built : never;
+};
 
 /** Every part as plain data (what a loading worker sends back), by name. */
 export type RawParts = { [K in IndexPartName]: Parts[K] extends IndexPart<unknown, infer Raw, unknown> ? Raw : never };

@@ -41,7 +41,8 @@ export function searchPageJats(catalogue: Catalogue, page: JatsPage): string {
 /** One record as a JATS document (front matter only). */
 function jatsDocument(r: Record<string, unknown>): string {
   const str = (key: string) => (typeof r[key] === 'string' ? (r[key] as string) : '');
-  const el = (name: string, value: string, attrs = '') => (value === '' ? '' : `<${name}${attrs}>${text(value)}</${name}>`);
+  const el = (name: string, value: string, attrs = '') =>
+    value === '' ? '' : `<${name}${attrs}>${text(value)}</${name}>`;
   const lang = str('language') ? ` xml:lang="${attr(str('language'))}"` : '';
   const contribs = namesOf(r)
     .map((name) => {
@@ -51,12 +52,15 @@ function jatsDocument(r: Record<string, unknown>): string {
     })
     .join('');
   const date = /^(\d{4})-(\d{2})-(\d{2})/.exec(str('onlineDate') || str('publicationDate'));
-  const pubDate = date ? `<pub-date publication-format="electronic"><day>${date[3]}</day><month>${date[2]}</month><year>${date[1]}</year></pub-date>` : '';
+  const pubDate = date
+    ? `<pub-date publication-format="electronic"><day>${date[3]}</day><month>${date[2]}</month><year>${date[1]}</year></pub-date>`
+    : '';
   const abstract = abstractText(r['abstract']);
   const common = `${contribs === '' ? '' : `<contrib-group>${contribs}</contrib-group>`}${pubDate}${abstract === '' ? '' : `<abstract><p>${text(abstract)}</p></abstract>`}`;
   const doi = el('article-id', doiOf(r), ' pub-id-type="doi"');
   if (publicationTypeOf(r) === 'Book') {
-    const isbn = el('isbn', str('electronicIsbn'), ' content-type="epub"') + el('isbn', str('printIsbn'), ' content-type="ppub"');
+    const isbn =
+      el('isbn', str('electronicIsbn'), ' content-type="epub"') + el('isbn', str('printIsbn'), ' content-type="ppub"');
     const book = `<book-meta><book-title-group>${el('book-title', publicationNameOf(r))}</book-title-group>${isbn}${el('publisher-name', str('publisher'))}</book-meta>`;
     const chapter = `<book-part book-part-type="chapter"><book-part-meta>${el('book-part-id', doiOf(r), ' book-part-id-type="doi"')}<title-group>${el('title', str('title'))}</title-group>${common}</book-part-meta></book-part>`;
     return `<book-part-wrapper${lang}>${book}${chapter}</book-part-wrapper>`;
@@ -70,7 +74,10 @@ function jatsDocument(r: Record<string, unknown>): string {
 /** Text as XML character data: markup characters escaped, characters XML 1.0 cannot carry dropped. */
 function text(value: string): string {
   return value
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '')
+    .replace(
+      /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+      '',
+    )
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');

@@ -41,7 +41,8 @@ export async function loadCatalogueInParallel(path: string, options: LoadCatalog
     const cores = availableParallelism();
     const wanted = options.workers ?? (cores >= 4 ? Math.min(4, cores) : 1);
     const workers = Math.max(1, Math.min(wanted, Math.floor(size / minBytes)));
-    if (workers < 2 || catalogueIsArray(fd, size) || !existsSync(fileURLToPath(WORKER_URL))) return Catalogue.fromFile(path);
+    if (workers < 2 || catalogueIsArray(fd, size) || !existsSync(fileURLToPath(WORKER_URL)))
+      return Catalogue.fromFile(path);
     ranges = splitAtLines(fd, size, workers);
   } finally {
     closeSync(fd);
@@ -92,7 +93,7 @@ function linesBefore(path: string, offset: number): number {
   try {
     const buf = Buffer.alloc(1024 * 1024);
     let lines = 0;
-    for (let pos = 0; pos < offset; ) {
+    for (let pos = 0; pos < offset;) {
       const read = readSync(fd, buf, 0, Math.min(buf.length, offset - pos), pos);
       if (read === 0) break;
       for (let i = 0; i < read; i++) if (buf[i] === 10) lines++;
@@ -111,7 +112,10 @@ function runWorker(data: CatalogueWorkerData): Promise<CatalogueWorkerResult> {
     const execArgv = process.execArgv.filter((a) => !a.startsWith('--input-type'));
     let worker: Worker;
     try {
-      worker = new Worker(WORKER_URL, { workerData: data, ...(execArgv.length < process.execArgv.length ? { execArgv } : {}) });
+      worker = new Worker(WORKER_URL, {
+        workerData: data,
+        ...(execArgv.length < process.execArgv.length ? { execArgv } : {}),
+      });
     } catch (err) {
       resolve({ ok: false, message: err instanceof Error ? err.message : String(err) });
       return;

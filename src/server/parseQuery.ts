@@ -80,7 +80,14 @@ export const QUERY_FIELDS = [
 export type QueryField = (typeof QUERY_FIELDS)[number];
 
 const FIELD_SET: ReadonlySet<string> = new Set(QUERY_FIELDS);
-const DATE_FIELDS: ReadonlySet<string> = new Set(['date', 'onlinedate', 'onlinedatefrom', 'onlinedateto', 'datefrom', 'dateto']);
+const DATE_FIELDS: ReadonlySet<string> = new Set([
+  'date',
+  'onlinedate',
+  'onlinedatefrom',
+  'onlinedateto',
+  'datefrom',
+  'dateto',
+]);
 
 /** Options of {@link parseQuery}. */
 export interface ParseQueryOptions {
@@ -246,7 +253,7 @@ function lex(query: string, allowEquals: boolean): Token[] {
       tokens.push({ kind: 'term', term: makeTerm(name as QueryField, value, false, start, valueStart) });
       for (let k = 0; k < closers; k++) {
         tokens.push({ kind: ')', pos: end - closers + k });
-        }
+      }
       pos = end;
       continue;
     }
@@ -290,7 +297,13 @@ function readQuoted(query: string, start: number): [string, number] {
   return [query.slice(start + 1, close), close + 1];
 }
 
-function makeTerm(field: QueryField | undefined, raw: string, phrase: boolean, position: number, valuePos: number): TermNode {
+function makeTerm(
+  field: QueryField | undefined,
+  raw: string,
+  phrase: boolean,
+  position: number,
+  valuePos: number,
+): TermNode {
   let value = raw;
   let prefix = false;
   if (!phrase && value.endsWith('*')) {
@@ -306,12 +319,14 @@ function makeTerm(field: QueryField | undefined, raw: string, phrase: boolean, p
 function validateValue(field: QueryField, value: string, prefix: boolean, pos: number): void {
   if (DATE_FIELDS.has(field)) {
     if (prefix) throw new QuerySyntaxError(`'*' is not allowed in ${field}`, pos);
-    if (!DATE_VALUE.test(value.trim())) throw new QuerySyntaxError(`${field} needs a date YYYY, YYYY-MM or YYYY-MM-DD, got '${value}'`, pos);
+    if (!DATE_VALUE.test(value.trim()))
+      throw new QuerySyntaxError(`${field} needs a date YYYY, YYYY-MM or YYYY-MM-DD, got '${value}'`, pos);
   } else if (field === 'year') {
     if (!/^\d{4}$/.test(value.trim()) && !(prefix && /^\d{1,3}$/.test(value))) {
       throw new QuerySyntaxError(`year needs four digits, got '${value}'`, pos);
     }
   } else if (field === 'openaccess') {
-    if (!/^(true|false)$/i.test(value.trim())) throw new QuerySyntaxError(`openaccess needs true or false, got '${value}'`, pos);
+    if (!/^(true|false)$/i.test(value.trim()))
+      throw new QuerySyntaxError(`openaccess needs true or false, got '${value}'`, pos);
   }
 }

@@ -21,7 +21,9 @@ export function readCatalogueFile(path: string): BuiltCatalogue {
       try {
         records = JSON.parse(all.toString('utf8').replace(/^\uFEFF/, ''));
       } catch (err) {
-        throw new ParseError(`not a JSON array of records: ${(err as Error).message}`, path, undefined, undefined, { cause: err });
+        throw new ParseError(`not a JSON array of records: ${(err as Error).message}`, path, undefined, undefined, {
+          cause: err,
+        });
       }
       return indexRecords(records as Iterable<object>, path);
     }
@@ -52,7 +54,11 @@ export function readCatalogueRange(path: string, start: number, end: number): Ra
 export function catalogueIsArray(fd: number, size: number): boolean {
   const head = Buffer.alloc(Math.min(size, 4096));
   readSync(fd, head, 0, head.length, 0);
-  return head.toString('utf8').replace(/^\uFEFF/, '').trimStart().startsWith('[');
+  return head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .startsWith('[');
 }
 
 /** Opens a catalogue file for reading; a `ToolkitError` with code `io` when it cannot. */
@@ -68,7 +74,14 @@ export function openCatalogue(path: string): number {
  * Reads the whole lines of NDJSON in bytes `start` … `end` of an open file
  * into a builder; line numbers in errors count from `firstLine`.
  */
-function readNdjson(fd: number, start: number, end: number, builder: CatalogueBuilder, source: string, firstLine = 1): void {
+function readNdjson(
+  fd: number,
+  start: number,
+  end: number,
+  builder: CatalogueBuilder,
+  source: string,
+  firstLine = 1,
+): void {
   const chunkSize = 8 * 1024 * 1024;
   let carry: Buffer = Buffer.alloc(0);
   let line = firstLine;

@@ -33,7 +33,14 @@ export function facetsOf(catalogue: Catalogue, ids: Int32Array): { name: string;
  * The relative URL of the next page: the endpoint's path with q, s (+p), p,
  * api_key and callback, each percent-encoded.
  */
-export function nextPageUrl(path: string, query: string, s: number, p: number, apiKey: string, callback: string): string {
+export function nextPageUrl(
+  path: string,
+  query: string,
+  s: number,
+  p: number,
+  apiKey: string,
+  callback: string,
+): string {
   const e = encodeURIComponent;
   return `${path}?q=${e(query)}&s=${s + p}&p=${p}&api_key=${e(apiKey)}&callback=${e(callback)}`;
 }
@@ -54,7 +61,8 @@ export function searchPageJson(catalogue: Catalogue, page: SearchPage): string {
   parts.push(`"query":${JSON.stringify(page.query)}`);
   if (kind !== 'articles-v1') {
     parts.push(`"apiKey":${JSON.stringify(page.apiKey)}`);
-    if (more) parts.push(`"nextPage":${JSON.stringify(nextPageUrl(page.path, page.query, s, p, page.apiKey, page.callback))}`);
+    if (more)
+      parts.push(`"nextPage":${JSON.stringify(nextPageUrl(page.path, page.query, s, p, page.apiKey, page.callback))}`);
   }
   const summary: Record<string, string> = { total: String(total), start: String(s), pageLength: String(p) };
   if (kind !== 'meta-v1') summary.recordsDisplayed = String(pageIds.length);
@@ -66,7 +74,9 @@ export function searchPageJson(catalogue: Catalogue, page: SearchPage): string {
   }
   parts.push(`"records":[${records.join(',')}]`);
   if (kind !== 'articles-v1') {
-    const facets = pastEnd ? FACET_NAMES.map((name) => ({ name, values: [] })) : (page.facets ?? facetsOf(catalogue, ids));
+    const facets = pastEnd
+      ? FACET_NAMES.map((name) => ({ name, values: [] }))
+      : (page.facets ?? facetsOf(catalogue, ids));
     parts.push(`"facets":${JSON.stringify(facets)}`);
   }
   return `{${parts.join(',')}}`;

@@ -82,12 +82,16 @@ export function searchRoute(options: SearchRouteOptions): (url: RequestUrl, endp
       });
     } catch (err) {
       if (err instanceof QuerySyntaxError) {
-        return jsonAnswer(400, errorBody(`Invalid query: ${err.reason} at position ${err.position + 1}`, 'Bad Request', `Query: ${q}`));
+        return jsonAnswer(
+          400,
+          errorBody(`Invalid query: ${err.reason} at position ${err.position + 1}`, 'Bad Request', `Query: ${q}`),
+        );
       }
       throw err;
     }
     let ids = evaluateQuery(catalogue, tree);
-    if (endpoint.openAccessOnly) ids = intersect(ids, (openAccessIds ??= evaluateQuery(catalogue, parseQuery('openaccess:true'))));
+    if (endpoint.openAccessOnly)
+      ids = intersect(ids, (openAccessIds ??= evaluateQuery(catalogue, parseQuery('openaccess:true'))));
     const result: CachedResult = { ids };
     cache.set(cacheKey, result);
     return result;
@@ -100,12 +104,21 @@ export function searchRoute(options: SearchRouteOptions): (url: RequestUrl, endp
     const { q, s, p, callback } = request;
     const result = resultOf(q, endpoint);
     if (isAnswer(result)) return result;
-    if (result.ids.length === 0 && endpoint.emptyIs404 && options.compat === '2026') return jsonAnswer(404, NO_DATA_BODY);
+    if (result.ids.length === 0 && endpoint.emptyIs404 && options.compat === '2026')
+      return jsonAnswer(404, NO_DATA_BODY);
     if (kind === 'jats') {
-      const xml = searchPageJats(catalogue, { apiMessage: options.apiMessage, query: q, apiKey: request.apiKey, s, p, ids: result.ids });
+      const xml = searchPageJats(catalogue, {
+        apiMessage: options.apiMessage,
+        query: q,
+        apiKey: request.apiKey,
+        s,
+        p,
+        ids: result.ids,
+      });
       return { status: 200, body: xml, contentType: XML_TYPE };
     }
-    if (kind !== 'articles-v1' && !result.facets && s - 1 < result.ids.length) result.facets = facetsOf(catalogue, result.ids);
+    if (kind !== 'articles-v1' && !result.facets && s - 1 < result.ids.length)
+      result.facets = facetsOf(catalogue, result.ids);
     const body = searchPageJson(catalogue, {
       kind,
       path: url.path,
@@ -128,7 +141,11 @@ function isAnswer<T extends object>(value: T | Answer): value is Answer {
 }
 
 /** The request's key, rate and parameters checked in the order the service checks them: the request, or the error to answer. */
-function checkRequest(params: ReadonlyMap<string, string>, endpoint: EndpointContract, options: SearchRouteOptions): SearchRequest | Answer {
+function checkRequest(
+  params: ReadonlyMap<string, string>,
+  endpoint: EndpointContract,
+  options: SearchRouteOptions,
+): SearchRequest | Answer {
   const apiKey = params.get('api_key');
   const plan = apiKey === undefined ? undefined : options.keys.get(apiKey);
   if (apiKey === undefined || plan === undefined) return jsonAnswer(401, UNAUTHORIZED_BODY);
@@ -136,7 +153,10 @@ function checkRequest(params: ReadonlyMap<string, string>, endpoint: EndpointCon
   if (wait > 0) return jsonAnswer(429, tooManyRequestsBody(wait), { 'Retry-After': String(wait) });
   const q = params.get('q');
   if (q === undefined || q.trim() === '') {
-    return jsonAnswer(400, errorBody(MISSING_Q, 'Bad Request', 'The query parameter q is required and may not be empty.'));
+    return jsonAnswer(
+      400,
+      errorBody(MISSING_Q, 'Bad Request', 'The query parameter q is required and may not be empty.'),
+    );
   }
   const sRaw = params.get('s') ?? '1';
   const pRaw = params.get('p') ?? '10';
@@ -144,11 +164,21 @@ function checkRequest(params: ReadonlyMap<string, string>, endpoint: EndpointCon
   const p = positiveInteger(pRaw);
   if (s === undefined || p === undefined || s > MAX_START) {
     const which = s === undefined || s > MAX_START ? `s='${sRaw}'` : `p='${pRaw}'`;
-    return jsonAnswer(400, errorBody(INVALID_PARAMETERS, 'Bad Request', `${which}: s and p must be whole numbers of at least 1 (s is 1-based).`));
+    return jsonAnswer(
+      400,
+      errorBody(
+        INVALID_PARAMETERS,
+        'Bad Request',
+        `${which}: s and p must be whole numbers of at least 1 (s is 1-based).`,
+      ),
+    );
   }
   const callback = params.get('callback') ?? '';
   if (callback !== '' && (callback.length > 128 || !CALLBACK.test(callback))) {
-    return jsonAnswer(400, errorBody(INVALID_PARAMETERS, 'Bad Request', 'callback must be a JavaScript identifier (a.b.c).'));
+    return jsonAnswer(
+      400,
+      errorBody(INVALID_PARAMETERS, 'Bad Request', 'callback must be a JavaScript identifier (a.b.c).'),
+    );
   }
   const limit = endpoint.pageSizes[plan];
   if (p > limit) return jsonAnswer(403, premiumPageSizeBody(p, limit, plan));

@@ -12,7 +12,8 @@ export function transferables(data: unknown): ArrayBuffer[] {
   const visit = (value: unknown): void => {
     if (value === null || typeof value !== 'object') return;
     if (ArrayBuffer.isView(value)) {
-      if (value.buffer instanceof ArrayBuffer && value.buffer.byteLength >= MIN_TRANSFER_BYTES) buffers.add(value.buffer);
+      if (value.buffer instanceof ArrayBuffer && value.buffer.byteLength >= MIN_TRANSFER_BYTES)
+        buffers.add(value.buffer);
       return;
     }
     const items = Array.isArray(value) ? value : Object.values(value);

@@ -34,7 +34,10 @@ export interface WorkerAnswer {
 }
 
 /** Options of {@link ParallelRecordValidator.create}. */
-export interface ParallelRecordValidatorOptions extends Pick<RecordValidatorOptions, 'shapesDir' | 'sparql' | 'schemaScheme' | 'checkScope'> {
+export interface ParallelRecordValidatorOptions extends Pick<
+  RecordValidatorOptions,
+  'shapesDir' | 'sparql' | 'schemaScheme' | 'checkScope'
+> {
   /** Worker threads. Defaults to the machine's available parallelism (at most 8). */
   workers?: number;
 }
@@ -75,7 +78,9 @@ export function encodeOutcome(o: ValidationOutcome): EncodedOutcome {
       f: encodeTerm(r.focusNode),
       s: encodeTerm(r.shape),
       ...(r.path !== undefined ? { p: r.path } : {}),
-      ...(r.resultPath ? { rp: r.resultPath.map((st) => ({ p: st.predicates.map((x) => x.value), i: st.inverse, q: st.quantifier })) } : {}),
+      ...(r.resultPath
+        ? { rp: r.resultPath.map((st) => ({ p: st.predicates.map((x) => x.value), i: st.inverse, q: st.quantifier })) }
+        : {}),
       sev: r.severity,
       m: r.message,
       ...(r.value ? { v: encodeTerm(r.value) } : {}),
@@ -93,19 +98,21 @@ function decodeOutcome(o: EncodedOutcome): ValidationOutcome {
     ...(o.infos ? { infos: o.infos } : {}),
     ...(o.others ? { others: o.others } : {}),
     ...(o.scope ? { scope: o.scope } : {}),
-    results: o.results.map(
-      (r): ValidationResult => ({
-        focusNode: decodeTerm(r.f),
-        shape: decodeTerm(r.s),
-        path: r.p,
-        resultPath: r.rp?.map((st) => ({ predicates: st.p.map((x) => DataFactory.namedNode(x)), inverse: st.i, quantifier: st.q as 'one' })),
-        severity: r.sev,
-        message: r.m,
-        value: r.v === undefined ? undefined : decodeTerm(r.v),
-        constraintComponent: DataFactory.namedNode(r.c),
-        sourceConstraint: r.sc === undefined ? undefined : decodeTerm(r.sc),
-      }),
-    ),
+    results: o.results.map((r): ValidationResult => ({
+      focusNode: decodeTerm(r.f),
+      shape: decodeTerm(r.s),
+      path: r.p,
+      resultPath: r.rp?.map((st) => ({
+        predicates: st.p.map((x) => DataFactory.namedNode(x)),
+        inverse: st.i,
+        quantifier: st.q as 'one',
+      })),
+      severity: r.sev,
+      message: r.m,
+      value: r.v === undefined ? undefined : decodeTerm(r.v),
+      constraintComponent: DataFactory.namedNode(r.c),
+      sourceConstraint: r.sc === undefined ? undefined : decodeTerm(r.sc),
+    })),
   };
 }
 
@@ -115,7 +122,10 @@ function workerScript(): URL {
   if (existsSync(fileURLToPath(here))) return here;
   const built = new URL('../../dist/shacl/validationWorker.js', import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
-  throw new ToolkitError('parallel validation needs the built worker (dist/shacl/validationWorker.js): run npm run build', 'internal');
+  throw new ToolkitError(
+    'parallel validation needs the built worker (dist/shacl/validationWorker.js): run npm run build',
+    'internal',
+  );
 }
 
 interface Slot {
@@ -177,7 +187,8 @@ export class ParallelRecordValidator implements RecordValidating {
           slot.load -= p.records;
           if (slot.pending.size === 0) worker.unref();
           if (msg.outcomes) p.resolve(msg.outcomes.map(decodeOutcome));
-          else if (msg.parse) p.reject(new ParseError(msg.parse.message, msg.parse.source, msg.parse.line, msg.parse.column));
+          else if (msg.parse)
+            p.reject(new ParseError(msg.parse.message, msg.parse.source, msg.parse.line, msg.parse.column));
           else p.reject(new ToolkitError(`validation failed: ${msg.error}`, 'internal'));
         });
         worker.on('error', (err) => {
@@ -213,7 +224,10 @@ export class ParallelRecordValidator implements RecordValidating {
     return this.request(records.length, { texts: records });
   }
 
-  private request(count: number, body: { records: EncodedTerm[][] } | { texts: readonly RecordText[] }): Promise<ValidationOutcome[]> {
+  private request(
+    count: number,
+    body: { records: EncodedTerm[][] } | { texts: readonly RecordText[] },
+  ): Promise<ValidationOutcome[]> {
     if (this.closed) return Promise.reject(new ToolkitError('the validator is closed', 'internal'));
     if (count === 0) return Promise.resolve([]);
     let slot = this.slots[0]!;

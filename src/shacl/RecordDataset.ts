@@ -54,7 +54,9 @@ export class RecordDataset implements RDF.DatasetCore {
   }
 
   delete(quad: RDF.Quad): this {
-    const i = this.quads.findIndex((q) => q.subject.equals(quad.subject) && q.predicate.equals(quad.predicate) && q.object.equals(quad.object));
+    const i = this.quads.findIndex(
+      (q) => q.subject.equals(quad.subject) && q.predicate.equals(quad.predicate) && q.object.equals(quad.object),
+    );
     if (i >= 0) {
       this.own();
       this.quads.splice(i, 1);
@@ -71,7 +73,12 @@ export class RecordDataset implements RDF.DatasetCore {
     return false;
   }
 
-  match(subject?: RDF.Term | null, predicate?: RDF.Term | null, object?: RDF.Term | null, _graph?: RDF.Term | null): RDF.DatasetCore {
+  match(
+    subject?: RDF.Term | null,
+    predicate?: RDF.Term | null,
+    object?: RDF.Term | null,
+    _graph?: RDF.Term | null,
+  ): RDF.DatasetCore {
     if (subject && predicate && !object) {
       // An index's list, shared with the answer (copied before the answer changes).
       return RecordDataset.over(this.withPredicate(subject, predicate));
@@ -93,7 +100,8 @@ export class RecordDataset implements RDF.DatasetCore {
       candidates = this.quads;
     }
     // An index's list (or a new one) is shared with the answer; the dataset's own list is copied (it changes with it).
-    if (!predicate && !(subject && object)) return candidates === this.quads ? new RecordDataset(candidates.slice()) : RecordDataset.over(candidates);
+    if (!predicate && !(subject && object))
+      return candidates === this.quads ? new RecordDataset(candidates.slice()) : RecordDataset.over(candidates);
     const out: RDF.Quad[] = [];
     for (const q of candidates) {
       if (predicate && !q.predicate.equals(predicate)) continue;
@@ -152,7 +160,11 @@ export class RecordDataset implements RDF.DatasetCore {
 
 const EMPTY: RDF.Quad[] = [];
 
-function index(quads: readonly RDF.Quad[], by: (q: RDF.Quad) => RDF.Term, skipLiterals = false): Map<string, RDF.Quad[]> {
+function index(
+  quads: readonly RDF.Quad[],
+  by: (q: RDF.Quad) => RDF.Term,
+  skipLiterals = false,
+): Map<string, RDF.Quad[]> {
   const map = new Map<string, RDF.Quad[]>();
   for (const q of quads) {
     const term = by(q);

@@ -101,7 +101,8 @@ export class RecordValidator {
   async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
     const interner = new TermInterner(this.interner);
     const factory = interner.factory();
-    const parse = (record: RecordText) => parseSimpleNTriples(record.text, record.format, factory) ?? parseRecordText(record, factory);
+    const parse = (record: RecordText) =>
+      parseSimpleNTriples(record.text, record.format, factory) ?? parseRecordText(record, factory);
     return this.validateTriples(records.map((record) => dedupeQuads(parse(record), interner, true)));
   }
 

@@ -23,7 +23,11 @@ function equalTerms(a: RDF.Term, b: RDF.Term | null | undefined): boolean {
   if (a.termType !== 'Literal') return true;
   const al = a as RDF.Literal;
   const bl = b as RDF.Literal;
-  return al.language === bl.language && al.datatype.value === bl.datatype.value && (al.direction || '') === (bl.direction || '');
+  return (
+    al.language === bl.language &&
+    al.datatype.value === bl.datatype.value &&
+    (al.direction || '') === (bl.direction || '')
+  );
 }
 
 /** An RDF/JS named node whose fields are plain properties (n3's terms compute theirs from a string on every read). */
@@ -78,7 +82,12 @@ class InternedQuad implements RDF.Quad {
   ) {}
   equals(other: RDF.Term | null | undefined): boolean {
     if (!other || other.termType !== 'Quad') return false;
-    return this.subject.equals(other.subject) && this.predicate.equals(other.predicate) && this.object.equals(other.object) && this.graph.equals(other.graph);
+    return (
+      this.subject.equals(other.subject) &&
+      this.predicate.equals(other.predicate) &&
+      this.object.equals(other.object) &&
+      this.graph.equals(other.graph)
+    );
   }
 }
 
@@ -119,7 +128,13 @@ export class TermInterner {
     if (term.termType === 'Quad') return this.quad(term as unknown as RDF.Quad) as unknown as T;
     // n3's terms carry a unique string id: a lookup without reading their (computed) fields.
     const id = (term as { id?: unknown }).id;
-    if (typeof id !== 'string' || term instanceof InternedNamedNode || term instanceof InternedBlankNode || term instanceof InternedLiteral) return this.copy(term);
+    if (
+      typeof id !== 'string' ||
+      term instanceof InternedNamedNode ||
+      term instanceof InternedBlankNode ||
+      term instanceof InternedLiteral
+    )
+      return this.copy(term);
     const found = this.lookupId(id);
     if (found) return found as T;
     const made = this.copy(term);
@@ -206,19 +221,37 @@ export class TermInterner {
       namedNode: (value: string) => this.namedNode(value),
       // A label no N-Triples, N-Quads or Turtle label can be (no ':' in them): a fresh node.
       blankNode: (value?: string) => this.blankNode(value ?? `anon:${++this.blankCount}`),
-      literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | { language: string; direction?: string }): RDF.Literal => {
+      literal: (
+        value: string,
+        languageOrDatatype?: string | RDF.NamedNode | { language: string; direction?: string },
+      ): RDF.Literal => {
         // Language tags in lower case, as n3's own factory makes them (they are case-insensitive).
-        if (typeof languageOrDatatype === 'string') return this.literal(value, languageOrDatatype.toLowerCase(), RDF_LANG_STRING, '');
+        if (typeof languageOrDatatype === 'string')
+          return this.literal(value, languageOrDatatype.toLowerCase(), RDF_LANG_STRING, '');
         if (!languageOrDatatype) return this.literal(value, '', XSD_STRING, '');
         if ('termType' in languageOrDatatype) return this.literal(value, '', languageOrDatatype.value, '');
         // RDF 1.2 directional language strings.
         const direction = (languageOrDatatype.direction || '').toLowerCase() as '' | 'ltr' | 'rtl';
-        return this.literal(value, languageOrDatatype.language.toLowerCase(), direction ? RDF_DIR_LANG_STRING : RDF_LANG_STRING, direction);
+        return this.literal(
+          value,
+          languageOrDatatype.language.toLowerCase(),
+          direction ? RDF_DIR_LANG_STRING : RDF_LANG_STRING,
+          direction,
+        );
       },
-      variable: (value: string): RDF.Variable => ({ termType: 'Variable', value, equals: (o) => !!o && o.termType === 'Variable' && o.value === value }),
+      variable: (value: string): RDF.Variable => ({
+        termType: 'Variable',
+        value,
+        equals: (o) => !!o && o.termType === 'Variable' && o.value === value,
+      }),
       defaultGraph: () => DEFAULT_GRAPH,
       quad: (subject, predicate, object, graph) =>
-        new InternedQuad(subject, predicate, object, !graph || graph.termType === 'DefaultGraph' ? DEFAULT_GRAPH : graph) as RDF.BaseQuad as RDF.Quad,
+        new InternedQuad(
+          subject,
+          predicate,
+          object,
+          !graph || graph.termType === 'DefaultGraph' ? DEFAULT_GRAPH : graph,
+        ) as RDF.BaseQuad as RDF.Quad,
       fromTerm: <T extends RDF.Term>(term: T) => this.term(term),
       fromQuad: (quad: RDF.Quad) => this.quad(quad),
     } as RDF.DataFactory;

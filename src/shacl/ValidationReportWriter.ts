@@ -53,13 +53,20 @@ function isPaired(s: string, i: number): boolean {
 }
 
 function step(s: PathStep): string {
-  let base = s.predicates.length > 1 ? `[ sh:alternativePath ( ${s.predicates.map((p) => iri(p.value)).join(' ')} ) ]` : iri(s.predicates[0]!.value);
+  let base =
+    s.predicates.length > 1
+      ? `[ sh:alternativePath ( ${s.predicates.map((p) => iri(p.value)).join(' ')} ) ]`
+      : iri(s.predicates[0]!.value);
   if (s.inverse) base = `[ sh:inversePath ${base} ]`;
   switch (s.quantifier) {
-    case 'zeroOrMore': return `[ sh:zeroOrMorePath ${base} ]`;
-    case 'oneOrMore': return `[ sh:oneOrMorePath ${base} ]`;
-    case 'zeroOrOne': return `[ sh:zeroOrOnePath ${base} ]`;
-    default: return base;
+    case 'zeroOrMore':
+      return `[ sh:zeroOrMorePath ${base} ]`;
+    case 'oneOrMore':
+      return `[ sh:oneOrMorePath ${base} ]`;
+    case 'zeroOrOne':
+      return `[ sh:zeroOrOnePath ${base} ]`;
+    default:
+      return base;
   }
 }
 
@@ -79,7 +86,9 @@ export class ValidationReportWriter {
 
   /** The prefixes. */
   start(): string {
-    return `${Object.entries(PREFIXES).map(([p, ns]) => `@prefix ${p}: <${ns}> .`).join('\n')}\n\n`;
+    return `${Object.entries(PREFIXES)
+      .map(([p, ns]) => `@prefix ${p}: <${ns}> .`)
+      .join('\n')}\n\n`;
   }
 
   /** The results of one record. */
@@ -98,7 +107,9 @@ export class ValidationReportWriter {
       if (r.sourceConstraint) lines.push(`  sh:sourceConstraint ${term(r.sourceConstraint)} ;`);
       if (r.resultPath) lines.push(`  sh:resultPath ${pathToTurtle(r.resultPath)} ;`);
       if (r.value) lines.push(`  sh:value ${term(r.value)} ;`);
-      lines.push(`  sh:resultMessage ${term({ termType: 'Literal', value: r.message, language: '', datatype: { termType: 'NamedNode', value: `${XSD}string` } } as RDF.Literal)} .`);
+      lines.push(
+        `  sh:resultMessage ${term({ termType: 'Literal', value: r.message, language: '', datatype: { termType: 'NamedNode', value: `${XSD}string` } } as RDF.Literal)} .`,
+      );
       out += `${lines.join('\n')}\n`;
     }
     return out;

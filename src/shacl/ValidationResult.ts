@@ -71,7 +71,14 @@ export function outcomeOf(results: ValidationResult[]): ValidationOutcome {
     else if (r.severity === 'Info') infos++;
     else others++;
   }
-  return { conforms: violations === 0 && others === 0, results, violations, warnings, ...(infos ? { infos } : {}), ...(others ? { others } : {}) };
+  return {
+    conforms: violations === 0 && others === 0,
+    results,
+    violations,
+    warnings,
+    ...(infos ? { infos } : {}),
+    ...(others ? { others } : {}),
+  };
 }
 
 const SHACL_SEVERITIES = new Set([`${SH}Violation`, `${SH}Warning`, `${SH}Info`]);
@@ -84,9 +91,11 @@ export function severityOf(iri: string): Severity {
 /** A compact name of an IRI with the toolkit's prefixes (`schema:name`), else `<iri>`. */
 export function compactIri(iri: string): string {
   for (const [prefix, ns] of Object.entries(DEFAULT_PREFIXES)) {
-    if (iri.startsWith(ns) && /^[A-Za-z_][A-Za-z0-9_-]*$/.test(iri.slice(ns.length))) return `${prefix}:${iri.slice(ns.length)}`;
+    if (iri.startsWith(ns) && /^[A-Za-z_][A-Za-z0-9_-]*$/.test(iri.slice(ns.length)))
+      return `${prefix}:${iri.slice(ns.length)}`;
   }
-  if (iri.startsWith(SHAPES_NS) && /^[A-Za-z_][A-Za-z0-9_-]*$/.test(iri.slice(SHAPES_NS.length))) return `srsh:${iri.slice(SHAPES_NS.length)}`;
+  if (iri.startsWith(SHAPES_NS) && /^[A-Za-z_][A-Za-z0-9_-]*$/.test(iri.slice(SHAPES_NS.length)))
+    return `srsh:${iri.slice(SHAPES_NS.length)}`;
   if (iri.startsWith(SH)) return `sh:${iri.slice(SH.length)}`;
   return `<${iri}>`;
 }
@@ -98,7 +107,14 @@ export function pathToString(steps: readonly PathStep[]): string {
       const names = s.predicates.map((p) => compactIri(p.value));
       let text = names.length > 1 ? `(${names.join('|')})` : names[0]!;
       if (s.inverse) text = `^${text}`;
-      const q = s.quantifier === 'zeroOrMore' ? '*' : s.quantifier === 'oneOrMore' ? '+' : s.quantifier === 'zeroOrOne' ? '?' : '';
+      const q =
+        s.quantifier === 'zeroOrMore'
+          ? '*'
+          : s.quantifier === 'oneOrMore'
+            ? '+'
+            : s.quantifier === 'zeroOrOne'
+              ? '?'
+              : '';
       return q && (s.inverse || names.length > 1) ? `(${text})${q}` : `${text}${q}`;
     })
     .join('/');

@@ -89,7 +89,8 @@ export class ValidationSummary {
     const seen = new Set<string>();
     let exampleTaken = false;
     for (const r of outcome.results) {
-      if (r.severity.startsWith('<') && !this.otherSeverities.has(r.severity)) this.otherSeverities.add(detachedString(r.severity) as ValidationResult['severity']);
+      if (r.severity.startsWith('<') && !this.otherSeverities.has(r.severity))
+        this.otherSeverities.add(detachedString(r.severity) as ValidationResult['severity']);
       const shape = r.shape.termType === 'NamedNode' ? compactIri(r.shape.value) : '_:anonymous';
       const id = `${shape} ${r.path ?? ''} ${r.severity}`;
       let c = this.counts.get(id);
@@ -102,7 +103,11 @@ export class ValidationSummary {
         seen.add(id);
         c.records++;
       }
-      if (!exampleTaken && (r.severity === 'Violation' || r.severity.startsWith('<')) && this.examples.length < this.maxExamples) {
+      if (
+        !exampleTaken &&
+        (r.severity === 'Violation' || r.severity.startsWith('<')) &&
+        this.examples.length < this.maxExamples
+      ) {
         // Copies: the parsed terms and texts would keep their input chunks alive for the whole run.
         const result: ValidationResult = {
           ...r,
@@ -119,7 +124,8 @@ export class ValidationSummary {
   /** Results by shape and path, violations first, most frequent first. */
   byShape(): ShapeCount[] {
     // The shapes' own severities fail a run whatever `failOn` says: after violations.
-    const rank = (s: ValidationResult['severity']) => (s === 'Violation' ? 0 : s === 'Warning' ? 2 : s === 'Info' ? 3 : 1);
+    const rank = (s: ValidationResult['severity']) =>
+      s === 'Violation' ? 0 : s === 'Warning' ? 2 : s === 'Info' ? 3 : 1;
     return [...this.counts.values()].sort(
       (a, b) => rank(a.severity) - rank(b.severity) || b.count - a.count || a.shape.localeCompare(b.shape),
     );
@@ -143,7 +149,10 @@ export class ValidationSummary {
           : 'note: the input holds no quads: it conforms (no results, as SHACL says of an empty graph), but nothing was checked',
       );
     }
-    if (this.otherGroups) lines.push(`other quads (no record, e.g. the dataset description): ${this.otherConforms ? 'conform' : 'do not conform'}`);
+    if (this.otherGroups)
+      lines.push(
+        `other quads (no record, e.g. the dataset description): ${this.otherConforms ? 'conform' : 'do not conform'}`,
+      );
     if (this.splitRecords) {
       lines.push(
         `error: the quads of ${this.splitRecords} record(s) were not together in the input (a dump sorted by subject?): they were validated in pieces, ` +
@@ -151,19 +160,25 @@ export class ValidationSummary {
       );
     }
     if (this.notExact.length) {
-      lines.push(`error: record by record, the results may differ from SHACL on the whole graph: ${this.notExact.join('; ')}; validate with \`mode\` graph (raising \`maxGraphTriples\` if needed)`);
+      lines.push(
+        `error: record by record, the results may differ from SHACL on the whole graph: ${this.notExact.join('; ')}; validate with \`mode\` graph (raising \`maxGraphTriples\` if needed)`,
+      );
     }
     const shapes = this.byShape();
     if (shapes.length) {
       lines.push('', 'by shape and path:');
       for (const c of shapes) {
-        lines.push(`  ${c.severity.padEnd(9)} ${String(c.count).padStart(7)} in ${String(c.records).padStart(7)} record(s)  ${c.shape}${c.path ? `  ${c.path}` : ''}`);
+        lines.push(
+          `  ${c.severity.padEnd(9)} ${String(c.count).padStart(7)} in ${String(c.records).padStart(7)} record(s)  ${c.shape}${c.path ? `  ${c.path}` : ''}`,
+        );
       }
     }
     if (this.examples.length) {
       lines.push('', 'first examples:');
       for (const { record, result } of this.examples) {
-        lines.push(`  ${record}: ${termLabel(result.focusNode)}${result.path ? ` ${result.path}` : ''}${result.value ? ` = ${termLabel(result.value)}` : ''}`);
+        lines.push(
+          `  ${record}: ${termLabel(result.focusNode)}${result.path ? ` ${result.path}` : ''}${result.value ? ` = ${termLabel(result.value)}` : ''}`,
+        );
         lines.push(`    ${compactShape(result.shape)}: ${result.message}`);
       }
     }
@@ -182,7 +197,8 @@ export function termLabel(term: RDF.Term): string {
   if (term.termType === 'Literal') {
     const text = JSON.stringify(term.value.length > 80 ? `${term.value.slice(0, 77)}...` : term.value);
     if (term.language) return `${text}@${term.language}`;
-    if (term.datatype.value !== 'http://www.w3.org/2001/XMLSchema#string') return `${text}^^${compactIri(term.datatype.value)}`;
+    if (term.datatype.value !== 'http://www.w3.org/2001/XMLSchema#string')
+      return `${text}^^${compactIri(term.datatype.value)}`;
     return text;
   }
   return term.value;

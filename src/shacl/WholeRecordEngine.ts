@@ -8,7 +8,10 @@ const SH = 'http://www.w3.org/ns/shacl#';
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
 /** n3's data factory with the `dataset()` shacl-engine builds its report graph with. */
-const FACTORY: ValidatorOptions['factory'] = { ...DataFactory, dataset: (quads?: RDF.Quad[]) => new Store(quads) } as unknown as ValidatorOptions['factory'];
+const FACTORY: ValidatorOptions['factory'] = {
+  ...DataFactory,
+  dataset: (quads?: RDF.Quad[]) => new Store(quads),
+} as unknown as ValidatorOptions['factory'];
 
 /**
  * shacl-engine through its public API, a whole record at a time: for shapes the engine of our own does not run
@@ -24,7 +27,10 @@ export class WholeRecordEngine {
 
   /** `shapes`: the shapes graph (with the data's class triples: shacl-engine reads rdfs:subClassOf there); `plugin`: the SPARQL plugin, when the shapes need it. */
   static create(shapes: readonly RDF.Quad[], plugin: SparqlPlugin | undefined): WholeRecordEngine {
-    const validator = new Validator(new Store([...shapes]), { factory: FACTORY, ...(plugin ? { validations: plugin.validations, targetResolvers: plugin.targetResolvers } : {}) });
+    const validator = new Validator(new Store([...shapes]), {
+      factory: FACTORY,
+      ...(plugin ? { validations: plugin.validations, targetResolvers: plugin.targetResolvers } : {}),
+    });
     return new WholeRecordEngine(validator, [...shapes]);
   }
 
@@ -48,7 +54,12 @@ export function resultsOf(report: RDF.DatasetCore, shapes: readonly RDF.Quad[]):
   const one = (s: RDF.Term, p: string) => objects(s, p)[0];
   const list = (head: RDF.Term): RDF.Term[] => {
     const out: RDF.Term[] = [];
-    for (let cell: RDF.Term | undefined = head; cell && cell.value !== `${RDF_NS}nil`; cell = one(cell, `${RDF_NS}rest`)) out.push(one(cell, `${RDF_NS}first`)!);
+    for (
+      let cell: RDF.Term | undefined = head;
+      cell && cell.value !== `${RDF_NS}nil`;
+      cell = one(cell, `${RDF_NS}rest`)
+    )
+      out.push(one(cell, `${RDF_NS}first`)!);
     return out;
   };
   const step = (t: RDF.Term): PathStep => {
@@ -60,14 +71,19 @@ export function resultsOf(report: RDF.DatasetCore, shapes: readonly RDF.Quad[]):
     const inverse = one(t, `${SH}inversePath`);
     if (inverse) return { ...step(inverse), inverse: true };
     const alternative = one(t, `${SH}alternativePath`);
-    if (alternative) return { predicates: list(alternative).flatMap((a) => step(a).predicates), inverse: false, quantifier: 'one' };
+    if (alternative)
+      return { predicates: list(alternative).flatMap((a) => step(a).predicates), inverse: false, quantifier: 'one' };
     return { predicates: [], inverse: false, quantifier: 'one' };
   };
   const pathOf = (t: RDF.Term | undefined): PathStep[] | undefined => {
     if (!t) return undefined;
     return t.termType === 'BlankNode' && one(t, `${RDF_NS}first`) ? list(t).map(step) : [step(t)];
   };
-  const reportNode = store.getSubjects(DataFactory.namedNode(`${RDF_NS}type`), DataFactory.namedNode(`${SH}ValidationReport`), null)[0];
+  const reportNode = store.getSubjects(
+    DataFactory.namedNode(`${RDF_NS}type`),
+    DataFactory.namedNode(`${SH}ValidationReport`),
+    null,
+  )[0];
   if (!reportNode) return [];
   return store.getObjects(reportNode, DataFactory.namedNode(`${SH}result`), null).map((r) => {
     const resultPath = pathOf(one(r, `${SH}resultPath`));
@@ -77,7 +93,10 @@ export function resultsOf(report: RDF.DatasetCore, shapes: readonly RDF.Quad[]):
       path: resultPath && pathToString(resultPath),
       resultPath,
       severity: severityOf(one(r, `${SH}resultSeverity`)?.value ?? `${SH}Violation`),
-      message: objects(r, `${SH}resultMessage`).map((m) => m.value).join(' ') || 'does not conform',
+      message:
+        objects(r, `${SH}resultMessage`)
+          .map((m) => m.value)
+          .join(' ') || 'does not conform',
       value: one(r, `${SH}value`),
       constraintComponent: one(r, `${SH}sourceConstraintComponent`) as RDF.NamedNode,
       sourceConstraint: one(r, `${SH}sourceConstraint`),

@@ -35,10 +35,40 @@ export interface ShapesScope {
 }
 
 /** Parameters that bound the number of values from above, or compare them with another predicate's. */
-const UPPER = new Set(['maxCount', 'uniqueLang', 'qualifiedMaxCount', 'equals', 'disjoint', 'lessThan', 'lessThanOrEquals']);
+const UPPER = new Set([
+  'maxCount',
+  'uniqueLang',
+  'qualifiedMaxCount',
+  'equals',
+  'disjoint',
+  'lessThan',
+  'lessThanOrEquals',
+]);
 const PAIR = ['equals', 'disjoint', 'lessThan', 'lessThanOrEquals'];
 /** Annotations and parameters that do not read the data graph. */
-const QUIET = new Set(['name', 'description', 'message', 'severity', 'order', 'group', 'defaultValue', 'deactivated', 'path', 'targetClass', 'targetSubjectsOf', 'targetNode', 'targetObjectsOf', 'target', 'ignoredProperties', 'qualifiedValueShapesDisjoint', 'qualifiedMinCount', 'minCount', 'labelTemplate', 'prefixes', 'declare']);
+const QUIET = new Set([
+  'name',
+  'description',
+  'message',
+  'severity',
+  'order',
+  'group',
+  'defaultValue',
+  'deactivated',
+  'path',
+  'targetClass',
+  'targetSubjectsOf',
+  'targetNode',
+  'targetObjectsOf',
+  'target',
+  'ignoredProperties',
+  'qualifiedValueShapesDisjoint',
+  'qualifiedMinCount',
+  'minCount',
+  'labelTemplate',
+  'prefixes',
+  'declare',
+]);
 
 /**
  * Reads the shapes for what each constraint can reach from a focus node. Record
@@ -55,7 +85,11 @@ export function analyseShapes(graph: Store, targeted: readonly RDF.Term[]): Shap
   const walker = new ShapeWalker(graph);
   const focusReads = new Map<string, NodeReads>();
   for (const shape of targeted) {
-    for (const [p, why] of [['targetNode', 'validated in every record, its triples in one'], ['targetObjectsOf', 'its focus nodes are objects, whose triples may stand in other records'], ['target', 'a SPARQL-based target can select any node']] as const) {
+    for (const [p, why] of [
+      ['targetNode', 'validated in every record, its triples in one'],
+      ['targetObjectsOf', 'its focus nodes are objects, whose triples may stand in other records'],
+      ['target', 'a SPARQL-based target can select any node'],
+    ] as const) {
       if (graph.countQuads(shape, sh(p), null, null) > 0) walker.reason(shape, `sh:${p}: ${why}`);
     }
     const reads = new NodeReads();
@@ -63,9 +97,17 @@ export function analyseShapes(graph: Store, targeted: readonly RDF.Term[]): Shap
     walker.walk(shape, { nested: false, polarity: 1, reads });
   }
   if (graph.countQuads(null, DataFactory.namedNode(RDF_TYPE), sh('ConstraintComponent'), null) > 0) {
-    walker.reasons.push('the shapes declare constraint components of their own (sh:ConstraintComponent): what they read is not known');
+    walker.reasons.push(
+      'the shapes declare constraint components of their own (sh:ConstraintComponent): what they read is not known',
+    );
   }
-  return { reasons: [...new Set(walker.reasons)], pathPredicates: walker.pathPredicates, inspected: walker.inspected, valueReads: walker.valueReads, focusReads };
+  return {
+    reasons: [...new Set(walker.reasons)],
+    pathPredicates: walker.pathPredicates,
+    inspected: walker.inspected,
+    valueReads: walker.valueReads,
+    focusReads,
+  };
 }
 
 interface Context {
@@ -135,13 +177,17 @@ class ShapeWalker {
     if (path.inverse) {
       const onlyMinCount = [...params].every((p) => p === 'minCount' || (QUIET.has(p) && p !== 'qualifiedMinCount'));
       if (!path.simpleInverse || !onlyMinCount || ctx.polarity !== 1) {
-        this.reason(shape, 'an inverse path with constraints other than sh:minCount reads the nodes that point at a node, which may stand in other records');
+        this.reason(
+          shape,
+          'an inverse path with constraints other than sh:minCount reads the nodes that point at a node, which may stand in other records',
+        );
       }
       return;
     }
     for (const p of path.through) this.inspected.add(p);
     if (path.multi) for (const p of path.all) this.valueReads.predicates.add(p);
-    const counts = ctx.nested || ctx.polarity !== 1 || [...params].some((p) => UPPER.has(p)) || params.has('qualifiedValueShape');
+    const counts =
+      ctx.nested || ctx.polarity !== 1 || [...params].some((p) => UPPER.has(p)) || params.has('qualifiedValueShape');
     if (counts) for (const p of path.first) ctx.reads.predicates.add(p);
     for (const p of PAIR) for (const q of this.all(shape, p)) this.readPair(q, ctx.reads);
     // Constraints on each value that read the value's own triples.
@@ -152,7 +198,8 @@ class ShapeWalker {
     if (this.one(shape, 'closed')?.value === 'true') this.valueReads.all = true;
     this.walkShapeRefs(shape, values, this.valueReads);
     for (const property of this.all(shape, 'property')) this.walk(property, values);
-    for (const q of this.all(shape, 'qualifiedValueShape')) this.walk(q, { nested: true, polarity: 0, reads: this.valueReads });
+    for (const q of this.all(shape, 'qualifiedValueShape'))
+      this.walk(q, { nested: true, polarity: 0, reads: this.valueReads });
     for (const constraint of this.all(shape, 'sparql')) this.walkSparql(shape, constraint, values);
   }
 
@@ -160,7 +207,8 @@ class ShapeWalker {
   private walkShapeRefs(shape: RDF.Term, ctx: Context, reads: NodeReads): void {
     const nested = (polarity: 1 | -1 | 0) => ({ nested: true, polarity, reads });
     for (const s of this.all(shape, 'node')) this.walk(s, nested(ctx.polarity));
-    for (const p of ['and', 'or'] as const) for (const list of this.all(shape, p)) for (const s of this.list(list)) this.walk(s, nested(ctx.polarity));
+    for (const p of ['and', 'or'] as const)
+      for (const list of this.all(shape, p)) for (const s of this.list(list)) this.walk(s, nested(ctx.polarity));
     for (const list of this.all(shape, 'xone')) for (const s of this.list(list)) this.walk(s, nested(0));
     const flipped = ctx.polarity === 0 ? 0 : ctx.polarity === 1 ? -1 : 1;
     for (const s of this.all(shape, 'not')) this.walk(s, nested(flipped));
@@ -206,7 +254,15 @@ class ShapeWalker {
     if (depth > 32) return undefined;
     if (term.termType === 'NamedNode') {
       const one = new Set([term.value]);
-      return { first: one, last: one, all: one, through: new Set(), inverse: false, simpleInverse: false, multi: false };
+      return {
+        first: one,
+        last: one,
+        all: one,
+        through: new Set(),
+        inverse: false,
+        simpleInverse: false,
+        multi: false,
+      };
     }
     if (term.termType !== 'BlankNode') return undefined;
     if (this.graph.countQuads(term, DataFactory.namedNode(`${RDF_NS}first`), null, null) > 0) {
@@ -229,12 +285,18 @@ class ShapeWalker {
       const inner = this.pathReads(inverse, depth + 1);
       return inner && { ...inner, inverse: true, simpleInverse: inverse.termType === 'NamedNode' };
     }
-    for (const [p, repeated] of [['zeroOrMorePath', true], ['oneOrMorePath', true], ['zeroOrOnePath', false]] as const) {
+    for (const [p, repeated] of [
+      ['zeroOrMorePath', true],
+      ['oneOrMorePath', true],
+      ['zeroOrOnePath', false],
+    ] as const) {
       const inner = this.one(term, p);
       if (!inner) continue;
       const reads = this.pathReads(inner, depth + 1);
       if (!reads) return undefined;
-      return repeated ? { ...reads, through: new Set([...reads.through, ...reads.all]), simpleInverse: false, multi: true } : { ...reads, simpleInverse: false };
+      return repeated
+        ? { ...reads, through: new Set([...reads.through, ...reads.all]), simpleInverse: false, multi: true }
+        : { ...reads, simpleInverse: false };
     }
     return undefined;
   }
@@ -242,7 +304,8 @@ class ShapeWalker {
   /** The SHACL parameters a shape has (local names). */
   private params(shape: RDF.Term): Set<string> {
     const out = new Set<string>();
-    for (const q of this.graph.getQuads(shape, null, null, null)) if (q.predicate.value.startsWith(SH)) out.add(q.predicate.value.slice(SH.length));
+    for (const q of this.graph.getQuads(shape, null, null, null))
+      if (q.predicate.value.startsWith(SH)) out.add(q.predicate.value.slice(SH.length));
     return out;
   }
 
@@ -262,7 +325,7 @@ class ShapeWalker {
   list(head: RDF.Term): RDF.Term[] {
     const out: RDF.Term[] = [];
     const seen = new Set<string>();
-    for (let cell: RDF.Term | undefined = head; cell && cell.value !== `${RDF_NS}nil` && out.length < 10_000; ) {
+    for (let cell: RDF.Term | undefined = head; cell && cell.value !== `${RDF_NS}nil` && out.length < 10_000;) {
       if (seen.has(keyOf(cell))) break;
       seen.add(keyOf(cell));
       const first = this.graph.getObjects(cell, DataFactory.namedNode(`${RDF_NS}first`), null)[0];
@@ -297,6 +360,11 @@ function describeShape(graph: Store, shape: RDF.Term): string {
   if (shape.termType === 'NamedNode') return `<${shape.value}>`;
   const path = graph.getObjects(shape, sh('path'), null)[0];
   const owner = graph.getSubjects(sh('property'), shape, null)[0];
-  const where = [path?.termType === 'NamedNode' ? `sh:path <${path.value}>` : '', owner?.termType === 'NamedNode' ? `in <${owner.value}>` : ''].filter(Boolean).join(' ');
+  const where = [
+    path?.termType === 'NamedNode' ? `sh:path <${path.value}>` : '',
+    owner?.termType === 'NamedNode' ? `in <${owner.value}>` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return `a shape (blank node)${where ? ` with ${where}` : ''}`;
 }

@@ -67,7 +67,11 @@ export function targetedShapes(graph: Store): { terms: RDF.Term[]; implicit: Set
 export function shapeTest(graph: Store): (term: RDF.Term) => boolean {
   const shapes = new Set<string>();
   for (const q of graph.getQuads(null, null, null, null)) {
-    if (q.predicate.value.startsWith(SH) || (q.predicate.equals(RDF_TYPE) && (q.object.value === `${SH}NodeShape` || q.object.value === `${SH}PropertyShape`))) shapes.add(key(q.subject));
+    if (
+      q.predicate.value.startsWith(SH) ||
+      (q.predicate.equals(RDF_TYPE) && (q.object.value === `${SH}NodeShape` || q.object.value === `${SH}PropertyShape`))
+    )
+      shapes.add(key(q.subject));
   }
   return (term) => shapes.has(key(term));
 }

@@ -30,7 +30,10 @@ export function isShapesFileName(name: string): boolean {
  *
  * @param dir A directory of `.ttl` files or a single `.ttl` file. Defaults to the shipped `shapes/`.
  */
-export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR, options: LoadShapesOptions = {}): Promise<ShapesGraph> {
+export async function loadShapes(
+  dir: string = DEFAULT_SHAPES_DIR,
+  options: LoadShapesOptions = {},
+): Promise<ShapesGraph> {
   let files: string[];
   try {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -46,21 +49,29 @@ export async function loadShapes(dir: string = DEFAULT_SHAPES_DIR, options: Load
       throw new ToolkitError(`cannot read shapes from ${dir}: ${why}`, 'io', { cause: err, details: { path: dir } });
     }
   }
-  if (files.length === 0) throw new ToolkitError(`no shapes (*.${formatInfo('turtle').extensions[0]!}) in ${dir}`, 'io', { details: { path: dir } });
+  if (files.length === 0)
+    throw new ToolkitError(`no shapes (*.${formatInfo('turtle').extensions[0]!}) in ${dir}`, 'io', {
+      details: { path: dir },
+    });
   const dataset = new Store();
   for (const file of files) {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
     } catch (err) {
-      throw new ToolkitError(`cannot read shapes file ${file}: ${(err as Error).message}`, 'io', { cause: err, details: { path: file } });
+      throw new ToolkitError(`cannot read shapes file ${file}: ${(err as Error).message}`, 'io', {
+        cause: err,
+        details: { path: file },
+      });
     }
     const quads = parseShapesText(text, file);
     dataset.addQuads(options.schemaScheme === 'https' ? quads.map(toHttpsSchema) : quads);
   }
   // Shapes that target nothing find every input conforming: a wrong --shapes, not a success.
   const isShape = (t: RDF.Term) => dataset.getQuads(t, null, null, null).some((q) => q.predicate.value.startsWith(SH));
-  const targeted = TARGETS.some((p) => dataset.countQuads(null, p, null, null) > 0) || implicitClassShapes(dataset, isShape).length > 0;
+  const targeted =
+    TARGETS.some((p) => dataset.countQuads(null, p, null, null) > 0) ||
+    implicitClassShapes(dataset, isShape).length > 0;
   if (!targeted) {
     throw new ToolkitError(
       `the shapes in ${dir} target nothing (no sh:targetClass, sh:targetNode, sh:targetSubjectsOf, sh:targetObjectsOf): every input would conform`,
@@ -88,15 +99,19 @@ const SCHEMA_HTTPS = 'https://schema.org/';
 /** A shapes quad with its schema.org terms in the `https` namespace. */
 function toHttpsSchema(q: RDF.Quad): RDF.Quad {
   const term = <T extends RDF.Term>(t: T): T => {
-    if (t.termType === 'NamedNode' && t.value.startsWith(SCHEMA_HTTP)) return DataFactory.namedNode(SCHEMA_HTTPS + t.value.slice(SCHEMA_HTTP.length)) as unknown as T;
-    if (t.termType === 'Literal' && t.value === SCHEMA_HTTP) return DataFactory.literal(SCHEMA_HTTPS, t.language || t.datatype) as unknown as T;
+    if (t.termType === 'NamedNode' && t.value.startsWith(SCHEMA_HTTP))
+      return DataFactory.namedNode(SCHEMA_HTTPS + t.value.slice(SCHEMA_HTTP.length)) as unknown as T;
+    if (t.termType === 'Literal' && t.value === SCHEMA_HTTP)
+      return DataFactory.literal(SCHEMA_HTTPS, t.language || t.datatype) as unknown as T;
     return t;
   };
   return DataFactory.quad(term(q.subject), term(q.predicate), term(q.object), q.graph);
 }
 
 const SH = 'http://www.w3.org/ns/shacl#';
-const TARGETS = ['targetClass', 'targetNode', 'targetSubjectsOf', 'targetObjectsOf', 'target'].map((t) => DataFactory.namedNode(`${SH}${t}`));
+const TARGETS = ['targetClass', 'targetNode', 'targetSubjectsOf', 'targetObjectsOf', 'target'].map((t) =>
+  DataFactory.namedNode(`${SH}${t}`),
+);
 
 /** Parses one Turtle shapes document; bad Turtle becomes a {@link ParseError} naming the file and line. */
 export function parseShapesText(text: string, source = '<shapes>'): RDF.Quad[] {
@@ -104,6 +119,8 @@ export function parseShapesText(text: string, source = '<shapes>'): RDF.Quad[] {
     return new Parser({ format: formatInfo('turtle').mediaType, baseIRI: `file://${source}` }).parse(text);
   } catch (err) {
     const context = (err as { context?: { line?: number } }).context;
-    throw new ParseError((err as Error).message.replace(/ on line \d+\.?$/, ''), source, context?.line, undefined, { cause: err });
+    throw new ParseError((err as Error).message.replace(/ on line \d+\.?$/, ''), source, context?.line, undefined, {
+      cause: err,
+    });
   }
 }

@@ -53,7 +53,11 @@ function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.Ter
 
 function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
   const seen = new Map<string, RDF.Term>();
-  for (const t of terms) seen.set(`${t.termType}|${t.value}|${(t as RDF.Literal).language ?? ''}|${(t as RDF.Literal).datatype?.value ?? ''}`, t);
+  for (const t of terms)
+    seen.set(
+      `${t.termType}|${t.value}|${(t as RDF.Literal).language ?? ''}|${(t as RDF.Literal).datatype?.value ?? ''}`,
+      t,
+    );
   return [...seen.values()];
 }
 
@@ -136,12 +140,20 @@ export const doiAgreement: NativeConstraint = (focus, dataset) => {
   for (const doi of uniqueTerms(objects(dataset, focus, biboDoi))) {
     if (doi.termType !== 'Literal') continue;
     if (PLAIN_DOI.test(doi.value) && focus.value.toLowerCase() !== `https://doi.org/${doi.value}`.toLowerCase()) {
-      rows.push({ path: biboDoi, value: doi, bindings: { problem: "the work's IRI is not https://doi.org/ followed by its bibo:doi" } });
+      rows.push({
+        path: biboDoi,
+        value: doi,
+        bindings: { problem: "the work's IRI is not https://doi.org/ followed by its bibo:doi" },
+      });
     }
     for (const path of schemaIdentifier) {
       for (const id of uniqueTerms(objects(dataset, focus, path))) {
         if (id.value.toLowerCase() !== `doi:${doi.value}`.toLowerCase()) {
-          rows.push({ path, value: id, bindings: { problem: 'schema:identifier is not "doi:" followed by its bibo:doi' } });
+          rows.push({
+            path,
+            value: id,
+            bindings: { problem: 'schema:identifier is not "doi:" followed by its bibo:doi' },
+          });
         }
       }
     }
@@ -165,7 +177,12 @@ export const authorPositions: NativeConstraint = (focus, dataset) => {
     if (node.termType === 'Literal') continue;
     for (const p of schemaPosition) {
       for (const value of uniqueTerms(objects(dataset, node, p))) {
-        if (value.termType !== 'Literal' || value.datatype.value !== `${XSD}integer` || !/^[+-]?[0-9]+$/.test(value.value)) continue;
+        if (
+          value.termType !== 'Literal' ||
+          value.datatype.value !== `${XSD}integer` ||
+          !/^[+-]?[0-9]+$/.test(value.value)
+        )
+          continue;
         const n = Number(value.value);
         const entry = holders.get(n) ?? { value, nodes: new Set<string>() };
         entry.nodes.add(`${node.termType}|${node.value}`);
@@ -174,8 +191,10 @@ export const authorPositions: NativeConstraint = (focus, dataset) => {
     }
   }
   for (const [n, { value, nodes }] of holders) {
-    if (nodes.size > 1) rows.push({ path: authorship, value, bindings: { problem: 'two authors have the same position' } });
-    if (n > 1 && !holders.has(n - 1)) rows.push({ path: authorship, value, bindings: { problem: 'a position is missing before this one' } });
+    if (nodes.size > 1)
+      rows.push({ path: authorship, value, bindings: { problem: 'two authors have the same position' } });
+    if (n > 1 && !holders.has(n - 1))
+      rows.push({ path: authorship, value, bindings: { problem: 'a position is missing before this one' } });
   }
   return rows;
 };
@@ -203,12 +222,18 @@ const both = (local: string) => SCHEMA_NAMESPACES.map((ns) => `${ns}${local}`);
 
 /** {@link NativeReads} of each native constraint, by the IRI of its `sh:SPARQLConstraint` node. */
 export const NATIVE_READS: ReadonlyMap<string, NativeReads> = new Map([
-  [`${SHAPES_NS}AuthorListOrderConstraint`, { upper: [`${BIBO}authorList`], through: [`${BIBO}authorList`, `${RDF_NS}rest`, `${RDF_NS}first`], perValue: [] }],
+  [
+    `${SHAPES_NS}AuthorListOrderConstraint`,
+    { upper: [`${BIBO}authorList`], through: [`${BIBO}authorList`, `${RDF_NS}rest`, `${RDF_NS}first`], perValue: [] },
+  ],
   [`${SHAPES_NS}OrcidCheckDigitConstraint`, { upper: [], through: [], perValue: both('sameAs') }],
   // Every predicate of the focus, one literal at a time: nothing that another copy of the node could change.
   [`${SHAPES_NS}LanguageTagConstraint`, { upper: [], through: [], perValue: [] }],
   [`${SHAPES_NS}DoiAgreementConstraint`, { upper: [`${BIBO}doi`, ...both('identifier')], through: [], perValue: [] }],
-  [`${SHAPES_NS}AuthorPositionsConstraint`, { upper: [`${SR}authorship`], through: [`${SR}authorship`, ...both('position')], perValue: [] }],
+  [
+    `${SHAPES_NS}AuthorPositionsConstraint`,
+    { upper: [`${SR}authorship`], through: [`${SR}authorship`, ...both('position')], perValue: [] },
+  ],
 ]);
 
 /** Fills `{?var}` and `{$var}` in a SHACL message. */

@@ -62,30 +62,54 @@ export interface PrepareEngineOptions {
  */
 export async function prepareEngine(shapes: ShapesGraph, options: PrepareEngineOptions = {}): Promise<PreparedEngine> {
   const mode = options.sparql ?? 'native';
-  const graph = options.dataClassTriples?.length ? new Store([...shapes.dataset.getQuads(null, null, null, null), ...options.dataClassTriples]) : shapes.dataset;
+  const graph = options.dataClassTriples?.length
+    ? new Store([...shapes.dataset.getQuads(null, null, null, null), ...options.dataClassTriples])
+    : shapes.dataset;
   const { terms, implicit } = targetedShapes(graph);
   const filters = terms.map((t) => targetFilter(graph, t, implicit.has(shapeKey(t))));
   const scope = analyseShapes(graph, terms);
   const rules = scopeRules(scope, filters, graph);
   const quads = shapes.dataset.getQuads(null, null, null, null);
-  let why: string | undefined = mode === 'engine' ? "`sparql: 'engine'` runs every SPARQL constraint of the shapes through the SPARQL engine" : undefined;
+  let why: string | undefined =
+    mode === 'engine'
+      ? "`sparql: 'engine'` runs every SPARQL constraint of the shapes through the SPARQL engine"
+      : undefined;
   if (!why) {
     try {
-      const core = CoreEngine.compile(quads, options.dataClassTriples ? { dataClassTriples: options.dataClassTriples } : {});
+      const core = CoreEngine.compile(
+        quads,
+        options.dataClassTriples ? { dataClassTriples: options.dataClassTriples } : {},
+      );
       if (core.inexact.length === 0) return { core, targeted: filters, scope, rules };
       why = core.inexact.join('; ');
     } catch (err) {
-      if (!(err instanceof UnsupportedShapes)) throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
+      if (!(err instanceof UnsupportedShapes))
+        throw new ToolkitError(`the shapes cannot be used: ${(err as Error).message}`, 'parse', { cause: err });
       why = err.message;
     }
   }
-  const needsPlugin = graph.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0 || graph.countQuads(null, DataFactory.namedNode(`${SH}target`), null, null) > 0;
-  const foreign = graph.getObjects(null, DataFactory.namedNode(`${SH}sparql`), null).filter((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
+  const needsPlugin =
+    graph.countQuads(null, DataFactory.namedNode(`${SH}sparql`), null, null) > 0 ||
+    graph.countQuads(null, DataFactory.namedNode(`${SH}target`), null, null) > 0;
+  const foreign = graph
+    .getObjects(null, DataFactory.namedNode(`${SH}sparql`), null)
+    .filter((c) => c.termType !== 'NamedNode' || !NATIVE_CONSTRAINTS.has(c.value));
   // shacl-engine's SPARQL plugin (Comunica, an optional peer) is loaded only when a shape needs it.
   const plugin = needsPlugin
-    ? await loadSparqlPlugin(mode === 'engine' ? why : foreign.length ? `the shapes hold ${foreign.length} SPARQL constraint(s) with no native implementation (${describe(foreign)}), which only the SPARQL engine runs` : why)
+    ? await loadSparqlPlugin(
+        mode === 'engine'
+          ? why
+          : foreign.length
+            ? `the shapes hold ${foreign.length} SPARQL constraint(s) with no native implementation (${describe(foreign)}), which only the SPARQL engine runs`
+            : why,
+      )
     : undefined;
-  return { whole: WholeRecordEngine.create(graph.getQuads(null, null, null, null), plugin), targeted: filters, scope, rules };
+  return {
+    whole: WholeRecordEngine.create(graph.getQuads(null, null, null, null), plugin),
+    targeted: filters,
+    scope,
+    rules,
+  };
 }
 
 /** The target filter of a shape: its target classes (explicit and implicit, with their subclasses) and predicates. */
@@ -119,9 +143,11 @@ function scopeRules(scope: ShapesScope, filters: readonly TargetFilter[], graph:
   const shape = shapeTest(graph);
   const shapeKeys = new Set<string>();
   for (const q of graph.getQuads(null, null, null, null)) if (shape(q.subject)) shapeKeys.add(termKey(q.subject));
-  const agreed = (map: Map<string, NodeReads[]>) => new Map([...map].map(([k, reads]) => [k, agreedOf([...reads, scope.valueReads])] as const));
+  const agreed = (map: Map<string, NodeReads[]>) =>
+    new Map([...map].map(([k, reads]) => [k, agreedOf([...reads, scope.valueReads])] as const));
   const shapesClassTriples = new Set<string>();
-  for (const p of [RDF_TYPE, `${RDFS}subClassOf`]) for (const q of graph.getQuads(null, DataFactory.namedNode(p), null, null)) shapesClassTriples.add(classTriple(q));
+  for (const p of [RDF_TYPE, `${RDFS}subClassOf`])
+    for (const q of graph.getQuads(null, DataFactory.namedNode(p), null, null)) shapesClassTriples.add(classTriple(q));
   return {
     shapesClassTriples,
     shapeKeys,

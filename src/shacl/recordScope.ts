@@ -39,7 +39,27 @@ export interface ScopeRules {
 
 /** Results whose answer on one copy of a node is its answer on the union of copies (values one by one, or counts whose predicates every copy agrees on). */
 const SAFE_COMPONENTS = new Set(
-  ['Datatype', 'NodeKind', 'Pattern', 'MinLength', 'MaxLength', 'LanguageIn', 'In', 'MinInclusive', 'MaxInclusive', 'MinExclusive', 'MaxExclusive', 'Closed', 'MaxCount', 'UniqueLang', 'Equals', 'Disjoint', 'LessThan', 'LessThanOrEquals', 'SPARQL'].map((c) => `${SH}${c}ConstraintComponent`),
+  [
+    'Datatype',
+    'NodeKind',
+    'Pattern',
+    'MinLength',
+    'MaxLength',
+    'LanguageIn',
+    'In',
+    'MinInclusive',
+    'MaxInclusive',
+    'MinExclusive',
+    'MaxExclusive',
+    'Closed',
+    'MaxCount',
+    'UniqueLang',
+    'Equals',
+    'Disjoint',
+    'LessThan',
+    'LessThanOrEquals',
+    'SPARQL',
+  ].map((c) => `${SH}${c}ConstraintComponent`),
 );
 
 const MAX_REASONS = 3;
@@ -60,7 +80,11 @@ export interface ScopedResult {
  * that their triples could undo. Shared nodes are fingerprinted for the
  * reading thread to compare their copies. Undefined when there is nothing to say.
  */
-export function recordScopeOf(triples: readonly RDF.Quad[], results: readonly ScopedResult[], rules: ScopeRules): RecordScope | undefined {
+export function recordScopeOf(
+  triples: readonly RDF.Quad[],
+  results: readonly ScopedResult[],
+  rules: ScopeRules,
+): RecordScope | undefined {
   // Subjects by IRI (with their record, undefined: a shared node) and blank-node labels: strings hash once each.
   const subjects = new Map<string, string | undefined>();
   const blanks = new Set<string>();
@@ -96,29 +120,43 @@ export function recordScopeOf(triples: readonly RDF.Quad[], results: readonly Sc
     lastShared?.push(q);
     const flags = rules.flags.get(q.predicate.value);
     if (flags === undefined) continue;
-    if (flags & SUBCLASS && !rules.shapesClassTriples.has(classTriple(q))) say(`rdfs:subClassOf in the data (${label(s)} rdfs:subClassOf ${label(q.object)}): classes reach across records`);
-    if (flags & TYPE && rules.shapeKeys.has(termKey(s)) && !rules.shapesClassTriples.has(classTriple(q))) say(`the data gives ${label(s)}, a shape, a type`);
+    if (flags & SUBCLASS && !rules.shapesClassTriples.has(classTriple(q)))
+      say(`rdfs:subClassOf in the data (${label(s)} rdfs:subClassOf ${label(q.object)}): classes reach across records`);
+    if (flags & TYPE && rules.shapeKeys.has(termKey(s)) && !rules.shapesClassTriples.has(classTriple(q)))
+      say(`the data gives ${label(s)}, a shape, a type`);
     if (!(flags & PATH)) continue;
     const o = q.object;
-    if (o.termType === 'BlankNode' || (o.termType === 'NamedNode' && (flags & INSPECTED || mayBeOwned(o.value)))) linking.push(q);
+    if (o.termType === 'BlankNode' || (o.termType === 'NamedNode' && (flags & INSPECTED || mayBeOwned(o.value))))
+      linking.push(q);
   }
   if (own.size > 1) say(`holds nodes of ${own.size} records (${[...own].slice(0, 3).join(', ')})`);
   for (const q of linking) {
     const o = q.object;
     if (o.termType === 'NamedNode') {
       const key = mayBeOwned(o.value) ? recordKeyOfIri(o.value) : undefined;
-      if (key !== undefined && !own.has(key)) say(`${label(q.subject)} ${label(q.predicate)} ${label(o)}: a node of record ${key}`);
-      else if (key === undefined && !subjects.has(o.value) && o.value !== RDF_NIL && rules.flags.get(q.predicate.value)! & INSPECTED) inspected.push(q);
+      if (key !== undefined && !own.has(key))
+        say(`${label(q.subject)} ${label(q.predicate)} ${label(o)}: a node of record ${key}`);
+      else if (
+        key === undefined &&
+        !subjects.has(o.value) &&
+        o.value !== RDF_NIL &&
+        rules.flags.get(q.predicate.value)! & INSPECTED
+      )
+        inspected.push(q);
     } else if (!blanks.has(o.value)) {
       say(`names the blank node ${label(o)} without its triples`);
     }
   }
   for (const q of inspected) say(`names ${label(q.object)} (${label(q.predicate)}) without its triples`);
-  const owned = (t: RDF.Term) => (t.termType === 'BlankNode' ? blanks.has(t.value) : t.termType === 'NamedNode' && ownedIri(t.value, own));
+  const owned = (t: RDF.Term) =>
+    t.termType === 'BlankNode' ? blanks.has(t.value) : t.termType === 'NamedNode' && ownedIri(t.value, own);
   for (const r of results) {
     if (SAFE_COMPONENTS.has(r.constraintComponent.value)) continue;
     const value = r.value && r.value.termType !== 'Literal' && !owned(r.value) ? r.value : undefined;
-    if (value || !owned(r.focusNode)) say(`a result (sh:${r.constraintComponent.value.slice(SH.length)}) on ${label(value ?? r.focusNode)}, which other records may describe too`);
+    if (value || !owned(r.focusNode))
+      say(
+        `a result (sh:${r.constraintComponent.value.slice(SH.length)}) on ${label(value ?? r.focusNode)}, which other records may describe too`,
+      );
   }
   const prints = fingerprints(shared, rules);
   if (!beyond.length && !prints.length) return undefined;
@@ -230,11 +268,13 @@ export class ScopeCheck {
     for (const [hash, fingerprint, iri] of scope.shared ?? []) {
       const before = this.copies.get(hash);
       if (before === undefined) this.copies.set(hash, fingerprint);
-      else if (before !== fingerprint) first ??= `<${iri}> is written differently here than in an earlier record (what the shapes count or compare)`;
+      else if (before !== fingerprint)
+        first ??= `<${iri}> is written differently here than in an earlier record (what the shapes count or compare)`;
     }
     if (first === undefined) return;
     this.groups++;
-    if (this.reasons.length < MAX_REASONS) this.reasons.push(record === undefined ? first : `record ${record}: ${first}`);
+    if (this.reasons.length < MAX_REASONS)
+      this.reasons.push(record === undefined ? first : `record ${record}: ${first}`);
   }
 
   /** Whether every group was self-contained and every shared node's copies agree. */
@@ -259,7 +299,11 @@ function ownedIri(iri: string, own: ReadonlySet<string>): boolean {
 }
 
 function label(t: RDF.Term): string {
-  return t.termType === 'NamedNode' ? `<${t.value}>` : t.termType === 'BlankNode' ? `_:${t.value}` : JSON.stringify(t.value);
+  return t.termType === 'NamedNode'
+    ? `<${t.value}>`
+    : t.termType === 'BlankNode'
+      ? `_:${t.value}`
+      : JSON.stringify(t.value);
 }
 
 const SEED_A = 0x811c9dc5;

@@ -34,7 +34,10 @@ export interface EngineReport {
 
 /** shacl-engine's validator for one shapes graph. */
 export interface Validator {
-  validate(data: { dataset: RDF.DatasetCore; terms?: Iterable<RDF.Term> }, shapes?: { terms: RDF.Term[] }[]): Promise<EngineReport>;
+  validate(
+    data: { dataset: RDF.DatasetCore; terms?: Iterable<RDF.Term> },
+    shapes?: { terms: RDF.Term[] }[],
+  ): Promise<EngineReport>;
 }
 
 /** The `Validator` class of shacl-engine. */

@@ -41,7 +41,10 @@ export function decodeTerm(e: EncodedTerm): RDF.Term {
       const b = v.lastIndexOf('\u0000', a - 1);
       const lang = v.slice(b + 1, a);
       const dt = v.slice(a + 1);
-      return DataFactory.literal(v.slice(0, b), lang || (dt && dt !== RDF_LANG_STRING ? DataFactory.namedNode(dt) : undefined));
+      return DataFactory.literal(
+        v.slice(0, b),
+        lang || (dt && dt !== RDF_LANG_STRING ? DataFactory.namedNode(dt) : undefined),
+      );
     }
   }
 }

@@ -50,7 +50,10 @@ export interface GraphValidationResult {
  * or not; the results on nodes no record names come last, as one group (when
  * the input has such nodes). Memory: the whole graph.
  */
-export async function validateGraph(quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>, options: ValidateGraphOptions): Promise<GraphValidationResult> {
+export async function validateGraph(
+  quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>,
+  options: ValidateGraphOptions,
+): Promise<GraphValidationResult> {
   const max = options.maxTriples ?? MAX_GRAPH_TRIPLES;
   const triples: RDF.Quad[] = [];
   for await (const quad of quads) {
@@ -66,8 +69,14 @@ export async function validateGraph(quads: AsyncIterable<RDF.Quad> | Iterable<RD
     }
   }
   const isShape = shapeTest(options.shapes.dataset);
-  const dataClassTriples = triples.filter((q) => q.predicate.value === SUBCLASS_OF || (q.predicate.value === RDF_TYPE && isShape(q.subject)));
-  const validator = await RecordValidator.create({ shapes: options.shapes, ...(options.sparql ? { sparql: options.sparql } : {}), dataClassTriples });
+  const dataClassTriples = triples.filter(
+    (q) => q.predicate.value === SUBCLASS_OF || (q.predicate.value === RDF_TYPE && isShape(q.subject)),
+  );
+  const validator = await RecordValidator.create({
+    shapes: options.shapes,
+    ...(options.sparql ? { sparql: options.sparql } : {}),
+    dataClassTriples,
+  });
   const { results } = (await validator.validateRecords([triples]))[0]!;
   return { results, records: byRecord(triples, results) };
 }

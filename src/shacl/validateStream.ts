@@ -9,7 +9,6 @@ import type { RdfInput } from '../parse/RdfInput.js';
 import type { ValidationOutcome } from './ValidationResult.js';
 import type { RecordValidating } from './ParallelRecordValidator.js';
 
-
 /** The outcome of one group of a stream. */
 export interface RecordValidation {
   /** The record's DOI as written in its IRIs, or `undefined` for quads that belong to no record. */
@@ -63,7 +62,8 @@ export interface RecordTextValidation {
 }
 
 /** Options of {@link validateNTriples}. */
-export interface ValidateNTriplesOptions extends ValidateStreamOptions, Pick<GroupNTriplesRecordsOptions, 'maxDocumentChars'> {
+export interface ValidateNTriplesOptions
+  extends ValidateStreamOptions, Pick<GroupNTriplesRecordsOptions, 'maxDocumentChars'> {
   /** Defaults to `ntriples`. */
   format?: 'ntriples' | 'nquads';
   /** The name of the input in error messages. Defaults to `<input>`. */
@@ -98,7 +98,9 @@ export async function* validateRecordTexts(
   options: ValidateStreamOptions = {},
 ): AsyncGenerator<RecordTextValidation, void, undefined> {
   const validate = async (batch: NTriplesRecordGroup[]) =>
-    validator.validateTexts ? validator.validateTexts(batch) : validator.validateRecords(batch.map((record) => parseRecordText(record)));
+    validator.validateTexts
+      ? validator.validateTexts(batch)
+      : validator.validateRecords(batch.map((record) => parseRecordText(record)));
   for await (const { group, outcome } of inOrder(groups, validate, options)) yield { key: group.key, outcome };
 }
 

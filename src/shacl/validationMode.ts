@@ -15,7 +15,10 @@ export interface ValidationMode {
  * shapes read nothing beyond a record ({@link ShapesScope.reasons} empty),
  * else the whole graph; `record` and `graph` are taken as asked.
  */
-export function chooseMode(requested: 'auto' | ValidationModeName, scope: Pick<ShapesScope, 'reasons'>): ValidationMode {
+export function chooseMode(
+  requested: 'auto' | ValidationModeName,
+  scope: Pick<ShapesScope, 'reasons'>,
+): ValidationMode {
   const reason = scope.reasons[0];
   const more = scope.reasons.length > 1 ? ` (and ${scope.reasons.length - 1} more)` : '';
   if (requested === 'graph') return { mode: 'graph', why: 'asked for (`mode` graph)' };
@@ -49,7 +52,12 @@ export interface SeverityCounts {
 
 /** The severities a run found, most severe first: `Violation`, the shapes' own (`<iri>`), `Warning`, `Info`. */
 export function severitiesFound(counts: SeverityCounts): Severity[] {
-  return [...(counts.violations ? ['Violation' as const] : []), ...counts.otherSeverities, ...(counts.warnings ? ['Warning' as const] : []), ...(counts.infos ? ['Info' as const] : [])];
+  return [
+    ...(counts.violations ? ['Violation' as const] : []),
+    ...counts.otherSeverities,
+    ...(counts.warnings ? ['Warning' as const] : []),
+    ...(counts.infos ? ['Info' as const] : []),
+  ];
 }
 
 /** Whether results of these counts fail a run with `failOn`. */
@@ -77,7 +85,11 @@ export function runVerdict(
 ): RunVerdict {
   const validated = summary.splitRecords === 0 && summary.notExact.length === 0;
   const results = summary.violations + summary.warnings + summary.infos + summary.others;
-  return { conforms: validated && results === 0, failed: !validated || failsOn(failOn, summary), severities: severitiesFound(summary) };
+  return {
+    conforms: validated && results === 0,
+    failed: !validated || failsOn(failOn, summary),
+    severities: severitiesFound(summary),
+  };
 }
 
 /** The values of `failOn`. */

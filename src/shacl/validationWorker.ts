@@ -20,14 +20,18 @@ const port = parentPort!;
 RecordValidator.create(options).then(
   (validator) => {
     port.on('message', (msg: { id: number; records?: string[][]; texts?: RecordText[] }) => {
-      const outcomes = msg.texts ? validator.validateTexts(msg.texts) : validator.validateRecords((msg.records ?? []).map(decodeQuads));
+      const outcomes = msg.texts
+        ? validator.validateTexts(msg.texts)
+        : validator.validateRecords((msg.records ?? []).map(decodeQuads));
       outcomes.then(
         (o) => port.postMessage({ id: msg.id, outcomes: o.map(encodeOutcome) } satisfies WorkerAnswer),
         (err: Error) =>
           port.postMessage({
             id: msg.id,
             error: err.message,
-            ...(err instanceof ParseError ? { parse: { message: err.reason, source: err.source, line: err.line, column: err.column } } : {}),
+            ...(err instanceof ParseError
+              ? { parse: { message: err.reason, source: err.source, line: err.line, column: err.column } }
+              : {}),
           } satisfies WorkerAnswer),
       );
     });

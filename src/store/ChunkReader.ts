@@ -68,9 +68,9 @@ export class ChunkReader implements ChunkSource {
     private readonly chunkTriples: number,
     private readonly signal: AbortSignal | undefined,
   ) {
-    this.iterator = (Symbol.asyncIterator in quads ? quads[Symbol.asyncIterator]() : (quads as Iterable<RDF.Quad>)[Symbol.iterator]()) as
-      | AsyncIterator<RDF.Quad>
-      | Iterator<RDF.Quad>;
+    this.iterator = (
+      Symbol.asyncIterator in quads ? quads[Symbol.asyncIterator]() : (quads as Iterable<RDF.Quad>)[Symbol.iterator]()
+    ) as AsyncIterator<RDF.Quad> | Iterator<RDF.Quad>;
   }
 
   async next(write: boolean, lookForDataset = false): Promise<Chunk | undefined> {

@@ -51,7 +51,10 @@ export class DistinctTriples {
   addQuad(quad: RDF.Quad): void {
     const s = Buffer.from(quad.subject.value, 'utf8');
     const p = Buffer.from(quad.predicate.value, 'utf8');
-    const o = Buffer.from(quad.object.termType === 'NamedNode' ? quad.object.value : this.terms.object(quad.object as RDF.Literal), 'utf8');
+    const o = Buffer.from(
+      quad.object.termType === 'NamedNode' ? quad.object.value : this.terms.object(quad.object as RDF.Literal),
+      'utf8',
+    );
     const all = Buffer.concat([s, p, o]);
     this.addRanges(all, 0, s.length, s.length, s.length + p.length, s.length + p.length, all.length);
   }

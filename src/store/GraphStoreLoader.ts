@@ -98,11 +98,14 @@ export class GraphStoreLoader {
 
   constructor(options: GraphStoreLoaderOptions) {
     const chunk = options.chunkTriples ?? DEFAULT_CHUNK;
-    if (!Number.isInteger(chunk) || chunk < 1) throw new ToolkitError(`\`chunkTriples\` must be a positive integer, not ${chunk}`, 'usage');
+    if (!Number.isInteger(chunk) || chunk < 1)
+      throw new ToolkitError(`\`chunkTriples\` must be a positive integer, not ${chunk}`, 'usage');
     const concurrency = options.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) throw new ToolkitError(`concurrency must be a positive integer, not ${concurrency}`, 'usage');
+    if (!Number.isInteger(concurrency) || concurrency < 1)
+      throw new ToolkitError(`concurrency must be a positive integer, not ${concurrency}`, 'usage');
     if (options.graph !== undefined) assertGraphIri(options.graph);
-    if (options.resume && !options.statePath && !options.statePathOf) throw new ToolkitError('`resume` needs a load log (`statePath`)', 'usage');
+    if (options.resume && !options.statePath && !options.statePathOf)
+      throw new ToolkitError('`resume` needs a load log (`statePath`)', 'usage');
     this.options = options;
     this.client = new StoreHttpClient({
       credentials: options.credentials,
@@ -123,7 +126,9 @@ export class GraphStoreLoader {
   async load(quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>): Promise<LoadSummary> {
     const o = this.options;
     const chunkFormat = o.chunkFormat ?? 'ntriples';
-    return this.loadChunks(new ChunkReader(quads, serializerFor(chunkFormat), o.chunkTriples ?? DEFAULT_CHUNK, o.signal));
+    return this.loadChunks(
+      new ChunkReader(quads, serializerFor(chunkFormat), o.chunkTriples ?? DEFAULT_CHUNK, o.signal),
+    );
   }
 
   /**
@@ -141,7 +146,10 @@ export class GraphStoreLoader {
     const first = await reader.next(true, o.graph === undefined);
     const graph = o.graph ?? (reader.datasetIri !== undefined ? graphOfDataset(reader.datasetIri) : o.fallbackGraph);
     if (!graph) {
-      throw new ToolkitError('no graph to load into: give one (`graph`) (the dump has no void:Dataset or dcat:Dataset in its first chunk)', 'usage');
+      throw new ToolkitError(
+        'no graph to load into: give one (`graph`) (the dump has no void:Dataset or dcat:Dataset in its first chunk)',
+        'usage',
+      );
     }
     assertGraphIri(graph);
     const endpoints: StoreEndpoints = storeEndpoints(o.store ?? 'fuseki', o.endpoint, graph, {
@@ -188,7 +196,8 @@ export class GraphStoreLoader {
     if (checkCount) {
       summary.count = await this.finalCount(endpoints.query!, summary);
       // Into a graph that held triples the count only bounds the load: each chunk's probe triple is asked for too.
-      if (summary.count < summary.minimumCount || !summary.exact) summary.missingChunks = await this.missingChunks(endpoints.query!, graph, sent.probes);
+      if (summary.count < summary.minimumCount || !summary.exact)
+        summary.missingChunks = await this.missingChunks(endpoints.query!, graph, sent.probes);
       assertCount(summary, sharedTriples);
     }
     return summary;
@@ -218,11 +227,16 @@ export class GraphStoreLoader {
    * The chunks whose probe triple the graph lacks (each asked with ASK); undefined when the store cannot be
    * asked (an ASK it refuses): the count alone then says triples are missing.
    */
-  private async missingChunks(queryEndpoint: string, graph: string, probes: ReadonlyMap<number, string>): Promise<{ chunk: number; probe: string }[] | undefined> {
+  private async missingChunks(
+    queryEndpoint: string,
+    graph: string,
+    probes: ReadonlyMap<number, string>,
+  ): Promise<{ chunk: number; probe: string }[] | undefined> {
     const missing: { chunk: number; probe: string }[] = [];
     try {
       for (const [chunk, probe] of probes) {
-        if (!(await graphHasTriple(this.client, queryEndpoint, graph, probe, this.options.signal))) missing.push({ chunk, probe });
+        if (!(await graphHasTriple(this.client, queryEndpoint, graph, probe, this.options.signal)))
+          missing.push({ chunk, probe });
       }
     } catch (err) {
       if (err instanceof ToolkitError && err.code === 'aborted') throw err;
@@ -293,11 +307,24 @@ export class GraphStoreLoader {
   }
 
   /** Skips the chunks acknowledged before, sends the rest, at most `concurrency` in flight, each acknowledged in order. */
-  private async sendChunks(reader: ChunkSource, first: Chunk | undefined, endpoints: StoreEndpoints, contentType: string, start: LoadStart): Promise<ChunksSent> {
+  private async sendChunks(
+    reader: ChunkSource,
+    first: Chunk | undefined,
+    endpoints: StoreEndpoints,
+    contentType: string,
+    start: LoadStart,
+  ): Promise<ChunksSent> {
     const o = this.options;
     const concurrency = o.concurrency ?? 1;
     const { log, skip } = start;
-    const sent: ChunksSent = { ackedTriples: start.ackedTriples, chunkIndex: 0, chunksSent: 0, triplesSent: 0, bytes: 0, probes: new Map() };
+    const sent: ChunksSent = {
+      ackedTriples: start.ackedTriples,
+      chunkIndex: 0,
+      chunksSent: 0,
+      triplesSent: 0,
+      bytes: 0,
+      probes: new Map(),
+    };
     const inflight: { promise: Promise<void>; triples: number; chunk: number }[] = [];
     const settleOldest = async () => {
       const oldest = inflight.shift()!;
@@ -353,7 +380,13 @@ export class GraphStoreLoader {
     } catch (err) {
       // The input failed (a bad line): the chunks in flight that the store acknowledges are recorded, in order, first.
       while (readFailed && inflight.length > 0) {
-        if (!(await settleOldest().then(() => true, () => false))) break;
+        if (
+          !(await settleOldest().then(
+            () => true,
+            () => false,
+          ))
+        )
+          break;
       }
       await Promise.allSettled(inflight.map((f) => f.promise));
       throw err;

@@ -56,18 +56,27 @@ export class JenaTdbTools {
     if (lib !== undefined) {
       const java = env['JAVA_HOME'] ? join(env['JAVA_HOME'], 'bin', 'java') : 'java';
       const jvmArgs = (env['JVM_ARGS'] ?? '').split(/\s+/).filter((a) => a !== '');
-      return new JenaTdbTools((command) => ({ program: java, args: [...jvmArgs, '-cp', `${lib}/*`, command] }), `the Jena jars in ${lib}`);
+      return new JenaTdbTools(
+        (command) => ({ program: java, args: [...jvmArgs, '-cp', `${lib}/*`, command] }),
+        `the Jena jars in ${lib}`,
+      );
     }
     const name = basename(path);
     if (!/tdbloader/.test(name)) {
-      throw new ToolkitError(`--tdbloader: ${path} is neither Jena's tdb2.tdbloader script nor a folder of Jena's jars (one holding jena-cmds-*.jar)`, 'usage');
+      throw new ToolkitError(
+        `--tdbloader: ${path} is neither Jena's tdb2.tdbloader script nor a folder of Jena's jars (one holding jena-cmds-*.jar)`,
+        'usage',
+      );
     }
     const folder = path.includes('/') ? dirname(path) : undefined;
     const neighbour = (command: TdbCommand) => {
       const own = name.replace(/tdb2?\.?tdbloader/, command);
       return folder !== undefined ? join(folder, own) : own;
     };
-    return new JenaTdbTools((command) => ({ program: command === 'tdb2.tdbloader' ? path : neighbour(command), args: [] }), path);
+    return new JenaTdbTools(
+      (command) => ({ program: command === 'tdb2.tdbloader' ? path : neighbour(command), args: [] }),
+      path,
+    );
   }
 
   /** The program and arguments of a command (for messages and tests). */
@@ -80,7 +89,11 @@ export class JenaTdbTools {
    * throw). `usage` when the program is not there; `aborted` when `signal` ends it (the process is killed:
    * the TDB2 loader commits nothing then).
    */
-  run(command: TdbCommand, args: readonly string[], options: { signal?: AbortSignal; onLine?: (line: string) => void } = {}): Promise<TdbRun> {
+  run(
+    command: TdbCommand,
+    args: readonly string[],
+    options: { signal?: AbortSignal; onLine?: (line: string) => void } = {},
+  ): Promise<TdbRun> {
     const { program, args: before } = this.how(command);
     const { signal, onLine } = options;
     if (signal?.aborted) return Promise.reject(abortError(signal));
@@ -108,7 +121,13 @@ export class JenaTdbTools {
       child.on('error', (err: NodeJS.ErrnoException) => {
         signal?.removeEventListener('abort', onAbort);
         if (err.code === 'ENOENT') {
-          reject(new ToolkitError(`Jena's ${command} (${program}) was not found: give --tdbloader the path of Jena's bin/tdb2.tdbloader, or a folder of Jena's jars (see docs/fuseki.md)`, 'usage', { cause: err }));
+          reject(
+            new ToolkitError(
+              `Jena's ${command} (${program}) was not found: give --tdbloader the path of Jena's bin/tdb2.tdbloader, or a folder of Jena's jars (see docs/fuseki.md)`,
+              'usage',
+              { cause: err },
+            ),
+          );
         } else {
           reject(new ToolkitError(`cannot run Jena's ${command} (${program}): ${err.message}`, 'io', { cause: err }));
         }
@@ -124,7 +143,11 @@ export class JenaTdbTools {
 
   /** The triples of `graph` in the TDB2 database at `location` (`tdb2.tdbquery`, the query `load` counts with). */
   async count(location: string, graph: string, signal?: AbortSignal): Promise<number> {
-    const r = await this.run('tdb2.tdbquery', ['--loc', location, '--results=csv', countQuery(graph)], signal ? { signal } : {});
+    const r = await this.run(
+      'tdb2.tdbquery',
+      ['--loc', location, '--results=csv', countQuery(graph)],
+      signal ? { signal } : {},
+    );
     const n = /(?:^|\n)n\r?\n(\d+)\r?(?:\n|$)/.exec(r.stdout);
     if (r.exitCode !== 0 || !n) throw toolError('tdb2.tdbquery', location, r, `the count of <${graph}>`);
     return Number(n[1]);
@@ -132,7 +155,11 @@ export class JenaTdbTools {
 
   /** Empties `graph` in the database at `location` (`tdb2.tdbupdate`, `DROP SILENT GRAPH`). */
   async dropGraph(location: string, graph: string, signal?: AbortSignal): Promise<void> {
-    const r = await this.run('tdb2.tdbupdate', ['--loc', location, `DROP SILENT GRAPH <${graph}>`], signal ? { signal } : {});
+    const r = await this.run(
+      'tdb2.tdbupdate',
+      ['--loc', location, `DROP SILENT GRAPH <${graph}>`],
+      signal ? { signal } : {},
+    );
     if (r.exitCode !== 0) throw toolError('tdb2.tdbupdate', location, r, `emptying <${graph}>`);
   }
 }
@@ -149,12 +176,18 @@ function jarFolderOf(path: string): string | undefined {
   for (const folder of [path, join(path, 'lib')]) {
     if (existsSync(folder) && readdirSync(folder).some((f) => JENA_CMDS_JAR.test(f))) return folder;
   }
-  throw new ToolkitError(`--tdbloader: the folder ${path} holds no jena-cmds-*.jar (nor does its lib/): give Jena's bin/tdb2.tdbloader, or the folder of Jena's jars`, 'usage');
+  throw new ToolkitError(
+    `--tdbloader: the folder ${path} holds no jena-cmds-*.jar (nor does its lib/): give Jena's bin/tdb2.tdbloader, or the folder of Jena's jars`,
+    'usage',
+  );
 }
 
 /** Jena's own message in a tool's output: its ERROR lines, else the first line of an exception, else the last lines. */
 export function jenaMessage(output: string): string {
-  const lines = output.split('\n').map((l) => l.trimEnd()).filter((l) => l !== '');
+  const lines = output
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '');
   const errors = lines.filter((l) => /\bERROR\b/.test(l)).map((l) => l.replace(/^\S*\s*ERROR\s+\S+\s+::\s*/, ''));
   if (errors.length > 0) return errors.slice(0, 3).join('; ');
   const exception = lines.find((l) => /^(\S+\.)?\w+(Exception|Error)\b/.test(l) && !/^\s*at /.test(l));
@@ -166,10 +199,16 @@ export function jenaMessage(output: string): string {
 export function toolError(command: TdbCommand, location: string, r: TdbRun, doing: string): ToolkitError {
   const message = jenaMessage(r.output);
   const locked = /Failed to get a lock|already locked|held by process/i.test(message);
-  const hint = locked ? ' (a running Fuseki, or another loader, holds the database: stop it first; TDB2 is opened by one process at a time)' : '';
-  return new ToolkitError(`Jena's ${command} failed (${doing}, database ${location}, exit code ${r.exitCode ?? 'none'}): ${message}${hint}`, 'io', {
-    details: { command, location, exitCode: r.exitCode },
-  });
+  const hint = locked
+    ? ' (a running Fuseki, or another loader, holds the database: stop it first; TDB2 is opened by one process at a time)'
+    : '';
+  return new ToolkitError(
+    `Jena's ${command} failed (${doing}, database ${location}, exit code ${r.exitCode ?? 'none'}): ${message}${hint}`,
+    'io',
+    {
+      details: { command, location, exitCode: r.exitCode },
+    },
+  );
 }
 
 /**
@@ -177,7 +216,9 @@ export function toolError(command: TdbCommand, location: string, r: TdbRun, doin
  * load of several files, `Finished: NAME: N tuples in …` of a load of one (not `Finished: 2 files: …`).
  */
 export function fileDoneOf(line: string): TdbFileDone | undefined {
-  const m = /:: +End file: (.+) \(triples\/quads = ([\d,]+)\)\s*$/.exec(line) ?? /:: Finished: (.+): ([\d,]+) tuples in /.exec(line);
+  const m =
+    /:: +End file: (.+) \(triples\/quads = ([\d,]+)\)\s*$/.exec(line) ??
+    /:: Finished: (.+): ([\d,]+) tuples in /.exec(line);
   if (!m || /^[\d,]+ files$/.test(m[1]!)) return undefined;
   return { name: m[1]!, tuples: Number(m[2]!.replaceAll(',', '')) };
 }

@@ -103,9 +103,11 @@ export class LoadLog {
     const diffs: string[] = [];
     // The log keeps the URL with its secrets hidden: compared so.
     const graphStore = hideUrlSecrets(identity.graphStore);
-    if (hideUrlSecrets(s.graphStore) !== graphStore) diffs.push(`endpoint ${hideUrlSecrets(s.graphStore)} vs ${graphStore}`);
+    if (hideUrlSecrets(s.graphStore) !== graphStore)
+      diffs.push(`endpoint ${hideUrlSecrets(s.graphStore)} vs ${graphStore}`);
     if (s.graph !== identity.graph) diffs.push(`graph <${s.graph}> vs <${identity.graph}>`);
-    if (s.chunkTriples !== identity.chunkTriples) diffs.push(`\`chunkTriples\` ${s.chunkTriples} vs ${identity.chunkTriples}`);
+    if (s.chunkTriples !== identity.chunkTriples)
+      diffs.push(`\`chunkTriples\` ${s.chunkTriples} vs ${identity.chunkTriples}`);
     if (s.chunkFormat !== identity.chunkFormat) diffs.push(`chunk format ${s.chunkFormat} vs ${identity.chunkFormat}`);
     const a = JSON.stringify(s.inputs.map((i) => [i.path, i.size, i.mtimeMs]));
     const b = JSON.stringify(identity.inputs.map((i) => [i.path, i.size, i.mtimeMs]));
@@ -127,7 +129,11 @@ export class LoadLog {
 
   /** Records one more acknowledged chunk of `triples` triples. */
   async ack(triples: number): Promise<void> {
-    this.current = { ...this.current, chunksAcked: this.current.chunksAcked + 1, triplesAcked: this.current.triplesAcked + triples };
+    this.current = {
+      ...this.current,
+      chunksAcked: this.current.chunksAcked + 1,
+      triplesAcked: this.current.triplesAcked + triples,
+    };
     await this.save();
   }
 

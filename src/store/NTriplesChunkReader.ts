@@ -37,7 +37,10 @@ const QUAD_GROUP = 1000;
 /** Chunk buffers kept for reuse. */
 const POOL = 3;
 const RDF_TYPE = Buffer.from('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
-const DATASET_CLASSES = [Buffer.from('http://rdfs.org/ns/void#Dataset'), Buffer.from('http://www.w3.org/ns/dcat#Dataset')];
+const DATASET_CLASSES = [
+  Buffer.from('http://rdfs.org/ns/void#Dataset'),
+  Buffer.from('http://www.w3.org/ns/dcat#Dataset'),
+];
 const NEWLINE = 0x0a;
 const DOT_LINE = Buffer.from(' .\n');
 
@@ -96,9 +99,11 @@ export class NTriplesChunkReader implements ChunkSource {
     sources: AsyncIterable<LoadSource> | Iterable<LoadSource>,
     private readonly options: NTriplesChunkReaderOptions,
   ) {
-    this.sources = (Symbol.asyncIterator in sources ? sources[Symbol.asyncIterator]() : (sources as Iterable<LoadSource>)[Symbol.iterator]()) as
-      | AsyncIterator<LoadSource>
-      | Iterator<LoadSource>;
+    this.sources = (
+      Symbol.asyncIterator in sources
+        ? sources[Symbol.asyncIterator]()
+        : (sources as Iterable<LoadSource>)[Symbol.iterator]()
+    ) as AsyncIterator<LoadSource> | Iterator<LoadSource>;
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_DOCUMENT_CHARS;
   }
 
@@ -142,9 +147,24 @@ export class NTriplesChunkReader implements ChunkSource {
       return undefined;
     }
     const source = next.value;
-    const input: OpenInput = { index: this.inputs++, source, buf: Buffer.alloc(0), pos: 0, queued: undefined, queuedAt: 0, started: false, line: 1, ended: false };
+    const input: OpenInput = {
+      index: this.inputs++,
+      source,
+      buf: Buffer.alloc(0),
+      pos: 0,
+      queued: undefined,
+      queuedAt: 0,
+      started: false,
+      line: 1,
+      ended: false,
+    };
     if (source.kind === 'lines') input.bytes = source.bytes[Symbol.asyncIterator]();
-    else input.quads = (Symbol.asyncIterator in source.quads ? source.quads[Symbol.asyncIterator]() : (source.quads as Iterable<RDF.Quad>)[Symbol.iterator]()) as OpenInput['quads'];
+    else
+      input.quads = (
+        Symbol.asyncIterator in source.quads
+          ? source.quads[Symbol.asyncIterator]()
+          : (source.quads as Iterable<RDF.Quad>)[Symbol.iterator]()
+      ) as OpenInput['quads'];
     this.input = input;
     return input;
   }
@@ -189,7 +209,13 @@ export class NTriplesChunkReader implements ChunkSource {
    * Reads lines of an N-Triples or N-Quads input into the chunk until it is full, a line goes to the parser
    * (its triples then wait in `pending`), or the input's text runs out (more is read, or it ends).
    */
-  private async readLines(input: OpenInput, out: Chunk & { parts: Buffer[] }, max: number, write: boolean, lookForDataset: boolean): Promise<void> {
+  private async readLines(
+    input: OpenInput,
+    out: Chunk & { parts: Buffer[] },
+    max: number,
+    write: boolean,
+    lookForDataset: boolean,
+  ): Promise<void> {
     const { buf } = input;
     const nquads = input.source.kind === 'lines' && input.source.nquads;
     const scan = this.scan;
@@ -203,7 +229,8 @@ export class NTriplesChunkReader implements ChunkSource {
       while (out.triples < max) {
         const nl = buf.indexOf(NEWLINE, pos);
         if (nl < 0) break;
-        if (nl - pos > this.maxLineBytes) throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
+        if (nl - pos > this.maxLineBytes)
+          throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
         const kind = scanNTriplesLine(buf, pos, nl, nquads, scan);
         const lineNo = input.line++;
         if (kind === LineKind.Empty) {
@@ -211,14 +238,20 @@ export class NTriplesChunkReader implements ChunkSource {
           continue;
         }
         if (kind === LineKind.Plain && !(scan.nonAscii && !isUtf8(buf.subarray(pos, nl)))) {
-          if (this.countPlain(buf, lookForDataset) && out.probe === undefined) out.probe = buf.toString('utf8', pos, scan.graphAt >= 0 ? scan.graphAt : nl).replace(/\s*\.\s*$/, '');
+          if (this.countPlain(buf, lookForDataset) && out.probe === undefined)
+            out.probe = buf.toString('utf8', pos, scan.graphAt >= 0 ? scan.graphAt : nl).replace(/\s*\.\s*$/, '');
           out.triples++;
           this.triplesRead++;
           const relabel = (scan.subjectBlank || scan.objectBlank) && (scan.oddLabel || prefix !== '');
           if (scan.graphAt >= 0 || relabel) {
             // Written again: the graph term cut off, blank node labels as the writer writes them.
             flush(pos);
-            if (write) out.parts.push(relabel ? rewriteLabels(buf, pos, nl, scan, prefix) : Buffer.concat([buf.subarray(pos, scan.graphAt), DOT_LINE]));
+            if (write)
+              out.parts.push(
+                relabel
+                  ? rewriteLabels(buf, pos, nl, scan, prefix)
+                  : Buffer.concat([buf.subarray(pos, scan.graphAt), DOT_LINE]),
+              );
             runStart = nl + 1;
           }
           pos = nl + 1;
@@ -279,7 +312,8 @@ export class NTriplesChunkReader implements ChunkSource {
       return;
     }
     input.buf = Buffer.concat([rest, bytes]);
-    if (input.buf.length > this.maxLineBytes) throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
+    if (input.buf.length > this.maxLineBytes)
+      throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
   }
 
   /** Counts a plain line's triple (the scan's terms) like {@link countQuad}, and looks for the dataset; whether the triple is one no other record repeats. */
@@ -297,10 +331,24 @@ export class NTriplesChunkReader implements ChunkSource {
     }
     if (this.lastSubjectShared) {
       this.sharedTriples++;
-      this.distinctShared.addRanges(buf, s.subjectStart, s.subjectEnd, s.predicateStart, s.predicateEnd, s.objectStart, s.objectEnd);
+      this.distinctShared.addRanges(
+        buf,
+        s.subjectStart,
+        s.subjectEnd,
+        s.predicateStart,
+        s.predicateEnd,
+        s.objectStart,
+        s.objectEnd,
+      );
     }
-    if (lookForDataset && this.datasetIri === undefined && s.objectIri && RDF_TYPE.compare(buf, s.predicateStart, s.predicateEnd) === 0) {
-      if (DATASET_CLASSES.some((c) => c.compare(buf, s.objectStart, s.objectEnd) === 0)) this.datasetIri = this.lastSubject.toString('utf8');
+    if (
+      lookForDataset &&
+      this.datasetIri === undefined &&
+      s.objectIri &&
+      RDF_TYPE.compare(buf, s.predicateStart, s.predicateEnd) === 0
+    ) {
+      if (DATASET_CLASSES.some((c) => c.compare(buf, s.objectStart, s.objectEnd) === 0))
+        this.datasetIri = this.lastSubject.toString('utf8');
     }
     return !this.lastSubjectShared;
   }

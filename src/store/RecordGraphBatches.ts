@@ -35,7 +35,10 @@ export interface RecordGraphBatchesOptions {
 }
 
 /** The kind of graph a quad is in, for an upsert: a record graph, the dump's description graph, or neither. */
-export function upsertGraphKind(graph: RDF.Quad_Graph, base: string = DEFAULT_BASE): 'record' | 'description' | 'default' | 'other' {
+export function upsertGraphKind(
+  graph: RDF.Quad_Graph,
+  base: string = DEFAULT_BASE,
+): 'record' | 'description' | 'default' | 'other' {
   if (graph.termType === 'DefaultGraph') return 'default';
   if (graph.termType !== 'NamedNode') return 'other';
   if (graph.value.startsWith(`${base}record/`) && graph.value.length > base.length + 7) return 'record';
@@ -57,7 +60,10 @@ export function upsertGraphKind(graph: RDF.Quad_Graph, base: string = DEFAULT_BA
  * graph from the store and put back only what the delta has of it), and a
  * graph that comes back.
  */
-export async function* recordGraphBatches(quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>, options: RecordGraphBatchesOptions = {}): AsyncGenerator<RecordGraphBatch> {
+export async function* recordGraphBatches(
+  quads: AsyncIterable<RDF.Quad> | Iterable<RDF.Quad>,
+  options: RecordGraphBatchesOptions = {},
+): AsyncGenerator<RecordGraphBatch> {
   const base = options.base ?? DEFAULT_BASE;
   const maxGraphs = positive('batchGraphs', options.batchGraphs ?? 200);
   const maxTriples = positive('batchTriples', options.batchTriples ?? 50_000);
@@ -96,14 +102,19 @@ export async function* recordGraphBatches(quads: AsyncIterable<RDF.Quad> | Itera
       seen.add(detachedString(graph.value));
       current = { iri: graph.value, distinct: new Set() };
     }
-    current!.distinct.add(`${terms.subject(quad.subject)} ${terms.cachedIri(quad.predicate.value)} ${terms.object(quad.object)} .`);
+    current!.distinct.add(
+      `${terms.subject(quad.subject)} ${terms.cachedIri(quad.predicate.value)} ${terms.object(quad.object)} .`,
+    );
   }
   close();
   if (batch.graphs.length > 0) yield batch;
 }
 
 function refusal(kind: 'default' | 'other', graph: RDF.Quad_Graph, base: string, where: string): ToolkitError {
-  const what = kind === 'default' ? 'is in the default graph' : `is in the graph ${graph.termType === 'NamedNode' ? `<${graph.value}>` : `_:${graph.value}`}`;
+  const what =
+    kind === 'default'
+      ? 'is in the default graph'
+      : `is in the graph ${graph.termType === 'NamedNode' ? `<${graph.value}>` : `_:${graph.value}`}`;
   return new ToolkitError(
     `${where}: the quad ${what}; an upsert replaces record graphs (${base}record/<doi>, from convert or export with --graph-per-record) and works with nothing else ` +
       '(a graph of other data would be dropped from the store and only the part in the delta put back); load such data with load, without --upsert',
@@ -113,6 +124,7 @@ function refusal(kind: 'default' | 'other', graph: RDF.Quad_Graph, base: string,
 }
 
 function positive(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1) throw new ToolkitError(`\`${name}\` must be a positive integer, not ${value}`, 'usage');
+  if (!Number.isInteger(value) || value < 1)
+    throw new ToolkitError(`\`${name}\` must be a positive integer, not ${value}`, 'usage');
   return value;
 }

@@ -59,7 +59,10 @@ export function isDeadlineError(err: unknown): boolean {
 }
 
 function isTimeout(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'));
+  return (
+    err instanceof Error &&
+    (err.name === 'TimeoutError' || (err.cause instanceof Error && err.cause.name === 'TimeoutError'))
+  );
 }
 
 /** A store's answer: status, headers, body text. */
@@ -120,27 +123,45 @@ export class StoreHttpClient {
         if (req.signal?.aborted) throw abortError(req.signal);
         const unsendable = unsendableReason(err);
         // No retry can help a request that fetch refuses to send (a port browsers block, a URL it cannot use).
-        if (unsendable) throw new HttpError(`${what}: cannot be sent: ${unsendable}`, 'usage', shownUrl, undefined, false, { cause: err });
+        if (unsendable)
+          throw new HttpError(`${what}: cannot be sent: ${unsendable}`, 'usage', shownUrl, undefined, false, {
+            cause: err,
+          });
         if (req.retryTimeout === false && isTimeout(err)) {
           const seconds = (req.timeoutMs ?? this.timeoutMs) / 1000;
-          throw new HttpError(`${what}: no answer in ${seconds} s`, 'network', shownUrl, undefined, true, { cause: err });
+          throw new HttpError(`${what}: no answer in ${seconds} s`, 'network', shownUrl, undefined, true, {
+            cause: err,
+          });
         }
-        const decision = decideStoreRetry({ kind: 'network', message: this.clean(networkMessage(err)) }, attempt, this.policy, what);
-        if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, shownUrl, undefined, decision.retryable, { cause: err });
+        const decision = decideStoreRetry(
+          { kind: 'network', message: this.clean(networkMessage(err)) },
+          attempt,
+          this.policy,
+          what,
+        );
+        if (decision.action === 'stop')
+          throw new HttpError(decision.message, decision.code, shownUrl, undefined, decision.retryable, { cause: err });
         this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
         await this.sleep(decision.delayMs, req.signal);
         continue;
       }
-      if ((response.status >= 200 && response.status < 300) || req.acceptStatuses?.includes(response.status)) return response;
+      if ((response.status >= 200 && response.status < 300) || req.acceptStatuses?.includes(response.status))
+        return response;
       const decision = decideStoreRetry(
-        { kind: 'status', status: response.status, body: this.clean(response.text), retryAfter: response.headers.get('retry-after') },
+        {
+          kind: 'status',
+          status: response.status,
+          body: this.clean(response.text),
+          retryAfter: response.headers.get('retry-after'),
+        },
         attempt,
         this.policy,
         what,
         Date.now(),
         this.credentials !== undefined,
       );
-      if (decision.action === 'stop') throw new HttpError(decision.message, decision.code, shownUrl, response.status, decision.retryable);
+      if (decision.action === 'stop')
+        throw new HttpError(decision.message, decision.code, shownUrl, response.status, decision.retryable);
       this.onRetry?.({ what, attempt, delayMs: decision.delayMs, reason: decision.reason });
       await this.sleep(decision.delayMs, req.signal);
     }
@@ -160,7 +181,8 @@ export class StoreHttpClient {
       if (digest) {
         const stale = digest.params['stale']?.toLowerCase() === 'true';
         // Same nonce refused again, not stale: the credentials are wrong.
-        if (this.scheme === 'digest' && !stale && this.digestChallenge?.['nonce'] === digest.params['nonce']) return response;
+        if (this.scheme === 'digest' && !stale && this.digestChallenge?.['nonce'] === digest.params['nonce'])
+          return response;
         if (this.scheme === 'digest' && !stale && round > 0) return response;
         this.scheme = 'digest';
         this.digestChallenge = digest.params;
@@ -195,7 +217,12 @@ export class StoreHttpClient {
     const response = await this.fetchFn(req.url, {
       method: req.method,
       headers,
-      body: req.body === undefined ? undefined : typeof req.body === 'string' ? req.body : new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength),
+      body:
+        req.body === undefined
+          ? undefined
+          : typeof req.body === 'string'
+            ? req.body
+            : new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength),
       signal,
     });
     const text = await response.text();
@@ -210,7 +237,11 @@ export class StoreHttpClient {
    */
   private clean(text: string): string {
     const c = this.credentials;
-    return hideSecrets(text, c ? [c.user && c.password ? `${c.user}:${c.password}` : undefined, c.password, c.user] : [], '***');
+    return hideSecrets(
+      text,
+      c ? [c.user && c.password ? `${c.user}:${c.password}` : undefined, c.password, c.user] : [],
+      '***',
+    );
   }
 }
 
@@ -224,4 +255,3 @@ function networkMessage(err: unknown): string {
   }
   return err.message;
 }
-

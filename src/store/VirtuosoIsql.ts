@@ -1,6 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { ToolkitError, hideSecrets } from '../errors.js';
-import { ISQL_SETTINGS, ROW_PREFIX, codeOfIsqlError, markerOf, plainIsqlMessage, readIsqlAnswer, type IsqlAnswer } from './virtuosoIsqlText.js';
+import {
+  ISQL_SETTINGS,
+  ROW_PREFIX,
+  codeOfIsqlError,
+  markerOf,
+  plainIsqlMessage,
+  readIsqlAnswer,
+  type IsqlAnswer,
+} from './virtuosoIsqlText.js';
 
 /** How to reach Virtuoso's SQL port with `isql`. */
 export interface VirtuosoIsqlOptions {
@@ -64,9 +72,17 @@ export class VirtuosoIsql {
     const port = options.port ?? 1111;
     this.where = `${host}:${port}`;
     const user = options.user ?? 'dba';
-    if (/[\u0000-\u001f\u007f]/.test(options.password)) throw new ToolkitError('the Virtuoso password has a line break or another control character: isql cannot be given it', 'usage');
+    if (/[\u0000-\u001f\u007f]/.test(options.password))
+      throw new ToolkitError(
+        'the Virtuoso password has a line break or another control character: isql cannot be given it',
+        'usage',
+      );
     // detached: a session of its own, no terminal, so that isql reads the password from its standard input.
-    this.child = spawn(options.command ?? 'isql-vt', [this.where, user, ...ISQL_SETTINGS], { stdio: ['pipe', 'pipe', 'pipe'], detached: true, env: { ...process.env, [ISQL_MARK]: String(process.pid) } });
+    this.child = spawn(options.command ?? 'isql-vt', [this.where, user, ...ISQL_SETTINGS], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+      env: { ...process.env, [ISQL_MARK]: String(process.pid) },
+    });
     this.prompted = options.password !== user;
     if (this.prompted) this.child.stdin.write(`${options.password}\n`);
     this.child.stdout.setEncoding('utf8');
@@ -124,7 +140,9 @@ export class VirtuosoIsql {
 
   /** The error of a refused statement, the password taken out. */
   statementError(statement: string, error: { state: string; message: string }): ToolkitError {
-    const message = this.hide(`Virtuoso at ${this.where} refused \`${statement.slice(0, 300)}\`: ${plainIsqlMessage(error.message)}`);
+    const message = this.hide(
+      `Virtuoso at ${this.where} refused \`${statement.slice(0, 300)}\`: ${plainIsqlMessage(error.message)}`,
+    );
     return new ToolkitError(message, codeOfIsqlError(error), { details: { sqlState: error.state } });
   }
 
@@ -165,17 +183,36 @@ export class VirtuosoIsql {
     const exited = this.exited!;
     const command = this.options.command ?? 'isql-vt';
     if ((exited.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
-      return new ToolkitError(`Virtuoso's isql client \`${command}\` was not found (apt-get install virtuoso-opensource-7-bin, or give the client's path)`, 'usage');
+      return new ToolkitError(
+        `Virtuoso's isql client \`${command}\` was not found (apt-get install virtuoso-opensource-7-bin, or give the client's path)`,
+        'usage',
+      );
     }
     const printed = pending ? readIsqlAnswer([...pending.lines, ...this.buffer.split('\n')]).error : undefined;
     if (printed) {
       const code = codeOfIsqlError(printed);
-      const hint = code === 'auth' ? ' (check the user and password; Virtuoso refuses an IP for 60 s after 4 failed logins from it)' : '';
-      return new ToolkitError(this.hide(`Virtuoso at ${this.where}: ${plainIsqlMessage(printed.message)}${hint}`), code, { details: { sqlState: printed.state } });
+      const hint =
+        code === 'auth'
+          ? ' (check the user and password; Virtuoso refuses an IP for 60 s after 4 failed logins from it)'
+          : '';
+      return new ToolkitError(
+        this.hide(`Virtuoso at ${this.where}: ${plainIsqlMessage(printed.message)}${hint}`),
+        code,
+        { details: { sqlState: printed.state } },
+      );
     }
-    const how = exited.error ? exited.error.message : exited.signal ? `was stopped by ${exited.signal}` : `exited with code ${exited.code}`;
-    const said = this.stderr.trim() ? `: ${this.stderr.trim().length > 500 ? `…${this.stderr.trim().slice(-500)}` : this.stderr.trim()}` : '';
-    return new ToolkitError(this.hide(`the isql session with Virtuoso at ${this.where} ended (${command} ${how})${said}`), 'network');
+    const how = exited.error
+      ? exited.error.message
+      : exited.signal
+        ? `was stopped by ${exited.signal}`
+        : `exited with code ${exited.code}`;
+    const said = this.stderr.trim()
+      ? `: ${this.stderr.trim().length > 500 ? `…${this.stderr.trim().slice(-500)}` : this.stderr.trim()}`
+      : '';
+    return new ToolkitError(
+      this.hide(`the isql session with Virtuoso at ${this.where} ended (${command} ${how})${said}`),
+      'network',
+    );
   }
 
   private hide(text: string): string {

@@ -17,8 +17,16 @@ export interface DumpTriples {
  * hold after they are loaded. Memory is that of the distinct shared triples, not of the dump.
  */
 export async function countDumpTriples(paths: readonly string[], signal?: AbortSignal): Promise<DumpTriples> {
-  const reader = new NTriplesChunkReader(openLoadSources(paths, paths, signal ? { signal } : {}), { chunkTriples: 1_000_000, labelsPerInput: paths.length > 1, ...(signal ? { signal } : {}) });
+  const reader = new NTriplesChunkReader(openLoadSources(paths, paths, signal ? { signal } : {}), {
+    chunkTriples: 1_000_000,
+    labelsPerInput: paths.length > 1,
+    ...(signal ? { signal } : {}),
+  });
   let triples = 0;
   for (let chunk = await reader.next(false); chunk; chunk = await reader.next(false)) triples += chunk.triples;
-  return { triples, sharedTriples: reader.sharedTriples, distinct: triples - reader.sharedTriples + reader.distinctShared.size };
+  return {
+    triples,
+    sharedTriples: reader.sharedTriples,
+    distinct: triples - reader.sharedTriples + reader.distinctShared.size,
+  };
 }

@@ -22,7 +22,9 @@ export function parseCountResult(text: string): number {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
     try {
-      const json = JSON.parse(trimmed) as { results?: { bindings?: Record<string, { type?: string; value?: string }>[] } };
+      const json = JSON.parse(trimmed) as {
+        results?: { bindings?: Record<string, { type?: string; value?: string }>[] };
+      };
       const binding = json.results?.bindings?.[0];
       const first = binding ? (binding['n'] ?? Object.values(binding)[0]) : undefined;
       value = first?.value;
@@ -43,7 +45,13 @@ export function parseCountResult(text: string): number {
  * `?query=` (never a POST of `application/sparql-query`: Virtuoso hangs on it),
  * asking for JSON results.
  */
-export async function countGraph(client: StoreHttpClient, queryEndpoint: string, graph: string, signal?: AbortSignal, timeoutMs?: number): Promise<number> {
+export async function countGraph(
+  client: StoreHttpClient,
+  queryEndpoint: string,
+  graph: string,
+  signal?: AbortSignal,
+  timeoutMs?: number,
+): Promise<number> {
   const url = new URL(queryEndpoint);
   url.searchParams.set('query', countQuery(graph));
   const response = await client.request({
@@ -64,7 +72,14 @@ export async function countGraph(client: StoreHttpClient, queryEndpoint: string,
  */
 export function countDeadlineError(
   cause: unknown,
-  facts: { triples: number; graph: string; queryEndpoint: string; timeoutMs: number; expected: string; details: Record<string, unknown> },
+  facts: {
+    triples: number;
+    graph: string;
+    queryEndpoint: string;
+    timeoutMs: number;
+    expected: string;
+    details: Record<string, unknown>;
+  },
 ): ToolkitError {
   const url = hideUrlSecrets(facts.queryEndpoint);
   const query = countQuery(facts.graph);
@@ -99,14 +114,26 @@ export async function dropGraph(
     });
     return;
   }
-  await client.request({ method: 'DELETE', url: target.graphStore, acceptStatuses: [404], what: `DELETE of ${target.graphStore}`, signal });
+  await client.request({
+    method: 'DELETE',
+    url: target.graphStore,
+    acceptStatuses: [404],
+    what: `DELETE of ${target.graphStore}`,
+    signal,
+  });
 }
 
 /**
  * Whether the graph holds a triple (`ASK FROM <g> WHERE { triple }`, the triple in N-Triples without its
  * final ` .`), over the SPARQL protocol as {@link countGraph} asks. Throws `bad-response` when the answer has no boolean.
  */
-export async function graphHasTriple(client: StoreHttpClient, queryEndpoint: string, graph: string, triple: string, signal?: AbortSignal): Promise<boolean> {
+export async function graphHasTriple(
+  client: StoreHttpClient,
+  queryEndpoint: string,
+  graph: string,
+  triple: string,
+  signal?: AbortSignal,
+): Promise<boolean> {
   const url = new URL(queryEndpoint);
   url.searchParams.set('query', `ASK FROM <${graph}> WHERE { ${triple} }`);
   const response = await client.request({
@@ -117,7 +144,9 @@ export async function graphHasTriple(client: StoreHttpClient, queryEndpoint: str
     signal,
   });
   const text = response.text.trimStart();
-  const m = text.startsWith('{') ? /"boolean"\s*:\s*(true|false)/.exec(text) : /<boolean>\s*(true|false)\s*<\/boolean>/.exec(text);
+  const m = text.startsWith('{')
+    ? /"boolean"\s*:\s*(true|false)/.exec(text)
+    : /<boolean>\s*(true|false)\s*<\/boolean>/.exec(text);
   if (!m) throw new ToolkitError(`the store's ASK answer has no boolean: ${text.slice(0, 200)}`, 'bad-response');
   return m[1] === 'true';
 }

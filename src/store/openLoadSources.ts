@@ -24,7 +24,11 @@ const SNIFF_BYTES = 4096;
  * other format parsed into quads (strictly: what a JSON-LD processor would drop is an error, every quad for
  * the one target graph). `paths` are opened as given (`-` is stdin); `names` name them in messages.
  */
-export async function* openLoadSources(paths: readonly string[], names: readonly string[], options: OpenLoadSourcesOptions = {}): AsyncGenerator<LoadSource> {
+export async function* openLoadSources(
+  paths: readonly string[],
+  names: readonly string[],
+  options: OpenLoadSourcesOptions = {},
+): AsyncGenerator<LoadSource> {
   const { signal } = options;
   for (let i = 0; i < paths.length; i++) {
     const file = await openRdfFile(paths[i]!, options.stdin, options.onRead);
@@ -38,14 +42,23 @@ export async function* openLoadSources(paths: readonly string[], names: readonly
       yield {
         kind: 'quads',
         source,
-        quads: parseRdfQuads(bytes, { ...(format !== undefined ? { format } : {}), source, ...readLimitsOf(options), ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true }),
+        quads: parseRdfQuads(bytes, {
+          ...(format !== undefined ? { format } : {}),
+          source,
+          ...readLimitsOf(options),
+          ...(signal ? { signal } : {}),
+          ignoreGraphs: true,
+          strict: true,
+        }),
       };
     }
   }
 }
 
 /** The format the first 4 KiB of a stream tell (`undefined` when they do not: parseRdf then says why), and the whole stream. */
-async function sniffBytes(input: AsyncIterable<Buffer>): Promise<{ format: FormatName | undefined; bytes: AsyncIterable<Buffer> }> {
+async function sniffBytes(
+  input: AsyncIterable<Buffer>,
+): Promise<{ format: FormatName | undefined; bytes: AsyncIterable<Buffer> }> {
   const iterator = input[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;

@@ -24,10 +24,17 @@ export async function parseOtherLine(text: string, source: string, line: number,
         // only the error is wanted
       }
     } catch (inner) {
-      if (inner instanceof ParseError) throw new ParseError(inner.reason, source, line + (inner.line ?? 1) - 1, inner.column, { cause: err });
+      if (inner instanceof ParseError)
+        throw new ParseError(inner.reason, source, line + (inner.line ?? 1) - 1, inner.column, { cause: err });
       throw inner;
     }
-    throw new ParseError(`invalid ${format}: ${String((err as Error).message).replace(/ on line \d+\.$/, '')}`, source, line, undefined, { cause: err });
+    throw new ParseError(
+      `invalid ${format}: ${String((err as Error).message).replace(/ on line \d+\.$/, '')}`,
+      source,
+      line,
+      undefined,
+      { cause: err },
+    );
   }
 }
 
@@ -45,7 +52,10 @@ export function writeTriples(quads: readonly RDF.Quad[], prefix: string): string
   let out = '';
   for (const q of quads) {
     try {
-      const s = q.subject.termType === 'BlankNode' ? `_:${loadLabel(q.subject.value, prefix)}` : terms.node(q.subject, 'subject');
+      const s =
+        q.subject.termType === 'BlankNode'
+          ? `_:${loadLabel(q.subject.value, prefix)}`
+          : terms.node(q.subject, 'subject');
       const p = terms.node(q.predicate, 'predicate');
       const o = q.object.termType === 'BlankNode' ? `_:${loadLabel(q.object.value, prefix)}` : terms.object(q.object);
       out += `${s} ${p} ${o} .\n`;
@@ -61,13 +71,22 @@ export function rewriteLabels(buf: Buffer, start: number, end: number, scan: Lin
   const pieces: Buffer[] = [];
   let at = start;
   if (scan.subjectBlank) {
-    pieces.push(buf.subarray(at, scan.subjectStart), Buffer.from(loadLabel(buf.toString('latin1', scan.subjectStart, scan.subjectEnd), prefix)));
+    pieces.push(
+      buf.subarray(at, scan.subjectStart),
+      Buffer.from(loadLabel(buf.toString('latin1', scan.subjectStart, scan.subjectEnd), prefix)),
+    );
     at = scan.subjectEnd;
   }
   if (scan.objectBlank) {
-    pieces.push(buf.subarray(at, scan.objectStart), Buffer.from(loadLabel(buf.toString('latin1', scan.objectStart, scan.objectEnd), prefix)));
+    pieces.push(
+      buf.subarray(at, scan.objectStart),
+      Buffer.from(loadLabel(buf.toString('latin1', scan.objectStart, scan.objectEnd), prefix)),
+    );
     at = scan.objectEnd;
   }
-  pieces.push(scan.graphAt >= 0 ? buf.subarray(at, scan.graphAt) : buf.subarray(at, end), Buffer.from(scan.graphAt >= 0 ? ' .\n' : '\n'));
+  pieces.push(
+    scan.graphAt >= 0 ? buf.subarray(at, scan.graphAt) : buf.subarray(at, end),
+    Buffer.from(scan.graphAt >= 0 ? ' .\n' : '\n'),
+  );
   return Buffer.concat(pieces);
 }

@@ -104,7 +104,13 @@ function isLowerAlnum(b: number): boolean {
  * `xsd:string` (n3's terms drop it on writing); a `.`, then only spaces and a comment. Bytes above 0x7F are
  * taken as they are (`nonAscii` says to check their UTF-8).
  */
-export function scanNTriplesLine(buf: Uint8Array, start: number, end: number, nquads: boolean, out: LineScan): LineKind {
+export function scanNTriplesLine(
+  buf: Uint8Array,
+  start: number,
+  end: number,
+  nquads: boolean,
+  out: LineScan,
+): LineKind {
   out.oddLabel = false;
   out.nonAscii = false;
   out.graphAt = -1;
@@ -236,7 +242,11 @@ function literalEnd(buf: Uint8Array, i: number, end: number, out: LineScan): num
     const e = iriEnd(buf, k + 2, end, out);
     if (e < 0) return -1;
     // "x"^^xsd:string is written back as "x" by the project's writer: the parser's path keeps that.
-    if (e - k - 4 === XSD_STRING.length && Buffer.from(buf.buffer, buf.byteOffset + k + 3, XSD_STRING.length).equals(XSD_STRING)) return -1;
+    if (
+      e - k - 4 === XSD_STRING.length &&
+      Buffer.from(buf.buffer, buf.byteOffset + k + 3, XSD_STRING.length).equals(XSD_STRING)
+    )
+      return -1;
     return e;
   }
   return k;

@@ -41,7 +41,12 @@ export interface StoreEndpointsOptions {
  * to its origin. The graph is always named (a GSP request without `graph=` goes
  * to the default graph, or on some stores to a new graph).
  */
-export function storeEndpoints(store: StoreKind, endpoint: string, graph: string, options: StoreEndpointsOptions = {}): StoreEndpoints {
+export function storeEndpoints(
+  store: StoreKind,
+  endpoint: string,
+  graph: string,
+  options: StoreEndpointsOptions = {},
+): StoreEndpoints {
   const url = httpUrl('`endpoint`', endpoint);
   // Credentials go apart (StoreEndpointsOptions' caller passes them): fetch refuses a URL that holds them.
   const query = options.query ? withoutUserinfo(httpUrl('`queryEndpoint`', options.query)) : undefined;
@@ -70,13 +75,20 @@ export function storeEndpoints(store: StoreKind, endpoint: string, graph: string
   switch (store) {
     case 'fuseki': {
       const dataset = trimmed.replace(/\/(data|sparql|query|update|get)$/, '');
-      result = { graphStore: withGraph(`${dataset}/data`), update: at(`${dataset}/update`), query: at(`${dataset}/query`) };
+      result = {
+        graphStore: withGraph(`${dataset}/data`),
+        update: at(`${dataset}/update`),
+        query: at(`${dataset}/query`),
+      };
       break;
     }
     case 'virtuoso': {
       // Virtuoso's endpoints are at the server's root: a path other than theirs is a mistake, not a place to load into.
       if (!/^\/?$|^\/(sparql|sparql-auth|sparql-graph-crud|sparql-graph-crud-auth)\/?$/.test(url.pathname)) {
-        throw new ToolkitError(`a Virtuoso endpoint is the server's URL (http://host:8890), not ${url.pathname} under it: ${url.origin}`, 'usage');
+        throw new ToolkitError(
+          `a Virtuoso endpoint is the server's URL (http://host:8890), not ${url.pathname} under it: ${url.origin}`,
+          'usage',
+        );
       }
       const suffix = options.authenticated ? '-auth' : '';
       result = {
@@ -89,9 +101,16 @@ export function storeEndpoints(store: StoreKind, endpoint: string, graph: string
     case 'rdf4j': {
       const repo = trimmed.replace(/\/(rdf-graphs(\/service)?|statements)$/, '');
       if (!/\/repositories\/[^/]+$/.test(new URL(repo).pathname)) {
-        throw new ToolkitError(`an rdf4j endpoint is a repository URL ending in /repositories/<id>: ${hideUrlSecrets(endpoint)}`, 'usage');
+        throw new ToolkitError(
+          `an rdf4j endpoint is a repository URL ending in /repositories/<id>: ${hideUrlSecrets(endpoint)}`,
+          'usage',
+        );
       }
-      result = { graphStore: withGraph(`${repo}/rdf-graphs/service`), update: at(`${repo}/statements`), query: at(repo) };
+      result = {
+        graphStore: withGraph(`${repo}/rdf-graphs/service`),
+        update: at(`${repo}/statements`),
+        query: at(repo),
+      };
       break;
     }
     case 'generic':
@@ -120,7 +139,8 @@ function httpUrl(option: string, value: string): URL {
   } catch {
     throw new ToolkitError(`${option} is not a URL: ${hideUrlSecrets(value)}`, 'usage');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ToolkitError(`${option} must be an http(s) URL: ${hideUrlSecrets(value)}`, 'usage');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ToolkitError(`${option} must be an http(s) URL: ${hideUrlSecrets(value)}`, 'usage');
   return url;
 }
 

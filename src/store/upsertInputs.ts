@@ -26,19 +26,34 @@ export interface UpsertInputsOptions {
  * quads with their graphs ({@link parseRdf}, strict as `load` is: what a JSON-LD processor would drop is an
  * error), in memory that does not grow with the files (JSON-LD too). `paths` are where the files are; `names` what messages call them.
  */
-export function upsertInputs(paths: readonly string[], names: readonly string[], options: UpsertInputsOptions = {}): UpsertInputs {
+export function upsertInputs(
+  paths: readonly string[],
+  names: readonly string[],
+  options: UpsertInputsOptions = {},
+): UpsertInputs {
   // The first quad number of each file, once it is opened.
   const starts: { path: string; name: string; first: number; nquads: boolean }[] = [];
   let n = 0;
   async function* quads(): AsyncGenerator<RDF.Quad> {
     for (let i = 0; i < paths.length; i++) {
       const file = await openRdfFile(paths[i]!, options.stdin, options.onRead);
-      starts.push({ path: paths[i]!, name: names[i]!, first: n + 1, nquads: file.format === 'nquads' && paths[i] !== '-' });
+      starts.push({
+        path: paths[i]!,
+        name: names[i]!,
+        first: n + 1,
+        nquads: file.format === 'nquads' && paths[i] !== '-',
+      });
       const source = file.source === '<stdin>' ? file.source : names[i]!;
       // `ignoreGraphs`: a JSON-LD dump's top-level `@graph` is read in pieces (memory does not grow with it); the
       // record graphs inside it keep their names, only a name given to the top-level graph by an `@id` after
       // `@graph` would be lost (its quads then come in the default graph, which the upsert refuses).
-      const parsed = parseRdfQuads(file.input, { format: file.format, source, strict: true, ignoreGraphs: true, ...(options.signal ? { signal: options.signal } : {}) });
+      const parsed = parseRdfQuads(file.input, {
+        format: file.format,
+        source,
+        strict: true,
+        ignoreGraphs: true,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       for await (const quad of parsed) {
         n++;
         yield quad;

@@ -40,13 +40,24 @@ export interface UpsertTarget {
  * Replaces the graphs of a batch in the store ({@link UpsertMethod}; Graph Store requests `concurrency` at a
  * time); resolves with the number of requests sent (retries not counted).
  */
-export async function sendUpsertBatch(client: StoreHttpClient, target: UpsertTarget, batch: RecordGraphBatch, method: UpsertMethod, signal?: AbortSignal, concurrency = 1): Promise<number> {
+export async function sendUpsertBatch(
+  client: StoreHttpClient,
+  target: UpsertTarget,
+  batch: RecordGraphBatch,
+  method: UpsertMethod,
+  signal?: AbortSignal,
+  concurrency = 1,
+): Promise<number> {
   const what = `batch ${batch.index} (${batch.graphs.length} graphs, ${batch.triples} triples)`;
   if (method === 'put') {
     await putEachGraph(client, target, batch, what, concurrency, signal);
     return batch.graphs.length;
   }
-  if (!target.update) throw new ToolkitError('the upsert method update needs a SPARQL Update endpoint: give `updateEndpoint`, or use the method put', 'usage');
+  if (!target.update)
+    throw new ToolkitError(
+      'the upsert method update needs a SPARQL Update endpoint: give `updateEndpoint`, or use the method put',
+      'usage',
+    );
   await client.request({
     method: 'POST',
     url: target.update,
@@ -59,7 +70,14 @@ export async function sendUpsertBatch(client: StoreHttpClient, target: UpsertTar
 }
 
 /** A Graph Store PUT of each graph of a batch (its triples), `concurrency` in flight; the first failure fails the batch once the others end. */
-async function putEachGraph(client: StoreHttpClient, target: UpsertTarget, batch: RecordGraphBatch, what: string, concurrency: number, signal?: AbortSignal): Promise<void> {
+async function putEachGraph(
+  client: StoreHttpClient,
+  target: UpsertTarget,
+  batch: RecordGraphBatch,
+  what: string,
+  concurrency: number,
+  signal?: AbortSignal,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < batch.graphs.length) {
@@ -116,13 +134,17 @@ export function parseGraphCounts(text: string): Map<string, number> {
   } catch {
     rows = undefined;
   }
-  if (!Array.isArray(rows)) throw new ToolkitError(`the store's COUNT answer is no SPARQL JSON results: ${text.slice(0, 200)}`, 'bad-response');
+  if (!Array.isArray(rows))
+    throw new ToolkitError(`the store's COUNT answer is no SPARQL JSON results: ${text.slice(0, 200)}`, 'bad-response');
   const counts = new Map<string, number>();
   for (const row of rows) {
     const g = row['g']?.value;
     const n = row['n']?.value;
     if (g === undefined || n === undefined || !/^\s*[0-9]+\s*$/.test(n)) {
-      throw new ToolkitError(`the store's COUNT answer has a row without a graph and a count: ${JSON.stringify(row).slice(0, 200)}`, 'bad-response');
+      throw new ToolkitError(
+        `the store's COUNT answer has a row without a graph and a count: ${JSON.stringify(row).slice(0, 200)}`,
+        'bad-response',
+      );
     }
     counts.set(g, Number(n));
   }

@@ -17,17 +17,32 @@ export interface BatchCounter {
  * `network` (`details.countTimedOut`) when the count does not answer in time; `statePath` goes in the
  * details (the batch is not noted as done: a resume replaces it again).
  */
-export async function verifyBatchCounts(counter: BatchCounter, batch: RecordGraphBatch, statePath: string | undefined): Promise<void> {
+export async function verifyBatchCounts(
+  counter: BatchCounter,
+  batch: RecordGraphBatch,
+  statePath: string | undefined,
+): Promise<void> {
   const graphs = batch.graphs.map((g) => g.iri);
   let counts: Map<string, number>;
   try {
-    counts = await countGraphs(counter.client, counter.queryEndpoint, graphs, { timeoutMs: counter.timeoutMs, ...(counter.signal ? { signal: counter.signal } : {}) });
+    counts = await countGraphs(counter.client, counter.queryEndpoint, graphs, {
+      timeoutMs: counter.timeoutMs,
+      ...(counter.signal ? { signal: counter.signal } : {}),
+    });
   } catch (err) {
     if (!isDeadlineError(err)) throw err;
     throw new ToolkitError(
       `batch ${batch.index} (${graphs.length} graphs) was replaced; its count did not answer in ${counter.timeoutMs / 1000} s; run again with resume to replace and count it again, or raise the count's time limit`,
       'network',
-      { cause: err, details: { countTimedOut: true, batch: batch.index, queryEndpoint: hideUrlSecrets(counter.queryEndpoint), statePath } },
+      {
+        cause: err,
+        details: {
+          countTimedOut: true,
+          batch: batch.index,
+          queryEndpoint: hideUrlSecrets(counter.queryEndpoint),
+          statePath,
+        },
+      },
     );
   }
   const wrong = batch.graphs
@@ -39,6 +54,13 @@ export async function verifyBatchCounts(counter: BatchCounter, batch: RecordGrap
     `after batch ${batch.index}, ${wrong.length} of its ${graphs.length} graphs do not hold the delta's triples: ${shown.join('; ')}` +
       `${wrong.length > 5 ? '; …' : ''} (something else wrote to them meanwhile, or the store lost triples); run again with resume to replace them again`,
     'count-mismatch',
-    { details: { batch: batch.index, graphs: wrong.slice(0, 100), statePath, query: countGraphsQuery(wrong.slice(0, 5).map((g) => g.graph)) } },
+    {
+      details: {
+        batch: batch.index,
+        graphs: wrong.slice(0, 100),
+        statePath,
+        query: countGraphsQuery(wrong.slice(0, 5).map((g) => g.graph)),
+      },
+    },
   );
 }

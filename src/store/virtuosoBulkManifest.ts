@@ -55,7 +55,8 @@ export async function readBulkManifest(path: string): Promise<BulkManifest> {
 export function bulkManifestOf(json: unknown, absolute: string, source: string = absolute): BulkManifest {
   const bad = (field: string, why: string) => new ParseError(`field ${field}: ${why}`, source);
   const shardsJson = (json as { shards?: unknown } | null)?.shards;
-  if (!Array.isArray(shardsJson) || shardsJson.length === 0) throw bad('shards', 'a non-empty array of shards is expected');
+  if (!Array.isArray(shardsJson) || shardsJson.length === 0)
+    throw bad('shards', 'a non-empty array of shards is expected');
   const shards = shardsJson.map((s: unknown, i): BulkManifestShard => {
     const shard = (s ?? {}) as Record<string, unknown>;
     const file = shard['file'];
@@ -63,18 +64,35 @@ export function bulkManifestOf(json: unknown, absolute: string, source: string =
     const count = (key: string, required: boolean): number | undefined => {
       const value = shard[key];
       if (value === undefined && !required) return undefined;
-      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) throw bad(`shards[${i}].${key}`, 'a whole number ≥ 0 is expected');
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+        throw bad(`shards[${i}].${key}`, 'a whole number ≥ 0 is expected');
       return value;
     };
-    return { file, path: resolve(dirname(absolute), file), triples: count('triples', true)!, bytes: count('bytes', false), sharedTriples: count('sharedTriples', false) };
+    return {
+      file,
+      path: resolve(dirname(absolute), file),
+      triples: count('triples', true)!,
+      bytes: count('bytes', false),
+      sharedTriples: count('sharedTriples', false),
+    };
   });
   const triples = shards.reduce((n, s) => n + s.triples, 0);
   const root = json as { triples?: unknown; totals?: { triples?: unknown; sharedTriples?: unknown } };
   const total = root.triples ?? root.totals?.triples;
-  if (total !== undefined && total !== triples) throw bad(root.triples !== undefined ? 'triples' : 'totals.triples', `${String(total)} is not the sum of the shards' triples (${triples})`);
-  const shared = shards.every((s) => s.sharedTriples !== undefined) ? shards.reduce((n, s) => n + s.sharedTriples!, 0) : undefined;
+  if (total !== undefined && total !== triples)
+    throw bad(
+      root.triples !== undefined ? 'triples' : 'totals.triples',
+      `${String(total)} is not the sum of the shards' triples (${triples})`,
+    );
+  const shared = shards.every((s) => s.sharedTriples !== undefined)
+    ? shards.reduce((n, s) => n + s.sharedTriples!, 0)
+    : undefined;
   const totalShared = root.totals?.sharedTriples;
-  if (totalShared !== undefined && totalShared !== shared) throw bad('totals.sharedTriples', `${String(totalShared)} is not the sum of the shards' sharedTriples (${shared ?? 'not given by every shard'})`);
+  if (totalShared !== undefined && totalShared !== shared)
+    throw bad(
+      'totals.sharedTriples',
+      `${String(totalShared)} is not the sum of the shards' sharedTriples (${shared ?? 'not given by every shard'})`,
+    );
   return { path: absolute, shards, triples, sharedTriples: shared };
 }
 
@@ -91,21 +109,34 @@ export function shardsOfFiles(files: readonly string[], manifest: BulkManifest):
   const used = new Set<BulkManifestShard>();
   const shards = files.map((file) => {
     const shard = byPath.get(resolve(file)) ?? byName.get(basename(file));
-    if (!shard) throw new ToolkitError(`${file} is not a shard of the manifest ${manifest.path}`, 'usage', { details: { file } });
-    if (used.has(shard)) throw new ToolkitError(`${file}: the shard ${shard.file} of the manifest is given twice`, 'usage', { details: { file } });
+    if (!shard)
+      throw new ToolkitError(`${file} is not a shard of the manifest ${manifest.path}`, 'usage', { details: { file } });
+    if (used.has(shard))
+      throw new ToolkitError(`${file}: the shard ${shard.file} of the manifest is given twice`, 'usage', {
+        details: { file },
+      });
     used.add(shard);
     return shard;
   });
   const missing = manifest.shards.filter((s) => !used.has(s));
   if (missing.length > 0) {
-    const names = missing.slice(0, 5).map((s) => s.file).join(', ');
-    throw new ToolkitError(`the manifest ${manifest.path} lists ${missing.length} shard(s) not given: ${names}${missing.length > 5 ? ', ...' : ''} (give every shard, or no files to load the manifest's)`, 'usage');
+    const names = missing
+      .slice(0, 5)
+      .map((s) => s.file)
+      .join(', ');
+    throw new ToolkitError(
+      `the manifest ${manifest.path} lists ${missing.length} shard(s) not given: ${names}${missing.length > 5 ? ', ...' : ''} (give every shard, or no files to load the manifest's)`,
+      'usage',
+    );
   }
   return shards;
 }
 
 /** The count range a graph must be in after loading `shards` on top of `baseline` triples (see {@link BulkManifest}). */
-export function expectedRange(shards: readonly BulkManifestShard[], baseline: number): { min: number; max: number; exact: boolean } {
+export function expectedRange(
+  shards: readonly BulkManifestShard[],
+  baseline: number,
+): { min: number; max: number; exact: boolean } {
   const triples = shards.reduce((n, s) => n + s.triples, 0);
   const known = shards.every((s) => s.sharedTriples !== undefined);
   if (!known) return { min: baseline + triples, max: baseline + triples, exact: true };

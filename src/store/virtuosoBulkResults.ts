@@ -48,9 +48,21 @@ function rowsByFile(rows: readonly LoadListRow[]): Map<string, LoadListRow> {
 }
 
 /** The progress the `load_list` rows show. */
-export function bulkProgressOf(files: readonly BulkFile[], rows: readonly LoadListRow[], elapsedMs: number): BulkLoadProgress {
+export function bulkProgressOf(
+  files: readonly BulkFile[],
+  rows: readonly LoadListRow[],
+  elapsedMs: number,
+): BulkLoadProgress {
   const byFile = rowsByFile(rows);
-  const progress: BulkLoadProgress = { filesTotal: files.length, filesLoaded: 0, filesFailed: 0, filesLoading: 0, bytesDone: 0, totalBytes: 0, elapsedMs };
+  const progress: BulkLoadProgress = {
+    filesTotal: files.length,
+    filesLoaded: 0,
+    filesFailed: 0,
+    filesLoading: 0,
+    bytesDone: 0,
+    totalBytes: 0,
+    elapsedMs,
+  };
   for (const file of files) {
     const row = byFile.get(file.serverPath);
     if (file.bytes === undefined) progress.totalBytes = null;
@@ -72,7 +84,11 @@ export function bulkFileResults(files: readonly BulkFile[], rows: readonly LoadL
     const base = { file: file.path, serverPath: file.serverPath };
     if (row?.state === 2 && !row.error) return { ...base, state: 'loaded' };
     if (row?.state === 2) return { ...base, state: 'failed', error: row.error! };
-    return { ...base, state: 'not-loaded', error: row ? `still waiting in DB.DBA.load_list (state ${row.state})` : 'no longer in DB.DBA.load_list' };
+    return {
+      ...base,
+      state: 'not-loaded',
+      error: row ? `still waiting in DB.DBA.load_list (state ${row.state})` : 'no longer in DB.DBA.load_list',
+    };
   });
 }
 
@@ -80,8 +96,14 @@ export function bulkFileResults(files: readonly BulkFile[], rows: readonly LoadL
  * The `parse` error of a load where files failed: names each with Virtuoso's
  * message, says the others were loaded, carries the summary.
  */
-export function failedFilesError(failed: readonly BulkFileResult[], summary: { files: readonly unknown[]; count: number; graph: string }): ToolkitError {
-  const listed = failed.slice(0, 10).map((f) => `${f.file}: ${f.error ?? f.state}`).join('; ');
+export function failedFilesError(
+  failed: readonly BulkFileResult[],
+  summary: { files: readonly unknown[]; count: number; graph: string },
+): ToolkitError {
+  const listed = failed
+    .slice(0, 10)
+    .map((f) => `${f.file}: ${f.error ?? f.state}`)
+    .join('; ');
   const more = failed.length > 10 ? `; and ${failed.length - 10} more` : '';
   return new ToolkitError(
     `${failed.length} of ${summary.files.length} files were not loaded into <${summary.graph}> (the others were; the graph holds ${summary.count} triples): ${listed}${more}` +
@@ -96,11 +118,22 @@ export function failedFilesError(failed: readonly BulkFileResult[], summary: { f
  * order of `files`), that of the files loaded: a file that was not loaded adds nothing to the bottom of the range,
  * and its statements to the top (Virtuoso keeps the triples a file had before its error).
  */
-export function expectedOfFiles(files: readonly BulkFile[], countBefore: number, results?: readonly BulkFileResult[]): { min: number; max: number; exact: boolean } {
-  if (!results) return expectedRange(files.map((f) => f.shard!), countBefore);
+export function expectedOfFiles(
+  files: readonly BulkFile[],
+  countBefore: number,
+  results?: readonly BulkFileResult[],
+): { min: number; max: number; exact: boolean } {
+  if (!results)
+    return expectedRange(
+      files.map((f) => f.shard!),
+      countBefore,
+    );
   const loaded = files.filter((_, i) => results[i]?.state === 'loaded');
   const partly = files.filter((_, i) => results[i]?.state !== 'loaded').reduce((n, f) => n + f.shard!.triples, 0);
-  const range = expectedRange(loaded.map((f) => f.shard!), countBefore);
+  const range = expectedRange(
+    loaded.map((f) => f.shard!),
+    countBefore,
+  );
   return { min: range.min, max: range.max + partly, exact: range.exact && partly === 0 };
 }
 
@@ -109,7 +142,9 @@ export function expectedOfFiles(files: readonly BulkFile[], countBefore: number,
  * `distinct` into an empty graph; else (triples already there count once) bounds only.
  */
 export function distinctRange(distinct: number, countBefore: number): { min: number; max: number; exact: boolean } {
-  return countBefore === 0 ? { min: distinct, max: distinct, exact: true } : { min: Math.max(countBefore, distinct), max: countBefore + distinct, exact: false };
+  return countBefore === 0
+    ? { min: distinct, max: distinct, exact: true }
+    : { min: Math.max(countBefore, distinct), max: countBefore + distinct, exact: false };
 }
 
 /**
@@ -128,17 +163,28 @@ export function countMismatchError(summary: {
   if (!range || (count >= range.min && count <= range.max)) return undefined;
   const expected = range.min === range.max ? `${range.max}` : `${range.min} to ${range.max}`;
   if (summary.distinctTriples !== undefined) {
-    const why = count > range.max ? 'something else wrote to the graph during the load' : 'triples were lost although Virtuoso reported every file loaded: load again with replace';
-    return new ToolkitError(`the graph <${graph}> holds ${count} triples, ${expected} expected (${countBefore} before + ${summary.distinctTriples} distinct triples in the files): ${why}`, 'count-mismatch', {
-      details: { graph, count, expected: range, summary },
-    });
+    const why =
+      count > range.max
+        ? 'something else wrote to the graph during the load'
+        : 'triples were lost although Virtuoso reported every file loaded: load again with replace';
+    return new ToolkitError(
+      `the graph <${graph}> holds ${count} triples, ${expected} expected (${countBefore} before + ${summary.distinctTriples} distinct triples in the files): ${why}`,
+      'count-mismatch',
+      {
+        details: { graph, count, expected: range, summary },
+      },
+    );
   }
   const why =
     count > range.max
       ? 'something else wrote to the graph during the load'
       : `${countBefore > 0 ? 'triples already in the graph count once (use replace for an exact check); ' : ''}a triple the dump repeats (a shared journal or person) counts once in a graph` +
         `${range.exact ? ' and the manifest gives no sharedTriples to allow for it' : ''}; if the dump repeats none, triples were lost`;
-  return new ToolkitError(`the graph <${graph}> holds ${count} triples, ${expected} expected (${countBefore} before + the manifest's triples): ${why}`, 'count-mismatch', {
-    details: { graph, count, expected: range, summary },
-  });
+  return new ToolkitError(
+    `the graph <${graph}> holds ${count} triples, ${expected} expected (${countBefore} before + the manifest's triples): ${why}`,
+    'count-mismatch',
+    {
+      details: { graph, count, expected: range, summary },
+    },
+  );
 }

@@ -1,7 +1,15 @@
 import { dirname } from 'node:path';
 import { ToolkitError } from '../errors.js';
 import type { VirtuosoIsql } from './VirtuosoIsql.js';
-import { LOAD_LIST_ROW_SQL, ROW_PREFIX, isAccessDenied, parseLoadListRow, sparqlIri, sqlString, type LoadListRow } from './virtuosoIsqlText.js';
+import {
+  LOAD_LIST_ROW_SQL,
+  ROW_PREFIX,
+  isAccessDenied,
+  parseLoadListRow,
+  sparqlIri,
+  sqlString,
+  type LoadListRow,
+} from './virtuosoIsqlText.js';
 
 /**
  * The SQL steps of a Virtuoso bulk load, each over an `isql` session
@@ -23,7 +31,9 @@ export async function checkServerCanRead(isql: VirtuosoIsql, serverPaths: readon
   const denied = new Set<string>();
   const missing: string[] = [];
   for (const path of serverPaths) {
-    const answer = await isql.run(`select concat('${ROW_PREFIX}', cast(length(file_to_string_output(${sqlString(path, 'a file name')}, 0, 0)) as varchar));`);
+    const answer = await isql.run(
+      `select concat('${ROW_PREFIX}', cast(length(file_to_string_output(${sqlString(path, 'a file name')}, 0, 0)) as varchar));`,
+    );
     if (isAccessDenied(answer.error)) denied.add(dirname(path));
     else if (answer.error && /FA112|Can't stat|No such file/i.test(answer.error.message)) missing.push(path);
   }
@@ -49,19 +59,25 @@ export async function checkServerCanRead(isql: VirtuosoIsql, serverPaths: readon
 
 /** The server's `DirsAllowed`, or undefined when it cannot be read. */
 async function dirsAllowed(isql: VirtuosoIsql): Promise<string | undefined> {
-  const answer = await isql.run(`select concat('${ROW_PREFIX}', cfg_item_value(virtuoso_ini_path(), 'Parameters', '${DIRS_ALLOWED}'));`);
+  const answer = await isql.run(
+    `select concat('${ROW_PREFIX}', cfg_item_value(virtuoso_ini_path(), 'Parameters', '${DIRS_ALLOWED}'));`,
+  );
   return answer.error ? undefined : answer.rows[0];
 }
 
 /** The `load_list` rows of one graph. */
 export async function loadListOf(isql: VirtuosoIsql, graph: string): Promise<LoadListRow[]> {
-  const rows = await isql.query(`select ${LOAD_LIST_ROW_SQL} from DB.DBA.load_list where ll_graph = ${sqlString(graph, 'the graph IRI')};`);
+  const rows = await isql.query(
+    `select ${LOAD_LIST_ROW_SQL} from DB.DBA.load_list where ll_graph = ${sqlString(graph, 'the graph IRI')};`,
+  );
   return rows.map(parseLoadListRow);
 }
 
 /** How many files of `load_list` wait to be loaded into graphs other than `graph` (a run of `rdf_loader_run()` loads them too). */
 export async function otherWaitingFiles(isql: VirtuosoIsql, graph: string): Promise<number> {
-  const rows = await isql.query(`select concat('${ROW_PREFIX}', cast(count(*) as varchar)) from DB.DBA.load_list where ll_state = 0 and ll_graph <> ${sqlString(graph, 'the graph IRI')};`);
+  const rows = await isql.query(
+    `select concat('${ROW_PREFIX}', cast(count(*) as varchar)) from DB.DBA.load_list where ll_state = 0 and ll_graph <> ${sqlString(graph, 'the graph IRI')};`,
+  );
   return Number(rows[0] ?? 0);
 }
 
@@ -74,8 +90,15 @@ export async function otherWaitingFiles(isql: VirtuosoIsql, graph: string): Prom
 export async function registerFiles(isql: VirtuosoIsql, serverPaths: readonly string[], graph: string): Promise<void> {
   for (const path of serverPaths) {
     const file = sqlString(path, 'a file name');
-    const busy = await isql.query(`select concat('${ROW_PREFIX}', ll_graph) from DB.DBA.load_list where ll_file = ${file} and ll_state = 1;`);
-    if (busy.length > 0) throw new ToolkitError(`${path} is being loaded by Virtuoso right now (into <${busy[0]}>); wait for that load to end`, 'usage', { details: { file: path } });
+    const busy = await isql.query(
+      `select concat('${ROW_PREFIX}', ll_graph) from DB.DBA.load_list where ll_file = ${file} and ll_state = 1;`,
+    );
+    if (busy.length > 0)
+      throw new ToolkitError(
+        `${path} is being loaded by Virtuoso right now (into <${busy[0]}>); wait for that load to end`,
+        'usage',
+        { details: { file: path } },
+      );
     await isql.query(`delete from DB.DBA.load_list where ll_file = ${file};`);
     await isql.query(`ld_add(${file}, ${sqlString(graph, 'the graph IRI')});`);
   }
@@ -83,7 +106,10 @@ export async function registerFiles(isql: VirtuosoIsql, serverPaths: readonly st
 
 /** Takes the files that still wait (state 0) out of `load_list` (after a cancelled load: no later `rdf_loader_run()` should load them). */
 export async function unregisterWaiting(isql: VirtuosoIsql, serverPaths: readonly string[]): Promise<void> {
-  for (const path of serverPaths) await isql.query(`delete from DB.DBA.load_list where ll_file = ${sqlString(path, 'a file name')} and ll_state = 0;`);
+  for (const path of serverPaths)
+    await isql.query(
+      `delete from DB.DBA.load_list where ll_file = ${sqlString(path, 'a file name')} and ll_state = 0;`,
+    );
 }
 
 /** Runs `rdf_loader_run()` in a session (until no file waits); resolves when it returns. */
@@ -113,9 +139,15 @@ export async function clearGraph(isql: VirtuosoIsql, graph: string): Promise<voi
 
 /** The graph's triple count: `SELECT COUNT(*) FROM <g> WHERE { ?s ?p ?o }` (the `FROM` form; see countGraph.ts). */
 export async function countTriples(isql: VirtuosoIsql, graph: string): Promise<number> {
-  const rows = await isql.query(`SPARQL SELECT (CONCAT("${ROW_PREFIX}", STR(COUNT(*))) AS ?n) FROM ${sparqlIri(graph)} WHERE { ?s ?p ?o };`);
+  const rows = await isql.query(
+    `SPARQL SELECT (CONCAT("${ROW_PREFIX}", STR(COUNT(*))) AS ?n) FROM ${sparqlIri(graph)} WHERE { ?s ?p ?o };`,
+  );
   const n = Number(rows[0]);
-  if (rows.length !== 1 || !Number.isSafeInteger(n)) throw new ToolkitError(`Virtuoso's COUNT of <${graph}> has no count: ${JSON.stringify(rows.slice(0, 2))}`, 'bad-response');
+  if (rows.length !== 1 || !Number.isSafeInteger(n))
+    throw new ToolkitError(
+      `Virtuoso's COUNT of <${graph}> has no count: ${JSON.stringify(rows.slice(0, 2))}`,
+      'bad-response',
+    );
   return n;
 }
 
@@ -127,7 +159,9 @@ export interface LoadingFile {
 
 /** The files of `load_list` being loaded now, in every graph (a load of someone else, or the loaders of a killed load running on). */
 export async function filesBeingLoaded(isql: VirtuosoIsql): Promise<LoadingFile[]> {
-  const rows = await isql.query(`select concat('${ROW_PREFIX}', ll_file, '\\t', ll_graph) from DB.DBA.load_list where ll_state = 1;`);
+  const rows = await isql.query(
+    `select concat('${ROW_PREFIX}', ll_file, '\\t', ll_graph) from DB.DBA.load_list where ll_state = 1;`,
+  );
   return rows.map((row) => {
     const [file = '', graph = ''] = row.split('\t');
     return { file, graph };
@@ -138,8 +172,14 @@ export async function filesBeingLoaded(isql: VirtuosoIsql): Promise<LoadingFile[
  * Files of `load_list` waiting (state 0) to be loaded into `graph` that are not among `serverPaths`: another
  * load of the same graph, which the loaders of this one would load too (and a `replace` would not make exact).
  */
-export async function otherLoadsOfGraph(isql: VirtuosoIsql, graph: string, serverPaths: readonly string[]): Promise<string[]> {
+export async function otherLoadsOfGraph(
+  isql: VirtuosoIsql,
+  graph: string,
+  serverPaths: readonly string[],
+): Promise<string[]> {
   const ours = new Set(serverPaths);
-  const rows = await isql.query(`select concat('${ROW_PREFIX}', ll_file) from DB.DBA.load_list where ll_state = 0 and ll_graph = ${sqlString(graph, 'the graph IRI')};`);
+  const rows = await isql.query(
+    `select concat('${ROW_PREFIX}', ll_file) from DB.DBA.load_list where ll_state = 0 and ll_graph = ${sqlString(graph, 'the graph IRI')};`,
+  );
   return rows.filter((file) => !ours.has(file));
 }

@@ -19,7 +19,14 @@ import { ToolkitError, type ErrorCode } from '../errors.js';
 export const ROW_PREFIX = 'R:';
 
 /** The `isql` settings of the conversation (after host, user and password on its command line). */
-export const ISQL_SETTINGS = ['VERBOSE=OFF', 'BANNER=OFF', 'PROMPT=OFF', 'ECHO=OFF', 'ERRORS=STDOUT', 'BLOBS=ON'] as const;
+export const ISQL_SETTINGS = [
+  'VERBOSE=OFF',
+  'BANNER=OFF',
+  'PROMPT=OFF',
+  'ECHO=OFF',
+  'ERRORS=STDOUT',
+  'BLOBS=ON',
+] as const;
 
 /** The marker statement printed after statement number `n`, and the line it prints. */
 export function markerOf(n: number): { statement: string; line: string } {
@@ -35,14 +42,18 @@ export function markerOf(n: number): { statement: string; line: string } {
  */
 export function sqlString(text: string, what = 'a value'): string {
   if (/[\u0000-\u001f\u007f]/.test(text)) {
-    throw new ToolkitError(`${what} has a control character (a line break, a tab, ...) and cannot be given to Virtuoso: ${JSON.stringify(text)}`, 'usage');
+    throw new ToolkitError(
+      `${what} has a control character (a line break, a tab, ...) and cannot be given to Virtuoso: ${JSON.stringify(text)}`,
+      'usage',
+    );
   }
   return `'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
 /** An IRI for a SPARQL query inside a SQL statement (`<...>`); one with `<`, `>`, `"`, a space, `{`, `}`, `|`, `^`, `` ` `` or `\` is refused (`usage`). */
 export function sparqlIri(iri: string, what = 'the graph IRI'): string {
-  if (iri === '' || /[\u0000-\u0020<>"{}|^`\\]/.test(iri)) throw new ToolkitError(`${what} is not a valid IRI: ${JSON.stringify(iri)}`, 'usage');
+  if (iri === '' || /[\u0000-\u0020<>"{}|^`\\]/.test(iri))
+    throw new ToolkitError(`${what} is not a valid IRI: ${JSON.stringify(iri)}`, 'usage');
   return `<${iri}>`;
 }
 
@@ -81,7 +92,8 @@ export function plainIsqlMessage(message: string): string {
  */
 export function codeOfIsqlError(error: { state: string; message: string }): ErrorCode {
   if (error.state === '28000' || /CL034|Bad login/i.test(error.message)) return 'auth';
-  if (error.state.startsWith('08') || /CL033|Connect failed|connection (lost|closed)/i.test(error.message)) return 'network';
+  if (error.state.startsWith('08') || /CL033|Connect failed|connection (lost|closed)/i.test(error.message))
+    return 'network';
   return 'http-status';
 }
 
@@ -108,7 +120,8 @@ export const LOAD_LIST_ROW_SQL =
 export function parseLoadListRow(row: string): LoadListRow {
   const parts = row.split('\t');
   const state = Number(parts[1]);
-  if (parts.length < 3 || !Number.isInteger(state)) throw new ToolkitError(`unexpected load_list row from isql: ${JSON.stringify(row.slice(0, 200))}`, 'bad-response');
+  if (parts.length < 3 || !Number.isInteger(state))
+    throw new ToolkitError(`unexpected load_list row from isql: ${JSON.stringify(row.slice(0, 200))}`, 'bad-response');
   const error = parts.slice(2).join(' ').trim();
   return { file: parts[0]!, state, error: error === '-' || error === '' ? null : error };
 }

@@ -20,7 +20,12 @@ export interface BusyLoaders {
  */
 export async function waitForIdleLoaders(
   isql: VirtuosoIsql,
-  options: { pollMs: number; signal?: AbortSignal; onWait?: (busy: BusyLoaders) => void; findOrphans?: () => OrphanIsqlClient[] },
+  options: {
+    pollMs: number;
+    signal?: AbortSignal;
+    onWait?: (busy: BusyLoaders) => void;
+    findOrphans?: () => OrphanIsqlClient[];
+  },
 ): Promise<BusyLoaders | undefined> {
   const findOrphans = options.findOrphans ?? orphanIsqlClients;
   let found: BusyLoaders | undefined;
@@ -42,11 +47,18 @@ export async function waitForIdleLoaders(
 export function describeBusyLoaders(busy: BusyLoaders): string {
   const parts: string[] = [];
   if (busy.loading.length > 0) {
-    const files = busy.loading.slice(0, 5).map((f) => `${f.file} into <${f.graph}>`).join(', ');
-    parts.push(`Virtuoso is loading ${busy.loading.length} file(s) now (${files}${busy.loading.length > 5 ? ', ...' : ''})`);
+    const files = busy.loading
+      .slice(0, 5)
+      .map((f) => `${f.file} into <${f.graph}>`)
+      .join(', ');
+    parts.push(
+      `Virtuoso is loading ${busy.loading.length} file(s) now (${files}${busy.loading.length > 5 ? ', ...' : ''})`,
+    );
   }
   if (busy.orphans.length > 0) {
-    parts.push(`isql clients of a load that was killed run on (pid ${busy.orphans.map((o) => o.pid).join(', ')}, started by process ${[...new Set(busy.orphans.map((o) => o.startedBy))].join(', ')})`);
+    parts.push(
+      `isql clients of a load that was killed run on (pid ${busy.orphans.map((o) => o.pid).join(', ')}, started by process ${[...new Set(busy.orphans.map((o) => o.startedBy))].join(', ')})`,
+    );
   }
   return parts.join('; ');
 }

@@ -7,11 +7,31 @@ import { formatFromPath } from '../formats.js';
 import { VirtuosoIsql, type VirtuosoIsqlOptions } from '../store/VirtuosoIsql.js';
 import { readBulkManifest, shardsOfFiles, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
 import { runBulkJobs } from '../store/virtuosoBulkJobs.js';
-import { checkServerCanRead, checkpoint, clearGraph, countTriples, loadListOf, otherLoadsOfGraph, otherWaitingFiles, registerFiles, unregisterWaiting } from '../store/virtuosoBulkSteps.js';
+import {
+  checkServerCanRead,
+  checkpoint,
+  clearGraph,
+  countTriples,
+  loadListOf,
+  otherLoadsOfGraph,
+  otherWaitingFiles,
+  registerFiles,
+  unregisterWaiting,
+} from '../store/virtuosoBulkSteps.js';
 import { waitForIdleLoaders, type BusyLoaders } from '../store/waitForIdleLoaders.js';
 import { sparqlIri } from '../store/virtuosoIsqlText.js';
 import { countDumpTriples } from '../store/countDumpTriples.js';
-import { bulkFileResults, distinctRange, bulkProgressOf, countMismatchError, expectedOfFiles, failedFilesError, type BulkFile, type BulkFileResult, type BulkLoadProgress } from '../store/virtuosoBulkResults.js';
+import {
+  bulkFileResults,
+  distinctRange,
+  bulkProgressOf,
+  countMismatchError,
+  expectedOfFiles,
+  failedFilesError,
+  type BulkFile,
+  type BulkFileResult,
+  type BulkLoadProgress,
+} from '../store/virtuosoBulkResults.js';
 
 export type { BulkFileResult, BulkLoadProgress } from '../store/virtuosoBulkResults.js';
 export { describeBusyLoaders, type BusyLoaders } from '../store/waitForIdleLoaders.js';
@@ -119,11 +139,19 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
   const jobs = options.jobs ?? 2;
   const { graph, signal } = options;
   if (!options.password) throw new ToolkitError('the bulk load needs the password of the Virtuoso SQL user', 'usage');
-  if (!Number.isSafeInteger(jobs) || jobs < 1) throw new ToolkitError(`jobs must be a whole number ≥ 1, not ${jobs}`, 'usage');
+  if (!Number.isSafeInteger(jobs) || jobs < 1)
+    throw new ToolkitError(`jobs must be a whole number ≥ 1, not ${jobs}`, 'usage');
   sparqlIri(graph);
   const files = await filesOf(options, cwd);
-  await refuseFilesBeingExported(files.filter((f) => f.bytes !== undefined).map((f) => f.path), 'load', { ...(options.allowPartial ? { allowPartial: true } : {}) });
-  const isqlOptions: VirtuosoIsqlOptions = { ...pick(options), ...(options.isqlCommand !== undefined ? { command: options.isqlCommand } : {}) };
+  await refuseFilesBeingExported(
+    files.filter((f) => f.bytes !== undefined).map((f) => f.path),
+    'load',
+    { ...(options.allowPartial ? { allowPartial: true } : {}) },
+  );
+  const isqlOptions: VirtuosoIsqlOptions = {
+    ...pick(options),
+    ...(options.isqlCommand !== undefined ? { command: options.isqlCommand } : {}),
+  };
   if (signal?.aborted) throw abortError(signal);
   const control = await VirtuosoIsql.open(isqlOptions);
   try {
@@ -140,8 +168,21 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
       );
     }
     // The distinct triples of the files, read here while the server loads them (files only the server sees: none).
-    const counting = options.check !== false && files.every((f) => f.bytes !== undefined) ? countDumpTriples(files.map((f) => f.path), signal).then((n) => n, () => undefined) : Promise.resolve(undefined);
-    const waitedFor = await waitForIdleLoaders(control, { pollMs: options.pollMs ?? 1000, ...(signal ? { signal } : {}), ...(options.onWait ? { onWait: options.onWait } : {}) });
+    const counting =
+      options.check !== false && files.every((f) => f.bytes !== undefined)
+        ? countDumpTriples(
+            files.map((f) => f.path),
+            signal,
+          ).then(
+            (n) => n,
+            () => undefined,
+          )
+        : Promise.resolve(undefined);
+    const waitedFor = await waitForIdleLoaders(control, {
+      pollMs: options.pollMs ?? 1000,
+      ...(signal ? { signal } : {}),
+      ...(options.onWait ? { onWait: options.onWait } : {}),
+    });
     if (signal?.aborted) throw abortError(signal);
     if (options.replace) await clearGraph(control, graph);
     const countBefore = await countTriples(control, graph);
@@ -159,7 +200,8 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
       poll: async () => report?.(bulkProgressOf(files, await loadListOf(control, graph), performance.now() - started)),
     }).catch(async (err: unknown) => {
       // Cancelled: what was not begun must not be loaded by a later rdf_loader_run() of someone else.
-      if (err instanceof ToolkitError && err.code === 'aborted') await unregisterWaiting(control, serverPaths).catch(() => undefined);
+      if (err instanceof ToolkitError && err.code === 'aborted')
+        await unregisterWaiting(control, serverPaths).catch(() => undefined);
       throw err;
     });
     const loadMs = performance.now() - loadStarted;
@@ -181,7 +223,12 @@ export async function bulkLoad(options: BulkLoadOptions): Promise<BulkLoadSummar
       countBefore,
       count,
       distinctTriples: counted?.distinct,
-      expected: counted && failed.length === 0 ? distinctRange(counted.distinct, countBefore) : withManifest ? expectedOfFiles(files, countBefore, results) : undefined,
+      expected:
+        counted && failed.length === 0
+          ? distinctRange(counted.distinct, countBefore)
+          : withManifest
+            ? expectedOfFiles(files, countBefore, results)
+            : undefined,
       waitedFor,
       otherWaitingFiles: otherWaiting,
       jobs,
@@ -212,23 +259,37 @@ function pick(options: BulkLoadOptions): VirtuosoIsqlOptions {
 async function filesOf(options: BulkLoadOptions, cwd: string): Promise<BulkFile[]> {
   const given = (options.files ?? []).map((f) => resolve(cwd, f));
   const manifest = options.manifest !== undefined ? await readBulkManifest(resolve(cwd, options.manifest)) : undefined;
-  if (given.length === 0 && !manifest) throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
-  const shards: (BulkManifestShard | undefined)[] = manifest ? shardsOfFiles(given, manifest) : given.map(() => undefined);
+  if (given.length === 0 && !manifest)
+    throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
+  const shards: (BulkManifestShard | undefined)[] = manifest
+    ? shardsOfFiles(given, manifest)
+    : given.map(() => undefined);
   const paths = given.length > 0 ? given : shards.map((s) => s!.path);
   const serverDir = options.serverDir;
   const seen = new Set<string>();
   const files: BulkFile[] = [];
   for (const [i, path] of paths.entries()) {
     if (formatFromPath(path) === 'jsonld') {
-      throw new ToolkitError(`${path}: Virtuoso's bulk loader does not read JSON-LD; convert it to N-Triples (convert -f ntriples) or load it over the Graph Store Protocol`, 'usage', { details: { file: path } });
+      throw new ToolkitError(
+        `${path}: Virtuoso's bulk loader does not read JSON-LD; convert it to N-Triples (convert -f ntriples) or load it over the Graph Store Protocol`,
+        'usage',
+        { details: { file: path } },
+      );
     }
     const serverPath = serverDir !== undefined ? posix.join(serverDir, basename(path)) : path;
-    if (seen.has(serverPath)) throw new ToolkitError(`${path}: given twice (the server would see both as ${serverPath})`, 'usage', { details: { file: path } });
+    if (seen.has(serverPath))
+      throw new ToolkitError(`${path}: given twice (the server would see both as ${serverPath})`, 'usage', {
+        details: { file: path },
+      });
     seen.add(serverPath);
     const bytes = await sizeOf(path, serverDir !== undefined);
     const shard = shards[i];
     if (shard?.bytes !== undefined && bytes !== undefined && bytes !== shard.bytes) {
-      throw new ToolkitError(`${path} has ${bytes} bytes, the manifest says ${shard.bytes} (a partial copy, or another dump's shard?)`, 'io', { details: { file: path } });
+      throw new ToolkitError(
+        `${path} has ${bytes} bytes, the manifest says ${shard.bytes} (a partial copy, or another dump's shard?)`,
+        'io',
+        { details: { file: path } },
+      );
     }
     files.push({ path, serverPath, bytes, shard });
   }

@@ -3,7 +3,9 @@ import { extensionOf, formatFromPath, formatInfo, type FormatName } from '../for
 import { sniffRdf } from '../parse/parseRdf.js';
 
 /** What an input of `convert` holds: the service's JSON records, or an RDF document in one of the five formats. */
-export type ConvertInput = { kind: 'records'; input: Readable | AsyncIterable<string | Uint8Array> } | { kind: 'rdf'; format: FormatName; input: Readable | AsyncIterable<string | Uint8Array> };
+export type ConvertInput =
+  | { kind: 'records'; input: Readable | AsyncIterable<string | Uint8Array> }
+  | { kind: 'rdf'; format: FormatName; input: Readable | AsyncIterable<string | Uint8Array> };
 
 /**
  * Tells an RDF document from the service's JSON: by the file's extension
@@ -16,7 +18,8 @@ export type ConvertInput = { kind: 'records'; input: Readable | AsyncIterable<st
  */
 export async function classifyInput(path: string, input: Readable | AsyncIterable<Uint8Array>): Promise<ConvertInput> {
   const byName = path === '-' ? undefined : formatFromPath(path);
-  if (byName !== undefined && (byName !== 'jsonld' || extensionOf(path) === formatInfo('jsonld').extensions[0])) return { kind: 'rdf', format: byName, input };
+  if (byName !== undefined && (byName !== 'jsonld' || extensionOf(path) === formatInfo('jsonld').extensions[0]))
+    return { kind: 'rdf', format: byName, input };
   const { format, text } = await sniffRdf(input);
   if (format === undefined) return { kind: 'records', input: text };
   return format === 'jsonld' ? { kind: 'records', input: text } : { kind: 'rdf', format, input: text };

@@ -18,7 +18,11 @@ import { storedBytes } from './inputSizes.js';
 import { ProgressTicker } from './ProgressTicker.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
 import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
-import { ParallelRecordSink, type ParallelRecordSinkOptions, type RecordPlace } from '../pipeline/ParallelRecordSink.js';
+import {
+  ParallelRecordSink,
+  type ParallelRecordSinkOptions,
+  type RecordPlace,
+} from '../pipeline/ParallelRecordSink.js';
 import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import { type Rejection, describeRejection, oneLine, rejectionLine } from '../pipeline/Rejection.js';
@@ -31,7 +35,13 @@ import { escapeResolvedIri } from '../serialize/escape.js';
 import { serializerFor } from '../serialize/serializers.js';
 import { classifyInput } from './classifyInput.js';
 import { estimatedTextBytes } from './inputSizes.js';
-import { type NamedOutput, refuseOverwritingInputs, refuseUnfinishedExport, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
+import {
+  type NamedOutput,
+  refuseOverwritingInputs,
+  refuseUnfinishedExport,
+  shapeFiles,
+  shardOutputs,
+} from './refuseOverwritingInputs.js';
 
 /** Options of {@link convertFiles}. */
 export interface ConvertFilesOptions extends ReadLimits {
@@ -131,12 +141,17 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const fromPath = toFile ? formatFromPath(options.output!) : undefined;
   const format: FormatName = options.format ?? fromPath ?? 'turtle';
   checkOptions(options, format);
-  if (options.format && fromPath && fromPath !== format) options.onWarning?.(`writing ${formatInfo(format).label} to ${options.output}, whose name says ${formatInfo(fromPath).label} (\`format\` wins)`);
-  if (!toFile && !options.stream) throw new ToolkitError('convertFiles needs an output file (`output`) or a stream (`stream`)', 'usage');
+  if (options.format && fromPath && fromPath !== format)
+    options.onWarning?.(
+      `writing ${formatInfo(format).label} to ${options.output}, whose name says ${formatInfo(fromPath).label} (\`format\` wins)`,
+    );
+  if (!toFile && !options.stream)
+    throw new ToolkitError('convertFiles needs an output file (`output`) or a stream (`stream`)', 'usage');
   const limits = shardLimits(options, toFile);
   const naming = limits ? new ShardNaming(options.output!, format) : undefined;
 
-  const rejectsPath = options.rejectsPath ?? (toFile ? `${options.output!.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
+  const rejectsPath =
+    options.rejectsPath ?? (toFile ? `${options.output!.replace(/\.gz$/i, '')}.rejects.jsonl` : undefined);
   const outputs: NamedOutput[] = [
     ...(naming ? shardOutputs(naming, '`output`') : toFile ? [{ path: options.output!, what: '`output`' }] : []),
     ...(rejectsPath ? [{ path: rejectsPath, what: '`rejectsPath`' }] : []),
@@ -149,12 +164,36 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const rejects = rejectsPath ? new LineFile(rejectsPath, fallback) : undefined;
   const notes = options.notesPath ? new LineFile(options.notesPath, fallback) : undefined;
   // SHACL (its engine and shapes) is loaded only for a run that validates.
-  const validation = options.validate ? await (await import('./createRecordValidation.js')).createRecordValidation({ ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}), schemaScheme: options.schemaScheme ?? 'http' }) : undefined;
+  const validation = options.validate
+    ? await (
+        await import('./createRecordValidation.js')
+      ).createRecordValidation({
+        ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}),
+        schemaScheme: options.schemaScheme ?? 'http',
+      })
+    : undefined;
   const writer = serializerFor(format).createWriter(serializerOptions(options));
-  const target = naming && limits ? new ShardTarget(ShardedOutput.create({ naming, writer, limits, gzip: isGzipPath(options.output!), commitEvery: SHARD_COMMIT }), format) : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
+  const target =
+    naming && limits
+      ? new ShardTarget(
+          ShardedOutput.create({
+            naming,
+            writer,
+            limits,
+            gzip: isGzipPath(options.output!),
+            commitEvery: SHARD_COMMIT,
+          }),
+          format,
+        )
+      : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
   const conflicts = new IdentityConflicts();
   // A record's notes, with the conflicts it brings with the records before it (naming both).
-  const noteLine = async (item: RecordPlace, doi: string, mappedNotes: readonly string[], identities: RecordIdentities | undefined): Promise<void> => {
+  const noteLine = async (
+    item: RecordPlace,
+    doi: string,
+    mappedNotes: readonly string[],
+    identities: RecordIdentities | undefined,
+  ): Promise<void> => {
     const found = conflicts.observe(doi, identities).map((c) => c.note);
     stats.addConflicts(found);
     const recordNotes = found.length ? [...mappedNotes, ...found] : mappedNotes;
@@ -168,7 +207,11 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
       stats.addRejected(rejection);
       options.onRejected?.(rejection);
       await rejects?.append(rejectionLine(rejection));
-      if (options.strict) throw new ToolkitError(`\`strict\`: stopped at the first rejected record: ${describeRejection(rejection)}`, 'records-rejected');
+      if (options.strict)
+        throw new ToolkitError(
+          `\`strict\`: stopped at the first rejected record: ${describeRejection(rejection)}`,
+          'records-rejected',
+        );
     },
     onWritten: async ({ item, mapped }) => {
       stats.addMapped(mapped);
@@ -182,14 +225,23 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     },
   });
   // The workers' buffers go back to them once written out (their next parts are written into them).
-  if (sink instanceof ParallelRecordSink && target instanceof FileTarget) target.onWritten = (bytes) => sink.release(bytes);
+  if (sink instanceof ParallelRecordSink && target instanceof FileTarget)
+    target.onWritten = (bytes) => sink.release(bytes);
   let manifestPath: string | null;
   let closed: PromiseSettledResult<unknown>[];
   const read = { bytes: 0 };
   const totalBytes = storedBytes(options.inputs);
   const progress = new ProgressTicker(
     options.onProgress &&
-      ((elapsedMs) => options.onProgress!({ bytesRead: read.bytes, totalBytes, records: stats.read, rejected: stats.rejected, statements: stats.triples, elapsedMs })),
+      ((elapsedMs) =>
+        options.onProgress!({
+          bytesRead: read.bytes,
+          totalBytes,
+          records: stats.read,
+          rejected: stats.rejected,
+          statements: stats.triples,
+          elapsedMs,
+        })),
   );
   const onRead = (bytes: number): void => {
     read.bytes += bytes;
@@ -228,15 +280,36 @@ function makeSink(
   options: ConvertFilesOptions,
   format: FormatName,
   validation: RecordValidation | undefined,
-  on: Pick<RecordSinkOptions, 'onRejected' | 'onWritten'> & { onWrittenInWorker: ParallelRecordSinkOptions['onWritten'] },
+  on: Pick<RecordSinkOptions, 'onRejected' | 'onWritten'> & {
+    onWrittenInWorker: ParallelRecordSinkOptions['onWritten'];
+  },
 ): RecordSink | ParallelRecordSink {
-  const mapOptions = { ...(options.base ? { base: options.base } : {}), schemaScheme: options.schemaScheme ?? 'http', ...(options.graphPerRecord ? { graphPerRecord: true } : {}) } as const;
+  const mapOptions = {
+    ...(options.base ? { base: options.base } : {}),
+    schemaScheme: options.schemaScheme ?? 'http',
+    ...(options.graphPerRecord ? { graphPerRecord: true } : {}),
+  } as const;
   const jobs = Math.min(options.jobs ?? defaultJobs(options), availableParallelism());
   if (jobs > 1) {
     const signal = options.signal ? { signal: options.signal } : {};
-    return new ParallelRecordSink({ ...mapOptions, ...readLimitsOf(options), format, serializer: serializerOptions(options), jobs, ...signal, onRejected: on.onRejected, onWritten: on.onWrittenInWorker });
+    return new ParallelRecordSink({
+      ...mapOptions,
+      ...readLimitsOf(options),
+      format,
+      serializer: serializerOptions(options),
+      jobs,
+      ...signal,
+      onRejected: on.onRejected,
+      onWritten: on.onWrittenInWorker,
+    });
   }
-  return new RecordSink(writer, { ...mapOptions, format, ...(validation ? { validation } : {}), onRejected: on.onRejected, onWritten: on.onWritten });
+  return new RecordSink(writer, {
+    ...mapOptions,
+    format,
+    ...(validation ? { validation } : {}),
+    onRejected: on.onRejected,
+    onWritten: on.onWritten,
+  });
 }
 
 /** Inputs of this much text or more are converted in worker threads unless `jobs` says otherwise (docs/scale.md: the crossover). */
@@ -262,7 +335,14 @@ async function convertInput(
   const input = await classifyInput(path, bytes ? bytes.chunks() : file.input);
   if (input.kind === 'rdf') {
     // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
-    for await (const group of subjectGroups(parseRdfQuads(input.input, { format: input.format, source: file.source, ...readLimitsOf(options), ...(options.signal ? { signal: options.signal } : {}) }))) {
+    for await (const group of subjectGroups(
+      parseRdfQuads(input.input, {
+        format: input.format,
+        source: file.source,
+        ...readLimitsOf(options),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    )) {
       // After the records in flight: ParallelRecordSink writes the group itself, in order.
       if (sink instanceof ParallelRecordSink) await target.add(await sink.writeQuads(group));
       else await target.statements(group);
@@ -432,7 +512,10 @@ class ShardTarget implements ConvertTarget {
     // No manifest while the shards are put in place: an old one would list files that are no longer its.
     await removeIfExists(naming.manifestPath);
     await this.sharded.place();
-    await writeManifest(naming.manifestPath, shardManifest({ format: this.format, gzip: isGzipPath(naming.output), limits: this.sharded.limits, shards }));
+    await writeManifest(
+      naming.manifestPath,
+      shardManifest({ format: this.format, gzip: isGzipPath(naming.output), limits: this.sharded.limits, shards }),
+    );
     return naming.manifestPath;
   }
 
@@ -474,32 +557,63 @@ function shardLimits(options: ConvertFilesOptions, toFile: boolean): ShardLimits
   const { shardRecords: records, shardBytes: bytes } = options;
   if (records === undefined && bytes === undefined) return undefined;
   const name = records !== undefined ? '`shardRecords`' : '`shardBytes`';
-  if (!toFile) throw new ToolkitError(`${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`, 'usage');
-  for (const [key, value] of [['`shardRecords`', records], ['`shardBytes`', bytes]] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1)) throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
+  if (!toFile)
+    throw new ToolkitError(
+      `${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`,
+      'usage',
+    );
+  for (const [key, value] of [
+    ['`shardRecords`', records],
+    ['`shardBytes`', bytes],
+  ] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1))
+      throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
   }
   return { ...(records !== undefined ? { records } : {}), ...(bytes !== undefined ? { bytes } : {}) };
 }
 
 function checkOptions(options: ConvertFilesOptions, format: FormatName): void {
   if (options.graph !== undefined) checkIriOption('`graph`', options.graph);
-  if (options.graphPerRecord && options.graph !== undefined) throw new ToolkitError('`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together', 'usage');
-  if (options.graph !== undefined && !formatInfo(format).anyGraph) throw new ToolkitError(`\`graph\` needs ${labelList(formatsWith('anyGraph'))} output, not ${formatInfo(format).label}`, 'usage');
+  if (options.graphPerRecord && options.graph !== undefined)
+    throw new ToolkitError(
+      '`graph` (one graph for all records) and `graphPerRecord` (a graph for each) do not go together',
+      'usage',
+    );
+  if (options.graph !== undefined && !formatInfo(format).anyGraph)
+    throw new ToolkitError(
+      `\`graph\` needs ${labelList(formatsWith('anyGraph'))} output, not ${formatInfo(format).label}`,
+      'usage',
+    );
   if (options.graphPerRecord && !formatInfo(format).namedGraphs) {
-    throw new ToolkitError(`\`graphPerRecord\` needs ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}, which has no named graphs`, 'usage');
+    throw new ToolkitError(
+      `\`graphPerRecord\` needs ${labelList(formatsWith('namedGraphs'))} output, not ${formatInfo(format).label}, which has no named graphs`,
+      'usage',
+    );
   }
-  if (options.jobs !== undefined && (!Number.isSafeInteger(options.jobs) || options.jobs < 1)) throw new ToolkitError(`\`jobs\` must be a whole number of at least 1, not ${options.jobs}`, 'usage');
-  if ((options.jobs ?? 1) > 1 && options.validate) throw new ToolkitError('`jobs` above 1 and `validate` do not go together yet (records are validated in this thread): leave one out', 'usage');
-  if ((options.jobs ?? 1) > 1 && (options.shardRecords !== undefined || options.shardBytes !== undefined)) throw new ToolkitError('`jobs` above 1 and shards (`shardRecords`, `shardBytes`) do not go together yet: leave one out', 'usage');
-  if (options.shapesDir !== undefined && !options.validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
+  if (options.jobs !== undefined && (!Number.isSafeInteger(options.jobs) || options.jobs < 1))
+    throw new ToolkitError(`\`jobs\` must be a whole number of at least 1, not ${options.jobs}`, 'usage');
+  if ((options.jobs ?? 1) > 1 && options.validate)
+    throw new ToolkitError(
+      '`jobs` above 1 and `validate` do not go together yet (records are validated in this thread): leave one out',
+      'usage',
+    );
+  if ((options.jobs ?? 1) > 1 && (options.shardRecords !== undefined || options.shardBytes !== undefined))
+    throw new ToolkitError(
+      '`jobs` above 1 and shards (`shardRecords`, `shardBytes`) do not go together yet: leave one out',
+      'usage',
+    );
+  if (options.shapesDir !== undefined && !options.validate)
+    throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
   // The base starts every IRI minted for a record: a bad one would make every record unwritable.
   if (options.base !== undefined) checkIriOption('`base`', options.base);
-  if (options.inputs.filter((i) => i === '-').length > 1) throw new ToolkitError('standard input (-) can be read only once', 'usage');
+  if (options.inputs.filter((i) => i === '-').length > 1)
+    throw new ToolkitError('standard input (-) can be read only once', 'usage');
 }
 
 /** A usage error unless an option's value is an absolute IRI every format can write as it is. */
 export function checkIriOption(name: string, value: string): void {
-  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value)) throw new ToolkitError(`${name} "${oneLine(value)}" is not an absolute IRI`, 'usage');
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/.test(value))
+    throw new ToolkitError(`${name} "${oneLine(value)}" is not an absolute IRI`, 'usage');
   try {
     escapeResolvedIri(value);
   } catch (err) {

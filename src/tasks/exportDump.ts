@@ -45,24 +45,39 @@ export interface ExportDumpSummary extends ExportSummary {
  */
 export async function exportDump(options: ExportDumpOptions): Promise<ExportDumpSummary> {
   const { sample, validate, shapesDir, load, ...rest } = options;
-  if (load && !options.output) throw new ToolkitError('`load` needs the dump in a file (`output`): the load is resumable from it', 'usage');
+  if (load && !options.output)
+    throw new ToolkitError('`load` needs the dump in a file (`output`): the load is resumable from it', 'usage');
   if (load && usesRecordGraphs(options)) {
-    const name = options.graphPerRecord ? '`graphPerRecord`' : options.since !== undefined ? '`since` (a graph per record)' : '`changesSince` (a graph per record)';
-    throw new ToolkitError(`${name} and \`load\` do not go together: load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs`, 'usage');
+    const name = options.graphPerRecord
+      ? '`graphPerRecord`'
+      : options.since !== undefined
+        ? '`since` (a graph per record)'
+        : '`changesSince` (a graph per record)';
+    throw new ToolkitError(
+      `${name} and \`load\` do not go together: load puts every quad into one graph, which would merge the record graphs; load the file with a tool that keeps named graphs`,
+      'usage',
+    );
   }
   if (shapesDir !== undefined && !validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
   refuseOverwritingInputs(exportOutputs(options), validate ? shapeFiles(shapesDir) : []);
   const shards = options.output ? planExport(options).shards : undefined;
-  const validation = validate ? await createRecordValidation({ ...(shapesDir !== undefined ? { shapesDir } : {}) }) : undefined;
+  const validation = validate
+    ? await createRecordValidation({ ...(shapesDir !== undefined ? { shapesDir } : {}) })
+    : undefined;
   const service = sample ? await startSample(options) : undefined;
   let summary: ExportSummary;
   try {
-    summary = await exportRdf({ ...rest, ...(service ? service.client : {}), ...(validation ? { validation } : {}) }, service ? { endpointName: service.name } : {});
+    summary = await exportRdf(
+      { ...rest, ...(service ? service.client : {}), ...(validation ? { validation } : {}) },
+      service ? { endpointName: service.name } : {},
+    );
   } finally {
     await service?.close();
   }
   if (!load) return summary;
-  const files = shards ? (await readManifest(shards.naming.manifestPath)).shards.map((s) => join(shards.naming.folder, s.file)) : [options.output!];
+  const files = shards
+    ? (await readManifest(shards.naming.manifestPath)).shards.map((s) => join(shards.naming.folder, s.file))
+    : [options.output!];
   return { ...summary, load: await loadDump({ ...load, files }) };
 }
 
@@ -80,23 +95,45 @@ function exportOutputs(options: ExportDumpOptions): NamedOutput[] {
     [options.metaPath && `${options.metaPath}.tmp`, 'the temporary file of `metaPath`'],
     [options.rejectsPath, '`rejectsPath`'],
     // The load log of shards is named after the first (a `load` of those files names it so).
-    [options.load && options.output && loadLogPath([plan?.shards ? plan.shards.naming.path(1) : options.output], options.load.statePath, options.load.cwd), 'the load log of `load`'],
+    [
+      options.load &&
+        options.output &&
+        loadLogPath(
+          [plan?.shards ? plan.shards.naming.path(1) : options.output],
+          options.load.statePath,
+          options.load.cwd,
+        ),
+      'the load log of `load`',
+    ],
   ];
   const files = named.filter((n): n is [string, string] => n[0] !== undefined).map(([path, what]) => ({ path, what }));
   return plan?.shards ? [...shardOutputs(plan.shards.naming, '`output`'), ...files] : files;
 }
 
 /** The local service over the bundled sample, started for one export. */
-async function startSample(options: ExportDumpOptions): Promise<{ client: Pick<ExportOptions, 'baseUrl' | 'apiKey' | 'keyIsPublic' | 'fetch'>; name: string; close: () => Promise<void> }> {
+async function startSample(
+  options: ExportDumpOptions,
+): Promise<{
+  client: Pick<ExportOptions, 'baseUrl' | 'apiKey' | 'keyIsPublic' | 'fetch'>;
+  name: string;
+  close: () => Promise<void>;
+}> {
   if (options.baseUrl !== undefined) throw new ToolkitError('`sample` and `baseUrl` do not go together', 'usage');
-  if (options.apiKey !== undefined) throw new ToolkitError("`sample` uses the sample service's own key: drop `apiKey`", 'usage');
-  if (options.client !== undefined) throw new ToolkitError('`sample` and a `client` of your own do not go together', 'usage');
+  if (options.apiKey !== undefined)
+    throw new ToolkitError("`sample` uses the sample service's own key: drop `apiKey`", 'usage');
+  if (options.client !== undefined)
+    throw new ToolkitError('`sample` and a `client` of your own do not go together', 'usage');
   const server = await import('../server/index.js');
   const running = await server.startServer({ ...server.sampleCatalogueOptions(), host: '127.0.0.1', port: 0 });
   return {
     // The sample key is public: nothing to hide (hiding it would garble texts that contain "sample").
     // The service is ours, on this machine: never through a proxy of the environment.
-    client: { baseUrl: running.url, apiKey: server.SAMPLE_API_KEY, keyIsPublic: true, ...(options.fetch ? {} : { fetch: directFetch }) },
+    client: {
+      baseUrl: running.url,
+      apiKey: server.SAMPLE_API_KEY,
+      keyIsPublic: true,
+      ...(options.fetch ? {} : { fetch: directFetch }),
+    },
     // Named without its port, which changes from run to run: the state of an interrupted export stays resumable.
     name: `sample:${ENDPOINT_PATHS[options.endpoint ?? 'meta-v2']}`,
     close: () => running.close(100),

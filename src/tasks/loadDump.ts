@@ -19,7 +19,8 @@ import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link loadDump}. */
-export interface LoadDumpOptions extends Omit<GraphStoreLoaderOptions, 'inputs' | 'fallbackGraph' | 'statePath' | 'statePathOf'>, ReadLimits {
+export interface LoadDumpOptions
+  extends Omit<GraphStoreLoaderOptions, 'inputs' | 'fallbackGraph' | 'statePath' | 'statePathOf'>, ReadLimits {
   /** RDF files (any of the five formats, `.gz` too); `-` reads `stdin`. */
   files: readonly string[];
   /** What `-` reads. Defaults to `process.stdin`. */
@@ -83,7 +84,8 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   const take = (value: string | undefined): string | undefined => {
     const found = value === undefined ? undefined : splitCredentials(value);
     if (!found) return value;
-    if (found.user !== undefined && credentials === undefined) credentials = { user: found.user, password: found.password };
+    if (found.user !== undefined && credentials === undefined)
+      credentials = { user: found.user, password: found.password };
     return found.url;
   };
   const endpoint = take(options.endpoint)!;
@@ -92,9 +94,13 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   const cwd = options.cwd ?? process.cwd();
   const here = (path: string) => (path === '-' ? path : resolve(cwd, path));
   const inputs = await inputsOf(files, here);
-  await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'load', { ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}), ...(options.allowPartial ? { allowPartial: true } : {}) });
+  await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'load', {
+    ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}),
+    ...(options.allowPartial ? { allowPartial: true } : {}),
+  });
   const fixedStatePath = options.statePath === undefined ? undefined : loadLogPath(files, options.statePath, cwd);
-  if (options.resume && fixedStatePath === undefined && files[0] === '-') throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
+  if (options.resume && fixedStatePath === undefined && files[0] === '-')
+    throw new ToolkitError('`resume` of stdin needs a load log (`statePath`)', 'usage');
   // Whether this run wrote the load log (an old one left by another load is no place to resume from).
   let logBefore: number | undefined;
   const statePathOf = (graph: string): string => {
@@ -106,15 +112,32 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
   if (fixedStatePath) statePathOf('');
   const { stdin, signal } = options;
   const done = { bytes: 0, total: storedBytes(files.map(here)), triples: 0, acked: 0, chunks: 0 };
-  const sources = openLoadSources(files.map(here), files, { ...(stdin ? { stdin } : {}), onRead, ...readLimitsOf(options), ...(signal ? { signal } : {}) });
+  const sources = openLoadSources(files.map(here), files, {
+    ...(stdin ? { stdin } : {}),
+    onRead,
+    ...readLimitsOf(options),
+    ...(signal ? { signal } : {}),
+  });
   const reader =
     (options.chunkFormat ?? 'ntriples') === 'ntriples'
-      ? new NTriplesChunkReader(sources, { chunkTriples: options.chunkTriples ?? 50_000, ...(options.maxDocumentChars !== undefined ? { maxLineBytes: options.maxDocumentChars } : {}), labelsPerInput: files.length > 1, ...(signal ? { signal } : {}) })
+      ? new NTriplesChunkReader(sources, {
+          chunkTriples: options.chunkTriples ?? 50_000,
+          ...(options.maxDocumentChars !== undefined ? { maxLineBytes: options.maxDocumentChars } : {}),
+          labelsPerInput: files.length > 1,
+          ...(signal ? { signal } : {}),
+        })
       : undefined;
   const progress = new ProgressTicker(
     options.onProgress &&
       ((elapsedMs) =>
-        options.onProgress!({ bytesRead: done.bytes, totalBytes: done.total, triplesRead: reader?.triplesRead ?? done.triples, triplesAcked: done.acked, chunksAcked: done.chunks, elapsedMs })),
+        options.onProgress!({
+          bytesRead: done.bytes,
+          totalBytes: done.total,
+          triplesRead: reader?.triplesRead ?? done.triples,
+          triplesAcked: done.acked,
+          chunksAcked: done.chunks,
+          elapsedMs,
+        })),
   );
   function onRead(bytes: number): void {
     done.bytes += bytes;
@@ -138,7 +161,10 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
     },
   });
   try {
-    return { ...(await (reader ? loader.loadChunks(reader) : loader.load(quadsOf(sources, signal, () => done.triples++)))), statePath: loader.statePath };
+    return {
+      ...(await (reader ? loader.loadChunks(reader) : loader.load(quadsOf(sources, signal, () => done.triples++)))),
+      statePath: loader.statePath,
+    };
   } catch (err) {
     const statePath = loader.statePath;
     if (!(err instanceof ToolkitError) || !statePath) throw err;
@@ -156,12 +182,22 @@ export async function loadDump(options: LoadDumpOptions): Promise<LoadDumpSummar
  * the one target graph; what a JSON-LD processor would drop is an error: a load that leaves data out must
  * not look complete).
  */
-async function* quadsOf(sources: AsyncIterable<LoadSource>, signal: AbortSignal | undefined, onQuad: () => void): AsyncGenerator<RDF.Quad> {
+async function* quadsOf(
+  sources: AsyncIterable<LoadSource>,
+  signal: AbortSignal | undefined,
+  onQuad: () => void,
+): AsyncGenerator<RDF.Quad> {
   for await (const input of sources) {
     const quads =
       input.kind === 'quads'
         ? input.quads
-        : parseRdfQuads(input.bytes, { format: input.nquads ? 'nquads' : 'ntriples', source: input.source, ...(signal ? { signal } : {}), ignoreGraphs: true, strict: true });
+        : parseRdfQuads(input.bytes, {
+            format: input.nquads ? 'nquads' : 'ntriples',
+            source: input.source,
+            ...(signal ? { signal } : {}),
+            ignoreGraphs: true,
+            strict: true,
+          });
     for await (const quad of quads) {
       onQuad();
       yield quad;
@@ -175,7 +211,12 @@ async function* quadsOf(sources: AsyncIterable<LoadSource>, signal: AbortSignal 
  * files' absolute paths and the `graph` (without a graph: `<first file's name>.load-state.json`,
  * the name of earlier versions); none for stdin without `statePath`.
  */
-export function loadLogPath(files: readonly string[], statePath: string | undefined, cwd: string = process.cwd(), graph?: string): string | undefined {
+export function loadLogPath(
+  files: readonly string[],
+  statePath: string | undefined,
+  cwd: string = process.cwd(),
+  graph?: string,
+): string | undefined {
   if (statePath !== undefined) return resolve(cwd, statePath);
   if (files[0] === undefined || files[0] === '-') return undefined;
   // Beside the dump, not in the working folder (which would collect the logs of every dump loaded from it).

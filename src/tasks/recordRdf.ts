@@ -40,7 +40,12 @@ export async function recordRdf(doi: string, options: RecordRdfOptions): Promise
   const bare = bareDoi(doi);
   const { record, page } = await options.client.getRecord(bare, options.signal);
   // An empty result, not a failure (since 2026 the service's "no data" 404): its own code and exit status.
-  if (!record) throw new ToolkitError(`no record with DOI ${bare}: the service${page.noData ? ' answered that no data was found for it' : ' has none'}`, 'no-record', { details: { doi: bare } });
+  if (!record)
+    throw new ToolkitError(
+      `no record with DOI ${bare}: the service${page.noData ? ' answered that no data was found for it' : ' has none'}`,
+      'no-record',
+      { details: { doi: bare } },
+    );
   let rejected: string | undefined;
   let statements = 0;
   const sink = new RecordSink(serializerFor(format).createWriter(), {
@@ -53,7 +58,10 @@ export async function recordRdf(doi: string, options: RecordRdfOptions): Promise
       statements = w.mapped.quads.length;
     },
   });
-  const text = sink.start() + (await sink.take([{ kind: 'record', raw: record, source: options.client.endpointUrl, index: 1 }])) + sink.end();
+  const text =
+    sink.start() +
+    (await sink.take([{ kind: 'record', raw: record, source: options.client.endpointUrl, index: 1 }])) +
+    sink.end();
   if (rejected !== undefined) throw new ToolkitError(`the record cannot be written: ${rejected}`, 'record-invalid');
   return { doi: bare, format, text, statements };
 }

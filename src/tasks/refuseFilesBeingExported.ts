@@ -18,7 +18,11 @@ export interface UnfinishedInputOptions {
  * says so, or it is a `<dump>.partial` file, the name an export writes under until it has finished) is
  * refused unless `allowPartial`. `verb` says what the command would do with it.
  */
-export async function refuseFilesBeingExported(paths: readonly string[], verb: string, options: UnfinishedInputOptions = {}): Promise<void> {
+export async function refuseFilesBeingExported(
+  paths: readonly string[],
+  verb: string,
+  options: UnfinishedInputOptions = {},
+): Promise<void> {
   const Verb = `${verb[0]!.toUpperCase()}${verb.slice(1)}`;
   for (const path of paths) {
     if (!options.ignoreExportLock) {
@@ -46,7 +50,10 @@ async function refuseUnfinished(path: string, verb: string, Verb: string): Promi
   // A state that says finished, or one whose dump is written under the temporary name (the file here is an earlier finished one).
   const unfinished = state !== undefined && !state.complete && (partial || state.output.partial !== true);
   if (!unfinished && !partial) return;
-  const held = state && !state.complete ? ` (${state.counts.records} records${state.total !== null ? ` of ${state.total}` : ''} so far; ${statePath} says unfinished)` : '';
+  const held =
+    state && !state.complete
+      ? ` (${state.counts.records} records${state.total !== null ? ` of ${state.total}` : ''} so far; ${statePath} says unfinished)`
+      : '';
   throw new ToolkitError(
     `${path} is the dump of an export that has not finished${held}: it is only part of it. ` +
       `${Verb} it once the export has finished (run it again with \`resume\`), or pass \`allowPartial\` to ${verb} it as it is`,

@@ -43,9 +43,17 @@ export function refuseOverwritingInputs(outputs: readonly NamedOutput[], inputs:
     const id = outputId(output.path);
     if (id === undefined) continue;
     const input = inputIds.get(id);
-    if (input !== undefined) throw new ToolkitError(`${output.what} (${output.path}) would overwrite the input ${input}: choose another file`, 'usage');
+    if (input !== undefined)
+      throw new ToolkitError(
+        `${output.what} (${output.path}) would overwrite the input ${input}: choose another file`,
+        'usage',
+      );
     const earlier = outputIds.get(id);
-    if (earlier) throw new ToolkitError(`${earlier.what} (${earlier.path}) and ${output.what} (${output.path}) are one file: choose another file for one of them`, 'usage');
+    if (earlier)
+      throw new ToolkitError(
+        `${earlier.what} (${earlier.path}) and ${output.what} (${output.path}) are one file: choose another file for one of them`,
+        'usage',
+      );
     outputIds.set(id, output);
   }
 }
@@ -57,7 +65,11 @@ export function refuseOverwritingInputs(outputs: readonly NamedOutput[], inputs:
  */
 export function shardOutputs(naming: ShardNaming, what: string): NamedOutput[] {
   return [
-    { path: join(naming.folder, `${naming.stem}.*${naming.suffix}`), what: `the shards of ${what}`, family: { folder: naming.folder, has: (name) => naming.isShardName(name) } },
+    {
+      path: join(naming.folder, `${naming.stem}.*${naming.suffix}`),
+      what: `the shards of ${what}`,
+      family: { folder: naming.folder, has: (name) => naming.isShardName(name) },
+    },
     { path: naming.manifestPath, what: `the manifest of ${what}` },
     { path: `${naming.manifestPath}.tmp`, what: `the temporary file of the manifest of ${what}` },
   ];
@@ -72,7 +84,10 @@ export async function refuseUnfinishedExport(output: string, what = '`output`'):
   const statePath = `${output}.state.json`;
   const state = await readExportState(statePath).catch(() => undefined);
   if (state && !state.complete) {
-    throw new ToolkitError(`${what} (${output}) names the shards of an unfinished export (its state is ${statePath}): writing them would overwrite that export's; finish it with \`resume\`, or choose another file`, 'usage');
+    throw new ToolkitError(
+      `${what} (${output}) names the shards of an unfinished export (its state is ${statePath}): writing them would overwrite that export's; finish it with \`resume\`, or choose another file`,
+      'usage',
+    );
   }
 }
 
@@ -96,7 +111,10 @@ function refuseFamilyClashes(outputs: readonly NamedOutput[]): void {
       if (other.family || other.path === '-') continue;
       const real = realPathToBe(resolve(other.path));
       if (dirname(real) === folder && family.family!.has(basename(real))) {
-        throw new ToolkitError(`${family.what} (${family.path}) and ${other.what} (${other.path}) are one file: choose another file for one of them`, 'usage');
+        throw new ToolkitError(
+          `${family.what} (${family.path}) and ${other.what} (${other.path}) are one file: choose another file for one of them`,
+          'usage',
+        );
       }
     }
   }

@@ -5,7 +5,12 @@ import { abortError } from '../abort.js';
 import { ToolkitError, ioError } from '../errors.js';
 import { assertGraphIri } from '../store/defaultGraph.js';
 import { JenaTdbTools, fileDoneOf, jenaMessage, toolError } from '../store/JenaTdbTools.js';
-import { expectedRange, readBulkManifest, shardsOfFiles, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
+import {
+  expectedRange,
+  readBulkManifest,
+  shardsOfFiles,
+  type BulkManifestShard,
+} from '../store/virtuosoBulkManifest.js';
 import { countMismatchError, type BulkLoadProgress } from '../store/virtuosoBulkResults.js';
 
 /** Options of {@link tdbBulkLoad}. */
@@ -126,7 +131,12 @@ export async function tdbBulkLoad(options: TdbBulkLoadOptions): Promise<TdbBulkL
     tuples: done.reduce((n, t) => n + t, 0),
     countBefore,
     count,
-    expected: withManifest ? expectedRange(files.map((f) => f.shard!), countBefore) : undefined,
+    expected: withManifest
+      ? expectedRange(
+          files.map((f) => f.shard!),
+          countBefore,
+        )
+      : undefined,
     loadMs,
     elapsedMs: performance.now() - started,
   };
@@ -139,14 +149,20 @@ export async function tdbBulkLoad(options: TdbBulkLoadOptions): Promise<TdbBulkL
 async function filesOf(options: TdbBulkLoadOptions, cwd: string): Promise<TdbFile[]> {
   const given = (options.files ?? []).map((f) => resolve(cwd, f));
   const manifest = options.manifest !== undefined ? await readBulkManifest(resolve(cwd, options.manifest)) : undefined;
-  if (given.length === 0 && !manifest) throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
-  const shards: (BulkManifestShard | undefined)[] = manifest ? shardsOfFiles(given, manifest) : given.map(() => undefined);
+  if (given.length === 0 && !manifest)
+    throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
+  const shards: (BulkManifestShard | undefined)[] = manifest
+    ? shardsOfFiles(given, manifest)
+    : given.map(() => undefined);
   const paths = given.length > 0 ? given : shards.map((s) => s!.path);
   const names = new Set<string>();
   const files: TdbFile[] = [];
   for (const [i, path] of paths.entries()) {
     // The loader's log names files by their base name: two of one name could not be told apart.
-    if (names.has(basename(path))) throw new ToolkitError(`${path}: two files named ${basename(path)}; give files of distinct names`, 'usage', { details: { file: path } });
+    if (names.has(basename(path)))
+      throw new ToolkitError(`${path}: two files named ${basename(path)}; give files of distinct names`, 'usage', {
+        details: { file: path },
+      });
     names.add(basename(path));
     let bytes: number;
     try {
@@ -158,7 +174,11 @@ async function filesOf(options: TdbBulkLoadOptions, cwd: string): Promise<TdbFil
     }
     const shard = shards[i];
     if (shard?.bytes !== undefined && bytes !== shard.bytes) {
-      throw new ToolkitError(`${path} has ${bytes} bytes, the manifest says ${shard.bytes} (a partial copy, or another dump's shard?)`, 'io', { details: { file: path } });
+      throw new ToolkitError(
+        `${path} has ${bytes} bytes, the manifest says ${shard.bytes} (a partial copy, or another dump's shard?)`,
+        'io',
+        { details: { file: path } },
+      );
     }
     files.push({ path, bytes, shard });
   }

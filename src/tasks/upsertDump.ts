@@ -17,7 +17,10 @@ import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
 
 /** Options of {@link upsertDump}; the request options (credentials, fetch, retries, time limit of a request, `onRetry`) are the store client's. */
-export interface UpsertDumpOptions extends Pick<StoreHttpClientOptions, 'credentials' | 'fetch' | 'retry' | 'sleep' | 'timeoutMs' | 'onRetry'> {
+export interface UpsertDumpOptions extends Pick<
+  StoreHttpClientOptions,
+  'credentials' | 'fetch' | 'retry' | 'sleep' | 'timeoutMs' | 'onRetry'
+> {
   /** The delta dump's files (N-Quads or JSON-LD with record graphs, `.gz` too; any format with named graphs); `-` reads `stdin`. */
   files: readonly string[];
   /** What `-` reads. Defaults to `process.stdin`. */
@@ -121,8 +124,16 @@ export async function upsertDump(options: UpsertDumpOptions): Promise<UpsertSumm
   const client = new StoreHttpClient(options);
   const log = plan.statePath ? await openLog(plan.statePath, plan.identity, options) : undefined;
   const skip = options.resume && log ? log.state.chunksAcked : 0;
-  const source = upsertInputs(plan.paths, options.files, { ...(options.stdin ? { stdin: options.stdin } : {}), ...(signal ? { signal } : {}) });
-  const batches = recordGraphBatches(source.quads, { base: plan.base, batchGraphs: plan.batchGraphs, batchTriples: plan.batchTriples, locate: source.locate });
+  const source = upsertInputs(plan.paths, options.files, {
+    ...(options.stdin ? { stdin: options.stdin } : {}),
+    ...(signal ? { signal } : {}),
+  });
+  const batches = recordGraphBatches(source.quads, {
+    base: plan.base,
+    batchGraphs: plan.batchGraphs,
+    batchTriples: plan.batchTriples,
+    locate: source.locate,
+  });
   const { method, statePath } = plan;
   const summary: UpsertSummary = {
     target: hideUrlSecrets(plan.target),
@@ -146,7 +157,10 @@ export async function upsertDump(options: UpsertDumpOptions): Promise<UpsertSumm
     // Says where the batches done are, and whether a resume goes on after some (the CLI's advice).
     if (!(err instanceof ToolkitError) || !statePath || err.details['statePath'] !== undefined) throw err;
     const progressSaved = skip + summary.graphsReplaced > 0;
-    throw new ToolkitError(err.message + rerunAdvice(progressSaved, 'batches done'), err.code, { cause: err, details: { ...err.details, statePath, progressSaved } });
+    throw new ToolkitError(err.message + rerunAdvice(progressSaved, 'batches done'), err.code, {
+      cause: err,
+      details: { ...err.details, statePath, progressSaved },
+    });
   }
   if (log) await log.markComplete();
   summary.durationMs = performance.now() - started;
@@ -169,7 +183,15 @@ export async function upsertDump(options: UpsertDumpOptions): Promise<UpsertSumm
       summary.graphs += batch.graphs.length;
       summary.triples += batch.triples;
       if (skipped) summary.batchesSkipped++;
-      options.onBatch?.({ batch: batch.index, graphs: batch.graphs.length, triples: batch.triples, skipped, totalGraphs: summary.graphs, totalTriples: summary.triples, elapsedMs: performance.now() - started });
+      options.onBatch?.({
+        batch: batch.index,
+        graphs: batch.graphs.length,
+        triples: batch.triples,
+        skipped,
+        totalGraphs: summary.graphs,
+        totalTriples: summary.triples,
+        elapsedMs: performance.now() - started,
+      });
     }
   }
 }
@@ -207,17 +229,37 @@ async function planUpsert(options: UpsertDumpOptions): Promise<UpsertPlan> {
     });
   const endpoints = endpointOf(`${base}record/`);
   const method = options.method ?? 'put';
-  if (method === 'update' && !endpoints.update) throw new ToolkitError('the upsert method update needs a SPARQL Update endpoint: give `updateEndpoint`, or use the method put', 'usage');
+  if (method === 'update' && !endpoints.update)
+    throw new ToolkitError(
+      'the upsert method update needs a SPARQL Update endpoint: give `updateEndpoint`, or use the method put',
+      'usage',
+    );
   const checkCount = options.checkCount ?? true;
-  if (checkCount && !endpoints.query) throw new ToolkitError('the count after each batch needs a SPARQL Query endpoint: give `queryEndpoint`, or turn the count off (`checkCount: false`)', 'usage');
+  if (checkCount && !endpoints.query)
+    throw new ToolkitError(
+      'the count after each batch needs a SPARQL Query endpoint: give `queryEndpoint`, or turn the count off (`checkCount: false`)',
+      'usage',
+    );
   const concurrency = options.concurrency ?? 1;
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new ToolkitError(`\`concurrency\` must be a positive integer, not ${concurrency}`, 'usage');
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new ToolkitError(`\`concurrency\` must be a positive integer, not ${concurrency}`, 'usage');
   const target = method === 'put' ? endpoints.graphStore : endpoints.update!;
   const inputs = await inputsOf(files, paths);
-  await refuseFilesBeingExported(paths.filter((f) => f !== '-'), 'upsert', { ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}), ...(options.allowPartial ? { allowPartial: true } : {}) });
+  await refuseFilesBeingExported(
+    paths.filter((f) => f !== '-'),
+    'upsert',
+    {
+      ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}),
+      ...(options.allowPartial ? { allowPartial: true } : {}),
+    },
+  );
   const statePath = loadLogPath(files, options.statePath, cwd, `upsert ${pattern}`);
   if (options.resume && !statePath) throw new ToolkitError('`resume` of stdin needs a log (`statePath`)', 'usage');
-  if (statePath) refuseOverwritingInputs([{ path: statePath, what: 'the upsert log' }], paths.filter((f) => f !== '-'));
+  if (statePath)
+    refuseOverwritingInputs(
+      [{ path: statePath, what: 'the upsert log' }],
+      paths.filter((f) => f !== '-'),
+    );
   const batchGraphs = options.batchGraphs ?? 200;
   const batchTriples = options.batchTriples ?? 50_000;
   return {
@@ -226,13 +268,21 @@ async function planUpsert(options: UpsertDumpOptions): Promise<UpsertPlan> {
     method,
     target,
     store: { update: endpoints.update, graphStoreOf: (g: string) => endpointOf(g).graphStore },
-    counter: checkCount ? { queryEndpoint: endpoints.query!, timeoutMs: options.countTimeoutMs ?? DEFAULT_COUNT_TIMEOUT_MS } : undefined,
+    counter: checkCount
+      ? { queryEndpoint: endpoints.query!, timeoutMs: options.countTimeoutMs ?? DEFAULT_COUNT_TIMEOUT_MS }
+      : undefined,
     batchGraphs,
     batchTriples,
     concurrency,
     statePath,
     // The log of a load, its fields standing for the upsert's: the store's URL, the graphs' pattern, the batches' limits and method.
-    identity: { graphStore: target, graph: pattern, chunkTriples: batchTriples, chunkFormat: `upsert by ${method}, ${batchGraphs} graphs a batch`, inputs },
+    identity: {
+      graphStore: target,
+      graph: pattern,
+      chunkTriples: batchTriples,
+      chunkFormat: `upsert by ${method}, ${batchGraphs} graphs a batch`,
+      inputs,
+    },
   };
 }
 
@@ -259,7 +309,10 @@ function refuseUserinfo(url: string | undefined): void {
     return; // storeEndpoints says what is wrong with it
   }
   if (parsed.username || parsed.password) {
-    throw new ToolkitError(`give the store's user and password as \`credentials\`, not in the URL ${hideUrlSecrets(url)}`, 'usage');
+    throw new ToolkitError(
+      `give the store's user and password as \`credentials\`, not in the URL ${hideUrlSecrets(url)}`,
+      'usage',
+    );
   }
 }
 

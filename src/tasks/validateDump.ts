@@ -134,10 +134,15 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     refuseOverwritingInputs([{ path: here(options.reportPath), what: 'the report' }], [...files.map(here), ...shapes]);
   }
   const jobsOption = options.jobs ?? (estimatedTextBytes(files.map(here)) >= AUTO_JOBS_BYTES ? 'auto' : 1);
-  if (jobsOption !== 'auto' && (!Number.isInteger(jobsOption) || jobsOption < 1)) throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
+  if (jobsOption !== 'auto' && (!Number.isInteger(jobsOption) || jobsOption < 1))
+    throw new ToolkitError(`\`jobs\` must be a positive integer or auto, not ${String(jobsOption)}`, 'usage');
   // More threads than cores only take turns (and memory): cut to the cores.
-  const jobs = jobsOption === 'auto' ? Math.min(8, availableParallelism()) : Math.min(jobsOption, availableParallelism());
-  await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'validate', { ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}), ...(options.allowPartial ? { allowPartial: true } : {}) });
+  const jobs =
+    jobsOption === 'auto' ? Math.min(8, availableParallelism()) : Math.min(jobsOption, availableParallelism());
+  await refuseFilesBeingExported(files.filter((f) => f !== '-').map(here), 'validate', {
+    ...(options.ignoreExportLock ? { ignoreExportLock: true } : {}),
+    ...(options.allowPartial ? { allowPartial: true } : {}),
+  });
   // A report into a folder that is not there is refused now, before the work.
   if (options.reportPath !== undefined) ReportFile.checkFolder(here(options.reportPath));
   const window = options.window ?? 4;
@@ -146,14 +151,20 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   const schemaScheme = firstFile === undefined ? 'http' : await detectSchemaScheme(here(firstFile));
   const shapesOptions = { ...(options.shapesDir ? { shapesDir: here(options.shapesDir) } : {}), schemaScheme };
   const failOn = options.failOn ?? 'violation';
-  if (!FAIL_ON.includes(failOn)) throw new ToolkitError(`\`failOn\` must be ${FAIL_ON.join(', ')}, not ${String(failOn)}`, 'usage');
+  if (!FAIL_ON.includes(failOn))
+    throw new ToolkitError(`\`failOn\` must be ${FAIL_ON.join(', ')}, not ${String(failOn)}`, 'usage');
   const requested = options.mode ?? 'auto';
-  if (!['auto', 'record', 'graph'].includes(requested)) throw new ToolkitError(`\`mode\` must be auto, record or graph, not ${String(requested)}`, 'usage');
+  if (!['auto', 'record', 'graph'].includes(requested))
+    throw new ToolkitError(`\`mode\` must be auto, record or graph, not ${String(requested)}`, 'usage');
   // The shapes decide: record by record when they read nothing beyond a record (and, in auto mode, each record is
   // checked for it). The validator reads the shapes and says (the workers too: the shapes are not read here then).
   const checkScope = requested === 'auto';
-  let parallel = requested !== 'graph' && jobs > 1 ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs, checkScope }) : undefined;
-  const inProcess = parallel || requested === 'graph' ? undefined : await RecordValidator.create({ ...shapesOptions, checkScope });
+  let parallel =
+    requested !== 'graph' && jobs > 1
+      ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs, checkScope })
+      : undefined;
+  const inProcess =
+    parallel || requested === 'graph' ? undefined : await RecordValidator.create({ ...shapesOptions, checkScope });
   const mode = chooseMode(requested, { reasons: parallel?.reasons ?? inProcess?.scope.reasons ?? [] });
   if (mode.mode === 'graph' && parallel) {
     await parallel.close();
@@ -163,17 +174,33 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   const validator: RecordValidating | undefined = mode.mode === 'record' ? (parallel ?? inProcess) : undefined;
   const scope = new ScopeCheck();
   const summary = new ValidationSummary({ maxExamples: options.maxExamples ?? 5 });
-  const report = options.reportPath !== undefined ? await ReportFile.open(here(options.reportPath)).catch(closing(parallel)) : undefined;
+  const report =
+    options.reportPath !== undefined
+      ? await ReportFile.open(here(options.reportPath)).catch(closing(parallel))
+      : undefined;
   let stopped = true;
   const read = { bytes: 0, total: storedBytes(files.map(here)), file: files[0] ?? '-' };
   const progress = new ProgressTicker(
     options.onProgress &&
-      ((elapsedMs) => options.onProgress!({ bytesRead: read.bytes, totalBytes: read.total, records: summary.records, notConforming: summary.records - summary.conforming, file: read.file, elapsedMs })),
+      ((elapsedMs) =>
+        options.onProgress!({
+          bytesRead: read.bytes,
+          totalBytes: read.total,
+          records: summary.records,
+          notConforming: summary.records - summary.conforming,
+          file: read.file,
+          elapsedMs,
+        })),
   );
   try {
     if (!validator) {
       const shapes = inProcess?.shapes ?? (await loadShapes(shapesOptions.shapesDir, { schemaScheme }));
-      const graph = validateGraph(quadsOfFiles(files, here, options), { shapes, why: mode.why, ...(options.maxGraphTriples ? { maxTriples: options.maxGraphTriples } : {}), ...(options.signal ? { signal: options.signal } : {}) });
+      const graph = validateGraph(quadsOfFiles(files, here, options), {
+        shapes,
+        why: mode.why,
+        ...(options.maxGraphTriples ? { maxTriples: options.maxGraphTriples } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
       const { results, records } = await graph;
       for (const { key, outcome } of records) summary.add(key === undefined ? undefined : safeDecode(key), outcome);
       if (report && results.length) await report.write(results);
@@ -185,9 +212,20 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     stopped = false;
   } catch (caught) {
     // The temporary files of `regroup` that could not be written (a full disk): named as what they are.
-    const err = options.regroup && isIoFailure(caught) ? ioError(caught, caught.path ?? join(tmpdir(), 'scholarly-rdf-regroup-*'), 'write', 'the temporary files of `regroup`') : caught;
+    const err =
+      options.regroup && isIoFailure(caught)
+        ? ioError(
+            caught,
+            caught.path ?? join(tmpdir(), 'scholarly-rdf-regroup-*'),
+            'write',
+            'the temporary files of `regroup`',
+          )
+        : caught;
     if (!(err instanceof ToolkitError)) throw err;
-    throw new ToolkitError(err.message, err.code, { cause: err, details: { ...err.details, records: summary.records, notConforming: summary.records - summary.conforming } });
+    throw new ToolkitError(err.message, err.code, {
+      cause: err,
+      details: { ...err.details, records: summary.records, notConforming: summary.records - summary.conforming },
+    });
   } finally {
     await parallel?.close();
     await report?.close(!stopped);
@@ -196,12 +234,25 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     // Record by record was not enough (a record names another's node, copies of a shared node differ...): the whole
     // graph, when it can be read again (not stdin), records were whole (split ones are a failure: `regroup` them)
     // and it fits in memory; else these results, which fail the run.
-    const whole = !files.includes('-') && summary.splitRecords === 0 ? await wholeGraphInstead(options, here, summary) : undefined;
-    if (whole) return { ...whole, mode: { mode: 'graph', why: `record by record was not enough: ${scope.reasons[0]}` }, elapsedMs: performance.now() - started };
+    const whole =
+      !files.includes('-') && summary.splitRecords === 0 ? await wholeGraphInstead(options, here, summary) : undefined;
+    if (whole)
+      return {
+        ...whole,
+        mode: { mode: 'graph', why: `record by record was not enough: ${scope.reasons[0]}` },
+        elapsedMs: performance.now() - started,
+      };
     summary.notExact.unshift(...scope.reasons);
   }
   // An empty input conforms (SHACL: no result); the summary says nothing was in it.
-  return { ...runVerdict(summary, failOn), mode, summary, reportResults: report?.results ?? 0, jobs: validator ? jobs : 1, elapsedMs: performance.now() - started };
+  return {
+    ...runVerdict(summary, failOn),
+    mode,
+    summary,
+    reportResults: report?.results ?? 0,
+    jobs: validator ? jobs : 1,
+    elapsedMs: performance.now() - started,
+  };
 }
 
 /** The SHACL report being written: kept only when the whole input was validated. */
@@ -281,9 +332,20 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
   let format = options.format ? resolveFormat(options.format) : opened.format;
   if (format === undefined) ({ format, text: input } = await sniffRdf(input));
   const signal = options.signal;
-  const streamOptions = { window, concurrency: jobs * 4, ...(signal ? { signal } : {}), onSplitRecord: () => summary.splitRecords++ };
+  const streamOptions = {
+    window,
+    concurrency: jobs * 4,
+    ...(signal ? { signal } : {}),
+    onSplitRecord: () => summary.splitRecords++,
+  };
   const outcomes = options.regroup
-    ? validateRecordTexts(regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), { buckets: bucketsFor(file === '-' ? undefined : here(file)) }), validator, streamOptions)
+    ? validateRecordTexts(
+        regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), {
+          buckets: bucketsFor(file === '-' ? undefined : here(file)),
+        }),
+        validator,
+        streamOptions,
+      )
     : isLineFormat(format)
       ? // Cut into the lines of each record; parsed where validated (in the workers).
         validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
@@ -298,21 +360,55 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
 }
 
 /** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
-function regroupInput(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, window: number, limits: ReadLimits): AsyncIterable<NTriplesRecordGroup> {
-  if (isLineFormat(format)) return groupNTriplesRecords(decodeUtf8(input), { format, source, window, keepBlankOwners: true, ...(limits.maxDocumentChars !== undefined ? { maxDocumentChars: limits.maxDocumentChars } : {}) });
-  return recordTextsOf(groupRecords(quadsOf(input, format, source, signal, limits), { window, keepBlankOwners: true }), source);
+function regroupInput(
+  input: RdfInput,
+  format: FormatName | undefined,
+  source: string,
+  signal: AbortSignal | undefined,
+  window: number,
+  limits: ReadLimits,
+): AsyncIterable<NTriplesRecordGroup> {
+  if (isLineFormat(format))
+    return groupNTriplesRecords(decodeUtf8(input), {
+      format,
+      source,
+      window,
+      keepBlankOwners: true,
+      ...(limits.maxDocumentChars !== undefined ? { maxDocumentChars: limits.maxDocumentChars } : {}),
+    });
+  return recordTextsOf(
+    groupRecords(quadsOf(input, format, source, signal, limits), { window, keepBlankOwners: true }),
+    source,
+  );
 }
 
 /** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
-function quadsOf(input: RdfInput, format: FormatName | undefined, source: string, signal: AbortSignal | undefined, limits: ReadLimits): AsyncIterable<RDF.Quad> {
-  return parseRdfQuads(input, { format, source, ...(signal ? { signal } : {}), ...limits, ignoreGraphs: true, strict: true });
+function quadsOf(
+  input: RdfInput,
+  format: FormatName | undefined,
+  source: string,
+  signal: AbortSignal | undefined,
+  limits: ReadLimits,
+): AsyncIterable<RDF.Quad> {
+  return parseRdfQuads(input, {
+    format,
+    source,
+    ...(signal ? { signal } : {}),
+    ...limits,
+    ignoreGraphs: true,
+    strict: true,
+  });
 }
 
 /**
  * {@link validateDump} of the same inputs as one graph, its report written aside and put in place of the record by
  * record one only when it is complete. Undefined (and a line in `summary`) when the graph is too large.
  */
-async function wholeGraphInstead(options: ValidateDumpOptions, here: (p: string) => string, summary: ValidationSummary): Promise<ValidateDumpSummary | undefined> {
+async function wholeGraphInstead(
+  options: ValidateDumpOptions,
+  here: (p: string) => string,
+  summary: ValidationSummary,
+): Promise<ValidateDumpSummary | undefined> {
   const reportPath = options.reportPath === undefined ? undefined : here(options.reportPath);
   const aside = reportPath === undefined ? undefined : `${reportPath}.graph-${process.pid}.tmp`;
   try {
@@ -320,14 +416,21 @@ async function wholeGraphInstead(options: ValidateDumpOptions, here: (p: string)
     if (aside && reportPath) renameSync(aside, reportPath);
     return whole;
   } catch (err) {
-    if (!(err instanceof ToolkitError && err.code === 'usage' && typeof err.details['maxTriples'] === 'number')) throw err;
-    summary.notExact.push(`the whole graph holds more than ${err.details['maxTriples']} triples, too many to validate it in memory instead`);
+    if (!(err instanceof ToolkitError && err.code === 'usage' && typeof err.details['maxTriples'] === 'number'))
+      throw err;
+    summary.notExact.push(
+      `the whole graph holds more than ${err.details['maxTriples']} triples, too many to validate it in memory instead`,
+    );
     return undefined;
   }
 }
 
 /** The quads of every input, one after the other (graphs ignored): for validating them as one graph. */
-async function* quadsOfFiles(files: readonly string[], here: (p: string) => string, options: ValidateDumpOptions): AsyncGenerator<RDF.Quad, void, undefined> {
+async function* quadsOfFiles(
+  files: readonly string[],
+  here: (p: string) => string,
+  options: ValidateDumpOptions,
+): AsyncGenerator<RDF.Quad, void, undefined> {
   for (const file of files) {
     const opened = await openRdfFile(here(file), options.stdin);
     let input: RdfInput = opened.input;

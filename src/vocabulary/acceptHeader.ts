@@ -72,7 +72,8 @@ export function preferredFormat(accept: string): FormatName | undefined {
     const [major, minor] = range.type.split('/');
     if (minor !== '*') continue;
     const covered = PREFERRED_TERM_FORMATS.find(
-      (f) => (major === '*' || formatInfo(f).mediaType.startsWith(`${major}/`)) && !refused.has(formatInfo(f).mediaType),
+      (f) =>
+        (major === '*' || formatInfo(f).mediaType.startsWith(`${major}/`)) && !refused.has(formatInfo(f).mediaType),
     );
     if (covered) return covered;
   }

@@ -60,7 +60,8 @@ export async function checkTerm(name: string, get: (mediaType: string) => Promis
     }
   }
   const ok = formats.filter((r) => r.term);
-  if (ok.length === 0 && formats.some((r) => !(r.error instanceof ToolkitError && r.error.code === 'parse'))) throw formats[0]!.error!;
+  if (ok.length === 0 && formats.some((r) => !(r.error instanceof ToolkitError && r.error.code === 'parse')))
+    throw formats[0]!.error!;
   const notServed = ok.filter((r) => r.term!.mediaType !== r.asked).map((r) => r.asked);
   const reference = ok[0];
   const differences: TermDiff[] = [];
@@ -91,6 +92,10 @@ export async function checkTerm(name: string, get: (mediaType: string) => Promis
     differences,
     reference: reference?.asked,
     shipped,
-    ok: failed === 0 && notServed.length === 0 && agree && (shipped === undefined || !('unlike' in shipped) || shipped.unlike.length === 0),
+    ok:
+      failed === 0 &&
+      notServed.length === 0 &&
+      agree &&
+      (shipped === undefined || !('unlike' in shipped) || shipped.unlike.length === 0),
   };
 }

@@ -31,7 +31,9 @@ export function compareGraphs(first: readonly RDF.Quad[], second: readonly RDF.Q
 
 /** N-Quads line of a quad (the format `term --check` prints differences in). */
 export function quadToLine(quad: RDF.Quad): string {
-  return new Writer({ format: 'N-Quads' }).quadToString(quad.subject as never, quad.predicate as never, quad.object as never, quad.graph as never).trim();
+  return new Writer({ format: 'N-Quads' })
+    .quadToString(quad.subject as never, quad.predicate as never, quad.object as never, quad.graph as never)
+    .trim();
 }
 
 function dedupe(quads: readonly RDF.Quad[]): Map<string, RDF.Quad> {

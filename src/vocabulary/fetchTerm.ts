@@ -99,7 +99,10 @@ export async function fetchTerm(name: string, options: FetchTermOptions = {}): P
   }
   if (base.username || base.password) {
     // fetch refuses such a URL, and the password would be in every message.
-    throw new ToolkitError(`the vocabulary URL holds a user name or password, which cannot be sent: ${hideUrlSecrets(given)}`, 'usage');
+    throw new ToolkitError(
+      `the vocabulary URL holds a user name or password, which cannot be sent: ${hideUrlSecrets(given)}`,
+      'usage',
+    );
   }
   const url = below(base, name);
   const accept = toAcceptHeader(options.accept);
@@ -109,7 +112,9 @@ export async function fetchTerm(name: string, options: FetchTermOptions = {}): P
     fetch,
     signal: options.signal,
     timeoutMs: options.timeoutMs ?? 30_000,
-    documentLoader: options.documentLoader ?? createDocumentLoader({ allowNetwork: true, fetch, signal: options.signal, timeoutMs: options.timeoutMs }),
+    documentLoader:
+      options.documentLoader ??
+      createDocumentLoader({ allowNetwork: true, fetch, signal: options.signal, timeoutMs: options.timeoutMs }),
   };
   try {
     const term = await fetchWithFallback(url, ctx, options.fallbackExtensions ?? true);
@@ -126,7 +131,8 @@ function withUrlSecretsHidden(err: unknown): unknown {
   err.message = hideUrlSecrets(err.message);
   const named = err as Error & { url?: unknown; details?: Record<string, unknown> };
   if (typeof named.url === 'string') named.url = hideUrlSecrets(named.url);
-  if (named.details && typeof named.details['url'] === 'string') named.details['url'] = hideUrlSecrets(named.details['url']);
+  if (named.details && typeof named.details['url'] === 'string')
+    named.details['url'] = hideUrlSecrets(named.details['url']);
   return err;
 }
 
@@ -156,7 +162,9 @@ async function fetchWithFallback(url: string, ctx: Ctx, fallback: boolean): Prom
       }
     }
     const e = err.error;
-    throw new HttpError(`${e.message}; also tried ${tried.join(', ')}: none found`, e.code, e.url, e.status, false, { cause: e });
+    throw new HttpError(`${e.message}; also tried ${tried.join(', ')}: none found`, e.code, e.url, e.status, false, {
+      cause: e,
+    });
   }
 }
 
@@ -200,7 +208,8 @@ async function fetchRdf(url: string, ctx: Ctx, via: TermSource, followAlternates
   if (response.redirected) notes.push(`redirected from ${url} to ${finalUrl}`);
   const contentType = response.headers.get('content-type') ?? undefined;
   const declared = contentType ? formatFromMediaType(contentType) : undefined;
-  const declaresHtml = contentType !== undefined && /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i.test(contentType);
+  const declaresHtml =
+    contentType !== undefined && /^\s*(?:text\/html|application\/xhtml\+xml)\s*(?:;|$)/i.test(contentType);
   const sniffed = sniffFormat(body.slice(0, 4096));
 
   if (sniffed === 'html' || (sniffed === undefined && declaresHtml)) {
@@ -266,7 +275,8 @@ async function fromHtml(
 
   // 1. A Link header alternate in exactly the asked format beats the embedded JSON-LD.
   if (followAlternates && asked && asked !== 'jsonld') {
-    const exact = headerLinks.find((l) => readable(l.type) === asked) ?? pageLinks.find((l) => readable(l.type) === asked);
+    const exact =
+      headerLinks.find((l) => readable(l.type) === asked) ?? pageLinks.find((l) => readable(l.type) === asked);
     if (exact) return follow(exact.url, headerLinks.includes(exact as never) ? 'link-alternate' : 'html-link');
   }
   // 2. Embedded JSON-LD.
@@ -277,14 +287,29 @@ async function fromHtml(
         const doc = JSON.parse(script) as unknown;
         docs.push(...(Array.isArray(doc) ? doc : [doc]));
       } catch (cause) {
-        throw new ParseError(`invalid JSON in <script type="${formatInfo('jsonld').mediaType}">: ${(cause as Error).message}`, url, undefined, undefined, { cause });
+        throw new ParseError(
+          `invalid JSON in <script type="${formatInfo('jsonld').mediaType}">: ${(cause as Error).message}`,
+          url,
+          undefined,
+          undefined,
+          { cause },
+        );
       }
     }
     const body = page.jsonLdScripts.length === 1 ? page.jsonLdScripts[0]! : JSON.stringify(docs, null, 2);
     const quads = await parseAll(body, 'jsonld', url, ctx);
     if (quads.length > 0) {
       notes.push(`HTML page (Content-Type ${contentType ?? 'none'}): used its embedded JSON-LD`);
-      return { quads, mediaType: formatInfo('jsonld').mediaType, format: 'jsonld', body, url, contentType, via: 'html-script', notes };
+      return {
+        quads,
+        mediaType: formatInfo('jsonld').mediaType,
+        format: 'jsonld',
+        body,
+        url,
+        contentType,
+        via: 'html-script',
+        notes,
+      };
     }
   }
   // 3. Any readable alternate: Link header first, then <link> elements.
@@ -311,7 +336,13 @@ async function fromHtml(
 
 async function parseAll(body: string, format: FormatName, url: string, ctx: Ctx): Promise<RDF.Quad[]> {
   const quads: RDF.Quad[] = [];
-  for await (const q of parseRdfQuads(body, { format, baseIRI: url, source: url, documentLoader: ctx.documentLoader, signal: ctx.signal })) {
+  for await (const q of parseRdfQuads(body, {
+    format,
+    baseIRI: url,
+    source: url,
+    documentLoader: ctx.documentLoader,
+    signal: ctx.signal,
+  })) {
     quads.push(q);
   }
   return quads;
@@ -340,11 +371,19 @@ async function get(url: string, ctx: Ctx): Promise<{ response: Response; body: s
       await response.body?.cancel().catch(() => undefined);
       const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
       if (response.status === 404) {
-        throw new FallbackAllowed(new HttpError(`${what}: ${status}: the vocabulary has no such term`, 'not-found', url, 404, false));
+        throw new FallbackAllowed(
+          new HttpError(`${what}: ${status}: the vocabulary has no such term`, 'not-found', url, 404, false),
+        );
       }
       if (response.status === 406) {
         throw new FallbackAllowed(
-          new HttpError(`${what}: ${status}: the server offers none of the media types asked for`, 'not-acceptable', url, 406, false),
+          new HttpError(
+            `${what}: ${status}: the server offers none of the media types asked for`,
+            'not-acceptable',
+            url,
+            406,
+            false,
+          ),
         );
       }
       const code: ErrorCode = 'http-status';
@@ -356,7 +395,14 @@ async function get(url: string, ctx: Ctx): Promise<{ response: Response; body: s
     if (err instanceof FallbackAllowed || err instanceof ToolkitError) throw err;
     if (ctx.signal?.aborted) throw new ToolkitError(`${what}: cancelled`, 'aborted', { cause: err });
     if (timeout.aborted) {
-      throw new HttpError(`${what}: no complete answer within ${ctx.timeoutMs} ms (timed out)`, 'network', url, undefined, true, { cause: err });
+      throw new HttpError(
+        `${what}: no complete answer within ${ctx.timeoutMs} ms (timed out)`,
+        'network',
+        url,
+        undefined,
+        true,
+        { cause: err },
+      );
     }
     const cause = (err as { cause?: { message?: string; code?: string } }).cause;
     const detail = cause?.code ?? cause?.message ?? (err as Error).message;

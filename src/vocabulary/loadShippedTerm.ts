@@ -29,17 +29,25 @@ export async function loadShippedTerm(name: string, format: FormatName | string 
   const resolved = resolveFormat(format);
   if (!TERM_FORMATS.includes(resolved)) {
     const labels = PREFERRED_TERM_FORMATS.map((f) => formatInfo(f).label);
-    throw new ToolkitError(`the shipped terms are in ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}, not ${formatInfo(resolved).label}`, 'unsupported-media-type');
+    throw new ToolkitError(
+      `the shipped terms are in ${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}, not ${formatInfo(resolved).label}`,
+      'unsupported-media-type',
+    );
   }
   const path = shippedTermPath(name, resolved);
   let body: string;
   try {
     body = await readFile(path, 'utf8');
   } catch (cause) {
-    throw new ToolkitError(`the term "${name}" is not shipped (no ${path}); shipped: ${SHIPPED_TERMS.join(', ')}`, 'not-found', { cause });
+    throw new ToolkitError(
+      `the term "${name}" is not shipped (no ${path}); shipped: ${SHIPPED_TERMS.join(', ')}`,
+      'not-found',
+      { cause },
+    );
   }
   const quads: RDF.Quad[] = [];
-  for await (const q of parseRdfQuads(body, { format: resolved, source: path, documentLoader: createDocumentLoader() })) quads.push(q);
+  for await (const q of parseRdfQuads(body, { format: resolved, source: path, documentLoader: createDocumentLoader() }))
+    quads.push(q);
   return {
     quads,
     mediaType: formatInfo(resolved).mediaType,

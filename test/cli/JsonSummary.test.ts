@@ -44,12 +44,18 @@ describe('JsonSummary', () => {
   it('adds the error: its code, message in flags, and the details a script may act on', () => {
     const s = summary();
     s.json.enable('export', 'stdout');
-    const err = new ToolkitError('network down; run it with `resume`', 'network', { details: { statePath: '/x.state.json', next: 'resume', secret: 'k' } });
+    const err = new ToolkitError('network down; run it with `resume`', 'network', {
+      details: { statePath: '/x.state.json', next: 'resume', secret: 'k' },
+    });
     s.json.print(5, err);
     expect(JSON.parse(s.out())).toEqual({
       command: 'export',
       exitCode: 5,
-      error: { code: 'network', message: 'network down; run it with --resume', details: { statePath: '/x.state.json', next: 'resume' } },
+      error: {
+        code: 'network',
+        message: 'network down; run it with --resume',
+        details: { statePath: '/x.state.json', next: 'resume' },
+      },
     });
     const internal = summary();
     internal.json.enable('load', 'stdout');

@@ -61,9 +61,20 @@ describe('convert', () => {
       const out = join(dir, `pages.${ext}`);
       expect((await runCli(['convert', input, '-o', out])).code).toBe(0);
       const quads = await parse(readFileSync(out, 'utf8'));
-      const has = (s: string, p: string) => quads.some((q) => q.subject.value === `https://doi.org/10.1/${s}` && q.predicate.value === `http://schema.org/${p}`);
-      expect([has('split', 'pageStart'), has('split', 'pageEnd'), has('split', 'pagination')]).toEqual([true, true, false]);
-      expect([has('range', 'pageStart'), has('range', 'pageEnd'), has('range', 'pagination')]).toEqual([false, false, true]);
+      const has = (s: string, p: string) =>
+        quads.some(
+          (q) => q.subject.value === `https://doi.org/10.1/${s}` && q.predicate.value === `http://schema.org/${p}`,
+        );
+      expect([has('split', 'pageStart'), has('split', 'pageEnd'), has('split', 'pagination')]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect([has('range', 'pageStart'), has('range', 'pageEnd'), has('range', 'pagination')]).toEqual([
+        false,
+        false,
+        true,
+      ]);
     }
   });
 
@@ -72,8 +83,13 @@ describe('convert', () => {
     writeFileSync(gz, gzipSync(readFileSync('test/fixtures/service/metadata-json-article-metabolomics-2017.json')));
     const out = join(dir, 'out.nt.gz');
     expect((await runCli(['convert', gz, '-o', out])).code).toBe(0);
-    expectIsomorphic(parseNTriples(gunzipSync(readFileSync(out)).toString('utf8')), expected('metadata-json-article-metabolomics-2017.json'));
-    const r = await runCli(['convert', '-', '-f', 'ntriples'], { stdin: readFileSync('test/fixtures/service/metadata-json-article-metabolomics-2017.json') });
+    expectIsomorphic(
+      parseNTriples(gunzipSync(readFileSync(out)).toString('utf8')),
+      expected('metadata-json-article-metabolomics-2017.json'),
+    );
+    const r = await runCli(['convert', '-', '-f', 'ntriples'], {
+      stdin: readFileSync('test/fixtures/service/metadata-json-article-metabolomics-2017.json'),
+    });
     expect(r.code).toBe(0);
     expectIsomorphic(parseNTriples(r.stdout), expected('metadata-json-article-metabolomics-2017.json'));
     expect(r.stderr).toMatch(/records read 1, mapped 1, rejected 0, statements \d+/);
@@ -81,7 +97,16 @@ describe('convert', () => {
 
   it('puts every record either in the output or in the rejects file, and exits 1 when any was rejected', async () => {
     const input = join(dir, 'mixed.ndjson');
-    writeFileSync(input, ['{"doi":"10.1/ok"}', '{"title":"no doi"}', '{"doi":"10.1/bad","creators":[7]}', '{broken', '{"doi":"10.1/ok2","extra":1}'].join('\n'));
+    writeFileSync(
+      input,
+      [
+        '{"doi":"10.1/ok"}',
+        '{"title":"no doi"}',
+        '{"doi":"10.1/bad","creators":[7]}',
+        '{broken',
+        '{"doi":"10.1/ok2","extra":1}',
+      ].join('\n'),
+    );
     const out = join(dir, 'mixed.nt');
     const rejects = join(dir, 'mixed.rejects.jsonl');
     const r = await runCli(['convert', input, '-o', out, '--rejects', rejects]);
@@ -89,7 +114,10 @@ describe('convert', () => {
     expect(r.stderr).toMatch(/records read 5, mapped 2, rejected 3/);
     expect(r.stderr).toMatch(/unknown fields: extra \(1\)/);
     expect(r.stderr).toMatch(/record 3 \(line 3\) 10\.1\/bad, field creators\[0\]: expected a creator object/);
-    const lines = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(rejects, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.field)).toEqual(['doi', 'creators[0]', '(input)']);
     expect(lines[1].record).toEqual({ doi: '10.1/bad', creators: [7] });
     const subjects = new Set(parseNTriples(readFileSync(out, 'utf8')).map((q) => q.subject.value));
@@ -98,13 +126,27 @@ describe('convert', () => {
 
   it('lists the notes of written records with --notes (record, field, what was done)', async () => {
     const input = join(dir, 'notes.ndjson');
-    writeFileSync(input, '{"doi":"10.1/n1","title":"T","publicationName":"J","publicationDate":"2015-02-30"}\n{"doi":"10.1/n2","title":"U","publicationName":"J"}\n');
+    writeFileSync(
+      input,
+      '{"doi":"10.1/n1","title":"T","publicationName":"J","publicationDate":"2015-02-30"}\n{"doi":"10.1/n2","title":"U","publicationName":"J"}\n',
+    );
     const notes = join(dir, 'notes.jsonl');
     const r = await runCli(['convert', input, '-o', join(dir, 'notes.nt'), '--notes', notes]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`notes: in ${notes}`);
-    const lines = readFileSync(notes, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(lines).toEqual([{ source: input, index: 1, line: 1, recordId: '10.1/n1', notes: ['publicationDate: "2015-02-30" is not a valid date; written as plain text'] }]);
+    const lines = readFileSync(notes, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([
+      {
+        source: input,
+        index: 1,
+        line: 1,
+        recordId: '10.1/n1',
+        notes: ['publicationDate: "2015-02-30" is not a valid date; written as plain text'],
+      },
+    ]);
     const without = await runCli(['convert', input, '-o', join(dir, 'notes2.nt')]);
     expect(without.stderr).toContain('--notes FILE lists them');
   });
@@ -119,10 +161,21 @@ describe('convert', () => {
     const r = await runCli(['convert', a, b, '-o', out, '--rejects', rejects]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/records read 3, mapped 2, rejected 1/);
-    const [line] = readFileSync(rejects, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    expect(line).toMatchObject({ source: b, index: 1, recordId: '10.1/DUP', field: 'doi', record: { title: 'Second' } });
+    const [line] = readFileSync(rejects, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(line).toMatchObject({
+      source: b,
+      index: 1,
+      recordId: '10.1/DUP',
+      field: 'doi',
+      record: { title: 'Second' },
+    });
     expect(line.reason).toMatch(/same DOI/);
-    const titles = parseNTriples(readFileSync(out, 'utf8')).filter((q) => q.predicate.value === 'http://schema.org/name' && q.subject.value.startsWith('https://doi.org/'));
+    const titles = parseNTriples(readFileSync(out, 'utf8')).filter(
+      (q) => q.predicate.value === 'http://schema.org/name' && q.subject.value.startsWith('https://doi.org/'),
+    );
     expect(titles.map((q) => q.object.value).sort()).toEqual(['First', 'Other']);
   });
 
@@ -143,7 +196,11 @@ describe('convert', () => {
 describe('convert --graph-per-record', () => {
   const records: Record<string, unknown>[] = [
     ...makeRecords(5),
-    { ...makeRecords(1)[0]!, doi: '10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0', identifier: 'doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0' },
+    {
+      ...makeRecords(1)[0]!,
+      doi: '10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0',
+      identifier: 'doi:10.1002/(SICI)1097-4571(199806)49:8<693::AID-ASI4>3.0.CO;2-0',
+    },
   ];
   const input = () => {
     const path = join(dir, 'gpr.ndjson');
@@ -165,7 +222,7 @@ describe('convert --graph-per-record', () => {
     return graphs;
   };
 
-  it('writes N-Quads of N records as N record graphs, each holding its own record\'s quads only; the rejected record is in none', async () => {
+  it("writes N-Quads of N records as N record graphs, each holding its own record's quads only; the rejected record is in none", async () => {
     const out = join(dir, 'gpr.nq');
     const r = await runCli(['convert', input(), '-o', out, '--graph-per-record']);
     expect(r.code, r.stderr).toBe(1); // the record without a DOI
@@ -173,7 +230,11 @@ describe('convert --graph-per-record', () => {
     const graphs = byGraph(parseNQuads(readFileSync(out, 'utf8')));
     const expected = want();
     expect([...graphs.keys()].sort()).toEqual([...expected.keys()].sort());
-    expect(graphs.has('https://w3id.org/scholarly-rdf/record/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-0')).toBe(true);
+    expect(
+      graphs.has(
+        'https://w3id.org/scholarly-rdf/record/10.1002/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-0',
+      ),
+    ).toBe(true);
     for (const [g, quads] of expected) expectIsomorphic(graphs.get(g)!, quads, g);
   });
 
@@ -191,20 +252,36 @@ describe('convert --graph-per-record', () => {
 
   it('is a usage error for a format without named graphs (naming it) and together with --graph', async () => {
     const path = input();
-    for (const [args, label] of [[['-f', 'turtle'], 'Turtle'], [['-o', join(dir, 'x.nt')], 'N-Triples'], [['-f', 'rdfxml'], 'RDF/XML']] as const) {
+    for (const [args, label] of [
+      [['-f', 'turtle'], 'Turtle'],
+      [['-o', join(dir, 'x.nt')], 'N-Triples'],
+      [['-f', 'rdfxml'], 'RDF/XML'],
+    ] as const) {
       const r = await runCli(['convert', path, ...args, '--graph-per-record']);
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(`--graph-per-record needs N-Quads, JSON-LD or TriG output`);
       expect(r.stderr).toContain(`not ${label},`);
     }
-    const both = await runCli(['convert', path, '-f', 'nquads', '--graph-per-record', '--graph', 'https://example.org/g']);
+    const both = await runCli([
+      'convert',
+      path,
+      '-f',
+      'nquads',
+      '--graph-per-record',
+      '--graph',
+      'https://example.org/g',
+    ]);
     expect(both.code).toBe(2);
-    expect(both.stderr).toContain('--graph (one graph for all records) and --graph-per-record (a graph for each) do not go together');
+    expect(both.stderr).toContain(
+      '--graph (one graph for all records) and --graph-per-record (a graph for each) do not go together',
+    );
     expect(existsSync(join(dir, 'x.nt'))).toBe(false);
   });
 
   it('says what it does in --help', async () => {
     const r = await runCli(['convert', '--help']);
-    expect(r.stdout.replace(/\s+/g, ' ')).toContain('--graph-per-record N-Quads, JSON-LD or TriG: put each record in its own named graph <base>record/<doi>');
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain(
+      '--graph-per-record N-Quads, JSON-LD or TriG: put each record in its own named graph <base>record/<doi>',
+    );
   });
 });

@@ -24,7 +24,11 @@ describe('convert --shard-records / --shard-size', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toContain(`wrote the shards listed in ${join(dir, 'd.manifest.json')}`);
     const manifest = JSON.parse(readFileSync(join(dir, 'd.manifest.json'), 'utf8')) as ShardManifest;
-    expect(manifest.shards.map((s) => [s.file, s.records])).toEqual([['d.00001.nt.gz', 5], ['d.00002.nt.gz', 5], ['d.00003.nt.gz', 2]]);
+    expect(manifest.shards.map((s) => [s.file, s.records])).toEqual([
+      ['d.00001.nt.gz', 5],
+      ['d.00002.nt.gz', 5],
+      ['d.00003.nt.gz', 2],
+    ]);
     expect(manifest).toMatchObject({ format: 'ntriples', compression: 'gzip', shardRecords: 5, shardBytes: null });
   });
 
@@ -56,10 +60,26 @@ describe('export --shard-records', () => {
     const KEY = 'cli-shards-KEY';
     const service = await startFakeService({ records: makeRecords(23), apiKey: KEY });
     try {
-      const args = ['export', '-q', 'type:Journal', '--base-url', service.url, '--page-size', '10', '--shard-records', '10'];
-      const r = await runCli([...args, '-o', 'e.nq', '--json', '--quiet'], { env: { SCHOLARLY_API_KEY: KEY }, cwd: dir });
+      const args = [
+        'export',
+        '-q',
+        'type:Journal',
+        '--base-url',
+        service.url,
+        '--page-size',
+        '10',
+        '--shard-records',
+        '10',
+      ];
+      const r = await runCli([...args, '-o', 'e.nq', '--json', '--quiet'], {
+        env: { SCHOLARLY_API_KEY: KEY },
+        cwd: dir,
+      });
       expect(r.code).toBe(0);
-      expect(JSON.parse(r.stdout)).toMatchObject({ manifestPath: join(dir, 'e.manifest.json'), counts: { records: 23 } });
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        manifestPath: join(dir, 'e.manifest.json'),
+        counts: { records: 23 },
+      });
       expect(['e.00001.nq', 'e.00002.nq', 'e.00003.nq'].every((n) => existsSync(join(dir, n)))).toBe(true);
       const out = await runCli(args, { env: { SCHOLARLY_API_KEY: KEY }, cwd: dir });
       expect(out.code).toBe(2);
@@ -73,10 +93,16 @@ describe('export --shard-records', () => {
   });
 
   it('refuses --meta or --rejects named like a shard or the manifest', async () => {
-    const r = await runCli(['export', '-q', 'x', '--sample', '-o', 'm.nt', '--shard-records', '5', '--meta', 'm.manifest.json'], { cwd: dir });
+    const r = await runCli(
+      ['export', '-q', 'x', '--sample', '-o', 'm.nt', '--shard-records', '5', '--meta', 'm.manifest.json'],
+      { cwd: dir },
+    );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('are one file');
-    const s = await runCli(['export', '-q', 'x', '--sample', '-o', 'm.nt', '--shard-records', '5', '--rejects', 'm.00003.nt'], { cwd: dir });
+    const s = await runCli(
+      ['export', '-q', 'x', '--sample', '-o', 'm.nt', '--shard-records', '5', '--rejects', 'm.00003.nt'],
+      { cwd: dir },
+    );
     expect(s.code).toBe(2);
     expect(s.stderr).toContain('are one file');
   });
@@ -84,7 +110,12 @@ describe('export --shard-records', () => {
 
 describe('parseBytes', () => {
   it('reads bytes, K, M and G', () => {
-    expect([parseBytes('x', '100'), parseBytes('x', '2K'), parseBytes('x', '512M'), parseBytes('x', '1GiB')]).toEqual([100, 2048, 512 * 1024 ** 2, 1024 ** 3]);
+    expect([parseBytes('x', '100'), parseBytes('x', '2K'), parseBytes('x', '512M'), parseBytes('x', '1GiB')]).toEqual([
+      100,
+      2048,
+      512 * 1024 ** 2,
+      1024 ** 3,
+    ]);
     expect(() => parseBytes('--shard-size', '0')).toThrow('--shard-size must be');
     expect(() => parseBytes('--shard-size', '1.5M')).toThrow('--shard-size must be');
   });

@@ -27,7 +27,9 @@ afterEach(async () => {
 });
 
 /** A raw loopback server answering each request with the next scripted handler. */
-async function scripted(handlers: ((res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => void)[]): Promise<{ url: string; urls: string[] }> {
+async function scripted(
+  handlers: ((res: import('node:http').ServerResponse, req: import('node:http').IncomingMessage) => void)[],
+): Promise<{ url: string; urls: string[] }> {
   const urls: string[] = [];
   let i = 0;
   raw = createServer((req, res) => {
@@ -64,16 +66,24 @@ describe('ApiClient', () => {
       expect(page.envelope['apiKey']).toBeUndefined();
     });
 
-    it('leaves a public key (the sample service\'s) in texts', async () => {
-      service = await startFakeService({ records: [{ doi: '10.1/x', title: 'a sample of samples', onlineDate: '2020-01-01' }] });
-      const open = await new ApiClient({ baseUrl: service.url, apiKey: 'sample', keyIsPublic: true }).fetchPage({ q: 'x', s: 1, p: 1 });
+    it("leaves a public key (the sample service's) in texts", async () => {
+      service = await startFakeService({
+        records: [{ doi: '10.1/x', title: 'a sample of samples', onlineDate: '2020-01-01' }],
+      });
+      const open = await new ApiClient({ baseUrl: service.url, apiKey: 'sample', keyIsPublic: true }).fetchPage({
+        q: 'x',
+        s: 1,
+        p: 1,
+      });
       expect((open.envelope['records'] as { title: string }[])[0]!.title).toBe('a sample of samples');
       const secret = await new ApiClient({ baseUrl: service.url, apiKey: 'sample' }).fetchPage({ q: 'x', s: 1, p: 1 });
       expect((secret.envelope['records'] as { title: string }[])[0]!.title).toBe('a <API_KEY> of samples');
     });
 
     it('refuses a base URL that is not http(s) or holds a user and password, without showing the password', () => {
-      expect(() => new ApiClient({ baseUrl: 'ftp://example.org' })).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining('http(s)') }));
+      expect(() => new ApiClient({ baseUrl: 'ftp://example.org' })).toThrow(
+        expect.objectContaining({ code: 'usage', message: expect.stringContaining('http(s)') }),
+      );
       let error: unknown;
       try {
         new ApiClient({ baseUrl: 'http://user:pa55word@127.0.0.1:9/' });
@@ -86,7 +96,12 @@ describe('ApiClient', () => {
 
     it('stops at once with a usage error when fetch refuses the port, without retries', async () => {
       let retries = 0;
-      const client = new ApiClient({ baseUrl: 'http://127.0.0.1:1', apiKey: 'k3y-not-shown', onRetry: () => retries++, sleep: async () => {} });
+      const client = new ApiClient({
+        baseUrl: 'http://127.0.0.1:1',
+        apiKey: 'k3y-not-shown',
+        onRetry: () => retries++,
+        sleep: async () => {},
+      });
       const error = await client.fetchPage({ q: 'x', s: 1, p: 1 }).catch((e: unknown) => e);
       expect(error).toMatchObject({ code: 'usage', message: expect.stringContaining('fetch refuses this port') });
       expect((error as Error).message).not.toContain('k3y-not-shown');
@@ -101,7 +116,9 @@ describe('ApiClient', () => {
     });
 
     it('decodes UTF-8 served as text/html and reads the past-the-end page', async () => {
-      const past = readFileSync(new URL('../fixtures/client/meta-v1-2015-empty-page-beyond-total-s801.json', import.meta.url));
+      const past = readFileSync(
+        new URL('../fixtures/client/meta-v1-2015-empty-page-beyond-total-s801.json', import.meta.url),
+      );
       const { url } = await scripted([
         okPage,
         (res) => {
@@ -125,12 +142,30 @@ describe('ApiClient', () => {
 
     it('retries 5xx, 429 (honouring Retry-After), truncated and non-JSON bodies and resets, then succeeds', async () => {
       const { url, urls } = await scripted([
-        (res) => { res.writeHead(503); res.end('busy'); },
-        (res) => { res.writeHead(429, { 'retry-after': '7' }); res.end('{"message":"Too many"}'); },
-        (res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('{"records":[{"doi":"10.1'); },
-        (res) => { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<html>maintenance</html>'); },
-        (res, req) => { req.socket.destroy(); },
-        (res) => { res.writeHead(200, { 'content-length': '5000' }); res.write('{"records":['); setTimeout(() => res.socket?.destroy(), 10); },
+        (res) => {
+          res.writeHead(503);
+          res.end('busy');
+        },
+        (res) => {
+          res.writeHead(429, { 'retry-after': '7' });
+          res.end('{"message":"Too many"}');
+        },
+        (res) => {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          res.end('{"records":[{"doi":"10.1');
+        },
+        (res) => {
+          res.writeHead(200, { 'content-type': 'text/html' });
+          res.end('<html>maintenance</html>');
+        },
+        (res, req) => {
+          req.socket.destroy();
+        },
+        (res) => {
+          res.writeHead(200, { 'content-length': '5000' });
+          res.write('{"records":[');
+          setTimeout(() => res.socket?.destroy(), 10);
+        },
         okPage,
       ]);
       const delays: number[] = [];
@@ -139,7 +174,9 @@ describe('ApiClient', () => {
         baseUrl: url,
         apiKey: KEY,
         retryPolicy: { retries: 6, random: () => 0 },
-        sleep: async (ms) => { delays.push(ms); },
+        sleep: async (ms) => {
+          delays.push(ms);
+        },
         onRetry: (e) => events.push(`${e.attempt} ${e.reason} ${e.url}`),
       });
       const page = await client.fetchPage({ q: 'doi:x', s: 1, p: 1 });
@@ -153,7 +190,12 @@ describe('ApiClient', () => {
     });
 
     it('gives up after --retries with a clear error without the key', async () => {
-      const { url, urls } = await scripted([(res) => { res.writeHead(500); res.end(`error for ${KEY}`); }]);
+      const { url, urls } = await scripted([
+        (res) => {
+          res.writeHead(500);
+          res.end(`error for ${KEY}`);
+        },
+      ]);
       const client = new ApiClient({ baseUrl: url, apiKey: KEY, retryPolicy: { retries: 2 }, sleep: noSleep });
       const err = await client.fetchPage({ q: 'x', s: 1, p: 5 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(HttpError);
@@ -169,7 +211,10 @@ describe('ApiClient', () => {
     it('stops at once on 401 and 403 premium with the service message, and on 400', async () => {
       service = await startFakeService({ records: makeRecords(3), apiKey: KEY, maxPageSize: 25 });
       const wrong = new ApiClient({ baseUrl: service.url, apiKey: 'wrong-key', sleep: noSleep });
-      await expect(wrong.fetchPage({ q: 'x', s: 1, p: 10 })).rejects.toMatchObject({ code: 'auth', message: expect.stringContaining('API key is invalid or missing') });
+      await expect(wrong.fetchPage({ q: 'x', s: 1, p: 10 })).rejects.toMatchObject({
+        code: 'auth',
+        message: expect.stringContaining('API key is invalid or missing'),
+      });
       const client = new ApiClient({ baseUrl: service.url, apiKey: KEY, sleep: noSleep });
       const premium = await client.fetchPage({ q: 'x', s: 1, p: 50 }).catch((e: ToolkitError) => e);
       expect(premium).toMatchObject({ code: 'plan-limit' });
@@ -179,7 +224,12 @@ describe('ApiClient', () => {
     });
 
     it('stops with code quota when 429 persists', async () => {
-      const { url } = await scripted([(res) => { res.writeHead(429, { 'retry-after': '1' }); res.end(); }]);
+      const { url } = await scripted([
+        (res) => {
+          res.writeHead(429, { 'retry-after': '1' });
+          res.end();
+        },
+      ]);
       const client = new ApiClient({ baseUrl: url, retryPolicy: { retries: 2 }, sleep: noSleep });
       await expect(client.fetchPage({ q: 'x', s: 1, p: 5 })).rejects.toMatchObject({ code: 'quota' });
     });
@@ -187,7 +237,10 @@ describe('ApiClient', () => {
     it('times out a silent server and aborts through the signal', async () => {
       const { url } = await scripted([() => undefined]);
       const client = new ApiClient({ baseUrl: url, timeoutMs: 50, retryPolicy: { retries: 1 }, sleep: noSleep });
-      await expect(client.fetchPage({ q: 'x', s: 1, p: 5 })).rejects.toMatchObject({ code: 'network', message: expect.stringContaining('no answer within') });
+      await expect(client.fetchPage({ q: 'x', s: 1, p: 5 })).rejects.toMatchObject({
+        code: 'network',
+        message: expect.stringContaining('no answer within'),
+      });
       const controller = new AbortController();
       const slow = new ApiClient({ baseUrl: url, timeoutMs: 10_000 });
       const pending = slow.fetchPage({ q: 'x', s: 1, p: 5 }, controller.signal);
@@ -198,7 +251,13 @@ describe('ApiClient', () => {
     it('keeps a ceiling on the request rate', async () => {
       service = await startFakeService({ records: makeRecords(3) });
       const waits: number[] = [];
-      const client = new ApiClient({ baseUrl: service.url, rate: 10, sleep: async (ms) => { waits.push(ms); } });
+      const client = new ApiClient({
+        baseUrl: service.url,
+        rate: 10,
+        sleep: async (ms) => {
+          waits.push(ms);
+        },
+      });
       await Promise.all([1, 2, 3].map(() => client.fetchPage({ q: 'x', s: 1, p: 1 })));
       expect(waits).toHaveLength(2);
       expect(waits[1]!).toBeGreaterThan(150);
@@ -206,11 +265,23 @@ describe('ApiClient', () => {
 
     it('tells an observer of pushbacks (429, a quota 403, 5xx; not a plan 403) and of waits on the rate limit', async () => {
       const { url } = await scripted([
-        (res) => { res.writeHead(429, { 'retry-after': '0' }); res.end(); },
-        (res) => { res.writeHead(502); res.end('bad gateway'); },
-        (res) => { res.writeHead(403); res.end('{"message":"Daily quota exceeded"}'); },
+        (res) => {
+          res.writeHead(429, { 'retry-after': '0' });
+          res.end();
+        },
+        (res) => {
+          res.writeHead(502);
+          res.end('bad gateway');
+        },
+        (res) => {
+          res.writeHead(403);
+          res.end('{"message":"Daily quota exceeded"}');
+        },
         okPage,
-        (res) => { res.writeHead(403); res.end('{"message":"Access to this premium feature is restricted."}'); },
+        (res) => {
+          res.writeHead(403);
+          res.end('{"message":"Access to this premium feature is restricted."}');
+        },
       ]);
       const pushbacks: number[] = [];
       const rateWaits: number[] = [];
@@ -220,13 +291,18 @@ describe('ApiClient', () => {
       expect(pushbacks).toEqual([429, 502, 403]);
       expect(rateWaits).toHaveLength(3); // four tries at most one a second (the sleeps return at once)
       expect(rateWaits[0]!).toBeGreaterThan(500);
-      await expect(client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer)).rejects.toMatchObject({ code: 'plan-limit' });
+      await expect(client.fetchPage({ q: 'x', s: 1, p: 1 }, undefined, observer)).rejects.toMatchObject({
+        code: 'plan-limit',
+      });
       expect(pushbacks).toEqual([429, 502, 403]);
     });
     it('a 429 holds every request of the client for its Retry-After, and paces them at a rate learned from it', async () => {
       const { url } = await scripted([
         ...new Array(20).fill(okPage),
-        (res) => { res.writeHead(429, { 'retry-after': '3' }); res.end('{"message":"Too many"}'); },
+        (res) => {
+          res.writeHead(429, { 'retry-after': '3' });
+          res.end('{"message":"Too many"}');
+        },
         okPage,
       ]);
       const clock = { t: 50_000 };
@@ -235,7 +311,9 @@ describe('ApiClient', () => {
       const client = new ApiClient({
         baseUrl: url,
         pacer: new RequestPacer({ now: () => clock.t }),
-        sleep: async (ms) => { sleeps.push(ms); },
+        sleep: async (ms) => {
+          sleeps.push(ms);
+        },
       });
       const observer = { onRateWait: (ms: number) => rateWaits.push(ms) };
       for (let i = 0; i < 20; i++) {
@@ -269,7 +347,11 @@ describe('ApiClient', () => {
 
 describe('ApiClient: secrets and DOIs in requests', () => {
   it('refuses a base URL with a query or fragment (a key pasted with it), never repeating the key', () => {
-    for (const baseUrl of [`https://api.example.org/?api_key=${KEY}`, `https://api.example.org/#${KEY}`, `https://api.example.org/${encodeURIComponent(KEY)}/`]) {
+    for (const baseUrl of [
+      `https://api.example.org/?api_key=${KEY}`,
+      `https://api.example.org/#${KEY}`,
+      `https://api.example.org/${encodeURIComponent(KEY)}/`,
+    ]) {
       let caught: unknown;
       try {
         new ApiClient({ apiKey: KEY, baseUrl });
@@ -293,7 +375,9 @@ describe('ApiClient: secrets and DOIs in requests', () => {
       fetch: async (input) => {
         const url = new URL(String(input));
         seen.push(url.searchParams.get('q')!);
-        return new Response(JSON.stringify({ result: [{ total: '1' }], records: [{ doi, title: 't' }] }), { status: 200 });
+        return new Response(JSON.stringify({ result: [{ total: '1' }], records: [{ doi, title: 't' }] }), {
+          status: 200,
+        });
       },
     });
     const { record } = await client.getRecord(doi);
@@ -302,7 +386,10 @@ describe('ApiClient: secrets and DOIs in requests', () => {
     // A plain DOI is sent as it is (parentheses, colons, < > included); a % before hex digits is encoded, so it reads back as itself.
     await client.getRecord('10.1002/(SICI)1097-4636(199712)37:4<548::AID-JBM13>3.0.CO;2-A');
     await client.getRecord('10.1000/100%41');
-    expect(seen.slice(1)).toEqual(['doi:10.1002/(SICI)1097-4636(199712)37:4<548::AID-JBM13>3.0.CO;2-A', 'doi:10.1000/100%2541']);
+    expect(seen.slice(1)).toEqual([
+      'doi:10.1002/(SICI)1097-4636(199712)37:4<548::AID-JBM13>3.0.CO;2-A',
+      'doi:10.1000/100%2541',
+    ]);
   });
 });
 
@@ -325,14 +412,27 @@ try {
 `,
       );
       for (const debug of ['fetch', 'undici', 'fet*', 'http,UNDICI', '*']) {
-        const r = spawnSync(process.execPath, [script, KEY, 'secret'], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: debug } });
+        const r = spawnSync(process.execPath, [script, KEY, 'secret'], {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_DEBUG: debug },
+        });
         expect(r.stdout, debug).toMatch(/^usage NODE_DEBUG=.* prints every request URL/);
         expect(r.stdout + r.stderr).not.toContain(KEY);
         expect(r.stdout + r.stderr).not.toContain(encodeURIComponent(KEY));
       }
       // A public key (the sample service's) may be printed; no debug setting: the request goes out (and fails: nothing listens).
-      expect(spawnSync(process.execPath, [script, 'sample', 'public'], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'fetch' } }).stdout).toBe('network\n');
-      expect(spawnSync(process.execPath, [script, KEY, 'secret'], { encoding: 'utf8', env: { ...process.env, NODE_DEBUG: 'net' } }).stdout).toBe('network\n');
+      expect(
+        spawnSync(process.execPath, [script, 'sample', 'public'], {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_DEBUG: 'fetch' },
+        }).stdout,
+      ).toBe('network\n');
+      expect(
+        spawnSync(process.execPath, [script, KEY, 'secret'], {
+          encoding: 'utf8',
+          env: { ...process.env, NODE_DEBUG: 'net' },
+        }).stdout,
+      ).toBe('network\n');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -57,7 +57,7 @@ describe('ConcurrencyController', () => {
     expect(c.limit).toBe(2);
   });
 
-  it('does not grow while a request in flight was held back by the client\'s rate limit (never past --rate)', () => {
+  it("does not grow while a request in flight was held back by the client's rate limit (never past --rate)", () => {
     const c = new ConcurrencyController();
     const tickets = fill(c);
     c.observer(tickets[0]!).onRateWait!(100);

@@ -12,7 +12,12 @@ export interface FakeRecord {
 }
 
 /** What a fault hook may do with one request: nothing (serve normally) or answer itself. */
-export type FaultHook = (req: { n: number; url: URL; res: ServerResponse; socket: IncomingMessage['socket'] }) => boolean;
+export type FaultHook = (req: {
+  n: number;
+  url: URL;
+  res: ServerResponse;
+  socket: IncomingMessage['socket'];
+}) => boolean;
 
 export interface FakeServiceOptions {
   records: FakeRecord[];
@@ -85,7 +90,10 @@ function filter(records: FakeRecord[], q: string): FakeRecord[] {
   const to = /onlinedateto:(\S+)/.exec(q)?.[1];
   const doi = /^doi[:=]"?([^"]+)"?$/.exec(q.trim())?.[1];
   return records.filter(
-    (r) => (!from || r.onlineDate >= from) && (!to || r.onlineDate <= to) && (!doi || r.doi.toLowerCase() === doi.toLowerCase()),
+    (r) =>
+      (!from || r.onlineDate >= from) &&
+      (!to || r.onlineDate <= to) &&
+      (!doi || r.doi.toLowerCase() === doi.toLowerCase()),
   );
 }
 
@@ -103,35 +111,53 @@ export async function startFakeService(options: FakeServiceOptions): Promise<Fak
       res.writeHead(status, { 'content-type': 'text/html;charset=utf-8', ...headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (!['/meta/v2/json', '/meta/v1/json', '/metadata/v1/articles', '/openaccess/json'].includes(url.pathname)) return send(404, '<html>Not Found</html>');
+    if (!['/meta/v2/json', '/meta/v1/json', '/metadata/v1/articles', '/openaccess/json'].includes(url.pathname))
+      return send(404, '<html>Not Found</html>');
     const key = url.searchParams.get('api_key');
     if (options.apiKey !== undefined && key !== options.apiKey) {
       return send(401, {
         status: 'Fail',
         message: 'Authentication failed. API key is invalid or missing',
-        error: { error: 'Unauthorized', error_description: 'API key is invalid or missing. Ensure that a valid API key is included in the request URL.' },
+        error: {
+          error: 'Unauthorized',
+          error_description:
+            'API key is invalid or missing. Ensure that a valid API key is included in the request URL.',
+        },
       });
     }
     const q = url.searchParams.get('q');
     if (q === null) return send(400, { status: 'Fail', message: "Missing required query parameter: 'q'" });
     const sRaw = url.searchParams.get('s') ?? '1';
     const pRaw = url.searchParams.get('p') ?? '10';
-    if (!/^\d+$/.test(sRaw) || !/^\d+$/.test(pRaw)) return send(400, { status: 'Fail', message: 'Invalid parameters found' });
+    if (!/^\d+$/.test(sRaw) || !/^\d+$/.test(pRaw))
+      return send(400, { status: 'Fail', message: 'Invalid parameters found' });
     const s = Number(sRaw);
     const p = Number(pRaw);
     if (p > (options.maxPageSize ?? 100)) {
-      return send(403, { status: 'Fail', message: 'Access to this premium feature is restricted. Please upgrade your plan.' });
+      return send(403, {
+        status: 'Fail',
+        message: 'Access to this premium feature is restricted. Please upgrade your plan.',
+      });
     }
-    if (options.maxStart !== undefined && s > options.maxStart) return send(400, { status: 'Fail', message: 'Invalid parameters found' });
+    if (options.maxStart !== undefined && s > options.maxStart)
+      return send(400, { status: 'Fail', message: 'Invalid parameters found' });
     const matching = filter(options.records, q);
     const pageRecords = matching.slice(s - 1, s - 1 + p);
     const pastEnd = pageRecords.length === 0;
-    if (options.empty404 && (matching.length === 0 || (pastEnd && options.empty404 === 'past-end'))) return send(404, NO_DATA_404_BODY);
+    if (options.empty404 && (matching.length === 0 || (pastEnd && options.empty404 === 'past-end')))
+      return send(404, NO_DATA_404_BODY);
     const body: Record<string, unknown> = {
       apiMessage: 'This JSON was provided by Springer Nature',
       query: q,
       apiKey: key ?? '',
-      result: [{ total: options.emptyTotal ? '' : pastEnd ? '0' : String(matching.length), start: String(s), pageLength: String(p), recordsDisplayed: String(pageRecords.length) }],
+      result: [
+        {
+          total: options.emptyTotal ? '' : pastEnd ? '0' : String(matching.length),
+          start: String(s),
+          pageLength: String(p),
+          recordsDisplayed: String(pageRecords.length),
+        },
+      ],
       records: pageRecords,
       facets: [{ name: 'type', values: pastEnd ? [] : [{ value: 'Journal', count: String(matching.length) }] }],
     };
@@ -175,7 +201,10 @@ export function seeded(seed: number): () => number {
 }
 
 /** A fault hook injecting 5xx, 429 + Retry-After, truncated bodies and dropped connections at the given rates. */
-export function randomFaults(seed: number, rates: { error5xx?: number; tooMany?: number; truncated?: number; dropped?: number }): FaultHook {
+export function randomFaults(
+  seed: number,
+  rates: { error5xx?: number; tooMany?: number; truncated?: number; dropped?: number },
+): FaultHook {
   const random = seeded(seed);
   return ({ res, socket }) => {
     const r = random();

@@ -8,7 +8,14 @@ import { ConcurrencyController } from '../../src/client/ConcurrencyController.js
 import { harvest } from '../../src/client/harvest.js';
 import { exportRdf } from '../../src/export/exportRdf.js';
 import { runCli } from '../helpers/cli.js';
-import { makeRecords, randomFaults, startFakeService, type FakeRecord, type FakeService, type FaultHook } from './fakeService.js';
+import {
+  makeRecords,
+  randomFaults,
+  startFakeService,
+  type FakeRecord,
+  type FakeService,
+  type FaultHook,
+} from './fakeService.js';
 
 let service: FakeService | undefined;
 afterEach(async () => {
@@ -61,7 +68,9 @@ describe('adaptive concurrency', () => {
     it(`halves when the service answers ${status}, and the harvest brings the same records`, async () => {
       service = await startFakeService({ records: makeRecords(300), latencyMs: 5, fault: failOnce(15, status) });
       const { controller, halvings } = watched();
-      const got = await dois(harvest('x', { baseUrl: service.url, pageSize: 10, controller, retryPolicy: fastRetries }));
+      const got = await dois(
+        harvest('x', { baseUrl: service.url, pageSize: 10, controller, retryPolicy: fastRetries }),
+      );
       expect(got).toEqual(makeRecords(300).map((r) => r.doi));
       expect(halvings).toHaveLength(1);
       const [before, after] = halvings[0]!;
@@ -70,7 +79,7 @@ describe('adaptive concurrency', () => {
     });
   }
 
-  it('does not grow while the client\'s rate limit (--rate) holds requests back: more would only wait there', async () => {
+  it("does not grow while the client's rate limit (--rate) holds requests back: more would only wait there", async () => {
     // a slot every 200 ms, answers in 10: after the first, every request waits for its slot
     service = await startFakeService({ records: makeRecords(70), latencyMs: 10 });
     const controller = new ConcurrencyController();
@@ -93,7 +102,18 @@ describe('adaptive concurrency', () => {
   // mostly waiting (30 pages: 7.7 s wall, 0.9 s CPU); the limit is for a hang, the assertions count requests, not time.
   it('the export command adapts by default and keeps --concurrency N', { timeout: 300_000 }, async () => {
     service = await startFakeService({ records: makeRecords(150), latencyMs: 50 });
-    const args = (url: string) => ['export', '-q', 'x', '--base-url', url, '--api-key', 'k', '--page-size', '10', '--quiet'];
+    const args = (url: string) => [
+      'export',
+      '-q',
+      'x',
+      '--base-url',
+      url,
+      '--api-key',
+      'k',
+      '--page-size',
+      '10',
+      '--quiet',
+    ];
     const fixed = await runCli([...args(service.url), '--concurrency', '3', '-o', 'fixed.nt'], { cwd: dir });
     expect(fixed.code, fixed.stderr).toBe(0);
     expect(service.maxInFlight).toBe(3);
@@ -122,7 +142,16 @@ describe('date window probes', () => {
         if (probe) probes--;
       }
     };
-    const got = await dois(harvest('type:Journal', { baseUrl: service.url, fetch, pageSize: 50, maxStart: 100, concurrency, today: new Date('2023-06-01') }));
+    const got = await dois(
+      harvest('type:Journal', {
+        baseUrl: service.url,
+        fetch,
+        pageSize: 50,
+        maxStart: 100,
+        concurrency,
+        today: new Date('2023-06-01'),
+      }),
+    );
     const urls = service.requests.map((u) => u.search).sort();
     await service.close();
     service = undefined;
@@ -148,11 +177,23 @@ describe('the dump', () => {
     records.sort((a, b) => a.onlineDate.localeCompare(b.onlineDate));
     const dumps: Buffer[] = [];
     for (const concurrency of [1, 3, 8, undefined]) {
-      service = await startFakeService({ records, maxStart: 100, fault: randomFaults(11, { error5xx: 0.05, tooMany: 0.05 }) });
+      service = await startFakeService({
+        records,
+        maxStart: 100,
+        fault: randomFaults(11, { error5xx: 0.05, tooMany: 0.05 }),
+      });
       const output = join(dir, `c${concurrency ?? 'default'}.nt`);
       const summary = await exportRdf({
-        query: 'type:Journal', baseUrl: service.url, apiKey: 'k', output, pageSize: 25, maxStart: 100, today: new Date('2023-06-01'),
-        now: () => new Date('2026-01-02T03:04:05.000Z'), retryPolicy: fastRetries, ...(concurrency ? { concurrency } : {}),
+        query: 'type:Journal',
+        baseUrl: service.url,
+        apiKey: 'k',
+        output,
+        pageSize: 25,
+        maxStart: 100,
+        today: new Date('2023-06-01'),
+        now: () => new Date('2026-01-02T03:04:05.000Z'),
+        retryPolicy: fastRetries,
+        ...(concurrency ? { concurrency } : {}),
       });
       expect(summary.counts).toMatchObject({ records: 600, duplicates: 3 });
       dumps.push(readFileSync(output));

@@ -29,23 +29,34 @@ describe('a harvest against a rate-limited service', () => {
     // The service's token bucket and the pacer both run on the wall clock of this process: a stall of a loaded machine
     // (seen beside a full unit run on 2 cores) delays the server's reading of requests sent on time, and they arrive as
     // a burst. Tried again up to twice: a pacer that does not keep to the rate it learned fails every try.
-    it(`${concurrency ? `at concurrency ${concurrency}` : 'adaptive (the default)'}: after the first 429, no request sent draws another; the records are all there`, { retry: 2 }, async () => {
-      // 30 requests a second with a second's worth of burst; pages of 5 answered in 5 ms go far faster
-      const limit = rateLimit(30, 1);
-      const records = makeRecords(450);
-      service = await startFakeService({ records, latencyMs: 5, fault: limit });
-      const { fetch, log } = watchedFetch();
-      const pacer = new RequestPacer();
-      const got: unknown[] = [];
-      for await (const r of harvest('x', { baseUrl: service.url, pageSize: 5, fetch, pacer, ...(concurrency ? { concurrency } : {}) })) got.push(r['doi']);
-      expect(got).toEqual(records.map((r) => r.doi));
-      const tooMany = log.filter((l) => l.status === 429);
-      expect(tooMany.length).toBeGreaterThan(0); // the harvest did find the limit
-      const found = Math.min(...tooMany.map((l) => l.answered));
-      // only the requests already on their way when the first 429 came back
-      expect(tooMany.filter((l) => l.sent > found)).toEqual([]);
-      expect(pacer.cuts).toBe(1);
-      expect(pacer.learned).toBeLessThanOrEqual(30);
-    });
+    it(
+      `${concurrency ? `at concurrency ${concurrency}` : 'adaptive (the default)'}: after the first 429, no request sent draws another; the records are all there`,
+      { retry: 2 },
+      async () => {
+        // 30 requests a second with a second's worth of burst; pages of 5 answered in 5 ms go far faster
+        const limit = rateLimit(30, 1);
+        const records = makeRecords(450);
+        service = await startFakeService({ records, latencyMs: 5, fault: limit });
+        const { fetch, log } = watchedFetch();
+        const pacer = new RequestPacer();
+        const got: unknown[] = [];
+        for await (const r of harvest('x', {
+          baseUrl: service.url,
+          pageSize: 5,
+          fetch,
+          pacer,
+          ...(concurrency ? { concurrency } : {}),
+        }))
+          got.push(r['doi']);
+        expect(got).toEqual(records.map((r) => r.doi));
+        const tooMany = log.filter((l) => l.status === 429);
+        expect(tooMany.length).toBeGreaterThan(0); // the harvest did find the limit
+        const found = Math.min(...tooMany.map((l) => l.answered));
+        // only the requests already on their way when the first 429 came back
+        expect(tooMany.filter((l) => l.sent > found)).toEqual([]);
+        expect(pacer.cuts).toBe(1);
+        expect(pacer.learned).toBeLessThanOrEqual(30);
+      },
+    );
   }
 });

@@ -15,7 +15,9 @@ describe('a missing key', () => {
     const refused = { code: 'auth', message: expect.stringContaining('no API key: pass `apiKey`') as unknown };
     expect(() => new ApiClient({ fetch })).toThrow(expect.objectContaining(refused));
     expect(() => new ApiClient({ apiKey: '', fetch })).toThrow(expect.objectContaining(refused));
-    await expect(exportDump({ query: 'type:Journal', output: join(dir, 'd.nt'), fetch })).rejects.toMatchObject(refused);
+    await expect(exportDump({ query: 'type:Journal', output: join(dir, 'd.nt'), fetch })).rejects.toMatchObject(
+      refused,
+    );
     await expect(
       (async () => {
         for await (const _ of harvest('type:Journal', { fetch })) break;

@@ -9,7 +9,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/client/ApiClient.js';
 import { harvest, harvestPages } from '../../src/client/harvest.js';
 import { HttpError, ToolkitError } from '../../src/errors.js';
-import { collect, makeRecords, NO_DATA_404_BODY, startFakeService, type FakeRecord, type FakeService } from './fakeService.js';
+import {
+  collect,
+  makeRecords,
+  NO_DATA_404_BODY,
+  startFakeService,
+  type FakeRecord,
+  type FakeService,
+} from './fakeService.js';
 
 const KEY = 'k3y-of-a-basic-plan';
 const noSleep = async () => undefined;
@@ -26,11 +33,19 @@ describe('the 2026 "no data" 404', () => {
     service = await startFakeService({ records: makeRecords(5), apiKey: KEY, empty404: true });
     const client = new ApiClient({ baseUrl: service.url, apiKey: KEY, sleep: noSleep });
     const page = await client.fetchPage({ q: 'onlinedatefrom:2099-01-01', s: 1, p: 10 });
-    expect(page).toMatchObject({ records: [], total: 0, noData: true, apiMessage: 'No data was found for the given query.' });
+    expect(page).toMatchObject({
+      records: [],
+      total: 0,
+      noData: true,
+      apiMessage: 'No data was found for the given query.',
+    });
     expect(service.requests).toHaveLength(1); // not retried
     expect((await client.fetchPage({ q: 'x', s: 1, p: 10 })).noData).toBeUndefined();
     const wrongPath = new ApiClient({ baseUrl: `${service.url}/wrong`, apiKey: KEY, sleep: noSleep });
-    await expect(wrongPath.fetchPage({ q: 'x', s: 1, p: 10 })).rejects.toMatchObject({ code: 'not-found', message: expect.stringContaining('check `baseUrl`') });
+    await expect(wrongPath.fetchPage({ q: 'x', s: 1, p: 10 })).rejects.toMatchObject({
+      code: 'not-found',
+      message: expect.stringContaining('check `baseUrl`'),
+    });
   });
 
   it('a DOI the service does not know is no record, not an error', async () => {
@@ -48,19 +63,33 @@ describe('the 2026 "no data" 404', () => {
     const pages = await collect(harvestPages('onlinedatefrom:2099-01-01', { baseUrl: service.url }));
     expect(pages.map((p) => [p.records.length, p.cursor.done])).toEqual([[0, true]]);
     // 30 records in pages of 10: the total says when to stop; a page past it would be a 404 now.
-    expect(doisOf(await collect(harvest('x', { baseUrl: service.url, pageSize: 7, concurrency: 3 })))).toEqual(doisOf(makeRecords(30)));
+    expect(doisOf(await collect(harvest('x', { baseUrl: service.url, pageSize: 7, concurrency: 3 })))).toEqual(
+      doisOf(makeRecords(30)),
+    );
   });
 
   it('a harvest in date windows skips the empty ones and harvests every record of the others', async () => {
     // Records in January and March 2020 only: every February window, and the months after March, are 404s.
-    const records: FakeRecord[] = makeRecords(60).filter((r) => r.onlineDate < '2020-02-01' || (r.onlineDate >= '2020-03-01' && r.onlineDate < '2020-04-01'));
+    const records: FakeRecord[] = makeRecords(60).filter(
+      (r) => r.onlineDate < '2020-02-01' || (r.onlineDate >= '2020-03-01' && r.onlineDate < '2020-04-01'),
+    );
     service = await startFakeService({ records, empty404: true });
-    const got = await collect(harvest('onlinedatefrom:2020-01-01 onlinedateto:2020-12-31', { baseUrl: service.url, splitBy: 'month', pageSize: 10 }));
+    const got = await collect(
+      harvest('onlinedatefrom:2020-01-01 onlinedateto:2020-12-31', {
+        baseUrl: service.url,
+        splitBy: 'month',
+        pageSize: 10,
+      }),
+    );
     expect(doisOf(got).sort()).toEqual(doisOf(records).sort());
-    const empties = service.requests.filter((u) => /onlinedatefrom:2020-0[2,4-9]|onlinedatefrom:2020-1/.test(u.searchParams.get('q') ?? ''));
+    const empties = service.requests.filter((u) =>
+      /onlinedatefrom:2020-0[2,4-9]|onlinedatefrom:2020-1/.test(u.searchParams.get('q') ?? ''),
+    );
     expect(empties.length).toBeGreaterThan(0);
     // a deep query split because paging cannot reach it: the empty windows of its range are skipped too
-    const deep = await collect(harvest('x', { baseUrl: service.url, pageSize: 5, maxStart: 11, today: new Date('2020-12-31') }));
+    const deep = await collect(
+      harvest('x', { baseUrl: service.url, pageSize: 5, maxStart: 11, today: new Date('2020-12-31') }),
+    );
     expect(doisOf(deep).sort()).toEqual(doisOf(records).sort());
   });
 });
@@ -75,12 +104,16 @@ describe('403 "premium feature"', () => {
     expect(doisOf(pages.flatMap((p) => p.records))).toEqual(at25);
     expect(at25).toHaveLength(130);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/refused 100 records a page as beyond the key's plan \(403: Access to this premium feature.*harvesting 25 a page/);
+    expect(warnings[0]).toMatch(
+      /refused 100 records a page as beyond the key's plan \(403: Access to this premium feature.*harvesting 25 a page/,
+    );
     expect(warnings[0]).not.toContain(KEY);
     expect(pages.every((p) => p.cursor.pageSize === 25)).toBe(true);
     // A resume from a cursor keeps the page size the harvest went on with (no second 403).
     const before = service.requests.length;
-    const rest = await collect(harvestPages('x', { ...base, pageSize: 100, cursor: pages[1]!.cursor, alreadyHarvested: 50 }));
+    const rest = await collect(
+      harvestPages('x', { ...base, pageSize: 100, cursor: pages[1]!.cursor, alreadyHarvested: 50 }),
+    );
     expect(doisOf(rest.flatMap((p) => p.records))).toEqual(at25.slice(50));
     expect(service.requests.slice(before).map((u) => u.searchParams.get('p'))).toEqual(new Array(4).fill('25'));
   });
@@ -95,11 +128,15 @@ describe('403 "premium feature"', () => {
         return true;
       },
     });
-    const err = (await collect(harvest('keyword:graphene year:2015', { baseUrl: service.url, apiKey: KEY, pageSize: 25 })).catch((e: unknown) => e)) as HttpError;
+    const err = (await collect(
+      harvest('keyword:graphene year:2015', { baseUrl: service.url, apiKey: KEY, pageSize: 25 }),
+    ).catch((e: unknown) => e)) as HttpError;
     expect(err).toBeInstanceOf(HttpError);
     expect(err.code).toBe('plan-limit');
     expect(err.details).toMatchObject({ limit: 'query-field', status: 403 });
-    expect(err.message).toContain('the query field `year:` (year:2015) needs a premium key; with a basic key use onlinedatefrom:/onlinedateto: or datefrom:/dateto:');
+    expect(err.message).toContain(
+      'the query field `year:` (year:2015) needs a premium key; with a basic key use onlinedatefrom:/onlinedateto: or datefrom:/dateto:',
+    );
     expect(err.message).toContain('403: Access to this premium feature is restricted.');
     expect(err.message).not.toContain(KEY);
     expect(service.requests).toHaveLength(1);
@@ -126,18 +163,31 @@ describe('plan', () => {
   it("'basic' refuses a premium-only field before any request, and keeps pages to 25", async () => {
     service = await startFakeService({ records: makeRecords(60), maxPageSize: 25 });
     const client = new ApiClient({ baseUrl: service.url, plan: 'basic' });
-    const err = (await client.fetchPage({ q: 'subject:Chemistry', s: 1, p: 10 }).catch((e: unknown) => e)) as ToolkitError;
+    const err = (await client
+      .fetchPage({ q: 'subject:Chemistry', s: 1, p: 10 })
+      .catch((e: unknown) => e)) as ToolkitError;
     expect(err).toMatchObject({ code: 'plan-limit', details: { limit: 'query-field', plan: 'basic' } });
-    expect(err.message).toBe('the query field `subject:` (subject:Chemistry) needs a premium key; with a basic key use keyword: (`plan` basic: checked before any request)');
-    await expect(collect(harvest('"a phrase" AND (title:x OR doi:10.1/y)', { client }))).rejects.toMatchObject({ code: 'plan-limit', message: expect.stringContaining('`title:`') });
+    expect(err.message).toBe(
+      'the query field `subject:` (subject:Chemistry) needs a premium key; with a basic key use keyword: (`plan` basic: checked before any request)',
+    );
+    await expect(collect(harvest('"a phrase" AND (title:x OR doi:10.1/y)', { client }))).rejects.toMatchObject({
+      code: 'plan-limit',
+      message: expect.stringContaining('`title:`'),
+    });
     expect(service.requests).toHaveLength(0);
     const warnings: string[] = [];
-    const got = await collect(harvest('type:Journal "year:2015"', { client, pageSize: 100, onWarning: (w) => warnings.push(w) }));
+    const got = await collect(
+      harvest('type:Journal "year:2015"', { client, pageSize: 100, onWarning: (w) => warnings.push(w) }),
+    );
     expect(got).toHaveLength(60);
-    expect(warnings).toEqual(['the meta-v2 endpoint gives a basic key at most 25 records a page: harvesting 25 a page instead of 100']);
+    expect(warnings).toEqual([
+      'the meta-v2 endpoint gives a basic key at most 25 records a page: harvesting 25 a page instead of 100',
+    ]);
     expect(new Set(service.requests.map((u) => u.searchParams.get('p')))).toEqual(new Set(['25']));
     // premium: every field
-    expect(() => new ApiClient({ baseUrl: service!.url, plan: 'premium' }).checkQuery('year:2015 sort:date')).not.toThrow();
+    expect(() =>
+      new ApiClient({ baseUrl: service!.url, plan: 'premium' }).checkQuery('year:2015 sort:date'),
+    ).not.toThrow();
   });
 
   it('the open-access endpoint pages 20 at a time and refuses more in one request', async () => {
@@ -145,8 +195,13 @@ describe('plan', () => {
     const client = new ApiClient({ baseUrl: service.url, endpoint: 'openaccess' });
     expect(client.endpointUrl).toBe(`${service.url}/openaccess/json`);
     expect(client.maxPageSize).toBe(20);
-    await expect(client.fetchPage({ q: 'x', s: 1, p: 25 })).rejects.toMatchObject({ code: 'usage', message: 'page size 25 is out of range: 1 to 20 on the open-access endpoint' });
-    expect(() => new ApiClient({ baseUrl: service!.url, endpoint: 'nope' as never })).toThrow(/`endpoint` "nope" is none of meta-v2, meta-v1, metadata-v1, openaccess/);
+    await expect(client.fetchPage({ q: 'x', s: 1, p: 25 })).rejects.toMatchObject({
+      code: 'usage',
+      message: 'page size 25 is out of range: 1 to 20 on the open-access endpoint',
+    });
+    expect(() => new ApiClient({ baseUrl: service!.url, endpoint: 'nope' as never })).toThrow(
+      /`endpoint` "nope" is none of meta-v2, meta-v1, metadata-v1, openaccess/,
+    );
   });
 });
 

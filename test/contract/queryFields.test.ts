@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { BASIC_FIELDS, PREMIUM_FIELDS, describeRefusedTerms, queryTerms, refusedTerms } from '../../src/contract/queryFields.js';
+import {
+  BASIC_FIELDS,
+  PREMIUM_FIELDS,
+  describeRefusedTerms,
+  queryTerms,
+  refusedTerms,
+} from '../../src/contract/queryFields.js';
 
 describe('queryTerms', () => {
   it('reads field:value and field=value constraints, skipping phrases and words', () => {
-    expect(queryTerms('keyword:"graphene oxide" AND (YEAR:2015 OR -title:x) "year:2016" doi=10.1/x free words')).toEqual([
+    expect(
+      queryTerms('keyword:"graphene oxide" AND (YEAR:2015 OR -title:x) "year:2016" doi=10.1/x free words'),
+    ).toEqual([
       { field: 'keyword', text: 'keyword:"graphene oxide"' },
       { field: 'year', text: 'YEAR:2015' },
       { field: 'title', text: 'title:x' },
@@ -17,7 +25,11 @@ describe('queryTerms', () => {
 describe('refusedTerms', () => {
   it('a basic key: every premium-only field, with a basic alternative where there is one; premium: none', () => {
     expect(refusedTerms('year:2015 keyword:x sort:date', 'basic')).toEqual([
-      { field: 'year', text: 'year:2015', alternative: expect.stringContaining('onlinedatefrom:/onlinedateto: or datefrom:/dateto:') },
+      {
+        field: 'year',
+        text: 'year:2015',
+        alternative: expect.stringContaining('onlinedatefrom:/onlinedateto: or datefrom:/dateto:'),
+      },
       { field: 'sort', text: 'sort:date' },
     ]);
     expect(refusedTerms('year:2015 sort:date', 'premium')).toEqual([]);

@@ -10,7 +10,11 @@ import { runCli } from '../helpers/cli.js';
 
 const ORCID = '0000-0002-1825-0097';
 const article = (doi: string, creator: string, extra: Record<string, unknown> = {}) => ({
-  doi, title: `T ${doi}`, contentType: 'Article', creators: [{ creator, ORCID }], ...extra,
+  doi,
+  title: `T ${doi}`,
+  contentType: 'Article',
+  creators: [{ creator, ORCID }],
+  ...extra,
 });
 
 describe('personsMatch', () => {
@@ -38,14 +42,24 @@ describe('IdentityConflicts', () => {
     expect(observe(c, article('10.1/a', 'Müller, Anna'))).toEqual([]);
     expect(observe(c, article('10.1/b', 'Anna Muller'))).toEqual([]);
     const found = observe(c, article('10.1/c', 'Gamma, Gil'));
-    expect(found.map((f) => f.note)).toEqual([`conflict: ORCID iD ${ORCID} is "Müller, Anna" in 10.1/a and "Gamma, Gil" in 10.1/c`]);
+    expect(found.map((f) => f.note)).toEqual([
+      `conflict: ORCID iD ${ORCID} is "Müller, Anna" in 10.1/a and "Gamma, Gil" in 10.1/c`,
+    ]);
     expect(observe(c, article('10.1/d', 'Gamma, G.'))).toEqual([]);
     expect(c.count).toBe(1);
   });
 
   it('reports a journal key met with two names (not spellings that normalise alike)', () => {
     const c = new IdentityConflicts();
-    const j = (doi: string, name: string) => ({ doi, title: 't', contentType: 'Article', journalId: '11306', issn: '1573-3882', publicationName: name, publisher: 'Springer' });
+    const j = (doi: string, name: string) => ({
+      doi,
+      title: 't',
+      contentType: 'Article',
+      journalId: '11306',
+      issn: '1573-3882',
+      publicationName: name,
+      publisher: 'Springer',
+    });
     expect(observe(c, j('10.1/a', 'Metabolomics'))).toEqual([]);
     expect(observe(c, j('10.1/b', 'METABOLOMICS'))).toEqual([]);
     const found = observe(c, j('10.1/c', 'Hydrobiologia'));
@@ -60,15 +74,34 @@ describe('convert: conflicts in the summary and --json', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it.each([['1'], ['2']])('counts them, prints them and lists them in --notes (jobs %s)', async (jobs) => {
-    writeFileSync(join(dir, 'in.jsonl'), [article('10.1/a', 'Müller, Anna'), article('10.1/b', 'Gamma, Gil')].map((r) => JSON.stringify(r)).join('\n') + '\n');
-    const r = await runCli(['convert', join(dir, 'in.jsonl'), '-o', join(dir, `out${jobs}.nt`), '--notes', join(dir, `notes${jobs}.jsonl`), '--json', '-j', jobs]);
+    writeFileSync(
+      join(dir, 'in.jsonl'),
+      [article('10.1/a', 'Müller, Anna'), article('10.1/b', 'Gamma, Gil')].map((r) => JSON.stringify(r)).join('\n') +
+        '\n',
+    );
+    const r = await runCli([
+      'convert',
+      join(dir, 'in.jsonl'),
+      '-o',
+      join(dir, `out${jobs}.nt`),
+      '--notes',
+      join(dir, `notes${jobs}.jsonl`),
+      '--json',
+      '-j',
+      jobs,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const json = JSON.parse(r.stdout.trim().split('\n').pop()!) as { conflicts: number; conflictNotes: string[] };
     expect(json.conflicts).toBe(1);
-    expect(json.conflictNotes).toEqual([`conflict: ORCID iD ${ORCID} is "Müller, Anna" in 10.1/a and "Gamma, Gil" in 10.1/b`]);
+    expect(json.conflictNotes).toEqual([
+      `conflict: ORCID iD ${ORCID} is "Müller, Anna" in 10.1/a and "Gamma, Gil" in 10.1/b`,
+    ]);
     expect(r.stderr).toContain('conflicts 1');
     expect(r.stderr).toContain(json.conflictNotes[0]);
-    const notes = readFileSync(join(dir, `notes${jobs}.jsonl`), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { recordId: string; notes: string[] });
+    const notes = readFileSync(join(dir, `notes${jobs}.jsonl`), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { recordId: string; notes: string[] });
     expect(notes.filter((n) => n.notes.includes(json.conflictNotes[0]!)).map((n) => n.recordId)).toEqual(['10.1/b']);
   });
 });

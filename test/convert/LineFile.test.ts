@@ -14,7 +14,9 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('LineFile', () => {
   it('refuses a folder that is not there when made, not at its first line (in the middle of a run)', () => {
     const path = join(dir, 'missing', 'rejects.jsonl');
-    expect(() => new LineFile(path, new PassThrough())).toThrow(expect.objectContaining({ code: 'io', message: `cannot create ${path}: its folder does not exist (ENOENT)` }));
+    expect(() => new LineFile(path, new PassThrough())).toThrow(
+      expect.objectContaining({ code: 'io', message: `cannot create ${path}: its folder does not exist (ENOENT)` }),
+    );
   });
 
   it('writes its lines, and no file when there were none', async () => {
@@ -30,7 +32,9 @@ describe('LineFile', () => {
 
   it('refuses a folder at its path when made, naming the path as given', () => {
     mkdirSync(join(dir, 'rejects.jsonl'));
-    expect(() => new LineFile(join(dir, 'rejects.jsonl'), new PassThrough())).toThrow(expect.objectContaining({ code: 'io', message: `cannot write ${join(dir, 'rejects.jsonl')}: it is a directory` }));
+    expect(() => new LineFile(join(dir, 'rejects.jsonl'), new PassThrough())).toThrow(
+      expect.objectContaining({ code: 'io', message: `cannot write ${join(dir, 'rejects.jsonl')}: it is a directory` }),
+    );
   });
 
   it('a write that fails does not stop the run: later lines are counted, close() says what was not kept', async () => {
@@ -42,6 +46,11 @@ describe('LineFile', () => {
     await file.append('{"a":1}\n');
     await file.append('{"b":2}\n');
     expect(file.lines).toBe(2);
-    await expect(file.close()).rejects.toMatchObject({ code: 'io', message: expect.stringMatching(/rejects\.jsonl.*; its 2 line\(s\) are not kept \(the output itself is written whole\)$/) });
+    await expect(file.close()).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringMatching(
+        /rejects\.jsonl.*; its 2 line\(s\) are not kept \(the output itself is written whole\)$/,
+      ),
+    });
   });
 });

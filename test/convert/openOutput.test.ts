@@ -1,4 +1,15 @@
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync, lstatSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  lstatSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -31,7 +42,7 @@ describe('openOutput', () => {
     expect(readFileSync(path, 'utf8')).toBe('after\n');
   });
 
-  it('writes through a symbolic link to its target and keeps an existing file\'s mode', async () => {
+  it("writes through a symbolic link to its target and keeps an existing file's mode", async () => {
     const target = join(dir, 'real.nt');
     writeFileSync(target, 'old\n');
     chmodSync(target, 0o640);
@@ -54,7 +65,10 @@ describe('openOutput', () => {
 
   it('refuses a directory before anything is written', async () => {
     mkdirSync(join(dir, 'adir'));
-    await expect(openOutput(join(dir, 'adir'), new PassThrough())).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('is a directory') });
+    await expect(openOutput(join(dir, 'adir'), new PassThrough())).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringContaining('is a directory'),
+    });
     expect(readdirSync(dir)).toEqual(['adir']);
   });
 });

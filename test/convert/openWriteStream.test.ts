@@ -15,19 +15,28 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('openWriteStream', () => {
   it('refuses a file in a folder that is not there, before anything is written, naming it', async () => {
     const path = join(dir, 'no', 'report.ttl');
-    await expect(openWriteStream(path, { what: 'the report' })).rejects.toMatchObject({ code: 'io', message: `cannot create the report ${path}: its folder does not exist (ENOENT)` });
+    await expect(openWriteStream(path, { what: 'the report' })).rejects.toMatchObject({
+      code: 'io',
+      message: `cannot create the report ${path}: its folder does not exist (ENOENT)`,
+    });
   });
 
-  it.runIf(existsSync('/dev/full'))('turns a write that fails (a full disk) into an io error naming the file, for writers and for finished()', async () => {
-    const stream = await openWriteStream('/dev/full', { name: 'out.nt' });
-    const text = 'x'.repeat(1 << 20);
-    let caught: unknown;
-    try {
-      for (let i = 0; i < 4; i++) await writeText(stream, text);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toMatchObject({ code: 'io', message: 'cannot write out.nt: no space left on the device (ENOSPC)' });
-    await expect(finished(stream)).rejects.toMatchObject({ code: 'io' });
-  });
+  it.runIf(existsSync('/dev/full'))(
+    'turns a write that fails (a full disk) into an io error naming the file, for writers and for finished()',
+    async () => {
+      const stream = await openWriteStream('/dev/full', { name: 'out.nt' });
+      const text = 'x'.repeat(1 << 20);
+      let caught: unknown;
+      try {
+        for (let i = 0; i < 4; i++) await writeText(stream, text);
+      } catch (err) {
+        caught = err;
+      }
+      expect(caught).toMatchObject({
+        code: 'io',
+        message: 'cannot write out.nt: no space left on the device (ENOSPC)',
+      });
+      await expect(finished(stream)).rejects.toMatchObject({ code: 'io' });
+    },
+  );
 });

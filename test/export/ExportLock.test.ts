@@ -18,7 +18,10 @@ describe('ExportLock', () => {
   it('is held by one export at a time, and free again once released', async () => {
     const path = join(dir, 'out.nt.lock');
     const lock = await ExportLock.acquire(path);
-    await expect(ExportLock.acquire(path)).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining(`process ${process.pid}`) });
+    await expect(ExportLock.acquire(path)).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining(`process ${process.pid}`),
+    });
     await lock.release();
     expect(existsSync(path)).toBe(false);
     await (await ExportLock.acquire(path)).release();
@@ -33,13 +36,19 @@ describe('ExportLock', () => {
 
   it('a takeover removes the markers of earlier takeovers (exports killed in turn leave no file behind)', async () => {
     const path = join(dir, 'out.nt.lock');
-    const gone = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim());
+    const gone = Number(
+      spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim(),
+    );
     // An export took over the lock of 'aaaa' (its marker) and was killed in turn: its lock 'bbbb' is stale.
     writeFileSync(`${path}.aaaa.takeover`, 'old');
     writeFileSync(`${path}.notes.takeover.txt`, 'not a marker');
     writeFileSync(path, `${JSON.stringify({ pid: gone, token: 'bbbb' })}\n`);
     const lock = await ExportLock.acquire(path);
-    expect(readdirSync(dir).sort()).toEqual(['out.nt.lock', 'out.nt.lock.bbbb.takeover', 'out.nt.lock.notes.takeover.txt']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'out.nt.lock',
+      'out.nt.lock.bbbb.takeover',
+      'out.nt.lock.notes.takeover.txt',
+    ]);
     await lock.release();
     expect(readdirSync(dir)).toEqual(['out.nt.lock.notes.takeover.txt']);
   });
@@ -51,9 +60,14 @@ describe('ExportLock', () => {
       const options = { query: 'x', baseUrl: service.url, pageSize: 5, output };
       const first = exportRdf(options);
       await new Promise((r) => setTimeout(r, 100));
-      await expect(exportRdf(options)).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('another export') });
+      await expect(exportRdf(options)).rejects.toMatchObject({
+        code: 'usage',
+        message: expect.stringContaining('another export'),
+      });
       // Another state file, the same output: still refused; so is the same output named through a link.
-      await expect(exportRdf({ ...options, statePath: join(dir, 'other-state.json') })).rejects.toMatchObject({ code: 'usage' });
+      await expect(exportRdf({ ...options, statePath: join(dir, 'other-state.json') })).rejects.toMatchObject({
+        code: 'usage',
+      });
       symlinkSync(output, join(dir, 'link.nt'));
       await expect(exportRdf({ ...options, output: join(dir, 'link.nt') })).rejects.toMatchObject({ code: 'usage' });
       expect((await first).counts.records).toBe(30);
@@ -90,7 +104,11 @@ process.stdin.on('end', () => process.exit(0));
   /** 200 attempts to take one lock at the same instant: `processes` processes of `200 / processes` attempts each. What they got. */
   async function race(path: string, processes = 10): Promise<string[]> {
     const at = Date.now() + 2500;
-    const children = Array.from({ length: processes }, () => spawn(process.execPath, [child, path, String(at), String(200 / processes)], { stdio: ['pipe', 'pipe', 'inherit'] }));
+    const children = Array.from({ length: processes }, () =>
+      spawn(process.execPath, [child, path, String(at), String(200 / processes)], {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      }),
+    );
     const outcomes = await Promise.all(
       children.map((p) => {
         let out = '';
@@ -114,13 +132,18 @@ process.stdin.on('end', () => process.exit(0));
     expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);
     expect(outcomes.filter((o) => o !== 'won').every((o) => o === 'usage')).toBe(true);
     // The lock names its holder (process and start time) and nothing is left beside it but the lock.
-    expect(JSON.parse(readFileSync(join(dir, 'race.nt.lock'), 'utf8'))).toMatchObject({ pid: expect.any(Number), token: expect.any(String) });
+    expect(JSON.parse(readFileSync(join(dir, 'race.nt.lock'), 'utf8'))).toMatchObject({
+      pid: expect.any(Number),
+      token: expect.any(String),
+    });
     expect(readdirSync(dir)).toEqual(['race.nt.lock']);
   }, 60_000);
 
   it('gives a stale lock to exactly one of 200 simultaneous starts', async () => {
     const path = join(dir, 'stale.nt.lock');
-    const gone = Number(spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim());
+    const gone = Number(
+      spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' }).stdout.trim(),
+    );
     writeFileSync(path, `${JSON.stringify({ pid: gone, token: 'deadbeef' })}\n`);
     const outcomes = await race(path);
     expect(outcomes.filter((o) => o === 'won')).toHaveLength(1);

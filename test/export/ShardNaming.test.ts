@@ -23,6 +23,10 @@ describe('ShardNaming', () => {
   it('knows its shards, finished or partial, and nothing else', () => {
     const n = new ShardNaming('dump.ttl', 'turtle');
     expect(['dump.00001.ttl', 'dump.00002.ttl.partial', 'dump.123456.ttl'].every((f) => n.isShardName(f))).toBe(true);
-    expect(['dump.ttl', 'dump.manifest.json', 'dump.0001.ttl', 'dump.00001.nt', 'other.00001.ttl', 'dump.00001.ttl.gz'].some((f) => n.isShardName(f))).toBe(false);
+    expect(
+      ['dump.ttl', 'dump.manifest.json', 'dump.0001.ttl', 'dump.00001.nt', 'other.00001.ttl', 'dump.00001.ttl.gz'].some(
+        (f) => n.isShardName(f),
+      ),
+    ).toBe(false);
   });
 });

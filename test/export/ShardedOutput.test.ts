@@ -14,11 +14,21 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const record = (i: number) => [quad(namedNode(`https://doi.org/10.1/${i}`), namedNode('http://schema.org/name'), literal(`record ${i}`))];
-const bad = [quad(namedNode('https://doi.org/10.1/bad'), namedNode('http://schema.org/name'), literal('x', 'not a tag!'))];
+const record = (i: number) => [
+  quad(namedNode(`https://doi.org/10.1/${i}`), namedNode('http://schema.org/name'), literal(`record ${i}`)),
+];
+const bad = [
+  quad(namedNode('https://doi.org/10.1/bad'), namedNode('http://schema.org/name'), literal('x', 'not a tag!')),
+];
 
 function output(extra: Partial<ShardedOutputOptions> = {}): ShardedOutput {
-  return ShardedOutput.create({ naming: new ShardNaming(join(dir, 'd.jsonld'), 'jsonld'), writer: serializerFor('jsonld').createWriter(), limits: { records: 2 }, gzip: false, ...extra });
+  return ShardedOutput.create({
+    naming: new ShardNaming(join(dir, 'd.jsonld'), 'jsonld'),
+    writer: serializerFor('jsonld').createWriter(),
+    limits: { records: 2 },
+    gzip: false,
+    ...extra,
+  });
 }
 
 async function write(out: ShardedOutput, records: number[]): Promise<void> {
@@ -31,17 +41,24 @@ async function write(out: ShardedOutput, records: number[]): Promise<void> {
 }
 
 describe('ShardedOutput', () => {
-  it('counts each shard\'s statements and those about shared entities (sharedTriples)', async () => {
+  it("counts each shard's statements and those about shared entities (sharedTriples)", async () => {
     const out = output();
     const journal = namedNode('https://w3id.org/scholarly-rdf/journal/42');
     for (const i of [1, 2, 3]) {
-      const quads = [...record(i), quad(journal, namedNode('http://schema.org/name'), literal('J')), quad(journal, namedNode('http://schema.org/issn'), literal(`${i}`))];
+      const quads = [
+        ...record(i),
+        quad(journal, namedNode('http://schema.org/name'), literal('J')),
+        quad(journal, namedNode('http://schema.org/issn'), literal(`${i}`)),
+      ];
       out.writer.write(quads);
       out.note(quads, `10.1/${i}`);
     }
     await out.flush();
     const shards = await out.finish();
-    expect(shards.map((s) => [s.triples, s.sharedTriples])).toEqual([[6, 4], [3, 2]]);
+    expect(shards.map((s) => [s.triples, s.sharedTriples])).toEqual([
+      [6, 4],
+      [3, 2],
+    ]);
   });
 
   it('writes each JSON-LD shard as a document of its own records (no separator carried over)', async () => {
@@ -49,12 +66,22 @@ describe('ShardedOutput', () => {
     await write(out, [1, 2, 3, 4, 5]);
     const shards = await out.finish();
     await out.place();
-    expect(shards.map((s) => [s.file, s.records, s.firstDoi, s.lastDoi])).toEqual([['d.00001.jsonld', 2, '10.1/1', '10.1/2'], ['d.00002.jsonld', 2, '10.1/3', '10.1/4'], ['d.00003.jsonld', 1, '10.1/5', '10.1/5']]);
-    for (const s of shards) expect((JSON.parse(readFileSync(join(dir, s.file), 'utf8')) as { '@graph': unknown[] })['@graph']).toHaveLength(s.records);
+    expect(shards.map((s) => [s.file, s.records, s.firstDoi, s.lastDoi])).toEqual([
+      ['d.00001.jsonld', 2, '10.1/1', '10.1/2'],
+      ['d.00002.jsonld', 2, '10.1/3', '10.1/4'],
+      ['d.00003.jsonld', 1, '10.1/5', '10.1/5'],
+    ]);
+    for (const s of shards)
+      expect((JSON.parse(readFileSync(join(dir, s.file), 'utf8')) as { '@graph': unknown[] })['@graph']).toHaveLength(
+        s.records,
+      );
   });
 
   it('does not open a shard for a record the format cannot carry', async () => {
-    const out = output({ naming: new ShardNaming(join(dir, 'd.rdf'), 'rdfxml'), writer: serializerFor('rdfxml').createWriter() });
+    const out = output({
+      naming: new ShardNaming(join(dir, 'd.rdf'), 'rdfxml'),
+      writer: serializerFor('rdfxml').createWriter(),
+    });
     await write(out, [1, 2]);
     expect(() => out.writer.write(bad)).toThrow();
     const shards = await out.finish();
@@ -72,7 +99,11 @@ describe('ShardedOutput', () => {
   });
 
   it('cuts by bytes before the record that would take a shard past the limit', async () => {
-    const out = output({ naming: new ShardNaming(join(dir, 'd.nt'), 'ntriples'), writer: serializerFor('ntriples').createWriter(), limits: { bytes: 200 } });
+    const out = output({
+      naming: new ShardNaming(join(dir, 'd.nt'), 'ntriples'),
+      writer: serializerFor('ntriples').createWriter(),
+      limits: { bytes: 200 },
+    });
     await write(out, [1, 2, 3, 4, 5, 6]);
     const shards = await out.finish();
     expect(shards.every((s) => s.bytes <= 200)).toBe(true);

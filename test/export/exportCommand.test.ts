@@ -36,10 +36,15 @@ async function cli(argv: string[], env: Record<string, string> = {}, tty = false
 describe('export command', () => {
   it('exports with the key from the environment, logs progress lines and a summary', async () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
-    const r = await cli(['export', '-q', 'type:Journal', '-o', 'out.nt', '--base-url', service.url, '--page-size', '10'], { SCHOLARLY_API_KEY: KEY });
+    const r = await cli(
+      ['export', '-q', 'type:Journal', '-o', 'out.nt', '--base-url', service.url, '--page-size', '10'],
+      { SCHOLARLY_API_KEY: KEY },
+    );
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/export: 10\/30 records/);
-    expect(r.stderr).toMatch(/export: 30 records, [\d,]+ statements \(shared entities repeat per record: a store holds fewer distinct triples\) from 3 pages to out\.nt/);
+    expect(r.stderr).toMatch(
+      /export: 30 records, [\d,]+ statements \(shared entities repeat per record: a store holds fewer distinct triples\) from 3 pages to out\.nt/,
+    );
     expect(readFileSync(join(dir, 'out.nt'), 'utf8')).toContain('<https://doi.org/10.1000/test.29>');
   });
 
@@ -52,14 +57,48 @@ describe('export command', () => {
       fault: ({ url, res }) => {
         if (url.searchParams.get('s') !== '6') return false;
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ query: 'x', result: [{ total: '15', start: '6', pageLength: '5', recordsDisplayed: '3' }], records: records.slice(5, 8), facets: [], nextPage: `/meta/v2/json?q=x&s=11&p=5&api_key=${KEY}` }));
+        res.end(
+          JSON.stringify({
+            query: 'x',
+            result: [{ total: '15', start: '6', pageLength: '5', recordsDisplayed: '3' }],
+            records: records.slice(5, 8),
+            facets: [],
+            nextPage: `/meta/v2/json?q=x&s=11&p=5&api_key=${KEY}`,
+          }),
+        );
         return true;
       },
     });
-    const r = await cli(['export', '-q', 'x', '-o', 'short.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '5']);
+    const r = await cli([
+      'export',
+      '-q',
+      'x',
+      '-o',
+      'short.nt',
+      '--base-url',
+      service.url,
+      '--api-key',
+      KEY,
+      '--page-size',
+      '5',
+    ]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('the service reported 15 record(s) for the query but 13 were harvested (2 fewer)');
-    const full = await cli(['export', '-q', 'x', '-o', 'full.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '5', '--max-records', '10']);
+    const full = await cli([
+      'export',
+      '-q',
+      'x',
+      '-o',
+      'full.nt',
+      '--base-url',
+      service.url,
+      '--api-key',
+      KEY,
+      '--page-size',
+      '5',
+      '--max-records',
+      '10',
+    ]);
     expect(full.exitCode).toBe(0);
   });
 
@@ -73,29 +112,83 @@ describe('export command', () => {
     const records = makeRecords(4);
     records[2]!.doi = '10.12/short'; // a registrant code of two digits: srsh:Work-doi
     service = await startFakeService({ records, apiKey: KEY });
-    const r = await cli(['export', '-q', 'x', '-o', 'v.nt', '--base-url', service.url, '--api-key', KEY, '--validate', '--rejects', 'v.rejects.jsonl']);
+    const r = await cli([
+      'export',
+      '-q',
+      'x',
+      '-o',
+      'v.nt',
+      '--base-url',
+      service.url,
+      '--api-key',
+      KEY,
+      '--validate',
+      '--rejects',
+      'v.rejects.jsonl',
+    ]);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('1 record(s) could not be mapped or did not conform to the shapes; see v.rejects.jsonl');
-    const [line] = readFileSync(join(dir, 'v.rejects.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const [line] = readFileSync(join(dir, 'v.rejects.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(line.code).toBe('validation-failed');
     expect(line.reason).toMatch(/^does not conform to the shapes: Violation srsh:Work-doi /);
-    expect(line.violations[0]).toMatchObject({ severity: 'Violation', shape: 'srsh:Work-doi', path: 'bibo:doi', message: expect.stringMatching(/exactly one bibo:doi/) });
+    expect(line.violations[0]).toMatchObject({
+      severity: 'Violation',
+      shape: 'srsh:Work-doi',
+      path: 'bibo:doi',
+      message: expect.stringMatching(/exactly one bibo:doi/),
+    });
     expect(line.record.doi).toBe('10.12/short');
     expect(readFileSync(join(dir, 'v.nt'), 'utf8')).not.toContain('10.12/short');
   });
 
   it('draws a progress bar on a terminal and nothing with --quiet', async () => {
     service = await startFakeService({ records: makeRecords(20), apiKey: KEY });
-    const tty = await cli(['export', '-q', 'x', '-o', 'a.ttl', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], {}, true);
+    const tty = await cli(
+      ['export', '-q', 'x', '-o', 'a.ttl', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'],
+      {},
+      true,
+    );
     expect(tty.stderr).toMatch(/\r\[#+\.*\] 10\/20 records .* ETA .* retries 0/);
-    const quiet = await cli(['export', '-q', 'x', '-o', 'b.ttl', '--base-url', service.url, '--api-key', KEY, '--quiet']);
+    const quiet = await cli([
+      'export',
+      '-q',
+      'x',
+      '-o',
+      'b.ttl',
+      '--base-url',
+      service.url,
+      '--api-key',
+      KEY,
+      '--quiet',
+    ]);
     expect(quiet.exitCode).toBe(0);
     expect(quiet.stderr).toBe('');
   });
 
-  it('on a terminal, --split-by fills the bar to the query\'s total (asked apart), and Ctrl-C ends the bar before its message', async () => {
+  it("on a terminal, --split-by fills the bar to the query's total (asked apart), and Ctrl-C ends the bar before its message", async () => {
     service = await startFakeService({ records: makeRecords(40), apiKey: KEY });
-    const split = await cli(['export', '-q', 'x', '-o', 's.ttl', '--split-by', 'year', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], {}, true);
+    const split = await cli(
+      [
+        'export',
+        '-q',
+        'x',
+        '-o',
+        's.ttl',
+        '--split-by',
+        'year',
+        '--base-url',
+        service.url,
+        '--api-key',
+        KEY,
+        '--page-size',
+        '10',
+      ],
+      {},
+      true,
+    );
     expect(split.exitCode, split.stderr).toBe(0);
     expect(split.stderr).toMatch(/\r\[#+\] 40\/40 records 100%/);
     const controller = new AbortController();
@@ -109,10 +202,17 @@ describe('export command', () => {
         return false;
       },
     });
-    const stopped = await cli(['export', '-q', 'x', '-o', 'i.ttl', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], {}, true, controller.signal);
+    const stopped = await cli(
+      ['export', '-q', 'x', '-o', 'i.ttl', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'],
+      {},
+      true,
+      controller.signal,
+    );
     expect(stopped.exitCode).toBe(130);
     // The bar stays as it was, ended by a newline; the message is on a line of its own.
-    expect(stopped.stderr).toMatch(/\r\[#+\.+\] (10\/40 records 25|20\/40 records 50)%[^\n]*\x1b\[K\nscholarly-rdf: error \[aborted\]: interrupted\n/);
+    expect(stopped.stderr).toMatch(
+      /\r\[#+\.+\] (10\/40 records 25|20\/40 records 50)%[^\n]*\x1b\[K\nscholarly-rdf: error \[aborted\]: interrupted\n/,
+    );
   });
 
   it('--since: a bad date or --changes-since with it is a usage error naming the flag; a delta to Turtle is refused', async () => {
@@ -123,12 +223,17 @@ describe('export command', () => {
     expect(bad.stderr).toContain('--since must be a date YYYY-MM-DD');
     const both = await cli([...args, '--since', '2024-01-01', '--changes-since'], { SCHOLARLY_API_KEY: KEY });
     expect(both.stderr).toContain('--since DATE and --changes-since');
-    const turtle = await cli(['export', '-q', 'type:Journal', '-o', 'd.ttl', '--base-url', service.url, '--since', '2020-01-15'], { SCHOLARLY_API_KEY: KEY });
+    const turtle = await cli(
+      ['export', '-q', 'type:Journal', '-o', 'd.ttl', '--base-url', service.url, '--since', '2020-01-15'],
+      { SCHOLARLY_API_KEY: KEY },
+    );
     expect(turtle.stderr).toContain('N-Quads, JSON-LD or TriG output, not Turtle');
     expect(service.requests).toEqual([]);
     const ok = await cli([...args, '--since', '2020-01-15', '--quiet'], { SCHOLARLY_API_KEY: KEY });
     expect(ok.exitCode, ok.stderr).toBe(0);
-    expect(new Set(service.requests.map((u) => u.searchParams.get('q')))).toEqual(new Set(['type:Journal onlinedatefrom:2020-01-15']));
+    expect(new Set(service.requests.map((u) => u.searchParams.get('q')))).toEqual(
+      new Set(['type:Journal onlinedatefrom:2020-01-15']),
+    );
   });
 
   it('writes to stdout without -o', async () => {
@@ -147,11 +252,26 @@ describe('export command', () => {
       // The third page fails for good (a 400 is not retried): the export stops with 20 records saved.
       fault: ({ url, res }) => {
         if (!broken || url.searchParams.get('s') !== '21') return false;
-        res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'Fail', message: 'Invalid parameters found' }));
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 'Fail', message: 'Invalid parameters found' }));
         return true;
       },
     });
-    const args = ['export', '-q', 'x', '-o', 'u.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '10', '--quiet'];
+    const args = [
+      'export',
+      '-q',
+      'x',
+      '-o',
+      'u.nt',
+      '--base-url',
+      service.url,
+      '--api-key',
+      KEY,
+      '--page-size',
+      '10',
+      '--quiet',
+    ];
     expect((await cli(args)).exitCode).toBe(3);
     broken = false;
     const files = ['u.nt.partial', 'u.nt.state.json', 'u.nt.state.json.seen'];
@@ -164,7 +284,9 @@ describe('export command', () => {
     expect(files.map((f) => readFileSync(join(dir, f)))).toEqual(before);
     const both = await cli([...args, '--resume', '--restart']);
     expect(both.exitCode).toBe(2);
-    expect(both.stderr).toContain('--resume (continue the saved export) and --restart (start it again) do not go together');
+    expect(both.stderr).toContain(
+      '--resume (continue the saved export) and --restart (start it again) do not go together',
+    );
     const restarted = await cli([...args.filter((a) => a !== '--quiet'), '--restart']);
     expect(restarted.exitCode).toBe(0);
     expect(restarted.stderr).toContain('is started again from the beginning (--restart)');
@@ -197,7 +319,9 @@ describe('export command', () => {
     // The local service answers as the service does since 2026: a DOI it does not know is its "no data" 404.
     const missing = await cli(['get', '--sample', '10.9999/none']);
     expect(missing.exitCode).toBe(7);
-    expect(missing.stderr).toContain('error [no-record]: no record with DOI 10.9999/none: the service answered that no data was found for it');
+    expect(missing.stderr).toContain(
+      'error [no-record]: no record with DOI 10.9999/none: the service answered that no data was found for it',
+    );
   });
 
   it('--endpoint openaccess: search, export (20 a page, the open-access records) and get; a larger page size is lowered with a warning', async () => {
@@ -209,21 +333,52 @@ describe('export command', () => {
     expect(e.exitCode, e.stderr).toBe(0);
     const dois = [...readFileSync(join(dir, 'oa.nt'), 'utf8').matchAll(/bibo\/doi> "([^"]+)"/g)].map((m) => m[1]!);
     expect(dois).toHaveLength(total);
-    const state = JSON.parse(readFileSync(join(dir, 'oa.nt.state.json'), 'utf8')) as { identity: { pageSize: number; endpoint: string } };
+    const state = JSON.parse(readFileSync(join(dir, 'oa.nt.state.json'), 'utf8')) as {
+      identity: { pageSize: number; endpoint: string };
+    };
     expect(state.identity).toMatchObject({ pageSize: 20, endpoint: 'sample:/openaccess/json' });
-    const big = await cli(['export', '--sample', '--endpoint', 'openaccess', '-q', 'type:Journal', '-o', 'oa25.nt', '--page-size', '25']);
+    const big = await cli([
+      'export',
+      '--sample',
+      '--endpoint',
+      'openaccess',
+      '-q',
+      'type:Journal',
+      '-o',
+      'oa25.nt',
+      '--page-size',
+      '25',
+    ]);
     expect(big.exitCode, big.stderr).toBe(0);
-    expect(big.stderr).toContain('warning: the openaccess endpoint gives any key at most 20 records a page: harvesting 20 a page instead of 25');
+    expect(big.stderr).toContain(
+      'warning: the openaccess endpoint gives any key at most 20 records a page: harvesting 20 a page instead of 25',
+    );
     expect(readFileSync(join(dir, 'oa25.nt'))).toEqual(readFileSync(join(dir, 'oa.nt')));
     const g = await cli(['get', '--sample', '--endpoint', 'openaccess', dois[0]!, '-f', 'ntriples']);
     expect([g.exitCode, g.stdout]).toEqual([0, expect.stringContaining(`"${dois[0]}"`)]);
     const plan = await cli(['search', '--sample', '--plan', 'basic', '-q', 'year:2015']);
-    expect([plan.exitCode, plan.stderr]).toEqual([3, expect.stringContaining('error [plan-limit]: the query field `year:` (year:2015) needs a premium key')]);
+    expect([plan.exitCode, plan.stderr]).toEqual([
+      3,
+      expect.stringContaining('error [plan-limit]: the query field `year:` (year:2015) needs a premium key'),
+    ]);
   }, 180_000); // five commands against the in-process sample service: generous, never a measure of speed
 
   it('search --json prints the raw page without the key', async () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
-    const r = await cli(['search', '-q', 'x', '--json', '--base-url', service.url, '--api-key', KEY, '-s', '11', '-p', '5']);
+    const r = await cli([
+      'search',
+      '-q',
+      'x',
+      '--json',
+      '--base-url',
+      service.url,
+      '--api-key',
+      KEY,
+      '-s',
+      '11',
+      '-p',
+      '5',
+    ]);
     const page = JSON.parse(r.stdout) as Record<string, unknown>;
     expect(page['apiKey']).toBeUndefined();
     expect(page['nextPage']).toContain('s=16');
@@ -242,10 +397,36 @@ describe('export command', () => {
   it('the key appears in no output, state, log or error (a scan)', async () => {
     service = await startFakeService({ records: makeRecords(40), apiKey: KEY });
     const runs = [
-      await cli(['export', '-q', 'x', '-o', 'o.nq', '--meta', 'meta.ttl', '--rejects', 'rej.jsonl', '--base-url', service.url, '--api-key', KEY, '--max-records', '25', '--page-size', '10']),
-      await cli(['export', '-q', 'x', '-o', 'e.ttl', '--base-url', service.url, '--page-size', '10'], { SCHOLARLY_API_KEY: KEY }, true),
-      await cli(['export', '-q', 'x', '-o', 'p.ttl', '--base-url', service.url, '--page-size', '500'], { SCHOLARLY_API_KEY: KEY }),
-      await cli(['export', '-q', 'x', '-o', 'q.ttl', '--base-url', `${service.url}/missing`, '--retries', '0'], { SCHOLARLY_API_KEY: KEY }),
+      await cli([
+        'export',
+        '-q',
+        'x',
+        '-o',
+        'o.nq',
+        '--meta',
+        'meta.ttl',
+        '--rejects',
+        'rej.jsonl',
+        '--base-url',
+        service.url,
+        '--api-key',
+        KEY,
+        '--max-records',
+        '25',
+        '--page-size',
+        '10',
+      ]),
+      await cli(
+        ['export', '-q', 'x', '-o', 'e.ttl', '--base-url', service.url, '--page-size', '10'],
+        { SCHOLARLY_API_KEY: KEY },
+        true,
+      ),
+      await cli(['export', '-q', 'x', '-o', 'p.ttl', '--base-url', service.url, '--page-size', '500'], {
+        SCHOLARLY_API_KEY: KEY,
+      }),
+      await cli(['export', '-q', 'x', '-o', 'q.ttl', '--base-url', `${service.url}/missing`, '--retries', '0'], {
+        SCHOLARLY_API_KEY: KEY,
+      }),
       await cli(['search', '-q', 'x', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
       await cli(['search', '-q', 'x', '--json', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
       await cli(['get', '10.1000/test.1', '--base-url', service.url], { SCHOLARLY_API_KEY: KEY }),
@@ -264,15 +445,40 @@ describe('export command', () => {
 
   it('does not call dropped duplicates short pages: a query whose pages hold a DOI twice ends with 0', async () => {
     const records = makeRecords(12);
-    service = await startFakeService({ records: [...records.slice(0, 6), records[1]!, ...records.slice(6)], apiKey: KEY });
-    const r = await cli(['export', '-q', 'x', '-o', 'dup.nt', '--base-url', service.url, '--api-key', KEY, '--page-size', '5']);
+    service = await startFakeService({
+      records: [...records.slice(0, 6), records[1]!, ...records.slice(6)],
+      apiKey: KEY,
+    });
+    const r = await cli([
+      'export',
+      '-q',
+      'x',
+      '-o',
+      'dup.nt',
+      '--base-url',
+      service.url,
+      '--api-key',
+      KEY,
+      '--page-size',
+      '5',
+    ]);
     expect(r.stderr).not.toContain('came back short');
     expect(r.exitCode).toBe(0);
   });
 
   it('refuses an api_key pasted into --base-url (exit 2) and writes it nowhere', async () => {
     service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
-    const r = await cli(['export', '-q', 'x', '-o', 'k.nt', '--base-url', `${service.url}/?api_key=${KEY}`, '--api-key', KEY]);
+    const r = await cli([
+      'export',
+      '-q',
+      'x',
+      '-o',
+      'k.nt',
+      '--base-url',
+      `${service.url}/?api_key=${KEY}`,
+      '--api-key',
+      KEY,
+    ]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain('--base-url');
     expect(r.stdout + r.stderr).not.toContain(KEY);
@@ -281,23 +487,53 @@ describe('export command', () => {
 
   it('a stdout that cannot be written (a full disk) ends with exit 4 and one line, no stack trace', async () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
-    const full = new Writable({ write: (_c, _e, cb) => cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })) });
+    const full = new Writable({
+      write: (_c, _e, cb) => cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+    });
     const stderr = new PassThrough();
     let err = '';
     stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const code = await run(['export', '-q', 'x', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], { stdin: new PassThrough(), stdout: full, stderr, env: {}, cwd: dir, stderrIsTTY: false });
+    const code = await run(['export', '-q', 'x', '--base-url', service.url, '--api-key', KEY, '--page-size', '10'], {
+      stdin: new PassThrough(),
+      stdout: full,
+      stderr,
+      env: {},
+      cwd: dir,
+      stderrIsTTY: false,
+    });
     expect(code).toBe(4);
-    expect(err).toMatch(/scholarly-rdf: error \[io\]: cannot write the output stream: no space left on the device \(ENOSPC\)\n$/);
+    expect(err).toMatch(
+      /scholarly-rdf: error \[io\]: cannot write the output stream: no space left on the device \(ENOSPC\)\n$/,
+    );
     expect(err).not.toMatch(/internal error|\n\s+at /);
   });
 
   it('--graph-per-record puts each record in its own graph, refuses formats without graphs, --graph and --load, and says so in --help', async () => {
     service = await startFakeService({ records: makeRecords(7), apiKey: KEY });
     const common = ['export', '-q', 'x', '--base-url', service.url, '--api-key', KEY, '--quiet'];
-    const r = await cli([...common, '-o', 'g.nq', '--graph-per-record', '--meta', 'g.meta.ttl', '--license', 'https://creativecommons.org/publicdomain/zero/1.0/']);
+    const r = await cli([
+      ...common,
+      '-o',
+      'g.nq',
+      '--graph-per-record',
+      '--meta',
+      'g.meta.ttl',
+      '--license',
+      'https://creativecommons.org/publicdomain/zero/1.0/',
+    ]);
     expect(r.exitCode, r.stderr).toBe(0);
-    const graphs = new Set([...readFileSync(join(dir, 'g.nq'), 'utf8').matchAll(/ <(https:\/\/w3id\.org\/scholarly-rdf\/record\/[^>]+)> \.$/gm)].map((m) => m[1]));
-    expect([...graphs].sort()).toEqual(makeRecords(7).map((rec) => `https://w3id.org/scholarly-rdf/record/${rec.doi}`).sort());
+    const graphs = new Set(
+      [
+        ...readFileSync(join(dir, 'g.nq'), 'utf8').matchAll(
+          / <(https:\/\/w3id\.org\/scholarly-rdf\/record\/[^>]+)> \.$/gm,
+        ),
+      ].map((m) => m[1]),
+    );
+    expect([...graphs].sort()).toEqual(
+      makeRecords(7)
+        .map((rec) => `https://w3id.org/scholarly-rdf/record/${rec.doi}`)
+        .sort(),
+    );
     const meta = readFileSync(join(dir, 'g.meta.ttl'), 'utf8');
     expect(meta).toContain('sr:recordGraphPattern "https://w3id.org/scholarly-rdf/record/{doi}"');
     expect(meta).toContain('dcterms:license <https://creativecommons.org/publicdomain/zero/1.0/>');
@@ -311,7 +547,9 @@ describe('export command', () => {
     expect(load.exitCode).toBe(2);
     expect(load.stderr).toContain('--graph-per-record and --load do not go together');
     const help = (await cli(['export', '--help'])).stdout.replace(/\s+/g, ' ');
-    expect(help).toContain('--graph-per-record N-Quads, JSON-LD or TriG: put each record in its own named graph <base>record/<doi>');
+    expect(help).toContain(
+      '--graph-per-record N-Quads, JSON-LD or TriG: put each record in its own named graph <base>record/<doi>',
+    );
     expect(help).toContain('--license <iri> the licence of the dump, stated as dcterms:license');
   });
 });

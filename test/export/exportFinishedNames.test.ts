@@ -30,7 +30,15 @@ afterEach(async () => {
 });
 
 function base(extra: Partial<ExportOptions> = {}): ExportOptions {
-  return { query: 'type:Journal', baseUrl: service.url, apiKey: KEY, pageSize: 10, concurrency: 1, retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 }, ...extra };
+  return {
+    query: 'type:Journal',
+    baseUrl: service.url,
+    apiKey: KEY,
+    pageSize: 10,
+    concurrency: 1,
+    retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 },
+    ...extra,
+  };
 }
 
 describe('a dump in one file gets its name when finished', () => {
@@ -54,7 +62,10 @@ describe('a dump in one file gets its name when finished', () => {
     expect(readFileSync(out)).toEqual(finished);
     // validate and load read the finished dump; the partial file is refused without allowPartial.
     expect((await validateDump({ files: [out] })).conforms).toBe(true);
-    await expect(validateDump({ files: [`${out}.partial`] })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('or pass `allowPartial` to validate it as it is') });
+    await expect(validateDump({ files: [`${out}.partial`] })).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('or pass `allowPartial` to validate it as it is'),
+    });
   });
 
   it('a state of an earlier version, its unfinished dump under the final name: validate and load refuse it, allowPartial reads it; a resume goes on from it', async () => {
@@ -66,8 +77,15 @@ describe('a dump in one file gets its name when finished', () => {
     delete state.output.partial;
     await writeExportState(`${out}.state.json`, state);
     const refused = await validateDump({ files: [out] }).catch((e: unknown) => e);
-    expect(refused).toMatchObject({ code: 'usage', message: expect.stringContaining(`${out} is the dump of an export that has not finished (20 records of 35 so far; ${out}.state.json says unfinished)`) });
-    await expect(loadDump({ files: [out], endpoint: 'http://127.0.0.1:9/ds', graph: 'https://ex.org/g' })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('pass `allowPartial` to load it') });
+    expect(refused).toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining(
+        `${out} is the dump of an export that has not finished (20 records of 35 so far; ${out}.state.json says unfinished)`,
+      ),
+    });
+    await expect(
+      loadDump({ files: [out], endpoint: 'http://127.0.0.1:9/ds', graph: 'https://ex.org/g' }),
+    ).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('pass `allowPartial` to load it') });
     expect((await validateDump({ files: [out], allowPartial: true })).conforms).toBe(true);
     const summary = await exportRdf(base({ output: out, resume: true }));
     expect(summary.counts.records).toBe(35);
@@ -84,7 +102,9 @@ describe('what an export may replace', () => {
     const state = readFileSync(`${out}.state.json`);
     await expect(exportRdf(base({ output: out, query: 'other' }))).rejects.toMatchObject({
       code: 'state-mismatch',
-      message: expect.stringContaining(`${out} holds the finished dump of another export (query (saved "type:Journal", now "other")); nothing was changed: pass \`force\``),
+      message: expect.stringContaining(
+        `${out} holds the finished dump of another export (query (saved "type:Journal", now "other")); nothing was changed: pass \`force\``,
+      ),
     });
     expect(readFileSync(out)).toEqual(before);
     expect(readFileSync(`${out}.state.json`)).toEqual(state);
@@ -95,9 +115,20 @@ describe('what an export may replace', () => {
 
   it('a state that saved no record (the query was refused) is replaced without restart', async () => {
     const out = join(dir, 'e.nt');
-    const refusing = await startFakeService({ records: makeRecords(5), apiKey: KEY, fault: ({ res }) => (res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'Fail', message: 'Invalid query' })), true) });
+    const refusing = await startFakeService({
+      records: makeRecords(5),
+      apiKey: KEY,
+      fault: ({ res }) => (
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ status: 'Fail', message: 'Invalid query' })),
+        true
+      ),
+    });
     try {
-      await expect(exportRdf({ ...base({ output: out }), baseUrl: refusing.url })).rejects.toMatchObject({ code: expect.any(String) });
+      await expect(exportRdf({ ...base({ output: out }), baseUrl: refusing.url })).rejects.toMatchObject({
+        code: expect.any(String),
+      });
     } finally {
       await refusing.close();
     }
@@ -115,9 +146,30 @@ describe('a resume that finds fewer records than before', () => {
       await interrupted({ ...base({ output: out }), baseUrl: changing.url }, 2);
       // The service loses its last 10 records meanwhile.
       records.splice(25);
-      const r = await runCli(['export', '-q', 'type:Journal', '-o', out, '--resume', '--base-url', changing.url, '--api-key', KEY, '--page-size', '10', '--concurrency', '1', '--quiet'], { cwd: dir });
+      const r = await runCli(
+        [
+          'export',
+          '-q',
+          'type:Journal',
+          '-o',
+          out,
+          '--resume',
+          '--base-url',
+          changing.url,
+          '--api-key',
+          KEY,
+          '--page-size',
+          '10',
+          '--concurrency',
+          '1',
+          '--quiet',
+        ],
+        { cwd: dir },
+      );
       expect(r.code, r.stderr).toBe(1);
-      expect(r.stderr).toContain('records disappeared from the service: it reported 35 record(s) for the query when the export began and 25 now (10 fewer); 25 were harvested');
+      expect(r.stderr).toContain(
+        'records disappeared from the service: it reported 35 record(s) for the query when the export began and 25 now (10 fewer); 25 were harvested',
+      );
       expect(r.stderr).not.toContain('short');
     } finally {
       await changing.close();

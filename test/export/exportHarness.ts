@@ -11,11 +11,23 @@ import type { FakeService } from '../client/fakeService.js';
 export const fixedNow = () => new Date('2026-01-02T03:04:05.000Z');
 
 /** A folder per test (`dir`) and the test's fake service (`service`, closed after it); `base()` the options of an export from it. */
-export function exportHarness(key: string, folderPrefix: string): { readonly dir: string; service: FakeService | undefined; base: (extra?: Partial<ExportOptions>) => ExportOptions } {
+export function exportHarness(
+  key: string,
+  folderPrefix: string,
+): { readonly dir: string; service: FakeService | undefined; base: (extra?: Partial<ExportOptions>) => ExportOptions } {
   const h = {
     dir: '',
     service: undefined as FakeService | undefined,
-    base: (extra: Partial<ExportOptions> = {}): ExportOptions => ({ query: 'type:Journal', baseUrl: h.service!.url, apiKey: key, pageSize: 10, concurrency: 2, now: fixedNow, retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 }, ...extra }),
+    base: (extra: Partial<ExportOptions> = {}): ExportOptions => ({
+      query: 'type:Journal',
+      baseUrl: h.service!.url,
+      apiKey: key,
+      pageSize: 10,
+      concurrency: 2,
+      now: fixedNow,
+      retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 },
+      ...extra,
+    }),
   };
   beforeEach(() => {
     h.dir = mkdtempSync(join(tmpdir(), folderPrefix));
@@ -32,5 +44,13 @@ export function exportHarness(key: string, folderPrefix: string): { readonly dir
 export async function interrupted(options: ExportOptions, stopAfterPages: number): Promise<void> {
   const controller = new AbortController();
   let pages = 0;
-  await expect(exportRdf({ ...options, signal: controller.signal, onProgress: () => { if (++pages === stopAfterPages) controller.abort(); } })).rejects.toBeInstanceOf(ToolkitError);
+  await expect(
+    exportRdf({
+      ...options,
+      signal: controller.signal,
+      onProgress: () => {
+        if (++pages === stopAfterPages) controller.abort();
+      },
+    }),
+  ).rejects.toBeInstanceOf(ToolkitError);
 }

@@ -33,10 +33,25 @@ afterEach(async () => {
 });
 
 function base(extra: Partial<ExportOptions> = {}): ExportOptions {
-  return { query: 'type:Journal', baseUrl: service!.url, apiKey: KEY, pageSize: 10, concurrency: 2, now: fixedNow, retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 }, ...extra };
+  return {
+    query: 'type:Journal',
+    baseUrl: service!.url,
+    apiKey: KEY,
+    pageSize: 10,
+    concurrency: 2,
+    now: fixedNow,
+    retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 },
+    ...extra,
+  };
 }
 
-const EXT: Record<FormatName, string> = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' };
+const EXT: Record<FormatName, string> = {
+  turtle: 'ttl',
+  ntriples: 'nt',
+  nquads: 'nq',
+  jsonld: 'jsonld',
+  rdfxml: 'rdf',
+};
 
 describe('exportRdf', () => {
   it('writes each record once, in query order, with a final summary', async () => {
@@ -44,7 +59,9 @@ describe('exportRdf', () => {
     const out = join(dir, 'out.nt');
     const summary = await exportRdf(base({ output: out }));
     const text = readFileSync(out, 'utf8');
-    const works = [...text.matchAll(/^<https:\/\/doi\.org\/(10\.1000\/test\.\d+)> <http:\/\/purl\.org\/ontology\/bibo\/doi>/gm)].map((m) => m[1]);
+    const works = [
+      ...text.matchAll(/^<https:\/\/doi\.org\/(10\.1000\/test\.\d+)> <http:\/\/purl\.org\/ontology\/bibo\/doi>/gm),
+    ].map((m) => m[1]);
     expect(works).toEqual(makeRecords(45).map((r) => r.doi));
     expect(summary.counts).toMatchObject({ records: 45, pages: 5, rejects: 0, duplicates: 0 });
     expect(summary.counts.triples).toBe(text.trim().split('\n').length);
@@ -83,13 +100,17 @@ describe('exportRdf', () => {
     const requests = service.requests.length;
     await expect(exportRdf(base({ output: out }))).rejects.toMatchObject({
       code: 'state-mismatch',
-      message: expect.stringMatching(/again\.nt\.state\.json holds an unfinished export \(20 records of 35\); nothing was changed: run it with `resume` to continue it, or with `restart` to start it again from the beginning \(its progress is lost\)$/),
+      message: expect.stringMatching(
+        /again\.nt\.state\.json holds an unfinished export \(20 records of 35\); nothing was changed: run it with `resume` to continue it, or with `restart` to start it again from the beginning \(its progress is lost\)$/,
+      ),
       details: { records: 20, sameExport: true, statePath: `${out}.state.json` },
     });
     // Another export over the same output: refused too, the difference named.
     await expect(exportRdf(base({ output: out, query: 'other' }))).rejects.toMatchObject({
       code: 'state-mismatch',
-      message: expect.stringContaining('it is another export (query (saved "type:Journal", now "other")): `restart` replaces it with this one'),
+      message: expect.stringContaining(
+        'it is another export (query (saved "type:Journal", now "other")): `restart` replaces it with this one',
+      ),
       details: { sameExport: false },
     });
     expect(files.map((f) => readFileSync(f))).toEqual(before);
@@ -98,7 +119,11 @@ describe('exportRdf', () => {
     const warnings: string[] = [];
     const summary = await exportRdf(base({ output: out, restart: true, onWarning: (w) => warnings.push(w) }));
     expect(summary).toMatchObject({ resumed: false, counts: { records: 35 } });
-    expect(warnings).toEqual([expect.stringMatching(/^an unfinished export \(20 records of 35\) in .*again\.nt\.state\.json is started again from the beginning \(`restart`\)$/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /^an unfinished export \(20 records of 35\) in .*again\.nt\.state\.json is started again from the beginning \(`restart`\)$/,
+      ),
+    ]);
     const quiet: string[] = [];
     await exportRdf(base({ output: out, onWarning: (w) => quiet.push(w) }));
     expect(quiet).toEqual([]); // the state of a finished export says nothing, and refuses nothing
@@ -107,8 +132,16 @@ describe('exportRdf', () => {
   it('takes restart only with an output, and not with resume', async () => {
     service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
     const out = join(dir, 'r.nt');
-    await expect(exportRdf(base({ output: out, restart: true, resume: true }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('`resume` (continue the saved export) and `restart` (start it again) do not go together') });
-    await expect(exportRdf(base({ stream: new PassThrough(), restart: true }))).rejects.toMatchObject({ code: 'usage', message: '`restart` needs the output file of the export (`output`)' });
+    await expect(exportRdf(base({ output: out, restart: true, resume: true }))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining(
+        '`resume` (continue the saved export) and `restart` (start it again) do not go together',
+      ),
+    });
+    await expect(exportRdf(base({ stream: new PassThrough(), restart: true }))).rejects.toMatchObject({
+      code: 'usage',
+      message: '`restart` needs the output file of the export (`output`)',
+    });
     expect(existsSync(out)).toBe(false);
   });
 
@@ -117,7 +150,10 @@ describe('exportRdf', () => {
     const out = join(dir, 'changed.nt');
     await interrupted(base({ output: out }), 1);
     writeFileSync(`${out}.partial`, readFileSync(`${out}.partial`).subarray(0, 10));
-    await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('start afresh with `restart` instead of `resume`') });
+    await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('start afresh with `restart` instead of `resume`'),
+    });
   });
 
   it('makes .gz output resumable (one gzip member per page)', async () => {
@@ -140,7 +176,10 @@ describe('exportRdf', () => {
     bytes[5] = bytes[5]! ^ 1;
     writeFileSync(`${out}.partial`, bytes);
     await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({ code: 'state-mismatch' });
-    await expect(exportRdf(base({ output: out, resume: true, query: 'other' }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('query') });
+    await expect(exportRdf(base({ output: out, resume: true, query: 'other' }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('query'),
+    });
   });
 
   it('resuming a finished export does nothing', async () => {
@@ -155,14 +194,22 @@ describe('exportRdf', () => {
 
   it('de-duplicates by DOI across pages and writes rejects', async () => {
     const records = makeRecords(20);
-    const withDupes = [...records.slice(0, 10), records[2]!, { ...records[0]!, doi: 'not-a-doi', identifier: 'x', title: 'bad' }, ...records.slice(10)];
+    const withDupes = [
+      ...records.slice(0, 10),
+      records[2]!,
+      { ...records[0]!, doi: 'not-a-doi', identifier: 'x', title: 'bad' },
+      ...records.slice(10),
+    ];
     service = await startFakeService({ records: withDupes as never, apiKey: KEY });
     const out = join(dir, 'out.nt');
     const rejectsPath = join(dir, 'rejects.jsonl');
     const warnings: string[] = [];
     const summary = await exportRdf(base({ output: out, rejectsPath, onWarning: (w) => warnings.push(w) }));
     expect(summary.counts).toMatchObject({ records: 20, duplicates: 1, rejects: 1 });
-    const rejects = readFileSync(rejectsPath, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { reason: string; record: { doi: string } });
+    const rejects = readFileSync(rejectsPath, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { reason: string; record: { doi: string } });
     expect(rejects).toHaveLength(1);
     expect(rejects[0]!.record.doi).toBe('not-a-doi');
     expect(warnings.some((w) => w.includes('rejected'))).toBe(true);
@@ -179,14 +226,21 @@ describe('exportRdf', () => {
         rejectsPath,
         validation: {
           batchSize: 1,
-          violations: async (records) => records.map((quads) => (quads.some((q) => q.object.value === '10.1000/test.4') ? [BAD] : [])),
+          violations: async (records) =>
+            records.map((quads) => (quads.some((q) => q.object.value === '10.1000/test.4') ? [BAD] : [])),
         },
       }),
     );
     expect(summary.counts).toMatchObject({ records: 9, rejects: 1 });
     expect(readFileSync(out, 'utf8')).not.toContain('test.4>');
     const line = JSON.parse(readFileSync(rejectsPath, 'utf8')) as { code: string; violations: unknown[] };
-    expect(line).toMatchObject({ code: 'validation-failed', field: '(shapes)', recordId: '10.1000/test.4', violations: [BAD], reason: 'does not conform to the shapes: Violation srsh:Work <x>: bad' });
+    expect(line).toMatchObject({
+      code: 'validation-failed',
+      field: '(shapes)',
+      recordId: '10.1000/test.4',
+      violations: [BAD],
+      reason: 'does not conform to the shapes: Violation srsh:Work <x>: bad',
+    });
     const state = await readExportState(`${out}.state.json`);
     expect(state?.identity.validate).toBe(true);
   });
@@ -196,7 +250,11 @@ describe('exportRdf', () => {
     const clean = join(dir, 'clean.nt');
     await exportRdf(base({ output: clean }));
     await service.close();
-    service = await startFakeService({ records: makeRecords(60), apiKey: KEY, fault: randomFaults(3, { error5xx: 0.1, tooMany: 0.05, truncated: 0.05, dropped: 0.05 }) });
+    service = await startFakeService({
+      records: makeRecords(60),
+      apiKey: KEY,
+      fault: randomFaults(3, { error5xx: 0.1, tooMany: 0.05, truncated: 0.05, dropped: 0.05 }),
+    });
     const faulty = join(dir, 'faulty.nt');
     const summary = await exportRdf(base({ output: faulty, retries: 8 } as Partial<ExportOptions>));
     expect(readFileSync(faulty)).toEqual(readFileSync(clean));
@@ -257,15 +315,23 @@ describe('exportRdf', () => {
     });
     const out = join(dir, 'lowered.nt');
     const warnings: string[] = [];
-    const err = (await exportRdf(base({ output: out, pageSize: 100, concurrency: 1, onWarning: (w) => warnings.push(w) })).catch((e: unknown) => e)) as ToolkitError;
+    const err = (await exportRdf(
+      base({ output: out, pageSize: 100, concurrency: 1, onWarning: (w) => warnings.push(w) }),
+    ).catch((e: unknown) => e)) as ToolkitError;
     expect(err.code).toBe('quota');
     expect(warnings).toEqual([expect.stringMatching(/refused 100 records a page .*harvesting 25 a page/)]);
     const state = await readExportState(`${out}.state.json`);
-    expect(state).toMatchObject({ identity: { pageSize: 100 }, cursor: { pageSize: 25, start: 51 }, counts: { records: 50 } });
+    expect(state).toMatchObject({
+      identity: { pageSize: 100 },
+      cursor: { pageSize: 25, start: 51 },
+      counts: { records: 50 },
+    });
     quotaGone = false;
     served = -1000;
     const resumedFrom = service.requests.length;
-    const summary = await exportRdf(base({ output: out, pageSize: 100, resume: true, onWarning: (w) => warnings.push(w) }));
+    const summary = await exportRdf(
+      base({ output: out, pageSize: 100, resume: true, onWarning: (w) => warnings.push(w) }),
+    );
     expect(summary.counts.records).toBe(120);
     expect(warnings).toHaveLength(1); // no second 403: the resume asked 25 at once
     expect(new Set(service.requests.slice(resumedFrom).map((u) => u.searchParams.get('p')))).toEqual(new Set(['25']));
@@ -278,9 +344,28 @@ describe('exportRdf', () => {
     service = await startFakeService({ records: makeRecords(25), apiKey: KEY });
     const out = join(dir, 'out.nq');
     const logs: string[] = [];
-    await interrupted(base({ output: out, metaPath: join(dir, 'meta.ttl'), rejectsPath: join(dir, 'r.jsonl'), onWarning: (w) => logs.push(w) }), 1);
-    await exportRdf(base({ output: out, resume: true, metaPath: join(dir, 'meta.ttl'), rejectsPath: join(dir, 'r.jsonl'), onWarning: (w) => logs.push(w), onProgress: (p) => logs.push(JSON.stringify(p)) }));
-    const bad = await exportRdf(base({ output: join(dir, 'bad.nt'), pageSize: 100, baseUrl: `${service.url}/nowhere` })).catch((e: Error) => e);
+    await interrupted(
+      base({
+        output: out,
+        metaPath: join(dir, 'meta.ttl'),
+        rejectsPath: join(dir, 'r.jsonl'),
+        onWarning: (w) => logs.push(w),
+      }),
+      1,
+    );
+    await exportRdf(
+      base({
+        output: out,
+        resume: true,
+        metaPath: join(dir, 'meta.ttl'),
+        rejectsPath: join(dir, 'r.jsonl'),
+        onWarning: (w) => logs.push(w),
+        onProgress: (p) => logs.push(JSON.stringify(p)),
+      }),
+    );
+    const bad = await exportRdf(
+      base({ output: join(dir, 'bad.nt'), pageSize: 100, baseUrl: `${service.url}/nowhere` }),
+    ).catch((e: Error) => e);
     logs.push(String((bad as Error).message), JSON.stringify((bad as ToolkitError).details));
     for (const file of readdirSync(dir)) {
       const bytes = readFileSync(join(dir, file));
@@ -303,19 +388,31 @@ describe('exportRdf', () => {
     expect(text).toContain(`prov:used <${service.url}/meta/v2/json>`);
     expect(text).toContain('sr:query "type:Journal"');
     const nq = readFileSync(a, 'utf8');
-    expect(nq).toContain(`<http://www.w3.org/ns/prov#wasGeneratedBy> <${summary.dataset}#export> <${summary.dataset}> .`);
+    expect(nq).toContain(
+      `<http://www.w3.org/ns/prov#wasGeneratedBy> <${summary.dataset}#export> <${summary.dataset}> .`,
+    );
     const b = join(dir, 'b.nq');
     await exportRdf(base({ output: b, now: () => new Date('2030-01-01T00:00:00Z') }));
-    const strip = (s: string) => s.split('\n').filter((l) => !/AtTime>/.test(l)).join('\n');
+    const strip = (s: string) =>
+      s
+        .split('\n')
+        .filter((l) => !/AtTime>/.test(l))
+        .join('\n');
     expect(strip(readFileSync(b, 'utf8'))).toBe(strip(nq));
   });
 
   it('splits into date windows with --split-by and tracks them in the state across a resume', async () => {
     service = await startFakeService({ records: makeRecords(120, { startYear: 2024 }), apiKey: KEY });
     const full = join(dir, 'full.nt');
-    await exportRdf(base({ output: full, splitBy: 'month', query: 'type:Journal onlinedatefrom:2024-01-01 onlinedateto:2024-12-31' }));
+    await exportRdf(
+      base({ output: full, splitBy: 'month', query: 'type:Journal onlinedatefrom:2024-01-01 onlinedateto:2024-12-31' }),
+    );
     const part = join(dir, 'part.nt');
-    const opts = base({ output: part, splitBy: 'month', query: 'type:Journal onlinedatefrom:2024-01-01 onlinedateto:2024-12-31' });
+    const opts = base({
+      output: part,
+      splitBy: 'month',
+      query: 'type:Journal onlinedatefrom:2024-01-01 onlinedateto:2024-12-31',
+    });
     await interrupted(opts, 4);
     const state = await readExportState(`${part}.state.json`);
     expect(state?.cursor.windows?.length).toBeGreaterThan(0);
@@ -344,7 +441,7 @@ function recordQuads(record: Record<string, unknown>, graphBase?: string): RDF.Q
 }
 
 describe('exportRdf with graphPerRecord', () => {
-  it('writes N-Quads of N records as N record graphs, each holding its own record\'s quads only, and the description graph', async () => {
+  it("writes N-Quads of N records as N record graphs, each holding its own record's quads only, and the description graph", async () => {
     const records = makeRecords(25);
     service = await startFakeService({ records, apiKey: KEY });
     const out = join(dir, 'g.nq');
@@ -355,7 +452,9 @@ describe('exportRdf with graphPerRecord', () => {
     for (const r of records) expectIsomorphic(graphs.get(recordGraphIri(r.doi))!, recordQuads(r), `graph of ${r.doi}`);
     const meta = graphs.get(summary.dataset)!;
     const pattern = meta.filter((q) => q.predicate.value === `${NS.sr}recordGraphPattern`);
-    expect(pattern.map((q) => [q.subject.value, q.object.value])).toEqual([[summary.dataset, 'https://w3id.org/scholarly-rdf/record/{doi}']]);
+    expect(pattern.map((q) => [q.subject.value, q.object.value])).toEqual([
+      [summary.dataset, 'https://w3id.org/scholarly-rdf/record/{doi}'],
+    ]);
     const state = await readExportState(`${out}.state.json`);
     expect(state?.identity.graphPerRecord).toBe(true);
   });
@@ -400,7 +499,7 @@ describe('exportRdf with graphPerRecord', () => {
     });
   }
 
-  it('refuses to resume with the other setting, as any change of the export\'s identity', async () => {
+  it("refuses to resume with the other setting, as any change of the export's identity", async () => {
     service = await startFakeService({ records: makeRecords(30), apiKey: KEY });
     const a = join(dir, 'a.nq');
     await interrupted(base({ output: a, graphPerRecord: true }), 1);
@@ -418,13 +517,21 @@ describe('exportRdf with graphPerRecord', () => {
 
   it('is a usage error for formats without named graphs, naming the format, and together with graph', async () => {
     service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
-    for (const [format, label] of [['turtle', 'Turtle'], ['ntriples', 'N-Triples'], ['rdfxml', 'RDF/XML']] as const) {
-      const err = (await exportRdf(base({ output: join(dir, `x.${EXT[format]}`), graphPerRecord: true })).catch((e: unknown) => e)) as ToolkitError;
+    for (const [format, label] of [
+      ['turtle', 'Turtle'],
+      ['ntriples', 'N-Triples'],
+      ['rdfxml', 'RDF/XML'],
+    ] as const) {
+      const err = (await exportRdf(base({ output: join(dir, `x.${EXT[format]}`), graphPerRecord: true })).catch(
+        (e: unknown) => e,
+      )) as ToolkitError;
       expect(err).toBeInstanceOf(ToolkitError);
       expect(err.code).toBe('usage');
       expect(err.message).toContain(`\`graphPerRecord\` needs N-Quads, JSON-LD or TriG output, not ${label}`);
     }
-    await expect(exportRdf(base({ output: join(dir, 'y.nq'), graphPerRecord: true, graph: 'https://example.org/g' }))).rejects.toMatchObject({
+    await expect(
+      exportRdf(base({ output: join(dir, 'y.nq'), graphPerRecord: true, graph: 'https://example.org/g' })),
+    ).rejects.toMatchObject({
       code: 'usage',
       message: expect.stringContaining('do not go together'),
     });
@@ -433,7 +540,11 @@ describe('exportRdf with graphPerRecord', () => {
 
   it('leaves rejects as they were: a record that cannot be mapped is in the rejects file and in no graph', async () => {
     const records = makeRecords(6);
-    const withBad = [...records.slice(0, 3), { ...records[0]!, doi: 'not-a-doi', identifier: 'x', title: 'bad' }, ...records.slice(3)];
+    const withBad = [
+      ...records.slice(0, 3),
+      { ...records[0]!, doi: 'not-a-doi', identifier: 'x', title: 'bad' },
+      ...records.slice(3),
+    ];
     service = await startFakeService({ records: withBad as never, apiKey: KEY });
     const out = join(dir, 'r.nq');
     const rejectsPath = join(dir, 'r.jsonl');
@@ -447,9 +558,10 @@ describe('exportRdf with graphPerRecord', () => {
 
 describe('exportRdf dataset description', () => {
   const DCT = NS.dcterms;
-  const has = (quads: RDF.Quad[], s: string, p: string, o?: string) => quads.some((q) => q.subject.value === s && q.predicate.value === p && (o === undefined || q.object.value === o));
+  const has = (quads: RDF.Quad[], s: string, p: string, o?: string) =>
+    quads.some((q) => q.subject.value === s && q.predicate.value === p && (o === undefined || q.object.value === o));
 
-  it('keeps the service\'s notice as the source\'s description, never as dcterms:rights, and states a licence only when given', async () => {
+  it("keeps the service's notice as the source's description, never as dcterms:rights, and states a licence only when given", async () => {
     service = await startFakeService({ records: makeRecords(5), apiKey: KEY });
     const meta = join(dir, 'm.ttl');
     const summary = await exportRdf(base({ output: join(dir, 'm.nt'), metaPath: meta }));
@@ -464,17 +576,30 @@ describe('exportRdf dataset description', () => {
     const cc0 = 'https://creativecommons.org/publicdomain/zero/1.0/';
     await exportRdf(base({ output: join(dir, 'l.nt'), metaPath: licensed, license: cc0 }));
     const withLicence = parseTurtle(readFileSync(licensed, 'utf8'));
-    expect(withLicence.filter((q) => q.predicate.value === `${DCT}license`).map((q) => [q.subject.value, q.object.termType, q.object.value])).toEqual([[summary.dataset, 'NamedNode', cc0]]);
+    expect(
+      withLicence
+        .filter((q) => q.predicate.value === `${DCT}license`)
+        .map((q) => [q.subject.value, q.object.termType, q.object.value]),
+    ).toEqual([[summary.dataset, 'NamedNode', cc0]]);
   });
 
   it('writes the licence into the description graph of N-Quads, and refuses one that is not an IRI or has nowhere to go', async () => {
     service = await startFakeService({ records: makeRecords(3), apiKey: KEY });
     const out = join(dir, 'l.nq');
     const summary = await exportRdf(base({ output: out, license: 'https://example.org/licence' }));
-    expect(readFileSync(out, 'utf8')).toContain(`<${summary.dataset}> <${DCT}license> <https://example.org/licence> <${summary.dataset}> .`);
-    await expect(exportRdf(base({ output: join(dir, 'x.nq'), license: 'CC-BY 4.0' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('is not an absolute IRI') });
-    await expect(exportRdf(base({ output: join(dir, 'x.ttl'), license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('add `metaPath`') });
-    await expect(exportRdf(base({ output: join(dir, 'y.nq'), metaGraph: false, license: 'https://example.org/licence' }))).rejects.toMatchObject({ code: 'usage' });
+    expect(readFileSync(out, 'utf8')).toContain(
+      `<${summary.dataset}> <${DCT}license> <https://example.org/licence> <${summary.dataset}> .`,
+    );
+    await expect(exportRdf(base({ output: join(dir, 'x.nq'), license: 'CC-BY 4.0' }))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('is not an absolute IRI'),
+    });
+    await expect(
+      exportRdf(base({ output: join(dir, 'x.ttl'), license: 'https://example.org/licence' })),
+    ).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('add `metaPath`') });
+    await expect(
+      exportRdf(base({ output: join(dir, 'y.nq'), metaGraph: false, license: 'https://example.org/licence' })),
+    ).rejects.toMatchObject({ code: 'usage' });
   });
 
   it('gives only true counts although shared nodes are written in every record that names them', async () => {
@@ -485,7 +610,8 @@ describe('exportRdf dataset description', () => {
     const lines = readFileSync(out, 'utf8').trim().split('\n');
     const dump = parseNQuads(lines.join('\n'));
     const desc = parseTurtle(readFileSync(meta, 'utf8'));
-    const value = (s: string, p: string) => desc.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
+    const value = (s: string, p: string) =>
+      desc.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
     // Statements as written, repeats included: the lines of the file.
     expect(value(`${summary.dataset}#export`, `${NS.sr}statementsWritten`)).toEqual([String(lines.length)]);
     expect(summary.counts.triples).toBe(lines.length);
@@ -494,10 +620,14 @@ describe('exportRdf dataset description', () => {
     expect(value(summary.dataset, `${NS.void}entities`)).toEqual([]);
     // Distinct classes of all nodes.
     const typeOf = dump.filter((q) => q.predicate.value === `${NS.rdf}type`);
-    expect(value(summary.dataset, `${NS.void}classes`)).toEqual([String(new Set(typeOf.map((q) => q.object.value)).size)]);
+    expect(value(summary.dataset, `${NS.void}classes`)).toEqual([
+      String(new Set(typeOf.map((q) => q.object.value)).size),
+    ]);
     // A partition per class of the works, with the number of works (distinct subjects of the class in the dump).
     const partitions = value(summary.dataset, `${NS.void}classPartition`);
-    const works = new Set(typeOf.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.object.value));
+    const works = new Set(
+      typeOf.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.object.value),
+    );
     expect(partitions.map((p) => value(p, `${NS.void}class`)[0]).sort()).toEqual([...works].sort());
     for (const p of partitions) {
       const cls = value(p, `${NS.void}class`)[0]!;

@@ -30,7 +30,16 @@ afterEach(async () => {
 });
 
 function base(extra: Partial<ExportOptions> = {}): ExportOptions {
-  return { query: 'type:Journal', baseUrl: service!.url, apiKey: KEY, pageSize: 5, concurrency: 1, now: fixedNow, retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 }, ...extra };
+  return {
+    query: 'type:Journal',
+    baseUrl: service!.url,
+    apiKey: KEY,
+    pageSize: 5,
+    concurrency: 1,
+    now: fixedNow,
+    retryPolicy: { baseDelayMs: 1, maxDelayMs: 2 },
+    ...extra,
+  };
 }
 
 /** 20 records, the 8th without a DOI (a reject). */
@@ -48,7 +57,10 @@ describe.runIf(existsSync(FULL))('exportRdf on a full disk', () => {
     const out = join(dir, 'out.nt');
     const rejectsPath = join(dir, 'rejects.jsonl');
     symlinkSync(FULL, rejectsPath);
-    const err = await exportRdf(base({ output: out, rejectsPath })).then(() => undefined, (e: Error) => e);
+    const err = await exportRdf(base({ output: out, rejectsPath })).then(
+      () => undefined,
+      (e: Error) => e,
+    );
     expect(err).toMatchObject({ code: 'io' });
     expect(err!.message).toBe(
       `cannot write ${rejectsPath}: no space left on the device (ENOSPC)\nprogress is saved in ${out}.state.json: once space is freed, run the same export again with \`resume\` to continue`,
@@ -69,14 +81,24 @@ describe.runIf(existsSync(FULL))('exportRdf on a full disk', () => {
     const out = join(dir, 'out.nq');
     const meta = join(dir, 'meta.ttl');
     symlinkSync(FULL, `${meta}.tmp`);
-    const err = await exportRdf(base({ output: out, metaPath: meta })).then(() => undefined, (e: Error) => e);
-    expect(err).toMatchObject({ code: 'io', message: expect.stringContaining(`cannot write the description (\`metaPath\`) ${meta}: no space left on the device (ENOSPC)`) });
+    const err = await exportRdf(base({ output: out, metaPath: meta })).then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    expect(err).toMatchObject({
+      code: 'io',
+      message: expect.stringContaining(
+        `cannot write the description (\`metaPath\`) ${meta}: no space left on the device (ENOSPC)`,
+      ),
+    });
     expect(err!.message).toContain('run the same export again with `resume`');
     expect(existsSync(`${meta}.tmp`)).toBe(false);
     expect(existsSync(meta)).toBe(false);
 
     // Later, another clock: the description still says when the export ended.
-    const summary = await exportRdf(base({ output: out, metaPath: meta, resume: true, now: () => new Date('2030-01-01T00:00:00Z') }));
+    const summary = await exportRdf(
+      base({ output: out, metaPath: meta, resume: true, now: () => new Date('2030-01-01T00:00:00Z') }),
+    );
     expect(summary.alreadyComplete).toBe(true);
     expect(readFileSync(meta, 'utf8')).toBe(readFileSync(join(dir, 'clean.ttl'), 'utf8'));
     expect(readFileSync(out)).toEqual(readFileSync(join(dir, 'clean.nq')));
@@ -89,14 +111,23 @@ describe.runIf(existsSync(FULL))('exportRdf on a full disk', () => {
   it('refuses a --meta into a folder that is not there before harvesting anything', async () => {
     service = await startFakeService({ records: makeRecords(5), apiKey: KEY });
     const meta = join(dir, 'no', 'such', 'meta.ttl');
-    await expect(exportRdf(base({ output: join(dir, 'out.nt'), metaPath: meta }))).rejects.toMatchObject({ code: 'io', message: `cannot create ${meta}: its folder does not exist (ENOENT)` });
+    await expect(exportRdf(base({ output: join(dir, 'out.nt'), metaPath: meta }))).rejects.toMatchObject({
+      code: 'io',
+      message: `cannot create ${meta}: its folder does not exist (ENOENT)`,
+    });
     expect(service.requests).toHaveLength(0);
     expect(readdirSync(dir)).toEqual([]);
   });
 
   it('a dump stream that fails (stdout on a full disk): io naming it, not a crash', async () => {
     service = await startFakeService({ records: makeRecords(12), apiKey: KEY });
-    const stream = new Writable({ write: (_chunk, _enc, cb) => cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })) });
-    await expect(exportRdf(base({ stream, streamName: 'stdout' }))).rejects.toMatchObject({ code: 'io', message: 'cannot write stdout: no space left on the device (ENOSPC)' });
+    const stream = new Writable({
+      write: (_chunk, _enc, cb) =>
+        cb(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' })),
+    });
+    await expect(exportRdf(base({ stream, streamName: 'stdout' }))).rejects.toMatchObject({
+      code: 'io',
+      message: 'cannot write stdout: no space left on the device (ENOSPC)',
+    });
   });
 });

@@ -17,9 +17,13 @@ const KEY = 'K3y-Of-Test/+=';
 const h = exportHarness(KEY, 'export-shards-');
 const base = h.base;
 
-const files = (folder: string, stem: string) => readdirSync(folder).filter((n) => n.startsWith(`${stem}.`)).sort();
+const files = (folder: string, stem: string) =>
+  readdirSync(folder)
+    .filter((n) => n.startsWith(`${stem}.`))
+    .sort();
 const manifestOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ShardManifest;
-const text = (path: string) => (path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path)).toString('utf8');
+const text = (path: string) =>
+  (path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path)).toString('utf8');
 
 describe('exportRdf with shardRecords', () => {
   it('cuts the records between pages or inside one, each shard a whole document; together the one-file dump', async () => {
@@ -27,7 +31,14 @@ describe('exportRdf with shardRecords', () => {
     await exportRdf(base({ output: join(h.dir, 'one.jsonld') }));
     const summary = await exportRdf(base({ output: join(h.dir, 'dump.jsonld'), shardRecords: 15 }));
     expect(summary.manifestPath).toBe(join(h.dir, 'dump.manifest.json'));
-    expect(files(h.dir, 'dump')).toEqual(['dump.00001.jsonld', 'dump.00002.jsonld', 'dump.00003.jsonld', 'dump.00004.jsonld', 'dump.jsonld.state.json', 'dump.manifest.json']);
+    expect(files(h.dir, 'dump')).toEqual([
+      'dump.00001.jsonld',
+      'dump.00002.jsonld',
+      'dump.00003.jsonld',
+      'dump.00004.jsonld',
+      'dump.jsonld.state.json',
+      'dump.manifest.json',
+    ]);
     const manifest = manifestOf(summary.manifestPath!);
     expect(manifest.shards.map((s) => s.records)).toEqual([15, 15, 15, 8]);
     expect(manifest.totals).toMatchObject({ shards: 4, records: 53, triples: summary.counts.triples });
@@ -45,7 +56,12 @@ describe('exportRdf with shardRecords', () => {
     expect(manifest.totals.sharedTriples).toBe(manifest.shards.reduce((n, s) => n + s.sharedTriples!, 0));
   });
 
-  for (const [ext, stopAfter] of [['ttl', 2], ['nq.gz', 3], ['jsonld', 2], ['rdf', 4]] as const) {
+  for (const [ext, stopAfter] of [
+    ['ttl', 2],
+    ['nq.gz', 3],
+    ['jsonld', 2],
+    ['rdf', 4],
+  ] as const) {
     it(`resumes a ${ext} export shard by shard to the same bytes, never rewriting a finished shard`, async () => {
       h.service = await startFakeService({ records: makeRecords(53), apiKey: KEY });
       const full = join(h.dir, `full.${ext}`);
@@ -67,8 +83,11 @@ describe('exportRdf with shardRecords', () => {
       expect(readFileSync(finished)).toEqual(before);
       const names = (stem: string) => files(h.dir, stem).filter((n) => /\.\d{5}\./.test(n));
       expect(names('part')).toEqual(names('full').map((n) => n.replace('full', 'part')));
-      for (const n of names('full')) expect(readFileSync(join(h.dir, n.replace('full', 'part')))).toEqual(readFileSync(join(h.dir, n)));
-      expect(readFileSync(join(h.dir, 'part.manifest.json'), 'utf8')).toBe(readFileSync(join(h.dir, 'full.manifest.json'), 'utf8').replaceAll('full.', 'part.'));
+      for (const n of names('full'))
+        expect(readFileSync(join(h.dir, n.replace('full', 'part')))).toEqual(readFileSync(join(h.dir, n)));
+      expect(readFileSync(join(h.dir, 'part.manifest.json'), 'utf8')).toBe(
+        readFileSync(join(h.dir, 'full.manifest.json'), 'utf8').replaceAll('full.', 'part.'),
+      );
       expect(readdirSync(h.dir).filter((n) => n.endsWith('.partial'))).toEqual([]);
     });
   }
@@ -79,7 +98,12 @@ describe('exportRdf with shardRecords', () => {
     await interrupted(base({ output: out, shardRecords: 10 }), 2);
     renameSync(join(h.dir, 'd.00001.nt'), join(h.dir, 'd.00001.nt.partial'));
     await exportRdf(base({ output: out, resume: true, shardRecords: 10 }));
-    expect(manifestOf(join(h.dir, 'd.manifest.json')).shards.map((s) => s.file)).toEqual(['d.00001.nt', 'd.00002.nt', 'd.00003.nt', 'd.00004.nt']);
+    expect(manifestOf(join(h.dir, 'd.manifest.json')).shards.map((s) => s.file)).toEqual([
+      'd.00001.nt',
+      'd.00002.nt',
+      'd.00003.nt',
+      'd.00004.nt',
+    ]);
     expect(existsSync(join(h.dir, 'd.00001.nt.partial'))).toBe(false);
   });
 
@@ -87,11 +111,20 @@ describe('exportRdf with shardRecords', () => {
     h.service = await startFakeService({ records: makeRecords(35), apiKey: KEY });
     const out = join(h.dir, 'd.nt');
     await interrupted(base({ output: out, shardRecords: 10 }), 2);
-    await expect(exportRdf(base({ output: out, resume: true, shardRecords: 12 }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('shards') });
-    await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('shards') });
+    await expect(exportRdf(base({ output: out, resume: true, shardRecords: 12 }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('shards'),
+    });
+    await expect(exportRdf(base({ output: out, resume: true }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('shards'),
+    });
     const first = join(h.dir, 'd.00001.nt');
     writeFileSync(first, readFileSync(first, 'utf8').replace('doi', 'DOI'));
-    await expect(exportRdf(base({ output: out, resume: true, shardRecords: 10 }))).rejects.toMatchObject({ code: 'state-mismatch', message: expect.stringContaining('d.00001.nt') });
+    await expect(exportRdf(base({ output: out, resume: true, shardRecords: 10 }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: expect.stringContaining('d.00001.nt'),
+    });
   });
 
   it('describes each shard in the description: a distribution with its file, size, checksum and statements; no description graph in N-Quads shards', async () => {
@@ -100,8 +133,11 @@ describe('exportRdf with shardRecords', () => {
     const summary = await exportRdf(base({ output: join(h.dir, 'd.nq'), shardRecords: 10, metaPath: meta }));
     const manifest = manifestOf(summary.manifestPath!);
     const quads = parseTurtle(readFileSync(meta, 'utf8'));
-    const values = (s: string, p: string) => quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
-    const shards = values(summary.dataset, `${NS.dcat}distribution`).filter((d) => d.includes('#shard-')).sort();
+    const values = (s: string, p: string) =>
+      quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
+    const shards = values(summary.dataset, `${NS.dcat}distribution`)
+      .filter((d) => d.includes('#shard-'))
+      .sort();
     expect(shards).toEqual([1, 2, 3].map((i) => `${summary.dataset}#shard-0000${i}`));
     for (const [i, shard] of shards.entries()) {
       const entry = manifest.shards[i]!;
@@ -109,7 +145,9 @@ describe('exportRdf with shardRecords', () => {
       expect(values(shard, `${NS.dcat}downloadURL`)).toEqual([url]);
       expect(values(shard, `${NS.dcat}byteSize`)).toEqual([String(entry.bytes)]);
       expect(values(shard, `${NS.void}triples`)).toEqual([String(entry.triples)]);
-      expect(values(values(shard, 'http://spdx.org/rdf/terms#checksum')[0]!, 'http://spdx.org/rdf/terms#checksumValue')).toEqual([entry.sha256]);
+      expect(
+        values(values(shard, 'http://spdx.org/rdf/terms#checksum')[0]!, 'http://spdx.org/rdf/terms#checksumValue'),
+      ).toEqual([entry.sha256]);
       expect(values(summary.dataset, `${NS.void}dataDump`)).toContain(url);
       const inShard = parseNQuads(text(join(h.dir, entry.file)));
       expect(inShard.some((q) => q.graph.termType !== 'DefaultGraph')).toBe(false);
@@ -133,7 +171,12 @@ describe('exportRdf with shardRecords', () => {
 
   it('needs an output file, and refuses another output named like a shard or the manifest', async () => {
     h.service = await startFakeService({ records: makeRecords(5), apiKey: KEY });
-    await expect(exportRdf(base({ stream: process.stdout, shardRecords: 10 }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('needs an output file') });
-    await expect(exportRdf(base({ output: join(h.dir, 'd.nt'), shardBytes: 0 }))).rejects.toMatchObject({ code: 'usage' });
+    await expect(exportRdf(base({ stream: process.stdout, shardRecords: 10 }))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('needs an output file'),
+    });
+    await expect(exportRdf(base({ output: join(h.dir, 'd.nt'), shardBytes: 0 }))).rejects.toMatchObject({
+      code: 'usage',
+    });
   });
 });

@@ -8,7 +8,8 @@ import fc from 'fast-check';
 
 const nightly = process.env['FUZZ'] === '1';
 const scale = Number(process.env['FUZZ_SCALE'] ?? (nightly ? 50 : 1));
-const seed = process.env['FUZZ_SEED'] !== undefined ? Number(process.env['FUZZ_SEED']) : nightly ? Date.now() % 2 ** 31 : 20261122;
+const seed =
+  process.env['FUZZ_SEED'] !== undefined ? Number(process.env['FUZZ_SEED']) : nightly ? Date.now() % 2 ** 31 : 20261122;
 
 /** Cases run per property, by name (for the report printed in fuzz mode). */
 export const casesRun = new Map<string, number>();
@@ -31,5 +32,7 @@ export function reportCases(file: string, startedAt: number): void {
   if (!nightly) return;
   const total = [...casesRun.values()].reduce((a, b) => a + b, 0);
   const lines = [...casesRun].map(([n, c]) => `  ${n}: ${c}`).join('\n');
-  console.log(`[fuzz] ${file}: seed ${seed}, ${total} cases in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n${lines}`);
+  console.log(
+    `[fuzz] ${file}: seed ${seed}, ${total} cases in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n${lines}`,
+  );
 }

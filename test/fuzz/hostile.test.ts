@@ -10,7 +10,18 @@
  * killed after {@link DEADLINE_MS}.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { closeSync, cpSync, createReadStream, existsSync, mkdirSync, mkdtempSync, openSync, rmSync, symlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  cpSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,10 +43,15 @@ beforeAll(() => {
   build = mkdtempSync(join(tmpdir(), 'hostile-cli-'));
   work = join(build, 'work');
   mkdirSync(work);
-  for (const x of ['data', 'vocab', 'shapes', 'package.json', 'node_modules']) symlinkSync(join(ROOT, x), join(build, x));
+  for (const x of ['data', 'vocab', 'shapes', 'package.json', 'node_modules'])
+    symlinkSync(join(ROOT, x), join(build, x));
   cpSync(join(ROOT, 'bin'), join(build, 'bin'), { recursive: true });
   try {
-    execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(ROOT, 'tsconfig.json'), '--outDir', join(build, 'dist')], { stdio: 'pipe' });
+    execFileSync(
+      join(ROOT, 'node_modules/.bin/tsc'),
+      ['-p', join(ROOT, 'tsconfig.json'), '--outDir', join(build, 'dist')],
+      { stdio: 'pipe' },
+    );
   } catch (err) {
     // Type errors still emit; only a missing CLI is fatal.
     if (!existsSync(join(build, 'dist/cli/main.js'))) throw err;
@@ -55,40 +71,68 @@ function write(path: string, pieces: Iterable<string | Buffer>): void {
 }
 
 /** Runs the built CLI on a file: its exit code (`null` when killed at the deadline) and the start of its stderr. */
-async function runBuilt(c: HostileCase, run: HostileRun, file: string): Promise<{ code: number | null; signal: string | null; stderr: string; stderrBytes: number }> {
-  const args = [`--max-old-space-size=${c.heapMiB ?? DEFAULT_HEAP_MIB}`, join(build, 'bin/scholarly-rdf.js'), ...run.args(run.stdin ? '-' : file)];
-  const child = spawn(process.execPath, args, { cwd: work, stdio: [run.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'], timeout: DEADLINE_MS, killSignal: 'SIGKILL' });
-  if (run.stdin) createReadStream(join(work, file)).pipe(child.stdin!).on('error', () => undefined);
+async function runBuilt(
+  c: HostileCase,
+  run: HostileRun,
+  file: string,
+): Promise<{ code: number | null; signal: string | null; stderr: string; stderrBytes: number }> {
+  const args = [
+    `--max-old-space-size=${c.heapMiB ?? DEFAULT_HEAP_MIB}`,
+    join(build, 'bin/scholarly-rdf.js'),
+    ...run.args(run.stdin ? '-' : file),
+  ];
+  const child = spawn(process.execPath, args, {
+    cwd: work,
+    stdio: [run.stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+    timeout: DEADLINE_MS,
+    killSignal: 'SIGKILL',
+  });
+  if (run.stdin)
+    createReadStream(join(work, file))
+      .pipe(child.stdin!)
+      .on('error', () => undefined);
   let stderr = '';
   let stderrBytes = 0;
   child.stderr!.on('data', (chunk: Buffer) => {
     stderrBytes += chunk.length;
     if (stderr.length < MAX_STDERR) stderr += chunk.toString('utf8');
   });
-  const [code, signal] = await new Promise<[number | null, string | null]>((done) => child.on('close', (c2, s) => done([c2, s])));
+  const [code, signal] = await new Promise<[number | null, string | null]>((done) =>
+    child.on('close', (c2, s) => done([c2, s])),
+  );
   return { code, signal, stderr, stderrBytes };
 }
 
-describe.runIf(isNightly)('hostile inputs through the built CLI: a clear error or a clear rejection, in bounded time and memory', () => {
-  for (const c of HOSTILE_CASES) {
-    it(`${c.name}: ${c.what}`, async () => {
-      write(join(work, c.name), c.generate());
-      try {
-        for (const run of c.runs) {
-          const label = `${run.args(run.stdin ? '-' : c.name).join(' ')}${run.stdin ? ` < ${c.name}` : ''}`;
-          const r = await runBuilt(c, run, c.name);
-          expect(r.signal, `${label}: killed (deadline ${DEADLINE_MS} ms or heap ${c.heapMiB ?? DEFAULT_HEAP_MIB} MiB)\n${r.stderr}`).toBeNull();
-          expect(r.code, `${label}\n${r.stderr}`).toBe(run.exit);
-          expect(r.code).toBeLessThan(70);
-          expect(r.stderr, label).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
-          expect(r.stderr, label).not.toMatch(/internal error|heap out of memory|RangeError/);
-          expect(r.stderr, label).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
-          expect(r.stderrBytes, label).toBeLessThan(8192);
-          for (const line of run.stderr) expect(r.stderr, label).toMatch(line);
-        }
-      } finally {
-        rmSync(join(work, c.name), { force: true });
-      }
-    }, DEADLINE_MS * 4);
-  }
-});
+describe.runIf(isNightly)(
+  'hostile inputs through the built CLI: a clear error or a clear rejection, in bounded time and memory',
+  () => {
+    for (const c of HOSTILE_CASES) {
+      it(
+        `${c.name}: ${c.what}`,
+        async () => {
+          write(join(work, c.name), c.generate());
+          try {
+            for (const run of c.runs) {
+              const label = `${run.args(run.stdin ? '-' : c.name).join(' ')}${run.stdin ? ` < ${c.name}` : ''}`;
+              const r = await runBuilt(c, run, c.name);
+              expect(
+                r.signal,
+                `${label}: killed (deadline ${DEADLINE_MS} ms or heap ${c.heapMiB ?? DEFAULT_HEAP_MIB} MiB)\n${r.stderr}`,
+              ).toBeNull();
+              expect(r.code, `${label}\n${r.stderr}`).toBe(run.exit);
+              expect(r.code).toBeLessThan(70);
+              expect(r.stderr, label).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
+              expect(r.stderr, label).not.toMatch(/internal error|heap out of memory|RangeError/);
+              expect(r.stderr, label).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
+              expect(r.stderrBytes, label).toBeLessThan(8192);
+              for (const line of run.stderr) expect(r.stderr, label).toMatch(line);
+            }
+          } finally {
+            rmSync(join(work, c.name), { force: true });
+          }
+        },
+        DEADLINE_MS * 4,
+      );
+    }
+  },
+);

@@ -43,7 +43,8 @@ export const HOSTILE_DEPTH = 100_000;
 export const NO_STORE = 'http://127.0.0.1:9/ds';
 
 const CONTEXT = '{"@context": {"p": "http://ex.org/p"}, "@id": "http://ex.org/a", "p": ';
-const RDF_HEAD = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:ex="http://ex.org/">\n';
+const RDF_HEAD =
+  '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns:ex="http://ex.org/">\n';
 
 function* repeat(text: string, times: number, batch = 10_000): Generator<string> {
   for (let done = 0; done < times; done += batch) yield text.repeat(Math.min(batch, times - done));
@@ -57,8 +58,11 @@ function noise(bytes: number): Buffer {
 }
 
 const tooDeep = (file: string, what: 'JSON-LD' | 'RDF/XML', line = 1) =>
-  new RegExp(`error \\[parse\\]: ${file.replace(/\./g, '\\.')}:${line}:\\d+: ${what.replace('/', '\\/')} nested deeper than 64 levels: not read \\(--max-depth raises the limit\\)`);
-const deepRecord = /field \(input\): nested deeper than 64 levels \(in .*\): a record this deep is not read \((?:--max-depth|`maxDepth`) raises the limit\)/;
+  new RegExp(
+    `error \\[parse\\]: ${file.replace(/\./g, '\\.')}:${line}:\\d+: ${what.replace('/', '\\/')} nested deeper than 64 levels: not read \\(--max-depth raises the limit\\)`,
+  );
+const deepRecord =
+  /field \(input\): nested deeper than 64 levels \(in .*\): a record this deep is not read \((?:--max-depth|`maxDepth`) raises the limit\)/;
 const rdfCommands = (file: string, what: 'JSON-LD' | 'RDF/XML', line = 1): HostileRun[] => [
   { args: (f) => ['validate', f], exit: 4, stderr: [tooDeep(file, what, line)] },
   { args: (f) => ['load', f, '--endpoint', NO_STORE], exit: 4, stderr: [tooDeep(file, what, line)] },
@@ -68,7 +72,8 @@ const rdfCommands = (file: string, what: 'JSON-LD' | 'RDF/XML', line = 1): Hosti
 /** Every hostile case. */
 export const HOSTILE_CASES: readonly HostileCase[] = [
   {
-    name: 'deep-objects.jsonld', what: 'JSON-LD objects nested 100,000 levels (600 kB; took 306 s and 2.5 GB at 20,000 levels, ran out of heap at 100,000)',
+    name: 'deep-objects.jsonld',
+    what: 'JSON-LD objects nested 100,000 levels (600 kB; took 306 s and 2.5 GB at 20,000 levels, ran out of heap at 100,000)',
     generate: () => [CONTEXT, ...repeat('{"p": ', HOSTILE_DEPTH), '"x"', ...repeat('}', HOSTILE_DEPTH), '}\n'],
     runs: [
       ...rdfCommands('deep-objects.jsonld', 'JSON-LD'),
@@ -76,91 +81,181 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     ],
   },
   {
-    name: 'deep-lists.jsonld', what: 'JSON-LD @list nested 100,000 levels',
+    name: 'deep-lists.jsonld',
+    what: 'JSON-LD @list nested 100,000 levels',
     generate: () => [CONTEXT, ...repeat('{"@list": [', HOSTILE_DEPTH), '"x"', ...repeat(']}', HOSTILE_DEPTH), '}\n'],
     runs: rdfCommands('deep-lists.jsonld', 'JSON-LD'),
   },
   {
-    name: 'deep-graph-node.jsonld', what: 'a dump\'s @graph whose third node is nested 100,000 levels (the layout read in pieces)',
-    generate: () => ['{"@context": {"p": "http://ex.org/p"},\n"@graph": [\n{"@id": "http://ex.org/a", "p": "x"},\n{"@id": "http://ex.org/b", "p": ', ...repeat('[', HOSTILE_DEPTH), '"x"', ...repeat(']', HOSTILE_DEPTH), '}\n]}\n'],
+    name: 'deep-graph-node.jsonld',
+    what: "a dump's @graph whose third node is nested 100,000 levels (the layout read in pieces)",
+    generate: () => [
+      '{"@context": {"p": "http://ex.org/p"},\n"@graph": [\n{"@id": "http://ex.org/a", "p": "x"},\n{"@id": "http://ex.org/b", "p": ',
+      ...repeat('[', HOSTILE_DEPTH),
+      '"x"',
+      ...repeat(']', HOSTILE_DEPTH),
+      '}\n]}\n',
+    ],
     runs: rdfCommands('deep-graph-node.jsonld', 'JSON-LD', 4),
   },
   {
-    name: 'deep.rdf', what: 'RDF/XML elements nested 100,000 levels (2.4 MB; took 130 s and more)',
-    generate: () => [RDF_HEAD, '<rdf:Description rdf:about="http://ex.org/a">', ...repeat('<ex:p><rdf:Description>', HOSTILE_DEPTH / 2), '<ex:p>x</ex:p>', ...repeat('</rdf:Description></ex:p>', HOSTILE_DEPTH / 2), '</rdf:Description></rdf:RDF>\n'],
+    name: 'deep.rdf',
+    what: 'RDF/XML elements nested 100,000 levels (2.4 MB; took 130 s and more)',
+    generate: () => [
+      RDF_HEAD,
+      '<rdf:Description rdf:about="http://ex.org/a">',
+      ...repeat('<ex:p><rdf:Description>', HOSTILE_DEPTH / 2),
+      '<ex:p>x</ex:p>',
+      ...repeat('</rdf:Description></ex:p>', HOSTILE_DEPTH / 2),
+      '</rdf:Description></rdf:RDF>\n',
+    ],
     runs: rdfCommands('deep.rdf', 'RDF/XML', 3),
   },
   {
-    name: 'deep-record.jsonl', what: 'newline-delimited records, the second nested 1,000,000 levels (6 MB on one line)',
-    generate: () => ['{"doi":"10.5555/a","title":"A"}\n{"doi":"10.5555/deep","title":"D","x":', ...repeat('[', 1_000_000), ...repeat(']', 1_000_000), '}\n{"doi":"10.5555/b","title":"B"}\n'],
-    runs: [{ args: (f) => ['convert', f, '-f', 'ntriples'], exit: 1, stderr: [/records read 3, mapped 2, rejected 1/, /record 2 \(line 2\), /, deepRecord] }],
+    name: 'deep-record.jsonl',
+    what: 'newline-delimited records, the second nested 1,000,000 levels (6 MB on one line)',
+    generate: () => [
+      '{"doi":"10.5555/a","title":"A"}\n{"doi":"10.5555/deep","title":"D","x":',
+      ...repeat('[', 1_000_000),
+      ...repeat(']', 1_000_000),
+      '}\n{"doi":"10.5555/b","title":"B"}\n',
+    ],
+    runs: [
+      {
+        args: (f) => ['convert', f, '-f', 'ntriples'],
+        exit: 1,
+        stderr: [/records read 3, mapped 2, rejected 1/, /record 2 \(line 2\), /, deepRecord],
+      },
+    ],
   },
   {
-    name: 'deep-document.json', what: 'one JSON document (an array) whose second record is nested 100,000 levels',
-    generate: () => ['[{"doi":"10.5555/a","title":"A"},{"doi":"10.5555/deep","title":', ...repeat('{"a":', HOSTILE_DEPTH), '"x"', ...repeat('}', HOSTILE_DEPTH), '},{"doi":"10.5555/b","title":"B"}]\n'],
-    runs: [{ args: (f) => ['convert', f, '-f', 'ntriples'], exit: 1, stderr: [/records read 3, mapped 2, rejected 1/, /record 2 \(line 1\), /, deepRecord] }],
+    name: 'deep-document.json',
+    what: 'one JSON document (an array) whose second record is nested 100,000 levels',
+    generate: () => [
+      '[{"doi":"10.5555/a","title":"A"},{"doi":"10.5555/deep","title":',
+      ...repeat('{"a":', HOSTILE_DEPTH),
+      '"x"',
+      ...repeat('}', HOSTILE_DEPTH),
+      '},{"doi":"10.5555/b","title":"B"}]\n',
+    ],
+    runs: [
+      {
+        args: (f) => ['convert', f, '-f', 'ntriples'],
+        exit: 1,
+        stderr: [/records read 3, mapped 2, rejected 1/, /record 2 \(line 1\), /, deepRecord],
+      },
+    ],
   },
   {
-    name: 'huge-line.json', what: 'a 300 MB envelope on one line (documented limit 256 MiB; 300 MB was read, 700 MB crashed with a RangeError), then one record',
+    name: 'huge-line.json',
+    what: 'a 300 MB envelope on one line (documented limit 256 MiB; 300 MB was read, 700 MB crashed with a RangeError), then one record',
     heapMiB: 384,
     generate: () => {
       const record = `{"doi":"10.5555/x","title":"${'t'.repeat(1000)}"}`;
       const count = Math.ceil((300 * 2 ** 20) / (record.length + 1));
-      return ['{"records":[', record, ...repeat(`,${record}`, count, 1000), ']}\n{"doi":"10.5555/after","title":"After"}\n'];
+      return [
+        '{"records":[',
+        record,
+        ...repeat(`,${record}`, count, 1000),
+        ']}\n{"doi":"10.5555/after","title":"After"}\n',
+      ];
     },
-    runs: [{ args: (f) => ['convert', f, '-f', 'ntriples'], exit: 1, stderr: [/records read 2, mapped 1, rejected 1/, /record 1 \(line 1\), field \(input\): the line holds more than 256 MiB of JSON, more than is read as a whole/] }],
-  },
-  {
-    name: 'huge-line.nt', what: 'an N-Triples literal of 300 MB on one line (a 600 MB one took 1.4 GB to fail with "Invalid string length")',
-    heapMiB: 1024,
-    generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 300 * 2 ** 20, 2 ** 20), '" .\n'],
     runs: [
-      { args: (f) => ['load', f, '--endpoint', NO_STORE], exit: 4, stderr: [/error \[parse\]: huge-line\.nt:1: line 1 is larger than 256 MiB, more than is read at once: not read \(--max-document-chars raises the limit\)/] },
+      {
+        args: (f) => ['convert', f, '-f', 'ntriples'],
+        exit: 1,
+        stderr: [
+          /records read 2, mapped 1, rejected 1/,
+          /record 1 \(line 1\), field \(input\): the line holds more than 256 MiB of JSON, more than is read as a whole/,
+        ],
+      },
     ],
   },
   {
-    name: 'big.jsonl', what: '250 MB of newline-delimited records (200 records of 1.2 MB), read with a heap of 128 MiB: streamed',
-    heapMiB: 128,
-    generate: function* () {
-      for (let i = 0; i < 200; i++) yield `${JSON.stringify({ doi: `10.5555/big${i}`, title: `Big ${i}`, abstract: `word ${i} `.repeat(150_000) })}\n`;
-    },
-    runs: [{ args: (f) => ['convert', f, '-f', 'ntriples'], exit: 0, stderr: [/records read 200, mapped 200, rejected 0/] }],
+    name: 'huge-line.nt',
+    what: 'an N-Triples literal of 300 MB on one line (a 600 MB one took 1.4 GB to fail with "Invalid string length")',
+    heapMiB: 1024,
+    generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 300 * 2 ** 20, 2 ** 20), '" .\n'],
+    runs: [
+      {
+        args: (f) => ['load', f, '--endpoint', NO_STORE],
+        exit: 4,
+        stderr: [
+          /error \[parse\]: huge-line\.nt:1: line 1 is larger than 256 MiB, more than is read at once: not read \(--max-document-chars raises the limit\)/,
+        ],
+      },
+    ],
   },
   {
-    name: 'binary.bin', what: '64 kB of noise',
+    name: 'big.jsonl',
+    what: '250 MB of newline-delimited records (200 records of 1.2 MB), read with a heap of 128 MiB: streamed',
+    heapMiB: 128,
+    generate: function* () {
+      for (let i = 0; i < 200; i++)
+        yield `${JSON.stringify({ doi: `10.5555/big${i}`, title: `Big ${i}`, abstract: `word ${i} `.repeat(150_000) })}\n`;
+    },
+    runs: [
+      { args: (f) => ['convert', f, '-f', 'ntriples'], exit: 0, stderr: [/records read 200, mapped 200, rejected 0/] },
+    ],
+  },
+  {
+    name: 'binary.bin',
+    what: '64 kB of noise',
     generate: () => [noise(65536)],
     runs: [
-      { args: (f) => ['convert', f, '-f', 'ntriples'], exit: 1, stderr: [/field \(input\): not JSON text: the input looks binary/] },
+      {
+        args: (f) => ['convert', f, '-f', 'ntriples'],
+        exit: 1,
+        stderr: [/field \(input\): not JSON text: the input looks binary/],
+      },
       { args: (f) => ['validate', f], exit: 4, stderr: [/error \[parse\]: binary\.bin: cannot tell the RDF format/] },
     ],
   },
   {
-    name: 'truncated.jsonl.gz', what: 'gzip of 20,000 records cut in the middle',
+    name: 'truncated.jsonl.gz',
+    what: 'gzip of 20,000 records cut in the middle',
     generate: () => {
       const gz = gzipSync(Array.from({ length: 20_000 }, (_, i) => `{"doi":"10.5555/t${i}","title":"T"}\n`).join(''));
       return [gz.subarray(0, gz.length >> 1)];
     },
-    runs: [{ args: (f) => ['convert', f, '-f', 'ntriples'], exit: 4, stderr: [/error \[io\]: truncated\.jsonl\.gz: not a valid gzip file/] }],
+    runs: [
+      {
+        args: (f) => ['convert', f, '-f', 'ntriples'],
+        exit: 4,
+        stderr: [/error \[io\]: truncated\.jsonl\.gz: not a valid gzip file/],
+      },
+    ],
   },
   {
-    name: 'truncated.nt.gz', what: 'gzip of 20,000 triples cut in the middle',
+    name: 'truncated.nt.gz',
+    what: 'gzip of 20,000 triples cut in the middle',
     generate: () => {
-      const gz = gzipSync(Array.from({ length: 20_000 }, (_, i) => `<http://ex.org/s${i}> <http://ex.org/p> "x" .\n`).join(''));
+      const gz = gzipSync(
+        Array.from({ length: 20_000 }, (_, i) => `<http://ex.org/s${i}> <http://ex.org/p> "x" .\n`).join(''),
+      );
       return [gz.subarray(0, gz.length >> 1)];
     },
     runs: [
       { args: (f) => ['validate', f], exit: 4, stderr: [/error \[io\]: .*truncated\.nt\.gz: not a valid gzip file/] },
-      { args: (f) => ['load', f, '--endpoint', NO_STORE], exit: 4, stderr: [/error \[io\]: .*truncated\.nt\.gz: not a valid gzip file/] },
+      {
+        args: (f) => ['load', f, '--endpoint', NO_STORE],
+        exit: 4,
+        stderr: [/error \[io\]: .*truncated\.nt\.gz: not a valid gzip file/],
+      },
     ],
   },
   ...(['nt', 'ttl', 'rdf', 'jsonld'] as const).map((ext): HostileCase => ({
-    name: `invalid-utf8.${ext}`, what: `invalid UTF-8 (FF FE, a cut sequence, an encoded surrogate) in a literal of ${ext}: U+FFFD, read`,
+    name: `invalid-utf8.${ext}`,
+    what: `invalid UTF-8 (FF FE, a cut sequence, an encoded surrogate) in a literal of ${ext}: U+FFFD, read`,
     generate: () => {
       const bad = Buffer.from([0x61, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x62, 0xc3]);
       const [before, after] = {
         nt: ['<http://ex.org/s> <http://ex.org/p> "', '" .\n'],
         ttl: ['@prefix ex: <http://ex.org/> .\nex:s ex:p "', '" .\n'],
-        rdf: [`${RDF_HEAD}<rdf:Description rdf:about="http://ex.org/a"><ex:p>`, '</ex:p></rdf:Description></rdf:RDF>\n'],
+        rdf: [
+          `${RDF_HEAD}<rdf:Description rdf:about="http://ex.org/a"><ex:p>`,
+          '</ex:p></rdf:Description></rdf:RDF>\n',
+        ],
         jsonld: ['{"@context": {"p": "http://ex.org/p"}, "@id": "http://ex.org/a", "p": "', '"}\n'],
       }[ext];
       return [before, bad, after];
@@ -171,7 +266,8 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     ],
   })),
   ...(['ttl', 'rdf', 'jsonld'] as const).map((ext): HostileCase => ({
-    name: `control-bytes.${ext}`, what: `terminal escapes, BEL and NUL between the tokens of ${ext}: a parse error that prints them escaped`,
+    name: `control-bytes.${ext}`,
+    what: `terminal escapes, BEL and NUL between the tokens of ${ext}: a parse error that prints them escaped`,
     generate: () => [
       {
         ttl: '@prefix ex: <http://ex.org/> .\nex:s ex:p "a\u001B[31mred" .\n\u001B]0;title\u0007ex:s ex:p 1 .\n',
@@ -179,16 +275,28 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
         jsonld: '{"@context": {"p": "http://ex.org/p"}, \u001B[2J"@id": "http://ex.org/a", "p": "a\u0000"}\n',
       }[ext],
     ],
-    runs: [{ args: (f) => ['validate', f], exit: 4, stderr: [new RegExp(`error \\[parse\\]: control-bytes\\.${ext}:\\d+`)] }],
+    runs: [
+      { args: (f) => ['validate', f], exit: 4, stderr: [new RegExp(`error \\[parse\\]: control-bytes\\.${ext}:\\d+`)] },
+    ],
   })),
   {
-    name: 'control-bytes.jsonl', what: 'terminal escapes in a record and on a line of their own',
+    name: 'control-bytes.jsonl',
+    what: 'terminal escapes in a record and on a line of their own',
     generate: () => ['{"doi":"10.5555/c\u001B[31m","title":"t\u0000\u0007"}\n\u001B]0;x\u0007\n'],
-    runs: [{ args: (f) => ['convert', f, '-f', 'ntriples'], exit: 1, stderr: [/records read 2, mapped 1, rejected 1/] }],
+    runs: [
+      { args: (f) => ['convert', f, '-f', 'ntriples'], exit: 1, stderr: [/records read 2, mapped 1, rejected 1/] },
+    ],
   },
   {
-    name: 'unterminated-literal.ttl', what: 'a Turtle literal of 20 MB never closed: the parser quotes it',
+    name: 'unterminated-literal.ttl',
+    what: 'a Turtle literal of 20 MB never closed: the parser quotes it',
     generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 20_000_000, 1_000_000)],
-    runs: [{ args: (f) => ['validate', f], exit: 4, stderr: [/error \[parse\]: unterminated-literal\.ttl:1: invalid Turtle: Unexpected .*… \(\d+ characters\)/] }],
+    runs: [
+      {
+        args: (f) => ['validate', f],
+        exit: 4,
+        stderr: [/error \[parse\]: unterminated-literal\.ttl:1: invalid Turtle: Unexpected .*… \(\d+ characters\)/],
+      },
+    ],
   },
 ];

@@ -10,7 +10,15 @@ import { type MapItemOutcome as ConvertOutcome, mapItem as convertItem } from '.
 import { type ReadItem, readRecords } from '../../src/record/readRecords.js';
 import type { FormatName } from '../../src/formats.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
-import { parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTriG, parseTurtle, toSortedNQuads } from '../helpers/rdf.js';
+import {
+  parseJsonLd,
+  parseNQuads,
+  parseNTriples,
+  parseRdfXml,
+  parseTriG,
+  parseTurtle,
+  toSortedNQuads,
+} from '../helpers/rdf.js';
 
 /** The six formats, each with a parser that is not ours. */
 export const FORMATS: readonly { format: FormatName; parse: (text: string) => RDF.Quad[] | Promise<RDF.Quad[]> }[] = [
@@ -43,7 +51,11 @@ export async function readAll(input: string | Buffer, source = 'fuzz.json', chun
 }
 
 /** Runs the whole pipeline; every exception escapes (the properties assert there is none). */
-export async function runPipeline(input: string | Buffer, formats: readonly FormatName[] = FORMATS.map((f) => f.format), chunkSize?: number): Promise<PipelineResult> {
+export async function runPipeline(
+  input: string | Buffer,
+  formats: readonly FormatName[] = FORMATS.map((f) => f.format),
+  chunkSize?: number,
+): Promise<PipelineResult> {
   const items = await readAll(input, 'fuzz.json', chunkSize);
   const outcomes = items.map((item) => convertItem(item));
   const groups = outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : []));
@@ -60,7 +72,8 @@ export async function runPipeline(input: string | Buffer, formats: readonly Form
 
 /** A key of a quad's terms (type, value, language, datatype): equal keys, equal quads. */
 function quadKey(q: RDF.Quad): string {
-  const t = (x: RDF.Term): string => (x.termType === 'Literal' ? `L${x.value}\u0000${x.language}\u0000${x.datatype.value}` : `${x.termType[0]}${x.value}`);
+  const t = (x: RDF.Term): string =>
+    x.termType === 'Literal' ? `L${x.value}\u0000${x.language}\u0000${x.datatype.value}` : `${x.termType[0]}${x.value}`;
   return `${t(q.subject)}\u0001${t(q.predicate)}\u0001${t(q.object)}\u0001${t(q.graph)}`;
 }
 
@@ -85,12 +98,18 @@ export function assertSameGraph(actual: readonly RDF.Quad[], expected: readonly 
   if (a.length === e.length && isomorphic(a, e)) return;
   const aLines = new Set(toSortedNQuads(a));
   const eLines = new Set(toSortedNQuads(e));
-  const diff = [...[...aLines].filter((l) => !eLines.has(l)).map((l) => `+ ${l}`), ...[...eLines].filter((l) => !aLines.has(l)).map((l) => `- ${l}`)];
-  throw new Error(`${label}: parsed graph (${a.length}) differs from the mapper's (${e.length}):\n${diff.slice(0, 20).join('\n')}`);
+  const diff = [
+    ...[...aLines].filter((l) => !eLines.has(l)).map((l) => `+ ${l}`),
+    ...[...eLines].filter((l) => !aLines.has(l)).map((l) => `- ${l}`),
+  ];
+  throw new Error(
+    `${label}: parsed graph (${a.length}) differs from the mapper's (${e.length}):\n${diff.slice(0, 20).join('\n')}`,
+  );
 }
 
 // What strict stores and checkers (Jena's riot and RDF/XML reader) warn about or refuse.
-const BAD_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const BAD_TEXT =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const LEADING_COMPOSING = /^[\p{M}\u1160-\u11FF\uD7B0-\uD7FF]/u;
 const BAD_IRI_CHAR = /[\u0000-\u0020<>"{}|\\^`\u007F-\u009F\p{Z}\p{Cf}\p{Co}\p{Cn}\p{Cs}]|[\u{10000}-\u{10FFFF}]/u;
 const HTTP_IRI = /^https?:\/\/(\[[0-9A-Fa-f:.]+\]|[^/?#@:[\]]+)(:\d+)?([/?#]|$)/;
@@ -111,9 +130,11 @@ export function assertStoreSafe(quads: readonly RDF.Quad[]): void {
       if (term.termType === 'Literal') {
         if (BAD_TEXT.test(v)) throw new Error(`literal holds a character XML cannot carry: ${JSON.stringify(v)}`);
         if (v.normalize('NFC') !== v) throw new Error(`literal not in NFC: ${JSON.stringify(v)}`);
-        if (LEADING_COMPOSING.test(v)) throw new Error(`literal starts with a combining character: ${JSON.stringify(v)}`);
+        if (LEADING_COMPOSING.test(v))
+          throw new Error(`literal starts with a combining character: ${JSON.stringify(v)}`);
       } else if (term.termType === 'NamedNode') {
-        if (!HTTP_IRI.test(v) && !ISSN_URN.test(v)) throw new Error(`IRI is not http(s) with a host (nor an ISSN's URN): <${v}>`);
+        if (!HTTP_IRI.test(v) && !ISSN_URN.test(v))
+          throw new Error(`IRI is not http(s) with a host (nor an ISSN's URN): <${v}>`);
         if (BAD_IRI_CHAR.test(v)) throw new Error(`IRI holds a character strict checkers refuse: <${v}>`);
         if (v.normalize('NFC') !== v) throw new Error(`IRI not in NFC: <${v}>`);
         if (/\/\.\.?(\/|[?#]|$)/.test(v)) throw new Error(`IRI holds a dot segment: <${v}>`);

@@ -42,21 +42,36 @@ async function checkAnyInput(bytes: Buffer | string, chunkSize: number): Promise
 
 /** A valid input, then damaged: cut short, a byte dropped, replaced or inserted, or a nasty character spliced in. */
 const damagedInput = fc
-  .tuple(inputArb, fc.array(fc.tuple(fc.constantFrom('cut', 'drop', 'flip', 'insert', 'splice'), fc.nat(), fc.integer({ min: 0, max: 255 }), nastyChar), { minLength: 1, maxLength: 3 }))
+  .tuple(
+    inputArb,
+    fc.array(
+      fc.tuple(
+        fc.constantFrom('cut', 'drop', 'flip', 'insert', 'splice'),
+        fc.nat(),
+        fc.integer({ min: 0, max: 255 }),
+        nastyChar,
+      ),
+      { minLength: 1, maxLength: 3 },
+    ),
+  )
   .map(([input, damages]) => {
     let bytes = Buffer.from(layoutInput(input), 'utf8');
     for (const [kind, at, byte, ch] of damages) {
       const i = bytes.length === 0 ? 0 : at % bytes.length;
       if (kind === 'cut') bytes = bytes.subarray(0, i);
       else if (kind === 'drop') bytes = Buffer.concat([bytes.subarray(0, i), bytes.subarray(i + 1)]);
-      else if (kind === 'flip') bytes = Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i + 1)]);
+      else if (kind === 'flip')
+        bytes = Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i + 1)]);
       else if (kind === 'insert') bytes = Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i)]);
       else bytes = Buffer.concat([bytes.subarray(0, i), Buffer.from(ch, 'utf8'), bytes.subarray(i)]);
     }
     return bytes;
   });
 
-const chunkSizeArb = fc.oneof({ arbitrary: fc.integer({ min: 1, max: 16 }), weight: 1 }, { arbitrary: fc.integer({ min: 17, max: 8192 }), weight: 4 });
+const chunkSizeArb = fc.oneof(
+  { arbitrary: fc.integer({ min: 1, max: 16 }), weight: 1 },
+  { arbitrary: fc.integer({ min: 17, max: 8192 }), weight: 4 },
+);
 
 describe('readRecords on anything (property-based)', () => {
   it('never throws on arbitrary JSON values, compact or pretty-printed', async () => {
@@ -71,7 +86,10 @@ describe('readRecords on anything (property-based)', () => {
   it('never throws on arbitrary text and arbitrary bytes', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(nastyString(400), fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a))),
+        fc.oneof(
+          nastyString(400),
+          fc.uint8Array({ maxLength: 2000 }).map((a) => Buffer.from(a)),
+        ),
         chunkSizeArb,
         async (input, chunkSize) => {
           await checkAnyInput(input, chunkSize);

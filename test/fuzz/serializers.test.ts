@@ -30,43 +30,151 @@ const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 
 /** Local names that test prefixed names and XML names: empty, dots, dashes, digits first, %-escapes, colons. */
 const localArb = fc.oneof(
-  fc.constantFrom('', 'a', 'name', 'a.', '.a', 'a.b', '-a', 'a-', '1', '1a', '_x', 'a%20b', '%41', 'a:b', 'a~b', 'é', 'a_b', 'type', 'first', 'li', '_1', 'about', 'nodeID', 'Description'),
+  fc.constantFrom(
+    '',
+    'a',
+    'name',
+    'a.',
+    '.a',
+    'a.b',
+    '-a',
+    'a-',
+    '1',
+    '1a',
+    '_x',
+    'a%20b',
+    '%41',
+    'a:b',
+    'a~b',
+    'é',
+    'a_b',
+    'type',
+    'first',
+    'li',
+    '_1',
+    'about',
+    'nodeID',
+    'Description',
+  ),
   fc.stringMatching(/^[A-Za-z0-9_.:%~-]{1,8}$/),
 );
-const NAMESPACES = ['http://schema.org/', 'http://purl.org/ontology/bibo/', 'http://purl.org/dc/terms/', RDF_NS, XSD, 'https://w3id.org/scholarly-rdf/vocab#', 'http://example.org/ns/', 'http://example.org/ns#', 'urn:x:', 'http://example.org/'];
+const NAMESPACES = [
+  'http://schema.org/',
+  'http://purl.org/ontology/bibo/',
+  'http://purl.org/dc/terms/',
+  RDF_NS,
+  XSD,
+  'https://w3id.org/scholarly-rdf/vocab#',
+  'http://example.org/ns/',
+  'http://example.org/ns#',
+  'urn:x:',
+  'http://example.org/',
+];
 
 /** IRIs that are valid IRIs (what a mapper or parser would hand over). */
 const iriArb: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(fc.constantFrom(...NAMESPACES), localArb).map(([ns, l]) => ns + l),
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
-  fc.constantFrom('http://schema.org/author', 'http://schema.org/url', 'http://schema.org/datePublished', 'http://purl.org/ontology/bibo/numPages', 'http://schema.org/isAccessibleForFree', 'schema:name', 'name:x', 'xsd:int', 'http://example.org/a b'.replace(' ', '%20'), 'http://example.org/é', 'https://doi.org/10.1/(a)<b>'.replace('<', '%3C').replace('>', '%3E')),
+  fc.constantFrom(
+    'http://schema.org/author',
+    'http://schema.org/url',
+    'http://schema.org/datePublished',
+    'http://purl.org/ontology/bibo/numPages',
+    'http://schema.org/isAccessibleForFree',
+    'schema:name',
+    'name:x',
+    'xsd:int',
+    'http://example.org/a b'.replace(' ', '%20'),
+    'http://example.org/é',
+    'https://doi.org/10.1/(a)<b>'.replace('<', '%3C').replace('>', '%3E'),
+  ),
 );
 const predicateArb = fc.oneof(
-  fc.constantFrom(`${RDF_NS}type`, `${RDF_NS}first`, `${RDF_NS}rest`, `${RDF_NS}li`, `${RDF_NS}_1`, `${RDF_NS}value`, 'http://schema.org/name', 'http://schema.org/author', 'http://schema.org/url', 'http://schema.org/datePublished', 'http://purl.org/ontology/bibo/numPages', 'http://schema.org/isAccessibleForFree', 'http://prov.example/generatedAtTime'),
+  fc.constantFrom(
+    `${RDF_NS}type`,
+    `${RDF_NS}first`,
+    `${RDF_NS}rest`,
+    `${RDF_NS}li`,
+    `${RDF_NS}_1`,
+    `${RDF_NS}value`,
+    'http://schema.org/name',
+    'http://schema.org/author',
+    'http://schema.org/url',
+    'http://schema.org/datePublished',
+    'http://purl.org/ontology/bibo/numPages',
+    'http://schema.org/isAccessibleForFree',
+    'http://prov.example/generatedAtTime',
+  ),
   iriArb,
 );
-const blankArb = fc.oneof(fc.constantFrom('b0', 'b1', 'x', '_', 'a.b', 'é', '0', 'n3-1'), fc.string({ maxLength: 6 })).map((l) => blankNode(l === '' ? 'e' : l));
-const subjectArb: fc.Arbitrary<RDF.Quad_Subject> = fc.oneof({ arbitrary: iriArb.map((i) => namedNode(i)), weight: 3 }, { arbitrary: blankArb, weight: 1 });
+const blankArb = fc
+  .oneof(fc.constantFrom('b0', 'b1', 'x', '_', 'a.b', 'é', '0', 'n3-1'), fc.string({ maxLength: 6 }))
+  .map((l) => blankNode(l === '' ? 'e' : l));
+const subjectArb: fc.Arbitrary<RDF.Quad_Subject> = fc.oneof(
+  { arbitrary: iriArb.map((i) => namedNode(i)), weight: 3 },
+  { arbitrary: blankArb, weight: 1 },
+);
 
 /** Text every format can carry (what the normaliser hands over). */
 const textArb = nastyString(30).map((s) => cleanText(s).text);
-const datatypeArb = fc.constantFrom(`${XSD}string`, `${XSD}integer`, `${XSD}boolean`, `${XSD}date`, `${XSD}decimal`, `${XSD}double`, `${XSD}gYear`, `${XSD}dateTime`, 'http://example.org/dt', `${RDF_NS}PlainLiteral`);
-const lexicalArb = fc.oneof(textArb, fc.constantFrom('0', '01', '+5', '-0', '1.0', '1e3', 'NaN', 'INF', 'true', 'false', 'TRUE', '1', '2020-02-30', '2020-01-01', ' 7 ', ''));
+const datatypeArb = fc.constantFrom(
+  `${XSD}string`,
+  `${XSD}integer`,
+  `${XSD}boolean`,
+  `${XSD}date`,
+  `${XSD}decimal`,
+  `${XSD}double`,
+  `${XSD}gYear`,
+  `${XSD}dateTime`,
+  'http://example.org/dt',
+  `${RDF_NS}PlainLiteral`,
+);
+const lexicalArb = fc.oneof(
+  textArb,
+  fc.constantFrom(
+    '0',
+    '01',
+    '+5',
+    '-0',
+    '1.0',
+    '1e3',
+    'NaN',
+    'INF',
+    'true',
+    'false',
+    'TRUE',
+    '1',
+    '2020-02-30',
+    '2020-01-01',
+    ' 7 ',
+    '',
+  ),
+);
 const objectArb: fc.Arbitrary<RDF.Quad_Object> = fc.oneof(
   { arbitrary: iriArb.map((i) => namedNode(i)), weight: 3 },
   { arbitrary: blankArb, weight: 1 },
   { arbitrary: textArb.map((t) => literal(t)), weight: 3 },
-  { arbitrary: fc.tuple(textArb, fc.constantFrom('en', 'de', 'en-gb', 'zh-hant-tw', 'x-private')).map(([t, l]) => literal(t, l)), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(textArb, fc.constantFrom('en', 'de', 'en-gb', 'zh-hant-tw', 'x-private'))
+      .map(([t, l]) => literal(t, l)),
+    weight: 1,
+  },
   { arbitrary: fc.tuple(lexicalArb, datatypeArb).map(([t, d]) => literal(t, namedNode(d))), weight: 3 },
 );
-const graphArb = fc.oneof({ arbitrary: fc.constant(defaultGraph()), weight: 8 }, { arbitrary: iriArb.map((i) => namedNode(i)), weight: 1 });
+const graphArb = fc.oneof(
+  { arbitrary: fc.constant(defaultGraph()), weight: 8 },
+  { arbitrary: iriArb.map((i) => namedNode(i)), weight: 1 },
+);
 
 /** Groups of quads ("records"), subjects shared within and across groups. */
 const groupsArb = fc.array(
-  fc.array(fc.tuple(subjectArb, predicateArb, objectArb, graphArb).map(([s, p, o, g]) => quad(s, namedNode(p), o, g)), { minLength: 1, maxLength: 8 }),
+  fc.array(
+    fc.tuple(subjectArb, predicateArb, objectArb, graphArb).map(([s, p, o, g]) => quad(s, namedNode(p), o, g)),
+    { minLength: 1, maxLength: 8 },
+  ),
   { minLength: 1, maxLength: 4 },
 );
-
 
 /**
  * jsonld.js (toRdf.js) rewrites the lexical form of every `xsd:double` value,
@@ -76,7 +184,9 @@ const groupsArb = fc.array(
 function asJsonLdReadsIt(q: RDF.Quad): RDF.Quad {
   const o = q.object;
   if (o.termType !== 'Literal' || o.datatype.value !== `${XSD}double`) return q;
-  const canonical = parseFloat(o.value).toExponential(15).replace(/(\d)0*e\+?/, '$1E');
+  const canonical = parseFloat(o.value)
+    .toExponential(15)
+    .replace(/(\d)0*e\+?/, '$1E');
   return quad(q.subject, q.predicate, literal(canonical, o.datatype), q.graph);
 }
 
@@ -96,17 +206,24 @@ describe('record writers on arbitrary quads (property-based)', () => {
               expect(err, `${format}: ${(err as Error).message}`).toBeInstanceOf(ToolkitError);
               expect((err as ToolkitError).code).toBe('serialization');
               // Named graphs are the one thing N-Triples, Turtle and RDF/XML must refuse; N-Triples refuses nothing else.
-              if (format === 'ntriples') expect(group.some((q) => q.graph.termType !== 'DefaultGraph'), (err as Error).message).toBe(true);
+              if (format === 'ntriples')
+                expect(
+                  group.some((q) => q.graph.termType !== 'DefaultGraph'),
+                  (err as Error).message,
+                ).toBe(true);
               if (format === 'nquads') expect.fail(`N-Quads refused a group: ${(err as Error).message}`);
             }
           }
           text += writer.end();
-          if (!formatInfo(format).namedGraphs) expect(written.every((q) => q.graph.termType === 'DefaultGraph')).toBe(true);
+          if (!formatInfo(format).namedGraphs)
+            expect(written.every((q) => q.graph.termType === 'DefaultGraph')).toBe(true);
           let parsed: RDF.Quad[];
           try {
             parsed = await parse(text);
           } catch (err) {
-            throw new Error(`${format} output does not parse: ${(err as Error).message}\n${text.slice(0, 3000)}`, { cause: err });
+            throw new Error(`${format} output does not parse: ${(err as Error).message}\n${text.slice(0, 3000)}`, {
+              cause: err,
+            });
           }
           assertSameGraph(parsed, format === 'jsonld' ? written.map(asJsonLdReadsIt) : written, format);
         }

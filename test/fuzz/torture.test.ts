@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { FORMATS } from './pipeline.js';
 import {
-  BIG_ABSTRACT_CHARS, BROKEN_LINES, MANY_CREATORS, TORTURE_CASES, bigAbstractText, brokenRecordLines, manyCreatorName, materialise,
+  BIG_ABSTRACT_CHARS,
+  BROKEN_LINES,
+  MANY_CREATORS,
+  TORTURE_CASES,
+  bigAbstractText,
+  brokenRecordLines,
+  manyCreatorName,
+  materialise,
 } from './tortureCorpus.js';
 
 const EXT = { turtle: 'ttl', ntriples: 'nt', nquads: 'nq', jsonld: 'jsonld', rdfxml: 'rdf' } as const;
@@ -36,7 +43,9 @@ const stderrOf = new Map<string, string>();
 const rejectsOf = new Map<string, string[]>();
 
 const objectsOf = (quads: RDF.Quad[], predicate: string, subject?: string) =>
-  quads.filter((q) => q.predicate.value === predicate && (subject === undefined || q.subject.value === subject)).map((q) => q.object.value);
+  quads
+    .filter((q) => q.predicate.value === predicate && (subject === undefined || q.subject.value === subject))
+    .map((q) => q.object.value);
 
 /** The items of the RDF list starting at `head`, in order (an index of the cells, so that a 10,000-item list is cheap). */
 function listItems(quads: RDF.Quad[], head: string): string[] {
@@ -74,14 +83,18 @@ describe('torture corpus through convert', () => {
         expect(r.stderr).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E]/);
         if (c.rejected) {
           expect(r.stderr).toContain(`${c.rejected} record(s) rejected; the records and reasons are in ${rejects}`);
-          const lines = readFileSync(rejects, 'utf8').split('\n').filter((l) => l !== '');
+          const lines = readFileSync(rejects, 'utf8')
+            .split('\n')
+            .filter((l) => l !== '');
           expect(lines).toHaveLength(c.rejected);
           rejectsOf.set(c.name, lines);
         } else {
           expect(existsSync(rejects)).toBe(false);
         }
         const quads = await parse(readFileSync(out, 'utf8'));
-        const works = new Set(quads.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.subject.value));
+        const works = new Set(
+          quads.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.subject.value),
+        );
         expect(works.size, format).toBe(c.mapped);
         if (format === 'ntriples') {
           ntriples.set(c.name, quads);
@@ -108,7 +121,9 @@ describe('what each torture file comes out as', () => {
     const work = 'https://doi.org/10.5555/sur%EF%BF%BDrogate';
     expect(objectsOf(q, `${BIBO}doi`, work)).toEqual(['10.5555/sur\uFFFDrogate']);
     // The space left where U+FFFE and U+FFFF were removed is collapsed (one-line text).
-    expect(objectsOf(q, `${S}name`, work)).toEqual(['lone high \uFFFD lone low \uFFFD reversed \uFFFD\uFFFD pair 😀 FFFE FFFF end']);
+    expect(objectsOf(q, `${S}name`, work)).toEqual([
+      'lone high \uFFFD lone low \uFFFD reversed \uFFFD\uFFFD pair 😀 FFFE FFFF end',
+    ]);
     expect(objectsOf(q, `${S}abstract`, work)[0]).toContain('\uFDD0 \u{10FFFF} and private use \uE000');
     expect(objectsOf(q, `${S}contentUrl`)).toEqual(['https://example.org/%EF%BF%BD/.pdf']);
   });
@@ -119,12 +134,15 @@ describe('what each torture file comes out as', () => {
     expect(objectsOf(q, `${BIBO}doi`, work)).toEqual(['10.5555/bidi\u202Eevil\u202C']);
     expect(objectsOf(q, `${S}name`, work)[0]).toContain('with \u200FRLM and \u202ERLO');
     for (const quad of q) {
-      for (const term of [quad.subject, quad.object]) if (term.termType === 'NamedNode') expect(term.value).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C]/);
+      for (const term of [quad.subject, quad.object])
+        if (term.termType === 'NamedNode')
+          expect(term.value).not.toMatch(/[\u200E\u200F\u202A-\u202E\u2066-\u2069\u061C]/);
     }
     expect(objectsOf(q, `${S}url`, work)).toEqual(['https://example.org/%E2%80%AEpath%E2%80%AC?q=%E2%80%8E1']);
     // An ORCID wrapped in bidi marks is not an iD: kept as an identifier, not linked (the person is no orcid.org IRI).
     for (const quad of q) {
-      for (const term of [quad.subject, quad.object]) if (term.termType === 'NamedNode') expect(term.value).not.toContain('orcid.org');
+      for (const term of [quad.subject, quad.object])
+        if (term.termType === 'NamedNode') expect(term.value).not.toContain('orcid.org');
     }
     expect(objectsOf(q, `${S}identifier`)).toContain('\u200E0000-0002-1825-0097\u200F');
   });
@@ -145,8 +163,14 @@ describe('what each torture file comes out as', () => {
     // Only the valid iD (sent with the resolver prefix) makes the person an orcid.org IRI.
     const orcids = objectsOf(q, `${S}author`, work).filter((v) => v.includes('orcid.org'));
     expect(orcids).toEqual(['https://orcid.org/0000-0002-1825-0097']);
-    expect(objectsOf(q, `${S}identifier`)).toEqual(expect.arrayContaining(['0000 0002 1825 0097', '<0000-0002-1825-0097>']));
-    expect(q.some((x) => x.subject.value === 'https://doi.org/10.5555/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O')).toBe(true);
+    expect(objectsOf(q, `${S}identifier`)).toEqual(
+      expect.arrayContaining(['0000 0002 1825 0097', '<0000-0002-1825-0097>']),
+    );
+    expect(
+      q.some(
+        (x) => x.subject.value === 'https://doi.org/10.5555/(SICI)1097-4571(199806)49:8%3C693::AID-ASI4%3E3.0.CO;2-O',
+      ),
+    ).toBe(true);
     expect(q.some((x) => x.subject.value === 'https://doi.org/10.5555/%2E/%2E%2E')).toBe(true);
     expect(q.some((x) => x.subject.value.endsWith('/discipline/a%20b%2F%3Cc%3E'))).toBe(true);
   });
@@ -154,18 +178,28 @@ describe('what each torture file comes out as', () => {
   it(']]> and -- reach RDF/XML and come back unchanged', async () => {
     const { parseRdfXml } = await import('../helpers/rdf.js');
     const q = await parseRdfXml(readFileSync(join(dir, 'xml-breakers.json.rdf'), 'utf8'));
-    expect(objectsOf(q, `${S}name`, 'https://doi.org/10.5555/xml')).toEqual(['CDATA end ]]> and comment -- and <!-- comment --> and &amp; & < > " \'']);
+    expect(objectsOf(q, `${S}name`, 'https://doi.org/10.5555/xml')).toEqual([
+      'CDATA end ]]> and comment -- and <!-- comment --> and &amp; & < > " \'',
+    ]);
     expect(objectsOf(q, `${S}keywords`).sort()).toEqual(['--', '<!--', ']]>']);
   });
 
   it('raw line breaks inside strings of a saved response are repaired, not lost: one-line text joined by spaces, the abstract keeps its paragraphs', () => {
     const q = ntriples.get('crlf-in-strings.json')!;
     expect(objectsOf(q, `${S}name`, 'https://doi.org/10.5555/crlf1')).toEqual(['two lines']);
-    expect(objectsOf(q, `${S}abstract`, 'https://doi.org/10.5555/crlf1')).toEqual(['first paragraph.\n\nsecond paragraph with a raw tab.']);
+    expect(objectsOf(q, `${S}abstract`, 'https://doi.org/10.5555/crlf1')).toEqual([
+      'first paragraph.\n\nsecond paragraph with a raw tab.',
+    ]);
     expect(stderrOf.get('crlf-in-strings.json')).toMatch(/notes [1-9]/);
-    expect(objectsOf(ntriples.get('ndjson-raw-newline.jsonl')!, `${S}name`, 'https://doi.org/10.5555/n2')).toEqual(['broken over lines']);
+    expect(objectsOf(ntriples.get('ndjson-raw-newline.jsonl')!, `${S}name`, 'https://doi.org/10.5555/n2')).toEqual([
+      'broken over lines',
+    ]);
     // 5,000 lines of one paragraph: joined into one line, every line kept, in order.
-    const long = objectsOf(ntriples.get('ndjson-long-broken-record.jsonl')!, `${S}abstract`, 'https://doi.org/10.5555/long');
+    const long = objectsOf(
+      ntriples.get('ndjson-long-broken-record.jsonl')!,
+      `${S}abstract`,
+      'https://doi.org/10.5555/long',
+    );
     expect(long).toHaveLength(1);
     expect(long[0]!.split(' ')).toHaveLength(BROKEN_LINES);
     expect(long[0]).toBe(brokenRecordLines().join(' '));
@@ -195,17 +229,31 @@ describe('what each torture file comes out as', () => {
     expect(new Set(authors).size).toBe(MANY_CREATORS);
     expect(objectsOf(q, `${RDF_NS}first`)).toHaveLength(MANY_CREATORS);
     const [head] = objectsOf(q, `${BIBO}authorList`, work);
-    const names = new Map(q.filter((x) => x.predicate.value === `${S}name`).map((x) => [x.subject.value, x.object.value]));
+    const names = new Map(
+      q.filter((x) => x.predicate.value === `${S}name`).map((x) => [x.subject.value, x.object.value]),
+    );
     const listed = listItems(q, head!);
     expect(new Set(listed)).toEqual(new Set(authors));
-    expect(listed.map((p) => names.get(p))).toEqual(Array.from({ length: MANY_CREATORS }, (_, i) => manyCreatorName(i)));
+    expect(listed.map((p) => names.get(p))).toEqual(
+      Array.from({ length: MANY_CREATORS }, (_, i) => manyCreatorName(i)),
+    );
   });
 
   it('a record nested 100,000 levels deep is rejected unread, with the start of its text (it is never built: `maxDepth`); a deep unknown field within the limit is counted', () => {
     for (const name of ['deep-object-in-title.json', 'deep-unknown-field.json']) {
       const [line] = rejectsOf.get(name)!;
-      const rejection = JSON.parse(line!) as { field: string; code: string; reason: string; record?: unknown; excerpt: string };
-      expect(rejection).toMatchObject({ field: '(input)', code: 'unreadable', reason: expect.stringMatching(/^nested deeper than 64 levels/) });
+      const rejection = JSON.parse(line!) as {
+        field: string;
+        code: string;
+        reason: string;
+        record?: unknown;
+        excerpt: string;
+      };
+      expect(rejection).toMatchObject({
+        field: '(input)',
+        code: 'unreadable',
+        reason: expect.stringMatching(/^nested deeper than 64 levels/),
+      });
       expect(rejection.record).toBeUndefined();
       expect(rejection.excerpt).toHaveLength(200);
       expect(line!.length).toBeLessThan(1000);

@@ -41,7 +41,10 @@ export const DEPTH = 100_000;
 
 function bigAbstract(): string {
   const unit = 'Résumé ]]> -- "quoted" <tag> & \\ backslash Ελληνικά 中文 😀 line\nbreak\ttab. ';
-  return unit.repeat(Math.ceil(BIG_ABSTRACT_CHARS / unit.length)).slice(0, BIG_ABSTRACT_CHARS).replace(/[\uD800-\uDBFF]$/, 'x');
+  return unit
+    .repeat(Math.ceil(BIG_ABSTRACT_CHARS / unit.length))
+    .slice(0, BIG_ABSTRACT_CHARS)
+    .replace(/[\uD800-\uDBFF]$/, 'x');
 }
 
 /** The text of the big abstract (for assertions). */
@@ -61,63 +64,170 @@ const deepObject = (depth: number, leaf: string) => `${'{"a":'.repeat(depth)}${l
 
 /** Every torture case. */
 export const TORTURE_CASES: readonly TortureCase[] = [
-  { name: 'control-characters.json', what: 'C0 controls, NUL, ESC, DEL and C1 controls in every kind of text field', mapped: 1, rejected: 0 },
-  { name: 'surrogates-and-noncharacters.json', what: 'unpaired surrogates (also in the DOI), U+FFFE, U+FFFF, other non-characters, private use', mapped: 1, rejected: 0 },
-  { name: 'bidi-marks.json', what: 'bidi marks and overrides in the DOI, title, names, ORCID and URLs', mapped: 1, rejected: 0 },
-  { name: 'iri-breakers.json', what: '\\ " < > { } | ^ ` spaces, %, #, ?, [ ] in DOIs, URLs, ORCIDs and discipline ids; dot segments', mapped: 3, rejected: 0 },
-  { name: 'xml-breakers.json', what: ']]>, --, <!--, <![CDATA[, &, entities in text bound for RDF/XML', mapped: 1, rejected: 0 },
-  { name: 'crlf-in-strings.json', what: 'a saved response with raw CRLFs and a tab inside JSON strings', mapped: 2, rejected: 0 },
-  { name: 'invalid-utf8.json', what: 'invalid UTF-8: lone continuation, overlong, FE FF, encoded surrogate, cut sequence', mapped: 1, rejected: 0 },
-  { name: 'ndjson-raw-newline.jsonl', what: 'newline-delimited JSON with one record broken over lines by raw newlines', mapped: 3, rejected: 0 },
+  {
+    name: 'control-characters.json',
+    what: 'C0 controls, NUL, ESC, DEL and C1 controls in every kind of text field',
+    mapped: 1,
+    rejected: 0,
+  },
+  {
+    name: 'surrogates-and-noncharacters.json',
+    what: 'unpaired surrogates (also in the DOI), U+FFFE, U+FFFF, other non-characters, private use',
+    mapped: 1,
+    rejected: 0,
+  },
+  {
+    name: 'bidi-marks.json',
+    what: 'bidi marks and overrides in the DOI, title, names, ORCID and URLs',
+    mapped: 1,
+    rejected: 0,
+  },
+  {
+    name: 'iri-breakers.json',
+    what: '\\ " < > { } | ^ ` spaces, %, #, ?, [ ] in DOIs, URLs, ORCIDs and discipline ids; dot segments',
+    mapped: 3,
+    rejected: 0,
+  },
+  {
+    name: 'xml-breakers.json',
+    what: ']]>, --, <!--, <![CDATA[, &, entities in text bound for RDF/XML',
+    mapped: 1,
+    rejected: 0,
+  },
+  {
+    name: 'crlf-in-strings.json',
+    what: 'a saved response with raw CRLFs and a tab inside JSON strings',
+    mapped: 2,
+    rejected: 0,
+  },
+  {
+    name: 'invalid-utf8.json',
+    what: 'invalid UTF-8: lone continuation, overlong, FE FF, encoded surrogate, cut sequence',
+    mapped: 1,
+    rejected: 0,
+  },
+  {
+    name: 'ndjson-raw-newline.jsonl',
+    what: 'newline-delimited JSON with one record broken over lines by raw newlines',
+    mapped: 3,
+    rejected: 0,
+  },
   { name: 'bom.json', what: 'a byte order mark before the JSON', mapped: 1, rejected: 0 },
-  { name: 'truncated.json', what: 'a pretty-printed envelope cut off in the middle of a record', mapped: 0, rejected: 1, rejection: /^rejected: \S*truncated\.json, field \(input\): not valid JSON: the input ends inside a string \(line 23, column 13\); the file looks truncated \(.*\)$/ },
-  { name: 'empty.json', what: 'an empty file', mapped: 0, rejected: 1, rejection: /^rejected: \S*empty\.json, field \(input\): the input is empty: no JSON found$/ },
-  { name: 'binary.bin', what: 'a binary file (PNG header and random bytes)', mapped: 0, rejected: 1, rejection: /^rejected: \S*binary\.bin, field \(input\): not JSON text: the input looks binary \(NUL bytes, invalid UTF-8 or control characters near its start\); expected the JSON of the service, optionally gzip-compressed$/ },
   {
-    name: 'big-abstract.json', what: 'a 10 MB abstract', mapped: 1, rejected: 0, big: true,
-    generate: () => Buffer.from(JSON.stringify({ doi: '10.5555/big', title: 'Big', language: 'en', abstract: bigAbstractText() })),
+    name: 'truncated.json',
+    what: 'a pretty-printed envelope cut off in the middle of a record',
+    mapped: 0,
+    rejected: 1,
+    rejection:
+      /^rejected: \S*truncated\.json, field \(input\): not valid JSON: the input ends inside a string \(line 23, column 13\); the file looks truncated \(.*\)$/,
   },
   {
-    name: 'many-creators.json', what: '10,000 creators (with ORCIDs, commas, non-Latin names)', mapped: 1, rejected: 0, big: true,
-    generate: () => Buffer.from(JSON.stringify({
-      records: [{
-        doi: '10.5555/many',
-        title: 'Many authors',
-        creators: Array.from({ length: MANY_CREATORS }, (_, i) => ({ creator: manyCreatorName(i), ...(i % 3 === 0 ? { ORCID: '0000-0002-1825-0097' } : {}) })),
-      }],
-    })),
+    name: 'empty.json',
+    what: 'an empty file',
+    mapped: 0,
+    rejected: 1,
+    rejection: /^rejected: \S*empty\.json, field \(input\): the input is empty: no JSON found$/,
   },
   {
-    name: 'ndjson-long-broken-record.jsonl', what: 'an NDJSON record broken over 5,000 lines by raw newlines, some lines JSON on their own ("2021", "null", "[1]")', mapped: 2, rejected: 0,
-    generate: () => Buffer.from(`{"doi":"10.5555/long","abstract":"${brokenRecordLines().join('\n')}"}\n{"doi":"10.5555/after"}\n`),
+    name: 'binary.bin',
+    what: 'a binary file (PNG header and random bytes)',
+    mapped: 0,
+    rejected: 1,
+    rejection:
+      /^rejected: \S*binary\.bin, field \(input\): not JSON text: the input looks binary \(NUL bytes, invalid UTF-8 or control characters near its start\); expected the JSON of the service, optionally gzip-compressed$/,
   },
   {
-    name: 'deep-arrays.json', what: '100,000 nested arrays', mapped: 0, rejected: 1,
-    rejection: /^rejected: \S*deep-arrays\.json record 1 \(line 1\), field \(input\): arrays nested too deep to be records$/,
+    name: 'big-abstract.json',
+    what: 'a 10 MB abstract',
+    mapped: 1,
+    rejected: 0,
+    big: true,
+    generate: () =>
+      Buffer.from(JSON.stringify({ doi: '10.5555/big', title: 'Big', language: 'en', abstract: bigAbstractText() })),
+  },
+  {
+    name: 'many-creators.json',
+    what: '10,000 creators (with ORCIDs, commas, non-Latin names)',
+    mapped: 1,
+    rejected: 0,
+    big: true,
+    generate: () =>
+      Buffer.from(
+        JSON.stringify({
+          records: [
+            {
+              doi: '10.5555/many',
+              title: 'Many authors',
+              creators: Array.from({ length: MANY_CREATORS }, (_, i) => ({
+                creator: manyCreatorName(i),
+                ...(i % 3 === 0 ? { ORCID: '0000-0002-1825-0097' } : {}),
+              })),
+            },
+          ],
+        }),
+      ),
+  },
+  {
+    name: 'ndjson-long-broken-record.jsonl',
+    what: 'an NDJSON record broken over 5,000 lines by raw newlines, some lines JSON on their own ("2021", "null", "[1]")',
+    mapped: 2,
+    rejected: 0,
+    generate: () =>
+      Buffer.from(`{"doi":"10.5555/long","abstract":"${brokenRecordLines().join('\n')}"}\n{"doi":"10.5555/after"}\n`),
+  },
+  {
+    name: 'deep-arrays.json',
+    what: '100,000 nested arrays',
+    mapped: 0,
+    rejected: 1,
+    rejection:
+      /^rejected: \S*deep-arrays\.json record 1 \(line 1\), field \(input\): arrays nested too deep to be records$/,
     generate: () => Buffer.from(`${'['.repeat(DEPTH)}${']'.repeat(DEPTH)}`),
   },
   {
-    name: 'deep-arrays-unclosed.json', what: '100,000 opening brackets and nothing else', mapped: 0, rejected: 1,
-    rejection: /^rejected: \S*deep-arrays-unclosed\.json, field \(input\): not valid JSON: the input ends before its objects and arrays are closed \(line 1, column 100001\); the file looks truncated \(.*\)$/,
+    name: 'deep-arrays-unclosed.json',
+    what: '100,000 opening brackets and nothing else',
+    mapped: 0,
+    rejected: 1,
+    rejection:
+      /^rejected: \S*deep-arrays-unclosed\.json, field \(input\): not valid JSON: the input ends before its objects and arrays are closed \(line 1, column 100001\); the file looks truncated \(.*\)$/,
     generate: () => Buffer.from('['.repeat(DEPTH)),
   },
   {
-    name: 'deep-object-in-title.json', what: 'a title that is an object nested 100,000 levels deep (deeper than `maxDepth`: cut off unread; the other record of the array is written)', mapped: 1, rejected: 1,
-    rejection: /^rejected: \S*deep-object-in-title\.json record 2 \(line 1\), field \(input\): nested deeper than 64 levels \(in title(\.a)+…\): a record this deep is not read \((?:--max-depth|`maxDepth`) raises the limit\)$/,
+    name: 'deep-object-in-title.json',
+    what: 'a title that is an object nested 100,000 levels deep (deeper than `maxDepth`: cut off unread; the other record of the array is written)',
+    mapped: 1,
+    rejected: 1,
+    rejection:
+      /^rejected: \S*deep-object-in-title\.json record 2 \(line 1\), field \(input\): nested deeper than 64 levels \(in title(\.a)+…\): a record this deep is not read \((?:--max-depth|`maxDepth`) raises the limit\)$/,
     generate: () => Buffer.from(`[{"doi":"10.5555/fine"},{"doi":"10.5555/deep","title":${deepObject(DEPTH, '"x"')}}]`),
   },
   {
-    name: 'deep-unknown-field.json', what: 'an unknown field nested 100,000 levels deep (deeper than `maxDepth`: the record is rejected, the next line is read)', mapped: 1, rejected: 1,
-    rejection: /^rejected: \S*deep-unknown-field\.json record 1 \(line 1\), field \(input\): nested deeper than 64 levels \(in extra(\.a)+…\): a record this deep is not read \((?:--max-depth|`maxDepth`) raises the limit\)$/,
-    generate: () => Buffer.from(`{"doi":"10.5555/deep2","title":"t","extra":${deepObject(DEPTH, '1')}}\n{"doi":"10.5555/after","title":"t"}\n`),
+    name: 'deep-unknown-field.json',
+    what: 'an unknown field nested 100,000 levels deep (deeper than `maxDepth`: the record is rejected, the next line is read)',
+    mapped: 1,
+    rejected: 1,
+    rejection:
+      /^rejected: \S*deep-unknown-field\.json record 1 \(line 1\), field \(input\): nested deeper than 64 levels \(in extra(\.a)+…\): a record this deep is not read \((?:--max-depth|`maxDepth`) raises the limit\)$/,
+    generate: () =>
+      Buffer.from(
+        `{"doi":"10.5555/deep2","title":"t","extra":${deepObject(DEPTH, '1')}}\n{"doi":"10.5555/after","title":"t"}\n`,
+      ),
   },
   {
-    name: 'deep-unknown-field-64.json', what: 'an unknown field nested to the limit (64 levels in all): read, the field counted', mapped: 1, rejected: 0,
+    name: 'deep-unknown-field-64.json',
+    what: 'an unknown field nested to the limit (64 levels in all): read, the field counted',
+    mapped: 1,
+    rejected: 0,
     generate: () => Buffer.from(`{"doi":"10.5555/deep3","title":"t","extra":${deepObject(63, '1')}}`),
   },
   {
-    name: 'deep-conference.json', what: 'a conferenceInfo element nested 40 levels deep (written as JSON text, so refused)', mapped: 0, rejected: 1,
-    rejection: /^rejected: \S*deep-conference\.json record 1 \(line 1\) 10\.5555\/conf, field conferenceInfo\[0\](\.a)+: nested deeper than 32 levels$/,
+    name: 'deep-conference.json',
+    what: 'a conferenceInfo element nested 40 levels deep (written as JSON text, so refused)',
+    mapped: 0,
+    rejected: 1,
+    rejection:
+      /^rejected: \S*deep-conference\.json record 1 \(line 1\) 10\.5555\/conf, field conferenceInfo\[0\](\.a)+: nested deeper than 32 levels$/,
     generate: () => Buffer.from(`{"doi":"10.5555/conf","conferenceInfo":[${deepObject(40, '"x"')}]}`),
   },
 ];

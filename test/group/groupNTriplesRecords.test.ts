@@ -24,7 +24,11 @@ async function* chunksOf(text: string, sizes: number[]): AsyncGenerator<string> 
 async function groupsOf(text: string, sizes = [1 << 16], options: Parameters<typeof groupNTriplesRecords>[1] = {}) {
   const out: NTriplesRecordGroup[] = [];
   const split: string[] = [];
-  for await (const g of groupNTriplesRecords(chunksOf(text, sizes), { ...options, onSplitRecord: (k) => split.push(k) })) out.push(g);
+  for await (const g of groupNTriplesRecords(chunksOf(text, sizes), {
+    ...options,
+    onSplitRecord: (k) => split.push(k),
+  }))
+    out.push(g);
   return { out, split };
 }
 
@@ -32,7 +36,8 @@ const nt = (quads: RDF.Quad[]) => {
   const w = serializerFor('ntriples').createWriter();
   return w.start() + w.write(quads) + w.end();
 };
-const sorted = (quads: RDF.Quad[]) => quads.map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value}`).sort();
+const sorted = (quads: RDF.Quad[]) =>
+  quads.map((q) => `${q.subject.value} ${q.predicate.value} ${q.object.value}`).sort();
 
 describe('groupNTriplesRecords', () => {
   it('cuts a dump into the same records, with the same quads, as groupRecords over its parsed quads, wherever the chunks end', async () => {
@@ -40,7 +45,8 @@ describe('groupNTriplesRecords', () => {
     quads.push(...fixtureQuads('dataset-description.ttl'));
     const text = nt(quads);
     const expected: { key: string | undefined; quads: string[] }[] = [];
-    for await (const g of groupRecords(new Parser({ format: 'application/n-triples' }).parse(text))) expected.push({ key: g.key, quads: sorted(g.quads) });
+    for await (const g of groupRecords(new Parser({ format: 'application/n-triples' }).parse(text)))
+      expected.push({ key: g.key, quads: sorted(g.quads) });
     // The 25 records (their shared journals, publishers, persons with them), then the description of no record.
     expect(expected.map((g) => g.key === undefined)).toEqual([...Array<boolean>(25).fill(false), true]);
     for (const sizes of [[1 << 16], [1], [7, 3, 1000], [4096]]) {
@@ -101,14 +107,26 @@ describe('groupNTriplesRecords', () => {
   });
 
   it('decodes \\u escapes of subject IRIs before taking the record key', async () => {
-    const { out } = await groupsOf('<https://doi.org/10.1/\\u0041> <http://schema.org/name> "A" .\n<https://doi.org/10.1/A> <http://schema.org/genre> "G" .\n');
+    const { out } = await groupsOf(
+      '<https://doi.org/10.1/\\u0041> <http://schema.org/name> "A" .\n<https://doi.org/10.1/A> <http://schema.org/genre> "G" .\n',
+    );
     expect(out.map((g) => g.key)).toEqual(['10.1/A']);
-    expect(parseRecordText(out[0]!).map((q) => q.subject.value)).toEqual(['https://doi.org/10.1/A', 'https://doi.org/10.1/A']);
+    expect(parseRecordText(out[0]!).map((q) => q.subject.value)).toEqual([
+      'https://doi.org/10.1/A',
+      'https://doi.org/10.1/A',
+    ]);
   });
 
   it('reads each subject anew when it changes, even to one of the same length, and a line with none goes with the line before', async () => {
     const line = (doi: string, o = 'x') => `<https://doi.org/${doi}> <http://schema.org/name> "${o}" .`;
-    const text = [line('10.1/a'), line('10.1/a', 'y'), line('10.1/b'), '<urn:x <http://schema.org/name> "z" .', line('10.1/b', 'w'), line('10.1/a')].join('\n');
+    const text = [
+      line('10.1/a'),
+      line('10.1/a', 'y'),
+      line('10.1/b'),
+      '<urn:x <http://schema.org/name> "z" .',
+      line('10.1/b', 'w'),
+      line('10.1/a'),
+    ].join('\n');
     const { out } = await groupsOf(text, [1 << 16], { window: 1 });
     expect(out.map((g) => [g.key, g.lines])).toEqual([
       ['10.1/a', [1, 2]],
@@ -129,13 +147,23 @@ describe('groupNTriplesRecords', () => {
     const text = '<https://doi.org/10.1/a> <http://schema.org/name> "A" <urn:g> .\n';
     const { out } = await groupsOf(text, [3], { format: 'nquads' });
     const quads = parseRecordText(out[0]!);
-    expect(quads[0]!.equals(DataFactory.quad(DataFactory.namedNode('https://doi.org/10.1/a'), DataFactory.namedNode('http://schema.org/name'), DataFactory.literal('A'), DataFactory.namedNode('urn:g')))).toBe(true);
+    expect(
+      quads[0]!.equals(
+        DataFactory.quad(
+          DataFactory.namedNode('https://doi.org/10.1/a'),
+          DataFactory.namedNode('http://schema.org/name'),
+          DataFactory.literal('A'),
+          DataFactory.namedNode('urn:g'),
+        ),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('groupNTriplesRecords on broken lines', () => {
   it('keeps a line with an unclosed subject IRI with the record before it, so that its error comes in its turn', async () => {
-    const text = '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/a <http://schema.org/name> "B" .\n';
+    const text =
+      '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/a <http://schema.org/name> "B" .\n';
     const { out } = await groupsOf(text);
     expect(out.map((g) => [g.key, g.lines])).toEqual([['10.1/a', [1, 2]]]);
     expect(() => parseRecordText(out[0]!)).toThrow(/^<input>:2: invalid N-Triples/);
@@ -166,18 +194,25 @@ describe('groupNTriplesRecords on lone-CR line ends', () => {
 describe('groupNTriplesRecords on long lines', () => {
   const record = (i: number) => `<https://doi.org/10.1/r${i}> <http://schema.org/name> "x" .`;
 
-  it('refuses a line longer than maxDocumentChars with the parsers\' error, naming the input and the line', async () => {
+  it("refuses a line longer than maxDocumentChars with the parsers' error, naming the input and the line", async () => {
     const long = `<https://doi.org/10.1/big> <http://schema.org/abstract> "${'a'.repeat(2000)}" .`;
     const text = `${record(1)}\n${record(2)}\n${long}\n${record(3)}\n`;
     for (const sizes of [[1 << 16], [64], [7, 300]]) {
       const err = await groupsOf(text, sizes, { source: 'big.nt', maxDocumentChars: 1000 }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ParseError);
-      expect((err as ParseError).message).toBe('big.nt:3: line 3 is larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)');
+      expect((err as ParseError).message).toBe(
+        'big.nt:3: line 3 is larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)',
+      );
     }
     // Within the limit (the default, or one as long as the line), the same text is read whole.
     for (const options of [{}, { maxDocumentChars: long.length }]) {
       const { out } = await groupsOf(text, [7, 300], options);
-      expect(out.map((g) => [g.key, g.lines])).toEqual([['10.1/r1', [1]], ['10.1/r2', [2]], ['10.1/big', [3]], ['10.1/r3', [4]]]);
+      expect(out.map((g) => [g.key, g.lines])).toEqual([
+        ['10.1/r1', [1]],
+        ['10.1/r2', [2]],
+        ['10.1/big', [3]],
+        ['10.1/r3', [4]],
+      ]);
       expect(out[2]!.text).toBe(`${long}\n`);
     }
   });

@@ -6,13 +6,15 @@ import { groupRecords, isDescriptionIri, recordKeyOf } from '../../src/group/gro
 const { namedNode, literal, quad, blankNode } = DataFactory;
 const p = namedNode('http://schema.org/name');
 const work = (doi: string) => namedNode(`https://doi.org/${doi}`);
-const owned = (doi: string, local: string, base = 'https://w3id.org/scholarly-rdf/') => namedNode(`${base}doi/${doi}#${local}`);
+const owned = (doi: string, local: string, base = 'https://w3id.org/scholarly-rdf/') =>
+  namedNode(`${base}doi/${doi}#${local}`);
 const q = (s: RDF.Quad_Subject, v = 'x') => quad(s, p, literal(v));
 
 async function collect(quads: RDF.Quad[], window?: number) {
   const out: { key: string | undefined; n: number }[] = [];
   const split: string[] = [];
-  for await (const g of groupRecords(quads, { window, onSplitRecord: (k) => split.push(k) })) out.push({ key: g.key, n: g.quads.length });
+  for await (const g of groupRecords(quads, { window, onSplitRecord: (k) => split.push(k) }))
+    out.push({ key: g.key, n: g.quads.length });
   return { out, split };
 }
 
@@ -33,11 +35,21 @@ describe('recordKeyOf', () => {
 });
 
 describe('isDescriptionIri', () => {
-  it('knows the dataset description\'s subjects, whatever the base, and no shared entity', () => {
-    for (const iri of ['https://w3id.org/scholarly-rdf/dump/0123456789abcdef', 'https://w3id.org/scholarly-rdf/dump/0123456789abcdef#export', 'http://example.org/x/dump/abc#class-1']) {
+  it("knows the dataset description's subjects, whatever the base, and no shared entity", () => {
+    for (const iri of [
+      'https://w3id.org/scholarly-rdf/dump/0123456789abcdef',
+      'https://w3id.org/scholarly-rdf/dump/0123456789abcdef#export',
+      'http://example.org/x/dump/abc#class-1',
+    ]) {
       expect(isDescriptionIri(iri), iri).toBe(true);
     }
-    for (const iri of ['https://w3id.org/scholarly-rdf/journal/11306', 'https://w3id.org/scholarly-rdf/journal/dump/volume/3', 'https://w3id.org/scholarly-rdf/publisher/springer', 'https://orcid.org/0000-0002-1825-0097', 'http://api.example.org/meta/v2/json']) {
+    for (const iri of [
+      'https://w3id.org/scholarly-rdf/journal/11306',
+      'https://w3id.org/scholarly-rdf/journal/dump/volume/3',
+      'https://w3id.org/scholarly-rdf/publisher/springer',
+      'https://orcid.org/0000-0002-1825-0097',
+      'http://api.example.org/meta/v2/json',
+    ]) {
       expect(isDescriptionIri(iri), iri).toBe(false);
     }
   });
@@ -45,25 +57,50 @@ describe('isDescriptionIri', () => {
 
 describe('groupRecords', () => {
   it('groups a record with the nodes it owns, in input order', async () => {
-    const quads = [q(work('10.1/a')), q(owned('10.1/a', 'author-1')), q(work('10.1/a'), 'y'), q(work('10.1/b')), q(owned('10.1/b', 'pdf'))];
+    const quads = [
+      q(work('10.1/a')),
+      q(owned('10.1/a', 'author-1')),
+      q(work('10.1/a'), 'y'),
+      q(work('10.1/b')),
+      q(owned('10.1/b', 'pdf')),
+    ];
     const { out, split } = await collect(quads);
-    expect(out).toEqual([{ key: '10.1/a', n: 3 }, { key: '10.1/b', n: 2 }]);
+    expect(out).toEqual([
+      { key: '10.1/a', n: 3 },
+      { key: '10.1/b', n: 2 },
+    ]);
     expect(split).toEqual([]);
   });
 
-  it('puts a shared node\'s quads (a subject of no record: journal, publisher, ORCID person) with the record being read', async () => {
+  it("puts a shared node's quads (a subject of no record: journal, publisher, ORCID person) with the record being read", async () => {
     const journal = namedNode('https://w3id.org/scholarly-rdf/journal/11306');
     const publisher = namedNode('https://w3id.org/scholarly-rdf/publisher/springer');
     const person = namedNode('https://orcid.org/0000-0002-1825-0097');
     // Each record writes the shared nodes it names among its own quads, as every output does.
     const quads = [
-      q(work('10.1/a')), q(journal), q(owned('10.1/a', 'author-doe-jane')), q(publisher), q(work('10.1/a'), 'y'),
-      q(work('10.1/b')), q(journal), q(person), q(publisher),
+      q(work('10.1/a')),
+      q(journal),
+      q(owned('10.1/a', 'author-doe-jane')),
+      q(publisher),
+      q(work('10.1/a'), 'y'),
+      q(work('10.1/b')),
+      q(journal),
+      q(person),
+      q(publisher),
     ];
     const groups = [];
     for await (const g of groupRecords(quads)) groups.push(g);
     expect(groups.map((g) => [g.key, g.quads.map((x) => x.subject.value)])).toEqual([
-      ['10.1/a', ['https://doi.org/10.1/a', journal.value, owned('10.1/a', 'author-doe-jane').value, publisher.value, 'https://doi.org/10.1/a']],
+      [
+        '10.1/a',
+        [
+          'https://doi.org/10.1/a',
+          journal.value,
+          owned('10.1/a', 'author-doe-jane').value,
+          publisher.value,
+          'https://doi.org/10.1/a',
+        ],
+      ],
       ['10.1/b', ['https://doi.org/10.1/b', journal.value, person.value, publisher.value]],
     ]);
   });
@@ -96,9 +133,19 @@ describe('groupRecords', () => {
   });
 
   it('keeps a window of open records and reports a record whose quads come back later', async () => {
-    const quads = [q(work('10.1/a')), q(work('10.1/b')), q(owned('10.1/a', 'author-1')), q(work('10.1/c')), q(owned('10.1/a', 'author-2'))];
+    const quads = [
+      q(work('10.1/a')),
+      q(work('10.1/b')),
+      q(owned('10.1/a', 'author-1')),
+      q(work('10.1/c')),
+      q(owned('10.1/a', 'author-2')),
+    ];
     const wide = await collect(quads, 4);
-    expect(wide.out).toEqual([{ key: '10.1/a', n: 3 }, { key: '10.1/b', n: 1 }, { key: '10.1/c', n: 1 }]);
+    expect(wide.out).toEqual([
+      { key: '10.1/a', n: 3 },
+      { key: '10.1/b', n: 1 },
+      { key: '10.1/c', n: 1 },
+    ]);
     const narrow = await collect(quads, 1);
     expect(narrow.split).toEqual(['10.1/a', '10.1/a']);
     expect(narrow.out.map((g) => g.key)).toEqual(['10.1/a', '10.1/b', '10.1/a', '10.1/c', '10.1/a']);
@@ -127,7 +174,7 @@ describe('groupRecords', () => {
 });
 
 describe('groupRecords and blank nodes', () => {
-  it('gives a blank node\'s quads to the record that refers to it, before or after the reference, and the unclaimed ones in input order', async () => {
+  it("gives a blank node's quads to the record that refers to it, before or after the reference, and the unclaimed ones in input order", async () => {
     const rel = namedNode('http://schema.org/author');
     const quads = [
       q(blankNode('early'), 'before its reference'), // Turtle's [ ... ] and ( ... ) come first

@@ -59,7 +59,10 @@ describe('parseSimpleNTriples', () => {
       ['<http://a/s> <http://a/p> "a \\"quoted\\" \\\\ \\n \\t \\r \\f \\b \\\' é 😀"@De-Ch .', 'ntriples'],
       ['<http://a/s> <http://a/p> "2020-01-02"^^<http://www.w3.org/2001/XMLSchema#date> .', 'ntriples'],
       ['<http://a/s> <http://a/p> "x"^^<http://www.w3.org/2001/XMLSchema#string> .', 'ntriples'],
-      ['<http://a/s> <http://a/p> "x" <http://a/g> .\n<http://a/s> <http://a/p> _:o _:g .\n<http://a/s> <http://a/p> "y" .', 'nquads'],
+      [
+        '<http://a/s> <http://a/p> "x" <http://a/g> .\n<http://a/s> <http://a/p> _:o _:g .\n<http://a/s> <http://a/p> "y" .',
+        'nquads',
+      ],
       ['<urn:isbn:0451450523> <http://a/p> <mailto:x@example.org> .', 'ntriples'],
     ];
     for (const [text, format] of cases) {
@@ -90,7 +93,8 @@ describe('parseSimpleNTriples', () => {
       ['<http://a/s> <http://a/p> <http://a/o> . #x\r<http://a/s> <http://a/p> <http://a/o2> .\n', 'ntriples'], // a CR ends a comment for n3
       ['# c\r<http://a/s> <http://a/p> <http://a/o> .\n', 'ntriples'],
     ];
-    for (const [text, format] of cases) expect(parseSimpleNTriples(text, format, DataFactory as unknown as RDF.DataFactory), text).toBeUndefined();
+    for (const [text, format] of cases)
+      expect(parseSimpleNTriples(text, format, DataFactory as unknown as RDF.DataFactory), text).toBeUndefined();
   });
 
   it('makes the terms of the factory it is given (the interner: one object per term)', () => {
@@ -124,27 +128,89 @@ describe('parseSimpleNTriples', () => {
     const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
     const safe = fc.string({ unit: fc.constantFrom(...'abcXYZ019-._~/#?:=&%'.split('')), maxLength: 10 });
     const iri = fc
-      .oneof(w(8, safe.map((s) => `http://a/${s}`)), w(1, fc.constantFrom('urn:x', 'x', '', 'a b', 'http://a/\\u0073')), w(2, nastyString(8)), w(1, nastyString(8).map((s) => `http://a/${s}`)))
+      .oneof(
+        w(
+          8,
+          safe.map((s) => `http://a/${s}`),
+        ),
+        w(1, fc.constantFrom('urn:x', 'x', '', 'a b', 'http://a/\\u0073')),
+        w(2, nastyString(8)),
+        w(
+          1,
+          nastyString(8).map((s) => `http://a/${s}`),
+        ),
+      )
       .map((s) => `<${s}>`);
-    const blank = fc.oneof(w(4, fc.constantFrom('_:b1', '_:a-b', '_:0', '_:B_2')), w(1, fc.constantFrom('_:a.b', '_:-a', '_:', '_:é')), w(1, nastyString(4).map((s) => `_:${s}`)));
-    const escape = (v: string) => v.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-    const value = fc.oneof(w(4, nastyString(16).map(escape)), w(1, nastyString(16)), w(1, fc.constantFrom('\\u00e9', '\\q', '\\', 'a\\"b', '\\\\')));
+    const blank = fc.oneof(
+      w(4, fc.constantFrom('_:b1', '_:a-b', '_:0', '_:B_2')),
+      w(1, fc.constantFrom('_:a.b', '_:-a', '_:', '_:é')),
+      w(
+        1,
+        nastyString(4).map((s) => `_:${s}`),
+      ),
+    );
+    const escape = (v: string) =>
+      v
+        .replace(/[\\"]/g, (c) => `\\${c}`)
+        .replace(/\n/g, '\\n')
+        .replace(/\r/g, '\\r');
+    const value = fc.oneof(
+      w(4, nastyString(16).map(escape)),
+      w(1, nastyString(16)),
+      w(1, fc.constantFrom('\\u00e9', '\\q', '\\', 'a\\"b', '\\\\')),
+    );
     const suffix = fc.oneof(
       w(5, fc.constant('')),
       w(3, fc.constantFrom('@en', '@EN-gb', '@de-CH-1996', '^^<http://www.w3.org/2001/XMLSchema#date>')),
-      w(2, fc.constantFrom('@en-', '@1a', '@version', '@en--ltr', '^^<x>', '^^', '^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString>', '@')),
-      w(1, nastyString(6).map((s) => `@${s}`)),
+      w(
+        2,
+        fc.constantFrom(
+          '@en-',
+          '@1a',
+          '@version',
+          '@en--ltr',
+          '^^<x>',
+          '^^',
+          '^^<http://www.w3.org/1999/02/22-rdf-syntax-ns#langString>',
+          '@',
+        ),
+      ),
+      w(
+        1,
+        nastyString(6).map((s) => `@${s}`),
+      ),
     );
     const literal = fc.tuple(value, suffix).map(([v, x]) => `"${v}"${x}`);
     const space = fc.oneof(w(6, fc.constant(' ')), w(1, fc.constantFrom('\t', '', '  ', ' \t')));
-    const end = fc.oneof(w(6, fc.constant(' .')), w(1, fc.constantFrom('.', '. # c', '.x', '', ' . #', ' .\r', ' . # c\rjunk', ' . #\r')));
+    const end = fc.oneof(
+      w(6, fc.constant(' .')),
+      w(1, fc.constantFrom('.', '. # c', '.x', '', ' . #', ' .\r', ' . # c\rjunk', ' . #\r')),
+    );
     const line = fc
-      .tuple(fc.oneof(w(4, iri), w(2, blank), w(1, literal)), space, fc.oneof(w(6, iri), w(1, blank)), space, fc.oneof(iri, blank, w(3, literal)), fc.oneof(w(3, fc.constant('')), w(1, fc.tuple(space, fc.oneof(iri, blank)).map(([a, b]) => a + b))), end)
+      .tuple(
+        fc.oneof(w(4, iri), w(2, blank), w(1, literal)),
+        space,
+        fc.oneof(w(6, iri), w(1, blank)),
+        space,
+        fc.oneof(iri, blank, w(3, literal)),
+        fc.oneof(
+          w(3, fc.constant('')),
+          w(
+            1,
+            fc.tuple(space, fc.oneof(iri, blank)).map(([a, b]) => a + b),
+          ),
+        ),
+        end,
+      )
       .map((parts) => parts.join(''));
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 3 }), fc.constantFrom('ntriples' as const, 'nquads' as const), (lines, format) => {
-        agreesWithN3(`${lines.join('\n')}\n`, format);
-      }),
+      fc.property(
+        fc.array(line, { minLength: 1, maxLength: 3 }),
+        fc.constantFrom('ntriples' as const, 'nquads' as const),
+        (lines, format) => {
+          agreesWithN3(`${lines.join('\n')}\n`, format);
+        },
+      ),
       fuzzParams('parseSimpleNTriples agrees with n3', 3000),
     );
     // The property is not vacuous: the fast path did read many of the texts (about one in twelve).

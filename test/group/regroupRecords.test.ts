@@ -19,7 +19,7 @@ async function collect(it: AsyncIterable<KeyedRecordText>): Promise<KeyedRecordT
 }
 
 describe('regroupRecords', () => {
-  it('joins a sorted dump\'s shared nodes back to every record that names them, through issue, volume and journal, once each', async () => {
+  it("joins a sorted dump's shared nodes back to every record that names them, through issue, volume and journal, once each", async () => {
     const B = 'https://w3id.org/scholarly-rdf/';
     const t = (s: string, p: string, o: string) => `<${s}> <http://schema.org/${p}> ${o} .`;
     const journal = `${B}journal/7`;
@@ -35,19 +35,25 @@ describe('regroupRecords', () => {
       t(journal, 'name', '"J"'),
       t(`${B}publisher/nobody`, 'name', '"Orphan"'),
     ].sort();
-    const groups = await collect(regroupRecords(groupNTriplesRecords(of(lines.join('\n')), { window: 1 }), { buckets: 3 }));
+    const groups = await collect(
+      regroupRecords(groupNTriplesRecords(of(lines.join('\n')), { window: 1 }), { buckets: 3 }),
+    );
     const byKey = new Map(groups.map((g) => [g.key ?? '(none)', g]));
     for (const doi of ['10.1/a', '10.1/b']) {
       const g = byKey.get(doi)!;
       const rows = g.text.trim().split('\n');
       expect(rows.filter((r) => r.startsWith(`<${issue}>`))).toHaveLength(1);
-      expect(rows.some((r) => r.startsWith(`<${volume}>`)) && rows.some((r) => r.startsWith(`<${journal}>`))).toBe(true);
+      expect(rows.some((r) => r.startsWith(`<${volume}>`)) && rows.some((r) => r.startsWith(`<${journal}>`))).toBe(
+        true,
+      );
       expect(g.lines).toHaveLength(rows.length);
       expect(g.lines.every((n) => lines[n - 1] === rows[g.lines.indexOf(n)])).toBe(true);
     }
     expect(byKey.get('10.1/c')!.text.trim().split('\n')).toHaveLength(1);
     // A shared node no record names is validated with the quads of no record (an orphan, reported as such).
-    expect(groups.filter((g) => g.key === undefined).map((g) => g.text.trim())).toEqual([lines.find((l) => l.includes('nobody'))]);
+    expect(groups.filter((g) => g.key === undefined).map((g) => g.text.trim())).toEqual([
+      lines.find((l) => l.includes('nobody')),
+    ]);
   });
 
   it('brings the scattered lines of each record together, with their input lines, and leaves no temporary file', async () => {
@@ -66,7 +72,9 @@ describe('regroupRecords', () => {
     ].join('\n');
     const tmp = mkdtempSync(join(tmpdir(), 'regroup-test-'));
     try {
-      const groups = await collect(regroupRecords(groupNTriplesRecords(of(text), { window: 1 }), { buckets: 2, tmpDir: tmp }));
+      const groups = await collect(
+        regroupRecords(groupNTriplesRecords(of(text), { window: 1 }), { buckets: 2, tmpDir: tmp }),
+      );
       const records = groups.filter((g) => g.key !== undefined);
       expect(records.map((g) => g.key).sort()).toEqual(['10.1/a', '10.1/b', '10.1/c']);
       const a = records.find((g) => g.key === '10.1/a')!;
@@ -79,7 +87,7 @@ describe('regroupRecords', () => {
     }
   });
 
-  it('gives a sorted dump\'s blank-node lines, which come after every IRI line, to their records (keepBlankOwners)', async () => {
+  it("gives a sorted dump's blank-node lines, which come after every IRI line, to their records (keepBlankOwners)", async () => {
     const lines = [
       '<https://doi.org/10.1/a> <http://purl.org/ontology/bibo/authorList> _:a1 .',
       '<https://doi.org/10.1/b> <http://purl.org/ontology/bibo/authorList> _:b1 .',
@@ -89,16 +97,27 @@ describe('regroupRecords', () => {
       '_:b1 <http://www.w3.org/1999/02/22-rdf-syntax-ns#rest> <http://www.w3.org/1999/02/22-rdf-syntax-ns#nil> .',
       '_:z <http://schema.org/name> "nobody\'s" .',
     ].sort();
-    const groups = await collect(regroupRecords(groupNTriplesRecords(of(`${lines.join('\n')}\n`), { window: 1, keepBlankOwners: true }), { buckets: 3 }));
+    const groups = await collect(
+      regroupRecords(groupNTriplesRecords(of(`${lines.join('\n')}\n`), { window: 1, keepBlankOwners: true }), {
+        buckets: 3,
+      }),
+    );
     const subjects = (key: string | undefined) =>
-      groups.filter((g) => g.key === key).flatMap((g) => parseRecordText(g).map((q) => (q.subject.termType === 'BlankNode' ? `_:${q.subject.value}` : q.subject.value)));
+      groups
+        .filter((g) => g.key === key)
+        .flatMap((g) =>
+          parseRecordText(g).map((q) =>
+            q.subject.termType === 'BlankNode' ? `_:${q.subject.value}` : q.subject.value,
+          ),
+        );
     expect(subjects('10.1/a').sort()).toEqual(['_:a1', '_:a2', 'https://doi.org/10.1/a']);
     expect(subjects('10.1/b').sort()).toEqual(['_:b1', 'https://doi.org/10.1/b']);
     expect(subjects(undefined)).toEqual(['_:z']);
   });
 
   it('keeps input lines through the merge, so a syntax error names its line', async () => {
-    const text = '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/b> <http://schema.org/name> "B" .\n<https://doi.org/10.1/a> <http://schema.org/name> "broken .\n';
+    const text =
+      '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/b> <http://schema.org/name> "B" .\n<https://doi.org/10.1/a> <http://schema.org/name> "broken .\n';
     const groups = await collect(regroupRecords(groupNTriplesRecords(of(text), { window: 1 }), { buckets: 1 }));
     const a = groups.find((g) => g.key === '10.1/a')!;
     expect(a.lines).toEqual([1, 3]);

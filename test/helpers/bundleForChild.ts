@@ -17,7 +17,9 @@ export async function bundleForChild(entry: string, dir: string): Promise<string
     outfile,
     logLevel: 'silent',
     // CommonJS packages in the bundle (undici) require Node's modules.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   return outfile;
 }

@@ -16,5 +16,10 @@ export async function bundleRecordWorker(prefix: string): Promise<{ dir: string;
   const dir = mkdtempSync(join(tmpdir(), prefix));
   mkdirSync(join(dir, 'dist/pipeline'), { recursive: true });
   symlinkSync(join(ROOT, 'vocab'), join(dir, 'vocab'));
-  return { dir, workerUrl: pathToFileURL(await bundleForChild(join(ROOT, 'src/pipeline/recordWorker.ts'), join(dir, 'dist/pipeline'))) };
+  return {
+    dir,
+    workerUrl: pathToFileURL(
+      await bundleForChild(join(ROOT, 'src/pipeline/recordWorker.ts'), join(dir, 'dist/pipeline')),
+    ),
+  };
 }

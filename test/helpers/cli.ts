@@ -12,7 +12,12 @@ export interface CliResult {
 /** Runs the CLI in-process with the given argv (and stdin text), capturing its output. */
 export async function runCli(
   argv: readonly string[],
-  options: { stdin?: string | Buffer; env?: Record<string, string | undefined>; cwd?: string; signal?: AbortSignal } = {},
+  options: {
+    stdin?: string | Buffer;
+    env?: Record<string, string | undefined>;
+    cwd?: string;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<CliResult> {
   const stdout = new PassThrough();
   const stderr = new PassThrough();

@@ -44,7 +44,9 @@ export function parseNQuads(text: string): RDF.Quad[] {
  * A jsonld.js document loader that serves `vocab/context.jsonld` for
  * {@link CONTEXT_URL} and refuses every other URL (tests never use the network).
  */
-export async function offlineDocumentLoader(url: string): Promise<{ contextUrl: null; documentUrl: string; document: unknown }> {
+export async function offlineDocumentLoader(
+  url: string,
+): Promise<{ contextUrl: null; documentUrl: string; document: unknown }> {
   if (url === CONTEXT_URL) {
     return { contextUrl: null, documentUrl: url, document: JSON.parse(readFileSync(CONTEXT_PATH, 'utf8')) };
   }
@@ -78,7 +80,10 @@ export function parseRdfXml(text: string, baseIRI?: string): Promise<RDF.Quad[]>
 export function toSortedNQuads(quads: Iterable<RDF.Quad>): string[] {
   const writer = new Writer({ format: 'N-Quads' });
   const lines = new Set<string>();
-  for (const q of quads) lines.add(writer.quadToString(q.subject as never, q.predicate as never, q.object as never, q.graph as never).trim());
+  for (const q of quads)
+    lines.add(
+      writer.quadToString(q.subject as never, q.predicate as never, q.object as never, q.graph as never).trim(),
+    );
   return [...lines].sort();
 }
 
@@ -86,7 +91,11 @@ export function toSortedNQuads(quads: Iterable<RDF.Quad>): string[] {
  * Asserts that two graphs are isomorphic (blank nodes matched by structure).
  * On failure, shows the lines only in `actual` (+) and only in `expected` (-) as sorted N-Quads.
  */
-export function expectIsomorphic(actual: readonly RDF.Quad[], expected: readonly RDF.Quad[], message = 'graphs differ'): void {
+export function expectIsomorphic(
+  actual: readonly RDF.Quad[],
+  expected: readonly RDF.Quad[],
+  message = 'graphs differ',
+): void {
   if (isomorphic([...actual], [...expected])) return;
   const a = toSortedNQuads(actual);
   const e = toSortedNQuads(expected);
@@ -97,5 +106,7 @@ export function expectIsomorphic(actual: readonly RDF.Quad[], expected: readonly
     ...e.filter((l) => !aSet.has(l)).map((l) => `- ${l}`),
   ];
   if (diff.length === 0) diff.push('(same lines after label normalisation: blank node structure differs)');
-  expect.fail(`${message} (actual ${actual.length} quads, expected ${expected.length}):\n${diff.slice(0, 200).join('\n')}`);
+  expect.fail(
+    `${message} (actual ${actual.length} quads, expected ${expected.length}):\n${diff.slice(0, 200).join('\n')}`,
+  );
 }

@@ -25,30 +25,69 @@ describe('RetryPolicy', () => {
     });
 
     it('waits Retry-After on 429, then gives up as quota', () => {
-      expect(policy.decide({ kind: 'status', status: 429, body: '', retryAfter: '2' }, 1)).toEqual({ action: 'retry', delayMs: 2000, reason: '429 rate limited' });
-      expect(policy.decide({ kind: 'status', status: 429, body: '' }, 2)).toMatchObject({ action: 'retry', delayMs: 150 });
-      expect(policy.decide({ kind: 'status', status: 429, body: '', retryAfter: '1' }, 4)).toMatchObject({ action: 'stop', code: 'quota' });
+      expect(policy.decide({ kind: 'status', status: 429, body: '', retryAfter: '2' }, 1)).toEqual({
+        action: 'retry',
+        delayMs: 2000,
+        reason: '429 rate limited',
+      });
+      expect(policy.decide({ kind: 'status', status: 429, body: '' }, 2)).toMatchObject({
+        action: 'retry',
+        delayMs: 150,
+      });
+      expect(policy.decide({ kind: 'status', status: 429, body: '', retryAfter: '1' }, 4)).toMatchObject({
+        action: 'stop',
+        code: 'quota',
+      });
     });
 
     it('stops as quota when Retry-After is longer than it will wait', () => {
-      expect(policy.decide({ kind: 'status', status: 429, body: '', retryAfter: '86400' }, 1)).toMatchObject({ action: 'stop', code: 'quota', retryable: true });
+      expect(policy.decide({ kind: 'status', status: 429, body: '', retryAfter: '86400' }, 1)).toMatchObject({
+        action: 'stop',
+        code: 'quota',
+        retryable: true,
+      });
     });
 
     it('retries 5xx, network failures and bad bodies with exponential backoff, then stops', () => {
-      expect(policy.decide({ kind: 'status', status: 503, body: '' }, 1)).toMatchObject({ action: 'retry', delayMs: 75 });
-      expect(policy.decide({ kind: 'status', status: 500, body: '' }, 3)).toMatchObject({ action: 'retry', delayMs: 300 });
-      expect(policy.decide({ kind: 'status', status: 502, body: '' }, 4)).toMatchObject({ action: 'stop', code: 'http-status', retryable: true });
-      expect(policy.decide({ kind: 'network', message: 'ECONNRESET' }, 2)).toMatchObject({ action: 'retry', delayMs: 150 });
-      expect(policy.decide({ kind: 'network', message: 'ECONNRESET' }, 4)).toMatchObject({ action: 'stop', code: 'network' });
+      expect(policy.decide({ kind: 'status', status: 503, body: '' }, 1)).toMatchObject({
+        action: 'retry',
+        delayMs: 75,
+      });
+      expect(policy.decide({ kind: 'status', status: 500, body: '' }, 3)).toMatchObject({
+        action: 'retry',
+        delayMs: 300,
+      });
+      expect(policy.decide({ kind: 'status', status: 502, body: '' }, 4)).toMatchObject({
+        action: 'stop',
+        code: 'http-status',
+        retryable: true,
+      });
+      expect(policy.decide({ kind: 'network', message: 'ECONNRESET' }, 2)).toMatchObject({
+        action: 'retry',
+        delayMs: 150,
+      });
+      expect(policy.decide({ kind: 'network', message: 'ECONNRESET' }, 4)).toMatchObject({
+        action: 'stop',
+        code: 'network',
+      });
       expect(policy.decide({ kind: 'bad-body', message: 'truncated' }, 1)).toMatchObject({ action: 'retry' });
-      expect(policy.decide({ kind: 'bad-body', message: 'truncated' }, 4)).toMatchObject({ action: 'stop', code: 'bad-response' });
+      expect(policy.decide({ kind: 'bad-body', message: 'truncated' }, 4)).toMatchObject({
+        action: 'stop',
+        code: 'bad-response',
+      });
     });
 
     it('stops on other 4xx with the service message', () => {
-      const d = policy.decide({ kind: 'status', status: 400, body: '{"status":"Fail","message":"Invalid parameters found"}' }, 1);
+      const d = policy.decide(
+        { kind: 'status', status: 400, body: '{"status":"Fail","message":"Invalid parameters found"}' },
+        1,
+      );
       expect(d).toMatchObject({ action: 'stop', code: 'http-status', retryable: false });
       if (d.action === 'stop') expect(d.message).toContain('Invalid parameters found');
-      expect(policy.decide({ kind: 'status', status: 404, body: '' }, 1)).toMatchObject({ action: 'stop', code: 'not-found' });
+      expect(policy.decide({ kind: 'status', status: 404, body: '' }, 1)).toMatchObject({
+        action: 'stop',
+        code: 'not-found',
+      });
     });
   });
 
@@ -81,7 +120,9 @@ describe('RetryPolicy', () => {
       expect(serviceMessageOf('<html><body>Bad gateway</body></html>')).toBe('Bad gateway');
       expect(serviceMessageOf('')).toBeUndefined();
       // A body that echoed the (already redacted) URL keeps the placeholder where the key was.
-      expect(serviceMessageOf('<p>bad request: /meta?q=x&api_key=<API_KEY></p>')).toBe('bad request: /meta?q=x&api_key=<API_KEY>');
+      expect(serviceMessageOf('<p>bad request: /meta?q=x&api_key=<API_KEY></p>')).toBe(
+        'bad request: /meta?q=x&api_key=<API_KEY>',
+      );
     });
   });
 });

@@ -31,7 +31,9 @@ export async function startLoopbackProxy(): Promise<LoopbackProxy> {
   const server: Server = createServer((req, res) => {
     proxy.seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     if (proxy.answer !== undefined) {
-      res.writeHead(proxy.answer, proxy.answer === 407 ? { 'proxy-authenticate': 'Basic realm="test"' } : {}).end(`proxy says ${proxy.answer}`);
+      res
+        .writeHead(proxy.answer, proxy.answer === 407 ? { 'proxy-authenticate': 'Basic realm="test"' } : {})
+        .end(`proxy says ${proxy.answer}`);
       return;
     }
     let target: URL;
@@ -42,10 +44,19 @@ export async function startLoopbackProxy(): Promise<LoopbackProxy> {
       return;
     }
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
-    const upstream = request({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: req.method,
+        headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', (err) => {
       if (!res.headersSent) res.writeHead(502);
       res.end(String(err));

@@ -29,7 +29,10 @@ beforeAll(async () => {
   service = await startFakeService({ records: makeRecords(5), apiKey: KEY });
   vocab = await startVocabServer();
   store = await new GspTestServer().start();
-  writeFileSync(join(dir, 'd.nt'), '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/b> <http://schema.org/name> "B" .\n');
+  writeFileSync(
+    join(dir, 'd.nt'),
+    '<https://doi.org/10.1/a> <http://schema.org/name> "A" .\n<https://doi.org/10.1/b> <http://schema.org/name> "B" .\n',
+  );
 });
 afterAll(async () => {
   await Promise.all([proxy.close(), service.close(), vocab.close(), store.stop()]);
@@ -41,10 +44,17 @@ afterEach(() => {
   store.auth = undefined;
 });
 
-const cli = (argv: string[], env: Record<string, string>) => runCli(argv, { env: { SCHOLARLY_API_KEY: KEY, ...env }, cwd: dir });
-const search = (env: Record<string, string>) => cli(['search', '-q', 'type:Journal', '--base-url', service.url, '--retries', '0'], env);
-const term = (env: Record<string, string>) => cli(['term', '--vocab-url', `${vocab.url}/vocab`, '--accept', 'text/turtle', '--no-fallback'], env);
-const load = (env: Record<string, string>, extra: string[] = []) => cli(['load', 'd.nt', '--endpoint', store.dataset, '--graph', G, '--replace', '--state', 'd.load.json', ...extra], env);
+const cli = (argv: string[], env: Record<string, string>) =>
+  runCli(argv, { env: { SCHOLARLY_API_KEY: KEY, ...env }, cwd: dir });
+const search = (env: Record<string, string>) =>
+  cli(['search', '-q', 'type:Journal', '--base-url', service.url, '--retries', '0'], env);
+const term = (env: Record<string, string>) =>
+  cli(['term', '--vocab-url', `${vocab.url}/vocab`, '--accept', 'text/turtle', '--no-fallback'], env);
+const load = (env: Record<string, string>, extra: string[] = []) =>
+  cli(
+    ['load', 'd.nt', '--endpoint', store.dataset, '--graph', G, '--replace', '--state', 'd.load.json', ...extra],
+    env,
+  );
 
 /** The hosts and paths the proxy was asked for, without the query strings. */
 const seenPaths = () => proxy.seen.map((r) => `${r.method} ${r.url.split('?')[0]}`);
@@ -65,7 +75,9 @@ describe('HTTP_PROXY set: the proxy sees every request', () => {
   });
 
   it('export (through the connection flags, like search)', async () => {
-    const r = await cli(['export', '-q', 'type:Journal', '--base-url', service.url, '-o', 'e.nt', '--quiet'], { HTTP_PROXY: proxy.url });
+    const r = await cli(['export', '-q', 'type:Journal', '--base-url', service.url, '-o', 'e.nt', '--quiet'], {
+      HTTP_PROXY: proxy.url,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(seenPaths()).toEqual([`GET ${service.url}/meta/v2/json`]);
   });
@@ -81,7 +93,11 @@ describe('HTTP_PROXY set: the proxy sees every request', () => {
 });
 
 describe('NO_PROXY covering the host: the proxy sees none, the commands work', () => {
-  for (const [name, run] of [['search', search], ['term', term], ['load', load]] as const) {
+  for (const [name, run] of [
+    ['search', search],
+    ['term', term],
+    ['load', load],
+  ] as const) {
     it(name, async () => {
       const r = await run({ HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' });
       expect(r.code, r.stderr).toBe(0);
@@ -90,7 +106,10 @@ describe('NO_PROXY covering the host: the proxy sees none, the commands work', (
   }
 
   it('--sample never goes through the proxy (the service is in-process, on loopback)', async () => {
-    const r = await runCli(['search', '--sample', '-q', 'type:Journal'], { env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url }, cwd: dir });
+    const r = await runCli(['search', '--sample', '-q', 'type:Journal'], {
+      env: { HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url },
+      cwd: dir,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(proxy.seen).toEqual([]);
   });
@@ -108,7 +127,9 @@ describe('a proxy that fails: no secret in any message', () => {
       expect(s.stderr).toContain(status === 407 ? 'Proxy Authentication Required (407)' : 'failed with 502');
       expect(proxy.seen.at(-1)?.url).toContain(`api_key=${KEY}`); // through a plain-HTTP proxy the query string is the proxy's to see
       expect(clean(s.stderr + s.stdout), s.stderr).toBe(true);
-      const t = await cli(['term', '--vocab-url', `${vocab.url}/vocab?api_key=${KEY}`, '--no-fallback'], { HTTP_PROXY: proxy.url });
+      const t = await cli(['term', '--vocab-url', `${vocab.url}/vocab?api_key=${KEY}`, '--no-fallback'], {
+        HTTP_PROXY: proxy.url,
+      });
       expect(t.code).toBe(3);
       expect(clean(t.stderr + t.stdout), t.stderr).toBe(true);
     }
@@ -116,7 +137,11 @@ describe('a proxy that fails: no secret in any message', () => {
 
   it('load through a proxy that answers 502 (retried, then stopped)', async () => {
     proxy.answer = 502;
-    const l = await load({ HTTP_PROXY: proxy.url, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, ['--no-check', '--retries', '1']);
+    const l = await load({ HTTP_PROXY: proxy.url, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, [
+      '--no-check',
+      '--retries',
+      '1',
+    ]);
     expect(l.code).toBe(3);
     expect(proxy.seen.length).toBeGreaterThan(1);
     expect(clean(l.stderr + l.stdout), l.stderr).toBe(true);
@@ -128,7 +153,13 @@ describe('a proxy that fails: no secret in any message', () => {
     expect(s.code).toBe(3);
     expect(s.stderr).toMatch(/ECONNREFUSED/);
     expect(clean(s.stderr), s.stderr).toBe(true);
-    const l = await load({ HTTP_PROXY: gone, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, ['--no-check', '--timeout', '5', '--retries', '1']);
+    const l = await load({ HTTP_PROXY: gone, SCHOLARLY_STORE_USER: 'dba', SCHOLARLY_STORE_PASSWORD: PASSWORD }, [
+      '--no-check',
+      '--timeout',
+      '5',
+      '--retries',
+      '1',
+    ]);
     expect(l.code).not.toBe(0);
     expect(clean(l.stderr), l.stderr).toBe(true);
   }, 60_000);

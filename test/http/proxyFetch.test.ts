@@ -34,8 +34,14 @@ describe('proxySettings', () => {
   });
 
   it('reads both forms, the lower-case one first, an empty one as unset', () => {
-    expect(proxySettings({ HTTP_PROXY: 'http://upper:1', http_proxy: 'http://lower:2', NO_PROXY: 'a', no_proxy: 'b' })).toEqual({ httpProxy: 'http://lower:2', httpsProxy: undefined, noProxy: 'b' });
-    expect(proxySettings({ HTTPS_PROXY: 'http://upper:1', https_proxy: '' })).toEqual({ httpProxy: undefined, httpsProxy: 'http://upper:1', noProxy: '' });
+    expect(
+      proxySettings({ HTTP_PROXY: 'http://upper:1', http_proxy: 'http://lower:2', NO_PROXY: 'a', no_proxy: 'b' }),
+    ).toEqual({ httpProxy: 'http://lower:2', httpsProxy: undefined, noProxy: 'b' });
+    expect(proxySettings({ HTTPS_PROXY: 'http://upper:1', https_proxy: '' })).toEqual({
+      httpProxy: undefined,
+      httpsProxy: 'http://upper:1',
+      noProxy: '',
+    });
   });
 
   it('takes a proxy without a scheme as http://', () => {
@@ -43,13 +49,17 @@ describe('proxySettings', () => {
   });
 
   it('refuses a proxy that is no URL, naming the variable, never its password', () => {
-    expect(() => proxySettings({ https_proxy: 'http://user:S3cret@[bad' })).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining('HTTPS_PROXY') }));
+    expect(() => proxySettings({ https_proxy: 'http://user:S3cret@[bad' })).toThrow(
+      expect.objectContaining({ code: 'usage', message: expect.stringContaining('HTTPS_PROXY') }),
+    );
     try {
       proxySettings({ https_proxy: 'http://user:S3cret@[bad' });
     } catch (err) {
       expect((err as Error).message).not.toContain('S3cret');
     }
-    expect(() => proxySettings({ HTTP_PROXY: 'ftp://proxy.example' })).toThrow(/must be an http, https or socks5 URL, not ftp:/);
+    expect(() => proxySettings({ HTTP_PROXY: 'ftp://proxy.example' })).toThrow(
+      /must be an http, https or socks5 URL, not ftp:/,
+    );
   });
 });
 
@@ -114,9 +124,15 @@ describe('proxyFetch', () => {
     expect(() => (promise = call(url()))).not.toThrow();
     await expect(promise).rejects.toMatchObject({ code: 'usage' });
     const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, fetch: call, sleep: async () => undefined });
-    await expect(client.fetchPage({ q: 'x', s: 1, p: 1 })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('the proxy in HTTP_PROXY is not a URL') });
+    await expect(client.fetchPage({ q: 'x', s: 1, p: 1 })).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('the proxy in HTTP_PROXY is not a URL'),
+    });
     expect(client.retries).toBe(0);
     const store = new StoreHttpClient({ fetch: call, sleep: async () => undefined });
-    await expect(store.request({ method: 'GET', url: url() })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('the proxy in HTTP_PROXY is not a URL') });
+    await expect(store.request({ method: 'GET', url: url() })).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('the proxy in HTTP_PROXY is not a URL'),
+    });
   });
 });

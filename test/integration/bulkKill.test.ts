@@ -27,14 +27,19 @@ async function sparqlCount(v: VirtuosoServer, graph: string): Promise<number> {
   const url = new URL(v.sparql);
   url.searchParams.set('query', `SELECT (COUNT(*) AS ?n) FROM <${graph}> WHERE { ?s ?p ?o }`);
   const res = await fetch(url, { headers: { accept: 'application/sparql-results+json' } });
-  return Number(((await res.json()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n.value);
+  return Number(
+    ((await res.json()) as { results: { bindings: { n: { value: string } }[] } }).results.bindings[0]!.n.value,
+  );
 }
 
 /** `shards` files of `size` distinct triples each (a journal's triple repeated in every one), named `name.NNN.nt`. */
 function makeShards(dir: string, name: string, shards: number, size: number): { files: string[]; distinct: number } {
   const files: string[] = [];
   for (let f = 0; f < shards; f++) {
-    const lines = Array.from({ length: size }, (_, i) => `<https://ex.org/${name}/s${f}-${i}> <http://schema.org/name> "${name} ${f} ${i}" .`);
+    const lines = Array.from(
+      { length: size },
+      (_, i) => `<https://ex.org/${name}/s${f}-${i}> <http://schema.org/name> "${name} ${f} ${i}" .`,
+    );
     lines.push('<https://w3id.org/scholarly-rdf/journal/11306> <http://schema.org/name> "Metabolomics" .');
     const file = join(dir, `${name}.${String(f).padStart(3, '0')}.nt`);
     writeFileSync(file, `${lines.join('\n')}\n`);
@@ -63,7 +68,8 @@ function markedClients(): number[] {
   for (const pid of readdirSync('/proc').filter((e) => /^\d+$/.test(e))) {
     try {
       const environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
-      if (environ.includes(`${ISQL_MARK}=`) && !environ.includes(`${ISQL_MARK}=${process.pid}\0`)) found.push(Number(pid));
+      if (environ.includes(`${ISQL_MARK}=`) && !environ.includes(`${ISQL_MARK}=${process.pid}\0`))
+        found.push(Number(pid));
     } catch {
       // gone, or not ours
     }
@@ -73,10 +79,15 @@ function markedClients(): number[] {
 
 /** Runs the built CLI; `kill()` sends SIGKILL. */
 function cli(args: readonly string[]): { done: Promise<{ code: number | null; stderr: string }>; kill: () => void } {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SCHOLARLY_STORE_PASSWORD: PASSWORD }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, SCHOLARLY_STORE_PASSWORD: PASSWORD },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  const done = new Promise<{ code: number | null; stderr: string }>((resolve) => child.on('exit', (code) => resolve({ code, stderr })));
+  const done = new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, stderr })),
+  );
   return { done, kill: () => child.kill('SIGKILL') };
 }
 
@@ -97,8 +108,12 @@ describe.runIf(needTools('virtuoso'))('bulk load killed midway, then run again (
     dba = await VirtuosoIsql.open({ port, password: 'dba' });
     await dba.run(`DB.DBA.USER_CREATE('${USER}', '${PASSWORD}');`);
     await dba.query(`update SYS_USERS set U_GROUP = 0 where U_NAME = '${USER}';`);
-    const id = (await dba.query(`select concat('R:', cast(U_ID as varchar)) from SYS_USERS where U_NAME = '${USER}';`))[0];
-    await dba.query(`DB.DBA.SECURITY_CL_EXEC_AND_LOG('sec_set_user_struct (?,?,?,?,?)', vector('${USER}', '${PASSWORD}', ${id}, 0, null));`);
+    const id = (
+      await dba.query(`select concat('R:', cast(U_ID as varchar)) from SYS_USERS where U_NAME = '${USER}';`)
+    )[0];
+    await dba.query(
+      `DB.DBA.SECURITY_CL_EXEC_AND_LOG('sec_set_user_struct (?,?,?,?,?)', vector('${USER}', '${PASSWORD}', ${id}, 0, null));`,
+    );
     // Every command line, read again and again while the loads run.
     watcher = (async () => {
       while (watching) {
@@ -114,54 +129,77 @@ describe.runIf(needTools('virtuoso'))('bulk load killed midway, then run again (
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('other graphs keep their counts, the re-run graph is exact, no isql is left, no password on a command line', { timeout: 600_000 }, async () => {
-    const a = makeShards(work, 'a', 16, 10_000);
-    const b = makeShards(work, 'b', 2, 5_000);
-    const c = makeShards(work, 'c', 4, 5_000);
-    const graph = (n: string) => `${BASE}-${n}`;
-    const base = { port, user: USER, password: PASSWORD, pollMs: 100 };
-    const bSummary = await bulkLoad({ ...base, graph: graph('b'), files: b.files, replace: true });
-    expect(bSummary.count).toBe(b.distinct);
+  it(
+    'other graphs keep their counts, the re-run graph is exact, no isql is left, no password on a command line',
+    { timeout: 600_000 },
+    async () => {
+      const a = makeShards(work, 'a', 16, 10_000);
+      const b = makeShards(work, 'b', 2, 5_000);
+      const c = makeShards(work, 'c', 4, 5_000);
+      const graph = (n: string) => `${BASE}-${n}`;
+      const base = { port, user: USER, password: PASSWORD, pollMs: 100 };
+      const bSummary = await bulkLoad({ ...base, graph: graph('b'), files: b.files, replace: true });
+      expect(bSummary.count).toBe(b.distinct);
 
-    const args = (replace: boolean) => ['load', '--store', 'virtuoso', '--bulk', '--graph', graph('a'), '--isql-port', String(port), '--user', USER, '--jobs', '2', ...(replace ? ['--replace'] : []), ...a.files];
-    // Killed once a file is loaded and files still wait: a moment tied to the load's progress.
-    const first = cli(args(true));
-    let killedMidway = false;
-    for (;;) {
-      const rows = (await loadListOf(dba, graph('a'))).filter((r) => a.files.includes(r.file));
-      if (rows.some((r) => r.state === 2) && rows.some((r) => r.state === 0)) {
-        first.kill();
-        killedMidway = true;
-        break;
+      const args = (replace: boolean) => [
+        'load',
+        '--store',
+        'virtuoso',
+        '--bulk',
+        '--graph',
+        graph('a'),
+        '--isql-port',
+        String(port),
+        '--user',
+        USER,
+        '--jobs',
+        '2',
+        ...(replace ? ['--replace'] : []),
+        ...a.files,
+      ];
+      // Killed once a file is loaded and files still wait: a moment tied to the load's progress.
+      const first = cli(args(true));
+      let killedMidway = false;
+      for (;;) {
+        const rows = (await loadListOf(dba, graph('a'))).filter((r) => a.files.includes(r.file));
+        if (rows.some((r) => r.state === 2) && rows.some((r) => r.state === 0)) {
+          first.kill();
+          killedMidway = true;
+          break;
+        }
+        if (rows.length === a.files.length && rows.every((r) => r.state === 2)) break;
+        await new Promise((r) => setTimeout(r, 20));
       }
-      if (rows.length === a.files.length && rows.every((r) => r.state === 2)) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect((await first.done).code).toBeNull();
-    expect(killedMidway).toBe(true);
+      expect((await first.done).code).toBeNull();
+      expect(killedMidway).toBe(true);
 
-    // Again with --replace while another graph is loaded beside it.
-    const again = cli(args(true));
-    const beside = bulkLoad({ ...base, graph: graph('c'), files: c.files, replace: true });
-    const [r1, cSummary] = await Promise.all([again.done, beside]);
-    expect(r1.code, r1.stderr).toBe(0);
-    expect(r1.stderr).toMatch(new RegExp(`count: +${a.distinct} triples in the graph, ${a.distinct} expected for the ${a.distinct} distinct triples of the files \\(ok\\)`));
-    expect(cSummary.count).toBe(c.distinct);
-    expect(await sparqlCount(v, graph('a'))).toBe(a.distinct);
-    expect(await sparqlCount(v, graph('b'))).toBe(b.distinct);
-    expect(await sparqlCount(v, graph('c'))).toBe(c.distinct);
+      // Again with --replace while another graph is loaded beside it.
+      const again = cli(args(true));
+      const beside = bulkLoad({ ...base, graph: graph('c'), files: c.files, replace: true });
+      const [r1, cSummary] = await Promise.all([again.done, beside]);
+      expect(r1.code, r1.stderr).toBe(0);
+      expect(r1.stderr).toMatch(
+        new RegExp(
+          `count: +${a.distinct} triples in the graph, ${a.distinct} expected for the ${a.distinct} distinct triples of the files \\(ok\\)`,
+        ),
+      );
+      expect(cSummary.count).toBe(c.distinct);
+      expect(await sparqlCount(v, graph('a'))).toBe(a.distinct);
+      expect(await sparqlCount(v, graph('b'))).toBe(b.distinct);
+      expect(await sparqlCount(v, graph('c'))).toBe(c.distinct);
 
-    // And without --replace: the same triples, bounds checked, exit 0 with the note.
-    const third = await cli(args(false)).done;
-    expect(third.code, third.stderr).toBe(0);
-    expect(third.stderr).toContain('an exact count needs --replace');
-    expect(await sparqlCount(v, graph('a'))).toBe(a.distinct);
-    expect(await sparqlCount(v, graph('b'))).toBe(b.distinct);
-    expect(await sparqlCount(v, graph('c'))).toBe(c.distinct);
+      // And without --replace: the same triples, bounds checked, exit 0 with the note.
+      const third = await cli(args(false)).done;
+      expect(third.code, third.stderr).toBe(0);
+      expect(third.stderr).toContain('an exact count needs --replace');
+      expect(await sparqlCount(v, graph('a'))).toBe(a.distinct);
+      expect(await sparqlCount(v, graph('b'))).toBe(b.distinct);
+      expect(await sparqlCount(v, graph('c'))).toBe(c.distinct);
 
-    // No isql client is left (the killed load's ran on until its loaders ended; the re-run waited for them).
-    expect(markedClients()).toEqual([]);
-    expect(commandLinesWith(PASSWORD)).toEqual([]);
-    expect(seen).toEqual([]);
-  });
+      // No isql client is left (the killed load's ran on until its loaders ended; the re-run waited for them).
+      expect(markedClients()).toEqual([]);
+      expect(commandLinesWith(PASSWORD)).toEqual([]);
+      expect(seen).toEqual([]);
+    },
+  );
 });

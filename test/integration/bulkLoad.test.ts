@@ -56,7 +56,13 @@ interface Shards {
  * manifest's `triples` only for a dump without repeats.
  */
 function makeShards(dir: string, dump: string, n: number, name: string): Shards {
-  const lines = [...new Set(readFileSync(dump, 'utf8').split('\n').filter((l) => l.trim() !== ''))];
+  const lines = [
+    ...new Set(
+      readFileSync(dump, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    ),
+  ];
   const size = Math.ceil(lines.length / n);
   const shards = Array.from({ length: n }, (_, i) => lines.slice(i * size, (i + 1) * size));
   const entries = shards.map((shard, i) => {
@@ -80,7 +86,7 @@ describe.runIf(needTools('virtuoso'))('bulkLoad into the real Virtuoso (rdf_load
 
   beforeAll(async () => {
     v = withVirtuoso();
-    if (!v.dir) throw new Error('the suite\'s Virtuoso has no folder');
+    if (!v.dir) throw new Error("the suite's Virtuoso has no folder");
     work = mkdtempSync(join(v.dir, 'bulk-it-'));
     dump = join(work, 'sample.nt');
     const r = await runCli(['convert', CATALOGUE, '-o', dump, '--quiet']);
@@ -91,12 +97,24 @@ describe.runIf(needTools('virtuoso'))('bulkLoad into the real Virtuoso (rdf_load
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('loads the shards (gzipped ones too) in two jobs; the count equals the manifest\'s sum', async () => {
+  it("loads the shards (gzipped ones too) in two jobs; the count equals the manifest's sum", async () => {
     const shards = makeShards(work, dump, 4, 'ok');
     const progress: number[] = [];
-    const summary = await bulkLoad({ ...base, graph: GRAPH, manifest: shards.manifest, replace: true, onProgress: (p) => progress.push(p.filesLoaded) });
+    const summary = await bulkLoad({
+      ...base,
+      graph: GRAPH,
+      manifest: shards.manifest,
+      replace: true,
+      onProgress: (p) => progress.push(p.filesLoaded),
+    });
     const sum = shards.lines.reduce((n, s) => n + s.length, 0);
-    expect(summary).toMatchObject({ loadedFiles: 4, failedFiles: 0, countBefore: 0, count: sum, expected: { min: sum, max: sum } });
+    expect(summary).toMatchObject({
+      loadedFiles: 4,
+      failedFiles: 0,
+      countBefore: 0,
+      count: sum,
+      expected: { min: sum, max: sum },
+    });
     expect(progress.at(-1)).toBe(4);
     // Seen over the SPARQL protocol too, after the checkpoint.
     expect(await sparqlCount(v, GRAPH)).toBe(sum);
@@ -105,14 +123,26 @@ describe.runIf(needTools('virtuoso'))('bulkLoad into the real Virtuoso (rdf_load
   it('loads the shards and manifest `convert --shard-records` writes: the count, repeats of shared entities counted once, is exactly the distinct triples of the files', async () => {
     const r = await runCli(['convert', CATALOGUE, '-o', join(work, 'real.nt.gz'), '--shard-records', '80', '--quiet']);
     expect(r.exitCode, r.stderr).toBe(0);
-    const manifest = JSON.parse(readFileSync(join(work, 'real.manifest.json'), 'utf8')) as { totals: { triples: number; sharedTriples: number } };
-    const distinct = new Set(readFileSync(dump, 'utf8').split('\n').filter((l) => l.trim() !== '')).size;
+    const manifest = JSON.parse(readFileSync(join(work, 'real.manifest.json'), 'utf8')) as {
+      totals: { triples: number; sharedTriples: number };
+    };
+    const distinct = new Set(
+      readFileSync(dump, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() !== ''),
+    ).size;
     // The dump repeats triples of shared entities: a check of the sum alone would fail.
     expect(manifest.totals.triples).toBeGreaterThan(distinct);
     const graph = `${GRAPH}-real`;
     const summary = await bulkLoad({ ...base, graph, manifest: join(work, 'real.manifest.json'), replace: true });
     // The files read by the loader: their distinct triples, exactly (issue 32), not the manifest's range.
-    expect(summary).toMatchObject({ loadedFiles: 4, failedFiles: 0, count: distinct, distinctTriples: distinct, expected: { min: distinct, max: distinct, exact: true } });
+    expect(summary).toMatchObject({
+      loadedFiles: 4,
+      failedFiles: 0,
+      count: distinct,
+      distinctTriples: distinct,
+      expected: { min: distinct, max: distinct, exact: true },
+    });
   });
 
   it('a shard with a syntax error is reported by name; the other shards are loaded', async () => {
@@ -135,7 +165,8 @@ describe.runIf(needTools('virtuoso'))('bulkLoad into the real Virtuoso (rdf_load
     expect(summary.count).toBeGreaterThanOrEqual(others);
     expect(summary.count).toBeLessThan(others + shards.lines[2]!.length);
     for (const i of [0, 1, 3]) {
-      for (const line of [shards.lines[i]![0]!, shards.lines[i]!.at(-1)!]) expect(await sparqlCount(v, graph, line.replace(/\s*\.\s*$/, ''))).toBe(1);
+      for (const line of [shards.lines[i]![0]!, shards.lines[i]!.at(-1)!])
+        expect(await sparqlCount(v, graph, line.replace(/\s*\.\s*$/, ''))).toBe(1);
     }
   });
 
@@ -143,7 +174,16 @@ describe.runIf(needTools('virtuoso'))('bulkLoad into the real Virtuoso (rdf_load
     const shards = makeShards(work, dump, 12, 'cancel');
     const graph = `${GRAPH}-cancel`;
     const controller = new AbortController();
-    const err = await bulkLoad({ ...base, jobs: 1, pollMs: 20, graph, files: shards.files, replace: true, signal: controller.signal, onProgress: () => controller.abort() }).catch((e: unknown) => e);
+    const err = await bulkLoad({
+      ...base,
+      jobs: 1,
+      pollMs: 20,
+      graph,
+      files: shards.files,
+      replace: true,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'aborted' });
     const isql = await VirtuosoIsql.open({ port: base.port!, password: 'dba' });
     try {
@@ -159,8 +199,18 @@ describe.runIf(needTools('virtuoso'))('bulkLoad into the real Virtuoso (rdf_load
 
   it('files the server may not read: io naming DirsAllowed and the folder', async () => {
     const shards = makeShards(work, dump, 1, 'denied');
-    const err = await bulkLoad({ ...base, graph: `${GRAPH}-denied`, files: shards.files, serverDir: '/etc/scholarly-rdf-dumps' }).catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 'io', message: expect.stringContaining('Virtuoso may not read the files in /etc/scholarly-rdf-dumps: add that folder to DirsAllowed') });
+    const err = await bulkLoad({
+      ...base,
+      graph: `${GRAPH}-denied`,
+      files: shards.files,
+      serverDir: '/etc/scholarly-rdf-dumps',
+    }).catch((e: unknown) => e);
+    expect(err).toMatchObject({
+      code: 'io',
+      message: expect.stringContaining(
+        'Virtuoso may not read the files in /etc/scholarly-rdf-dumps: add that folder to DirsAllowed',
+      ),
+    });
     expect((err as ToolkitError).message).toContain(v.dir!);
   });
 });

@@ -63,52 +63,66 @@ function triplesOf(ntriples: string): RDF.Quad[] {
 const work = mkdtempSync(join(tmpdir(), 'scholarly-convert-it-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe.runIf(needTools('jena', 'jena5', 'rapper', 'rdflib'))('convert output judged by Jena 4.5 and 5.6, rapper and rdflib', () => {
-  it('has fixtures to convert', () => {
-    expect(INPUTS.length).toBeGreaterThanOrEqual(4);
-  });
-
-  describe.each(INPUTS)('%s', (input) => {
-    const outputs = new Map<string, string>();
-
-    it.each(FORMATS)('converts to $format: accepted by riot, rapper and rdflib', async ({ format, ext, rapper, rdflib }) => {
-      const out = join(work, `${input.replace(/\.json$/, '')}.${ext}`);
-      const result = await runCli(['convert', join(FIXTURES, input), '-f', format, '-o', out]);
-      expect(result.exitCode, result.stderr).toBe(0);
-      expect(statSync(out).isFile()).toBe(true); // an empty page gives an empty N-Triples file, which is valid
-      outputs.set(format, out);
-
-      const riot = await riotValidate([out]);
-      expect(riot.ok, `riot --validate ${out}:\n${riot.output}`).toBe(true);
-      if (rapper) {
-        const r = await rapperParse(out, rapper);
-        expect(r.ok, `rapper -i ${rapper} -c ${out}:\n${r.output}`).toBe(true);
-      }
-      const count = await rdflibCount(out, rdflib);
-      expect(count).toBeGreaterThanOrEqual(0);
+describe.runIf(needTools('jena', 'jena5', 'rapper', 'rdflib'))(
+  'convert output judged by Jena 4.5 and 5.6, rapper and rdflib',
+  () => {
+    it('has fixtures to convert', () => {
+      expect(INPUTS.length).toBeGreaterThanOrEqual(4);
     });
 
-    it('gives the same graph in all the formats', async () => {
-      expect([...outputs.keys()].sort(), 'every format converted').toEqual(FORMATS.map((f) => f.format).sort());
-      const riot5 = await riot5Validate([...outputs.values()]);
-      expect(riot5.ok, `Jena 5.6 riot --validate:\n${riot5.output}`).toBe(true);
-      const reference = triplesOf(await riotNTriples(outputs.get('ntriples')!));
-      const jsonldByRiot5 = triplesOf(await riot5NTriples(outputs.get('jsonld')!));
-      expect(isomorphic(jsonldByRiot5, reference), 'JSON-LD read by Jena 5.6 riot (JSON-LD 1.1) is isomorphic to the N-Triples output').toBe(true);
-      for (const { format } of FORMATS) {
-        const file = outputs.get(format)!;
-        const byRiot = format === 'jsonld' ? undefined : triplesOf(await riotNTriples(file));
-        const byRdflib = triplesOf(await rdflibNTriples(file, format));
-        if (byRiot) {
-          expect(byRiot.length, `${format} read by riot: triple count`).toBe(reference.length);
-          expect(isomorphic(byRiot, reference), `${format} read by riot is isomorphic to the N-Triples output`).toBe(true);
+    describe.each(INPUTS)('%s', (input) => {
+      const outputs = new Map<string, string>();
+
+      it.each(FORMATS)(
+        'converts to $format: accepted by riot, rapper and rdflib',
+        async ({ format, ext, rapper, rdflib }) => {
+          const out = join(work, `${input.replace(/\.json$/, '')}.${ext}`);
+          const result = await runCli(['convert', join(FIXTURES, input), '-f', format, '-o', out]);
+          expect(result.exitCode, result.stderr).toBe(0);
+          expect(statSync(out).isFile()).toBe(true); // an empty page gives an empty N-Triples file, which is valid
+          outputs.set(format, out);
+
+          const riot = await riotValidate([out]);
+          expect(riot.ok, `riot --validate ${out}:\n${riot.output}`).toBe(true);
+          if (rapper) {
+            const r = await rapperParse(out, rapper);
+            expect(r.ok, `rapper -i ${rapper} -c ${out}:\n${r.output}`).toBe(true);
+          }
+          const count = await rdflibCount(out, rdflib);
+          expect(count).toBeGreaterThanOrEqual(0);
+        },
+      );
+
+      it('gives the same graph in all the formats', async () => {
+        expect([...outputs.keys()].sort(), 'every format converted').toEqual(FORMATS.map((f) => f.format).sort());
+        const riot5 = await riot5Validate([...outputs.values()]);
+        expect(riot5.ok, `Jena 5.6 riot --validate:\n${riot5.output}`).toBe(true);
+        const reference = triplesOf(await riotNTriples(outputs.get('ntriples')!));
+        const jsonldByRiot5 = triplesOf(await riot5NTriples(outputs.get('jsonld')!));
+        expect(
+          isomorphic(jsonldByRiot5, reference),
+          'JSON-LD read by Jena 5.6 riot (JSON-LD 1.1) is isomorphic to the N-Triples output',
+        ).toBe(true);
+        for (const { format } of FORMATS) {
+          const file = outputs.get(format)!;
+          const byRiot = format === 'jsonld' ? undefined : triplesOf(await riotNTriples(file));
+          const byRdflib = triplesOf(await rdflibNTriples(file, format));
+          if (byRiot) {
+            expect(byRiot.length, `${format} read by riot: triple count`).toBe(reference.length);
+            expect(isomorphic(byRiot, reference), `${format} read by riot is isomorphic to the N-Triples output`).toBe(
+              true,
+            );
+          }
+          expect(byRdflib.length, `${format} read by rdflib: triple count`).toBe(reference.length);
+          expect(
+            isomorphic(byRdflib, reference),
+            `${format} read by rdflib is isomorphic to the N-Triples output`,
+          ).toBe(true);
         }
-        expect(byRdflib.length, `${format} read by rdflib: triple count`).toBe(reference.length);
-        expect(isomorphic(byRdflib, reference), `${format} read by rdflib is isomorphic to the N-Triples output`).toBe(true);
-      }
+      });
     });
-  });
-});
+  },
+);
 
 describe.runIf(needTools('jena5'))('the sample catalogue in every format, read by Jena 5.6 riot', () => {
   it('each format parses with no error or warning and holds the same graph', async () => {
@@ -128,7 +142,9 @@ describe.runIf(needTools('jena5'))('the sample catalogue in every format, read b
       if (format === 'ntriples') continue;
       const read = triplesOf(await riot5NTriples(file));
       expect(read.length, `${format}: triple count`).toBe(reference.length);
-      expect(isomorphic(read, reference), `${format} read by Jena 5.6 riot is isomorphic to the N-Triples output`).toBe(true);
+      expect(isomorphic(read, reference), `${format} read by Jena 5.6 riot is isomorphic to the N-Triples output`).toBe(
+        true,
+      );
     }
   });
 });
@@ -139,7 +155,9 @@ describe('the convert process stopped by Ctrl-C', () => {
     try {
       const { spawn } = await import('node:child_process');
       const bin = resolve(fileURLToPath(new URL('../../bin/scholarly-rdf.js', import.meta.url)));
-      const child = spawn(process.execPath, [bin, 'convert', '-', '-o', join(dir, 'out.ttl')], { stdio: ['pipe', 'ignore', 'pipe'] });
+      const child = spawn(process.execPath, [bin, 'convert', '-', '-o', join(dir, 'out.ttl')], {
+        stdio: ['pipe', 'ignore', 'pipe'],
+      });
       // stdin stays open and sends nothing: the run waits on it, its partial output in place.
       const partial = async () => readdirSync(dir).some((f) => f.endsWith('.partial'));
       for (let i = 0; i < 100 && !(await partial()); i++) await new Promise((r) => setTimeout(r, 100));
@@ -162,7 +180,9 @@ describe('the convert process writing to a pipe that closes early (| head)', () 
     const { spawn } = await import('node:child_process');
     const bin = resolve(fileURLToPath(new URL('../../bin/scholarly-rdf.js', import.meta.url)));
     const sample = resolve(fileURLToPath(new URL('../../data/sample-catalogue.jsonl', import.meta.url)));
-    const child = spawn(process.execPath, [bin, 'convert', sample, sample, sample, '-f', 'ntriples'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, 'convert', sample, sample, sample, '-f', 'ntriples'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));

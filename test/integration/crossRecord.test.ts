@@ -37,7 +37,11 @@ function readReport(text: string): { conforms: boolean; results: string[] } {
   const report = quads.find((q) => q.object.value === `${SH}ValidationReport`)!.subject;
   const results = quads
     .filter((q) => q.subject.equals(report) && q.predicate.value === `${SH}result`)
-    .map((q) => [`${SH}focusNode`, `${SH}sourceShape`, `${SH}resultPath`, `${SH}resultSeverity`, `${SH}value`].map((p) => term(one(q.object, p))).join(' '));
+    .map((q) =>
+      [`${SH}focusNode`, `${SH}sourceShape`, `${SH}resultPath`, `${SH}resultSeverity`, `${SH}value`]
+        .map((p) => term(one(q.object, p)))
+        .join(' '),
+    );
   return { conforms: one(report, `${SH}conforms`)!.value === 'true', results: results.sort() };
 }
 
@@ -54,13 +58,18 @@ describe.runIf(needTools('jena'))('shapes that reach across records: ours and Je
         const report = join(dir, `case-${i}.j${jobs}.report.ttl`);
         const r = await runCli(['validate', data, '--shapes', shapes, '--report', report, '--jobs', jobs]);
         expect(r.exitCode, r.stderr).toBe(c.expected.conforms ? 0 : 1);
-        expect(r.stderr).toContain(c.mode === 'record' ? 'validated record by record' : 'validated as one graph in memory');
+        expect(r.stderr).toContain(
+          c.mode === 'record' ? 'validated record by record' : 'validated as one graph in memory',
+        );
         const ours = readReport(readFileSync(report, 'utf8'));
         // Blank-node shapes are compared as `_` in both.
         expect(ours).toEqual(jena);
       }
       const lib = await validateDump({ files: [data], shapesDir: shapes });
-      expect({ conforms: lib.conforms, results: lib.summary.violations, mode: lib.mode.mode }).toEqual({ ...c.expected, mode: c.mode });
+      expect({ conforms: lib.conforms, results: lib.summary.violations, mode: lib.mode.mode }).toEqual({
+        ...c.expected,
+        mode: c.mode,
+      });
     });
   });
 

@@ -11,7 +11,16 @@ import { Catalogue } from '../../src/server/Catalogue.js';
 import { startServer, type RunningServer } from '../../src/server/startServer.js';
 import { readExportState } from '../../src/export/ExportState.js';
 import { recordGraphIri } from '../../src/mapping/recordGraph.js';
-import { ensureBuilt, killAfterProgress, needTools, riotNTriples, riotValidate, runCli, spawnCli, type SpawnedCli } from './helpers.js';
+import {
+  ensureBuilt,
+  killAfterProgress,
+  needTools,
+  riotNTriples,
+  riotValidate,
+  runCli,
+  spawnCli,
+  type SpawnedCli,
+} from './helpers.js';
 
 const KEY = 'integration-KEY-5f3a';
 const ALL = 'onlinedatefrom:1900-01-01';
@@ -44,7 +53,9 @@ const FORMATS = [
 
 describe('export of 2,000 records', () => {
   it('the query matches exactly 2,000 records', async () => {
-    const r = await runCli(['search', '-q', ALL, '--base-url', server.url, '-p', '1'], { env: { SCHOLARLY_API_KEY: KEY } });
+    const r = await runCli(['search', '-q', ALL, '--base-url', server.url, '-p', '1'], {
+      env: { SCHOLARLY_API_KEY: KEY },
+    });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain('records 1-1 of 2,000');
   });
@@ -53,7 +64,9 @@ describe('export of 2,000 records', () => {
     for (const [format, ext, syntax] of FORMATS) {
       it(`${format}: exactly 2,000 records, riot --validate passes, the key appears nowhere`, async () => {
         const file = join(dir, `all.${ext}`);
-        const r = await runCli(exportArgs(server.url, ALL, file, ['--api-key', KEY, '--meta', join(dir, `all.${ext}.meta.ttl`)]));
+        const r = await runCli(
+          exportArgs(server.url, ALL, file, ['--api-key', KEY, '--meta', join(dir, `all.${ext}.meta.ttl`)]),
+        );
         expect(r.stderr).toBe('');
         expect(r.exitCode).toBe(0);
         const state = await readExportState(`${file}.state.json`);
@@ -62,7 +75,12 @@ describe('export of 2,000 records', () => {
         expect(judged.output).toBe('');
         expect(judged.ok).toBe(true);
         const nt = await riotNTriples(file, syntax);
-        const works = new Set(nt.split('\n').filter((l) => /^<https:\/\/doi\.org\/[^>]+> <http:\/\/purl\.org\/ontology\/bibo\/doi> /.test(l)).map((l) => l.split(' ')[0]));
+        const works = new Set(
+          nt
+            .split('\n')
+            .filter((l) => /^<https:\/\/doi\.org\/[^>]+> <http:\/\/purl\.org\/ontology\/bibo\/doi> /.test(l))
+            .map((l) => l.split(' ')[0]),
+        );
         expect(works.size).toBe(2000);
         for (const f of readdirSync(dir)) expect(readFileSync(join(dir, f)).includes(KEY), f).toBe(false);
       });
@@ -73,7 +91,21 @@ describe('export of 2,000 records', () => {
     const clean = join(dir, 'whole.nt');
     expect((await runCli(exportArgs(server.url, ALL, clean, ['--api-key', KEY]))).exitCode).toBe(0);
     const deep = join(dir, 'deep.nt');
-    const r = await runCli(['export', '-q', ALL, '-o', deep, '--base-url', server.url, '--api-key', KEY, '--page-size', '100', '--max-start', '301']);
+    const r = await runCli([
+      'export',
+      '-q',
+      ALL,
+      '-o',
+      deep,
+      '--base-url',
+      server.url,
+      '--api-key',
+      KEY,
+      '--page-size',
+      '100',
+      '--max-start',
+      '301',
+    ]);
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toContain('date windows');
     const state = await readExportState(`${deep}.state.json`);
@@ -93,7 +125,23 @@ describe('export of 2,000 records', () => {
     });
     try {
       const out = join(dir, 'faulty.nt');
-      const r = await runCli(['export', '-q', ALL, '-o', out, '--base-url', faulty.url, '--api-key', KEY, '--page-size', '25', '--retries', '10', '--concurrency', '3']);
+      const r = await runCli([
+        'export',
+        '-q',
+        ALL,
+        '-o',
+        out,
+        '--base-url',
+        faulty.url,
+        '--api-key',
+        KEY,
+        '--page-size',
+        '25',
+        '--retries',
+        '10',
+        '--concurrency',
+        '3',
+      ]);
       expect(r.exitCode).toBe(0);
       const retries = Number(/([\d,]+) retries/.exec(r.stderr)?.[1]?.replace(/,/g, ''));
       expect(retries).toBeGreaterThan(5);
@@ -110,9 +158,16 @@ describe('export --since against the local service', () => {
     const since = records.map((r) => r.onlineDate).sort()[1400]!;
     const expected = new Set(records.filter((r) => r.onlineDate >= since).map((r) => r.doi));
     const file = join(dir, 'delta.nq');
-    const r = await runCli(exportArgs(server.url, ALL, file, ['--api-key', KEY, '--since', since, '--meta', join(dir, 'delta.meta.ttl')]));
+    const r = await runCli(
+      exportArgs(server.url, ALL, file, ['--api-key', KEY, '--since', since, '--meta', join(dir, 'delta.meta.ttl')]),
+    );
     expect(r.exitCode, r.stderr).toBe(0);
-    const graphs = new Set(readFileSync(file, 'utf8').split('\n').map((l) => /<([^>]+\/record\/[^>]+)> \.$/.exec(l)?.[1]).filter((g) => g !== undefined));
+    const graphs = new Set(
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((l) => /<([^>]+\/record\/[^>]+)> \.$/.exec(l)?.[1])
+        .filter((g) => g !== undefined),
+    );
     expect(expected.size).toBeGreaterThan(500);
     expect(expected.size).toBeLessThan(2000);
     expect(graphs).toEqual(new Set([...expected].map((doi) => recordGraphIri(doi))));
@@ -125,7 +180,10 @@ describe('an export killed with SIGKILL at 10 random moments', () => {
   beforeAll(ensureBuilt);
 
   const spawnExport = (url: string, output: string): SpawnedCli =>
-    spawnCli(['export', '-q', 'type:Journal', '-o', output, '--resume', '--base-url', url, '--page-size', '25', '--quiet'], KEY);
+    spawnCli(
+      ['export', '-q', 'type:Journal', '-o', output, '--resume', '--base-url', url, '--page-size', '25', '--quiet'],
+      KEY,
+    );
 
   it('resumes each time and ends byte-identical to the uninterrupted export', async () => {
     const slow = await startServer({ catalogue, apiKeys: [{ key: KEY, plan: 'premium' }], faults: { latencyMs: 15 } });
@@ -136,13 +194,17 @@ describe('an export killed with SIGKILL at 10 random moments', () => {
       const fullMs = Date.now() - t0;
       const out = join(dir, 'killed.jsonld.gz');
       let seed = 12345;
-      const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       let killedMidway = 0;
       const total = (await readExportState(`${reference}.state.json`))!.counts.records;
       for (let i = 0; i < 10; i++) {
         // Killed once 2.5-7.5% of the records more are checkpointed, plus 0-20 ms (10 runs stay short of the end).
         const records = Math.ceil(total * (0.025 + random() * 0.05));
-        const code = await killAfterProgress(() => spawnExport(slow.url, out), `${out}.state.json`, { records, jitterMs: Math.floor(random() * 20), giveUpMs: 2 * fullMs + 5000 });
+        const code = await killAfterProgress(() => spawnExport(slow.url, out), `${out}.state.json`, {
+          records,
+          jitterMs: Math.floor(random() * 20),
+          giveUpMs: 2 * fullMs + 5000,
+        });
         if (code === null) {
           const state = await readExportState(`${out}.state.json`);
           if (!state?.complete) {
@@ -159,7 +221,14 @@ describe('an export killed with SIGKILL at 10 random moments', () => {
         expect(validate.exitCode, validate.stderr).toBe(2);
         expect(validate.stderr).toContain('is the dump of an export that has not finished');
         expect(validate.stderr).toContain('--allow-partial');
-        const load = await runCli(['load', `${out}.partial`, '--endpoint', 'http://127.0.0.1:9/ds', '--graph', 'https://ex.org/g']);
+        const load = await runCli([
+          'load',
+          `${out}.partial`,
+          '--endpoint',
+          'http://127.0.0.1:9/ds',
+          '--graph',
+          'https://ex.org/g',
+        ]);
         expect(load.exitCode, load.stderr).toBe(2);
         expect(load.stderr).toContain('--allow-partial');
       }

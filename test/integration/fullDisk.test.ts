@@ -11,7 +11,17 @@
  * tool is (see helpers.ts).
  */
 import { execFile, execFileSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -88,17 +98,26 @@ interface Run {
 /** Runs the binary (asynchronously: a server of this process may be answering it). */
 function bin(args: string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<Run> {
   return new Promise((done) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: options.cwd ?? work, env: { ...process.env, ...options.env }, maxBuffer: 1 << 28, encoding: 'buffer' }, (err, stdout, stderr) => {
-      const code = err ? ((err as { code?: number }).code ?? -1) : 0;
-      done({ code: typeof code === 'number' ? code : -1, stdout: stdout.toString(), stderr: stderr.toString() });
-    });
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { cwd: options.cwd ?? work, env: { ...process.env, ...options.env }, maxBuffer: 1 << 28, encoding: 'buffer' },
+      (err, stdout, stderr) => {
+        const code = err ? ((err as { code?: number }).code ?? -1) : 0;
+        done({ code: typeof code === 'number' ? code : -1, stdout: stdout.toString(), stderr: stderr.toString() });
+      },
+    );
   });
 }
 
 /** Exit 4, one error line naming `path`, nothing of a crash. */
 function expectIoError(r: Run, path: string): void {
   expect(r.code, r.stderr).toBe(4);
-  expect(r.stderr).toMatch(new RegExp(`scholarly-rdf: error \\[io\\]: cannot (write|create) [^\\n]*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\n]*: no space left on the device \\(ENOSPC\\)`));
+  expect(r.stderr).toMatch(
+    new RegExp(
+      `scholarly-rdf: error \\[io\\]: cannot (write|create) [^\\n]*${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[^\\n]*: no space left on the device \\(ENOSPC\\)`,
+    ),
+  );
   expect(r.stderr).not.toMatch(/internal error|\n\s+at |Unhandled|RangeError/);
 }
 
@@ -108,26 +127,37 @@ afterAll(() => {
 });
 
 describe('stdout on a full disk (/dev/full)', () => {
-  it.runIf(existsSync('/dev/full'))('convert and export end with exit 4 and one line, not an uncaught exception (exit 1)', () => {
-    for (const args of [['convert', SAMPLE, '--quiet'], ['export', '--sample', '-q', 'type:Journal', '--quiet']]) {
-      const r = execStdoutToFull(args);
-      expect(r.code, r.stderr).toBe(4);
-      expect(r.stderr).toBe('scholarly-rdf: error [io]: cannot write to stdout: no space left on the device (ENOSPC)\n');
-    }
-  });
+  it.runIf(existsSync('/dev/full'))(
+    'convert and export end with exit 4 and one line, not an uncaught exception (exit 1)',
+    () => {
+      for (const args of [
+        ['convert', SAMPLE, '--quiet'],
+        ['export', '--sample', '-q', 'type:Journal', '--quiet'],
+      ]) {
+        const r = execStdoutToFull(args);
+        expect(r.code, r.stderr).toBe(4);
+        expect(r.stderr).toBe(
+          'scholarly-rdf: error [io]: cannot write to stdout: no space left on the device (ENOSPC)\n',
+        );
+      }
+    },
+  );
 });
 
 describe('stderr on a full disk (/dev/full)', () => {
-  it.runIf(existsSync('/dev/full'))('the messages are lost, not the run: the exit status still says how it ended', () => {
-    const out = join(work, 'stderr-full.nt');
-    // A run that succeeds still exits 0 (it used to die of the unhandled write error, with exit 1).
-    expect(execStderrToFull(['convert', SAMPLE, '-o', out])).toBe(0);
-    expect(readFileSync(out, 'utf8')).toContain('<http://schema.org/');
-    // A run that fails still exits with its own status (4: a missing input), not 1.
-    expect(execStderrToFull(['convert', join(work, 'missing.json'), '-o', join(work, 'never.nt')])).toBe(4);
-    // Records rejected: exit 1, as documented.
-    expect(execStderrToFull(['validate', BROKEN])).toBe(1);
-  });
+  it.runIf(existsSync('/dev/full'))(
+    'the messages are lost, not the run: the exit status still says how it ended',
+    () => {
+      const out = join(work, 'stderr-full.nt');
+      // A run that succeeds still exits 0 (it used to die of the unhandled write error, with exit 1).
+      expect(execStderrToFull(['convert', SAMPLE, '-o', out])).toBe(0);
+      expect(readFileSync(out, 'utf8')).toContain('<http://schema.org/');
+      // A run that fails still exits with its own status (4: a missing input), not 1.
+      expect(execStderrToFull(['convert', join(work, 'missing.json'), '-o', join(work, 'never.nt')])).toBe(4);
+      // Records rejected: exit 1, as documented.
+      expect(execStderrToFull(['validate', BROKEN])).toBe(1);
+    },
+  );
 });
 
 /** Runs the binary with its stderr on /dev/full; its exit status. */
@@ -164,18 +194,51 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
     const clean = join(work, 'clean');
     mkdirSync(clean, { recursive: true });
     for (const f of ['s.nt', 's.ttl.gz']) {
-      const first = await bin(['export', '--sample', '-q', 'type:Journal', '-o', join(clean, f), '--rejects', join(clean, `${f}.rejects.jsonl`), '--quiet']);
+      const first = await bin([
+        'export',
+        '--sample',
+        '-q',
+        'type:Journal',
+        '-o',
+        join(clean, f),
+        '--rejects',
+        join(clean, `${f}.rejects.jsonl`),
+        '--quiet',
+      ]);
       expect(first.code, first.stderr).toBe(0);
     }
     for (const f of ['s.nt', 's.ttl.gz']) {
       // Room for part of the dump (2.6 MB of N-Triples, 130 kB of gzipped Turtle).
       mount(f.endsWith('.gz') ? '64k' : '512k');
       const out = join(disk, f);
-      const failed = await bin(['export', '--sample', '-q', 'type:Journal', '-o', out, '--rejects', join(disk, `${f}.rejects.jsonl`), '--quiet']);
+      const failed = await bin([
+        'export',
+        '--sample',
+        '-q',
+        'type:Journal',
+        '-o',
+        out,
+        '--rejects',
+        join(disk, `${f}.rejects.jsonl`),
+        '--quiet',
+      ]);
       expectIoError(failed, disk);
-      expect(failed.stderr).toContain(`progress is saved in ${out}.state.json: once space is freed, run the same export again with --resume to continue`);
+      expect(failed.stderr).toContain(
+        `progress is saved in ${out}.state.json: once space is freed, run the same export again with --resume to continue`,
+      );
       grow('16m');
-      const resumed = await bin(['export', '--sample', '-q', 'type:Journal', '-o', out, '--rejects', join(disk, `${f}.rejects.jsonl`), '--quiet', '--resume']);
+      const resumed = await bin([
+        'export',
+        '--sample',
+        '-q',
+        'type:Journal',
+        '-o',
+        out,
+        '--rejects',
+        join(disk, `${f}.rejects.jsonl`),
+        '--quiet',
+        '--resume',
+      ]);
       expect(resumed.code, resumed.stderr).toBe(0);
       expect(readFileSync(out).equals(readFileSync(join(clean, f))), f).toBe(true);
       unmount();
@@ -208,13 +271,24 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
   it('convert: exit 4 naming the output, no partial file left; gzip and the rejects and notes files too', async () => {
     // Room for part of the output (3.6 MB of N-Triples, 170 kB of gzipped Turtle).
     mount('64k');
-    for (const args of [['-o', join(disk, 'c.nt')], ['-o', join(disk, 'c.ttl.gz')]]) {
+    for (const args of [
+      ['-o', join(disk, 'c.nt')],
+      ['-o', join(disk, 'c.ttl.gz')],
+    ]) {
       const r = await bin(['convert', SAMPLE, ...args, '--quiet']);
       expectIoError(r, args[1]!);
       expect(readdirSync(disk)).toEqual([]);
     }
     fill();
-    const notes = await bin(['convert', SAMPLE, '-o', join(work, 'c.nt'), '--notes', join(disk, 'notes.jsonl'), '--quiet']);
+    const notes = await bin([
+      'convert',
+      SAMPLE,
+      '-o',
+      join(work, 'c.nt'),
+      '--notes',
+      join(disk, 'notes.jsonl'),
+      '--quiet',
+    ]);
     expectIoError(notes, join(disk, 'notes.jsonl'));
     // An error of a side file never costs the main output (issue 33): it is written whole, and the message says so.
     expect(notes.stderr).toContain('the output itself is written whole');
@@ -231,7 +305,9 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
     expect(existsSync(join(disk, 'report.ttl'))).toBe(false);
     const regroup = await bin(['validate', BROKEN, '--regroup'], { env: { TMPDIR: disk } });
     expect(regroup.code, regroup.stderr).toBe(4);
-    expect(regroup.stderr).toMatch(/error \[io\]: cannot write the temporary files of --regroup .*: no space left on the device \(ENOSPC\)/);
+    expect(regroup.stderr).toMatch(
+      /error \[io\]: cannot write the temporary files of --regroup .*: no space left on the device \(ENOSPC\)/,
+    );
     expect(regroup.stderr).not.toMatch(/internal error|\n\s+at /);
   });
 
@@ -248,16 +324,33 @@ describe.runIf(canMountTmpfs())('a full disk (a small tmpfs)', () => {
         return undefined;
       };
       const log = join(disk, 'load.json');
-      const args = ['load', dump, '--endpoint', `${store.baseUrl}/ds`, '--graph', 'http://example.org/g', '--chunk-triples', '5000', '--state', log];
+      const args = [
+        'load',
+        dump,
+        '--endpoint',
+        `${store.baseUrl}/ds`,
+        '--graph',
+        'http://example.org/g',
+        '--chunk-triples',
+        '5000',
+        '--state',
+        log,
+      ];
       const failed = await bin(args);
       expectIoError(failed, log);
       expect(failed.stderr).toContain(`load log:  ${log}\n`);
-      expect(failed.stderr).toContain('the chunks acknowledged are in the load log: run again with --resume to continue');
+      expect(failed.stderr).toContain(
+        'the chunks acknowledged are in the load log: run again with --resume to continue',
+      );
       store.faultFor = undefined;
       rmSync(join(disk, 'filler'));
       const resumed = await bin([...args, '--resume']);
       expect(resumed.code, resumed.stderr).toBe(0);
-      const triples = new Set(readFileSync(dump, 'utf8').split('\n').filter((l) => l.trim() !== ''));
+      const triples = new Set(
+        readFileSync(dump, 'utf8')
+          .split('\n')
+          .filter((l) => l.trim() !== ''),
+      );
       expect(store.graphs.get('http://example.org/g')?.size).toBe(triples.size);
     } finally {
       await store.stop();

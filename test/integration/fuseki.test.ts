@@ -17,7 +17,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, ensureBuilt, freePort, needTools, runBin, sparqlSelect, withFuseki, type FusekiServer } from './helpers.js';
+import {
+  BIN,
+  ROOT,
+  ensureBuilt,
+  freePort,
+  needTools,
+  runBin,
+  sparqlSelect,
+  withFuseki,
+  type FusekiServer,
+} from './helpers.js';
 
 const exec = promisify(execFile);
 const CATALOGUE = resolve(ROOT, 'data/sample-catalogue.jsonl');
@@ -30,13 +40,19 @@ const bin = (args: readonly string[], env: Record<string, string> = {}) => runBi
 
 /** The triples of a graph of a dataset (`…/ds`), counted by Fuseki. */
 async function count(dataset: string, graph: string, headers: Record<string, string> = {}): Promise<number> {
-  const [row] = await sparqlSelect(`${dataset}/query`, `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`, headers);
+  const [row] = await sparqlSelect(
+    `${dataset}/query`,
+    `SELECT (COUNT(*) AS ?n) WHERE { GRAPH <${graph}> { ?s ?p ?o } }`,
+    headers,
+  );
   return Number(row!['n']);
 }
 
 /** The lines of an N-Triples file and its distinct triples (our dumps have no blank nodes). */
 function linesOf(file: string): { lines: string[]; triples: number } {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return { lines, triples: new Set(lines).size };
 }
 
@@ -59,7 +75,12 @@ function chunksAcked(path: string): number {
 }
 
 /** The built binary loading stdin, to be fed and killed by the test; its exit code (null when killed) and stderr. */
-function stdinLoad(args: readonly string[]): { child: ChildProcess; done: Promise<{ code: number | null; stderr: string }>; ended: () => boolean; stderr: () => string } {
+function stdinLoad(args: readonly string[]): {
+  child: ChildProcess;
+  done: Promise<{ code: number | null; stderr: string }>;
+  ended: () => boolean;
+  stderr: () => string;
+} {
   const child = spawn(process.execPath, [BIN, 'load', '-', ...args], { cwd: work, stdio: ['pipe', 'ignore', 'pipe'] });
   let stderr = '';
   let over = false;
@@ -93,7 +114,9 @@ describe.runIf(needTools('fuseki'))('the store paths against Fuseki 5.6', () => 
   it('answers a Graph Store GET of a missing graph with 404 where its count is 0, and DROP SILENT of it is fine (load --replace of a new graph)', async () => {
     const graph = 'https://w3id.org/scholarly-rdf/graph/it-fuseki-new';
     for (const ds of [f.mem, f.tdb]) {
-      const res = await fetch(`${ds}/data?graph=${encodeURIComponent(graph)}`, { headers: { accept: 'application/n-triples' } });
+      const res = await fetch(`${ds}/data?graph=${encodeURIComponent(graph)}`, {
+        headers: { accept: 'application/n-triples' },
+      });
       expect(res.status).toBe(404);
       expect(await count(ds, graph)).toBe(0);
     }
@@ -103,10 +126,23 @@ describe.runIf(needTools('fuseki'))('the store paths against Fuseki 5.6', () => 
     expect(await count(f.mem, graph)).toBe(triples);
   });
 
-  it('export --load: the harvest\'s dump loaded into the TDB2 dataset, the count exact', async () => {
+  it("export --load: the harvest's dump loaded into the TDB2 dataset, the count exact", async () => {
     const out = join(work, 'journals.nt');
     const graph = 'https://w3id.org/scholarly-rdf/graph/it-fuseki-export';
-    const r = await bin(['export', '--sample', '-q', 'type:Journal', '-o', out, '--quiet', '--load', f.tdb, '--load-graph', graph, '--replace']);
+    const r = await bin([
+      'export',
+      '--sample',
+      '-q',
+      'type:Journal',
+      '-o',
+      out,
+      '--quiet',
+      '--load',
+      f.tdb,
+      '--load-graph',
+      graph,
+      '--replace',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const dumped = linesOf(out).triples;
     expect(dumped).toBeGreaterThan(100);
@@ -116,48 +152,131 @@ describe.runIf(needTools('fuseki'))('the store paths against Fuseki 5.6', () => 
 
   it('Basic auth: 401 without credentials (exit 3), loads with them; the password in no output, load log or Fuseki log', async () => {
     const graph = 'https://w3id.org/scholarly-rdf/graph/it-fuseki-auth';
-    const res = await fetch(`${f.auth}/data?graph=${encodeURIComponent(graph)}`, { method: 'POST', headers: { 'content-type': 'application/n-triples' }, body: lines[0]! });
+    const res = await fetch(`${f.auth}/data?graph=${encodeURIComponent(graph)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/n-triples' },
+      body: lines[0]!,
+    });
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toMatch(/^Basic /);
-    const anonymous = await bin(['load', dump, '--endpoint', f.auth, '--graph', graph, '--replace', '--quiet', '--state', join(work, 'auth0.json')]);
+    const anonymous = await bin([
+      'load',
+      dump,
+      '--endpoint',
+      f.auth,
+      '--graph',
+      graph,
+      '--replace',
+      '--quiet',
+      '--state',
+      join(work, 'auth0.json'),
+    ]);
     expect(anonymous.code).toBe(3);
     expect(anonymous.stderr).toMatch(/\[auth\].*401/);
     const state = join(work, 'auth.json');
-    const ok = await bin(['load', dump, '--endpoint', f.auth, '--graph', graph, '--replace', '--json', '--state', state], { SCHOLARLY_STORE_USER: f.user, SCHOLARLY_STORE_PASSWORD: f.password });
+    const ok = await bin(
+      ['load', dump, '--endpoint', f.auth, '--graph', graph, '--replace', '--json', '--state', state],
+      { SCHOLARLY_STORE_USER: f.user, SCHOLARLY_STORE_PASSWORD: f.password },
+    );
     expect(ok.code, ok.stderr).toBe(0);
     expect(JSON.parse(ok.stdout.trim().split('\n').pop()!)).toMatchObject({ count: triples, countOk: true });
     const basic = { authorization: `Basic ${Buffer.from(`${f.user}:${f.password}`).toString('base64')}` };
     expect(await count(f.auth, graph, basic)).toBe(triples);
-    const wrong = await bin(['load', dump, '--endpoint', f.auth, '--graph', graph, '--quiet', '--state', join(work, 'auth2.json'), '--user', f.user], { SCHOLARLY_STORE_PASSWORD: 'wrong-Pa55' });
+    const wrong = await bin(
+      [
+        'load',
+        dump,
+        '--endpoint',
+        f.auth,
+        '--graph',
+        graph,
+        '--quiet',
+        '--state',
+        join(work, 'auth2.json'),
+        '--user',
+        f.user,
+      ],
+      { SCHOLARLY_STORE_PASSWORD: 'wrong-Pa55' },
+    );
     expect(wrong.code).toBe(3);
     expect(wrong.stderr).toMatch(/\[auth\]/);
     // The password in a URL is taken out of it and hidden in every message.
-    const inUrl = await bin(['load', dump, '--endpoint', f.auth.replace('http://', `http://${f.user}:${f.password}@`), '--graph', graph, '--replace', '--quiet', '--state', join(work, 'auth3.json')]);
+    const inUrl = await bin([
+      'load',
+      dump,
+      '--endpoint',
+      f.auth.replace('http://', `http://${f.user}:${f.password}@`),
+      '--graph',
+      graph,
+      '--replace',
+      '--quiet',
+      '--state',
+      join(work, 'auth3.json'),
+    ]);
     expect(inUrl.code, inUrl.stderr).toBe(0);
-    const forms = [f.password, encodeURIComponent(f.password), Buffer.from(`${f.user}:${f.password}`).toString('base64')];
+    const forms = [
+      f.password,
+      encodeURIComponent(f.password),
+      Buffer.from(`${f.user}:${f.password}`).toString('base64'),
+    ];
     const texts = { anonymous, ok, wrong, inUrl };
-    for (const [what, r] of Object.entries(texts)) for (const form of forms) expect(`${r.stdout}${r.stderr}`.includes(form), `${what} prints the password`).toBe(false);
+    for (const [what, r] of Object.entries(texts))
+      for (const form of forms)
+        expect(`${r.stdout}${r.stderr}`.includes(form), `${what} prints the password`).toBe(false);
     for (const file of [state, join(work, 'auth3.json'), join(f.dir, 'fuseki.log')]) {
-      for (const form of forms) expect(readFileSync(file, 'utf8').includes(form), `${file} holds the password`).toBe(false);
+      for (const form of forms)
+        expect(readFileSync(file, 'utf8').includes(form), `${file} holds the password`).toBe(false);
     }
   });
 
   it('a bad line: exit 4 naming the file and the line; the chunks before it are acknowledged in the load log', async () => {
     const bad = join(work, 'bad.nt');
     const at = 2500;
-    const text = [...lines.slice(0, at - 1), '<https://doi.org/10.1007/x> <http://schema.org/name> "unterminated .', ...lines.slice(at - 1)];
+    const text = [
+      ...lines.slice(0, at - 1),
+      '<https://doi.org/10.1007/x> <http://schema.org/name> "unterminated .',
+      ...lines.slice(at - 1),
+    ];
     writeFileSync(bad, `${text.join('\n')}\n`);
     const state = join(work, 'bad.json');
-    const r = await bin(['load', bad, '--endpoint', f.mem, '--graph', 'https://w3id.org/scholarly-rdf/graph/it-fuseki-bad', '--replace', '--chunk-triples', '1000', '--quiet', '--state', state]);
+    const r = await bin([
+      'load',
+      bad,
+      '--endpoint',
+      f.mem,
+      '--graph',
+      'https://w3id.org/scholarly-rdf/graph/it-fuseki-bad',
+      '--replace',
+      '--chunk-triples',
+      '1000',
+      '--quiet',
+      '--state',
+      state,
+    ]);
     expect(r.code).toBe(4);
     expect(r.stderr).toContain(`${bad}:${at}`);
-    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ chunksAcked: 2, triplesAcked: 2000, complete: false });
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({
+      chunksAcked: 2,
+      triplesAcked: 2000,
+      complete: false,
+    });
   });
 
   it('the loader killed mid-load (SIGKILL): --resume sends the rest, the count exact', async () => {
     const graph = 'https://w3id.org/scholarly-rdf/graph/it-fuseki-killed-loader';
     const state = join(work, 'killed.json');
-    const args = ['--endpoint', f.tdb, '--graph', graph, '--replace', '--chunk-triples', '1000', '--state', state, '--quiet'];
+    const args = [
+      '--endpoint',
+      f.tdb,
+      '--graph',
+      graph,
+      '--replace',
+      '--chunk-triples',
+      '1000',
+      '--state',
+      state,
+      '--quiet',
+    ];
     const load = stdinLoad(args);
     load.child.stdin!.write(`${lines.slice(0, 3500).join('\n')}\n`);
     await until(() => chunksAcked(state) >= 2, 'two chunks were acknowledged', load.ended);
@@ -165,7 +284,10 @@ describe.runIf(needTools('fuseki'))('the store paths against Fuseki 5.6', () => 
     expect((await load.done).code).toBeNull();
     const acked = chunksAcked(state);
     expect(acked).toBeGreaterThanOrEqual(2);
-    const resumed = spawn(process.execPath, [BIN, 'load', '-', ...args, '--resume', '--json'], { cwd: work, stdio: ['pipe', 'pipe', 'pipe'] });
+    const resumed = spawn(process.execPath, [BIN, 'load', '-', ...args, '--resume', '--json'], {
+      cwd: work,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     resumed.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -173,7 +295,12 @@ describe.runIf(needTools('fuseki'))('the store paths against Fuseki 5.6', () => 
     resumed.stdin.end(readFileSync(dump));
     const code = await new Promise<number | null>((r) => resumed.on('exit', r));
     expect(code, stderr).toBe(0);
-    expect(JSON.parse(stdout.trim())).toMatchObject({ chunksSkipped: acked, totalTriples: lines.length, count: triples, countOk: true });
+    expect(JSON.parse(stdout.trim())).toMatchObject({
+      chunksSkipped: acked,
+      totalTriples: lines.length,
+      count: triples,
+      countOk: true,
+    });
     expect(await count(f.tdb, graph)).toBe(triples);
   });
 });
@@ -220,7 +347,19 @@ describe.runIf(needTools('fuseki'))('a Fuseki killed (SIGKILL) and restarted mid
   it('the load retries through the restart and ends with the exact count; what was acknowledged before survived the kill', async () => {
     const graph = 'https://w3id.org/scholarly-rdf/graph/it-fuseki-restart';
     const state = join(work, 'restart.json');
-    const load = stdinLoad(['--endpoint', dataset, '--graph', graph, '--replace', '--chunk-triples', '1000', '--state', state, '--retries', '12']);
+    const load = stdinLoad([
+      '--endpoint',
+      dataset,
+      '--graph',
+      graph,
+      '--replace',
+      '--chunk-triples',
+      '1000',
+      '--state',
+      state,
+      '--retries',
+      '12',
+    ]);
     load.child.stdin!.write(`${lines.slice(0, 3500).join('\n')}\n`);
     await until(() => chunksAcked(state) >= 2, 'two chunks were acknowledged', load.ended);
     await killFuseki();
@@ -251,8 +390,13 @@ describe.runIf(needTools('fuseki'))('a Fuseki killed (SIGKILL) and restarted mid
     const acked = chunksAcked(state);
     await exec('bash', [SCRIPT, 'start', dir], { env, timeout: 180_000 });
     // TDB2 kept every chunk Fuseki acknowledged before it was killed.
-    expect(await count(dataset, graph)).toBeGreaterThanOrEqual(Math.min(acked * 1000, new Set(lines.slice(0, acked * 1000)).size));
-    const resumed = spawn(process.execPath, [BIN, 'load', '-', ...args, '--resume', '--json', '--quiet'], { cwd: work, stdio: ['pipe', 'pipe', 'pipe'] });
+    expect(await count(dataset, graph)).toBeGreaterThanOrEqual(
+      Math.min(acked * 1000, new Set(lines.slice(0, acked * 1000)).size),
+    );
+    const resumed = spawn(process.execPath, [BIN, 'load', '-', ...args, '--resume', '--json', '--quiet'], {
+      cwd: work,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     resumed.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     resumed.stdin.end(`${lines.join('\n')}\n`);

@@ -83,7 +83,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
 /** Starts the suite's Fuseki (scripts/fuseki.sh) on a free port; its stop. */
 async function startFuseki(project: TestProject): Promise<() => Promise<void>> {
   if (!process.env['SCHOLARLY_JENA_LIB']) {
-    project.provide('fuseki', { unavailable: 'SCHOLARLY_JENA_LIB is not set: the Apache Jena 5.6 jars (scripts/jenaJars.sh DIR prints the folder to export)' });
+    project.provide('fuseki', {
+      unavailable:
+        'SCHOLARLY_JENA_LIB is not set: the Apache Jena 5.6 jars (scripts/jenaJars.sh DIR prints the folder to export)',
+    });
     return async () => {};
   }
   const ownDir = !process.env['SCHOLARLY_FUSEKI_DIR'];

@@ -68,9 +68,13 @@ function missingReason(tool: Tool): string {
     case 'rdflib':
       return 'Python rdflib not found (apt-get install python3-rdflib)';
     case 'jena5':
-      return JENA_LIB ? `Jena 5.6 riot does not run from ${JENA_LIB}` : 'SCHOLARLY_JENA_LIB is not set (the Jena 5.6 jars: scripts/jenaJars.sh DIR prints the folder)';
+      return JENA_LIB
+        ? `Jena 5.6 riot does not run from ${JENA_LIB}`
+        : 'SCHOLARLY_JENA_LIB is not set (the Jena 5.6 jars: scripts/jenaJars.sh DIR prints the folder)';
     case 'pyshacl':
-      return PYTHON ? `pySHACL is not installed for ${PYTHON}` : 'SCHOLARLY_PYTHON is not set (a Python with pyshacl: pip install -r scripts/ci-requirements.txt)';
+      return PYTHON
+        ? `pySHACL is not installed for ${PYTHON}`
+        : 'SCHOLARLY_PYTHON is not set (a Python with pyshacl: pip install -r scripts/ci-requirements.txt)';
     case 'virtuoso':
       return inject('virtuoso').unavailable ?? 'Virtuoso is not available';
     case 'fuseki':
@@ -136,7 +140,8 @@ export async function riotValidate(files: readonly string[]): Promise<ToolResult
   const others = files.filter((f) => !jsonld.includes(f));
   const results: ToolResult[] = [];
   if (others.length > 0) results.push(await runTool('bash', [JENA, 'riot', '--validate', ...others]));
-  if (jsonld.length > 0) results.push(await runTool('bash', [JENA, 'riot', '--validate', '--syntax=jsonld10', ...jsonld]));
+  if (jsonld.length > 0)
+    results.push(await runTool('bash', [JENA, 'riot', '--validate', '--syntax=jsonld10', ...jsonld]));
   return {
     ok: results.every((r) => r.ok),
     exitCode: results.find((r) => !r.ok)?.exitCode ?? 0,
@@ -188,7 +193,20 @@ export async function jena5Shacl(shapes: string, data: string): Promise<{ confor
  */
 export async function pyShacl(shapes: string, data: string): Promise<{ conforms: boolean; report: string }> {
   requireTool('pyshacl');
-  const r = await runTool(PYTHON!, ['-m', 'pyshacl', '--shacl', shapes, '--advanced', '--format', 'turtle', '--shacl-file-format', 'turtle', '--data-file-format', 'nt', data]);
+  const r = await runTool(PYTHON!, [
+    '-m',
+    'pyshacl',
+    '--shacl',
+    shapes,
+    '--advanced',
+    '--format',
+    'turtle',
+    '--shacl-file-format',
+    'turtle',
+    '--data-file-format',
+    'nt',
+    data,
+  ]);
   if (!r.ok && r.exitCode !== 1) throw new Error(`pySHACL failed on ${data}: ${r.output}`);
   const m = /sh:conforms\s+(true|false)/.exec(r.stdout);
   if (!m) throw new Error(`no sh:conforms in pySHACL's report: ${r.output.slice(0, 2000)}`);
@@ -235,7 +253,8 @@ export async function rdflibNQuads(file: string, format: string): Promise<string
 export async function rapperNQuads(file: string, syntax: RapperSyntax): Promise<string> {
   requireTool('rapper');
   const r = await runTool('rapper', ['-q', '-i', syntax, '-o', 'nquads', file]);
-  if (!r.ok || /rapper: (Warning|Error)/.test(r.output)) throw new Error(`rapper could not read ${file} as ${syntax}: ${r.output}`);
+  if (!r.ok || /rapper: (Warning|Error)/.test(r.output))
+    throw new Error(`rapper could not read ${file} as ${syntax}: ${r.output}`);
   return r.stdout;
 }
 
@@ -246,7 +265,8 @@ export async function rapperNQuads(file: string, syntax: RapperSyntax): Promise<
 export async function riot5NQuads(file: string): Promise<string> {
   requireTool('jena5');
   const check = await runTool('java', jena5Args('riotcmd.riot', ['--validate', file]));
-  if (!check.ok || /WARN|ERROR/.test(check.output)) throw new Error(`Jena 5.6 riot --validate ${file}: ${check.output}`);
+  if (!check.ok || /WARN|ERROR/.test(check.output))
+    throw new Error(`Jena 5.6 riot --validate ${file}: ${check.output}`);
   const r = await runTool('java', jena5Args('riotcmd.riot', ['--output=nq', file]));
   if (!r.ok) throw new Error(`Jena 5.6 riot could not read ${file}: ${r.output}`);
   return r.stdout;
@@ -308,7 +328,15 @@ export function withFuseki(): FusekiServer {
   const info = inject('fuseki');
   if (!info.baseUrl || !info.dir) throw new Error(missingReason('fuseki'));
   const password = /^loader: (.*)$/m.exec(readFileSync(resolve(info.dir, 'passwd'), 'utf8'))![1]!;
-  return { baseUrl: info.baseUrl, mem: `${info.baseUrl}/mem`, tdb: `${info.baseUrl}/tdb`, auth: `${info.baseUrl}/auth`, user: 'loader', password, dir: info.dir };
+  return {
+    baseUrl: info.baseUrl,
+    mem: `${info.baseUrl}/mem`,
+    tdb: `${info.baseUrl}/tdb`,
+    auth: `${info.baseUrl}/auth`,
+    user: 'loader',
+    password,
+    dir: info.dir,
+  };
 }
 
 /** A store the suite loads into, as the store-generic tests see it. */
@@ -330,7 +358,12 @@ export const STORES: { name: string; tool: Tool; target: () => StoreTarget }[] =
     tool: 'virtuoso',
     target: () => {
       const v = withVirtuoso();
-      return { endpoint: v.baseUrl, store: 'virtuoso', query: v.sparql, auth: { endpoint: v.baseUrl, user: 'dba', password: 'dba', graphStorePath: '/sparql-graph-crud-auth?graph=' } };
+      return {
+        endpoint: v.baseUrl,
+        store: 'virtuoso',
+        query: v.sparql,
+        auth: { endpoint: v.baseUrl, user: 'dba', password: 'dba', graphStorePath: '/sparql-graph-crud-auth?graph=' },
+      };
     },
   },
   {
@@ -338,7 +371,12 @@ export const STORES: { name: string; tool: Tool; target: () => StoreTarget }[] =
     tool: 'fuseki',
     target: () => {
       const f = withFuseki();
-      return { endpoint: f.tdb, store: 'fuseki', query: `${f.tdb}/query`, auth: { endpoint: f.auth, user: f.user, password: f.password, graphStorePath: '/auth/data?graph=' } };
+      return {
+        endpoint: f.tdb,
+        store: 'fuseki',
+        query: `${f.tdb}/query`,
+        auth: { endpoint: f.auth, user: f.user, password: f.password, graphStorePath: '/auth/data?graph=' },
+      };
     },
   },
 ];
@@ -361,7 +399,11 @@ export function storesToTest(): typeof STORES {
 }
 
 /** The bindings of a SPARQL SELECT over the protocol (GET), their values as text; `headers` for credentials. */
-export async function sparqlSelect(queryUrl: string, query: string, headers: Record<string, string> = {}): Promise<Record<string, string>[]> {
+export async function sparqlSelect(
+  queryUrl: string,
+  query: string,
+  headers: Record<string, string> = {},
+): Promise<Record<string, string>[]> {
   const url = new URL(queryUrl);
   url.searchParams.set('query', query);
   const res = await fetch(url, { headers: { accept: 'application/sparql-results+json', ...headers } });
@@ -391,13 +433,22 @@ export const BIN = resolve(ROOT, 'bin/scholarly-rdf.js');
 
 /** Builds /work/main/dist when it is missing (a run of one integration file before any build). */
 export function ensureBuilt(): void {
-  if (!existsSync(resolve(ROOT, 'dist/cli/main.js'))) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
+  if (!existsSync(resolve(ROOT, 'dist/cli/main.js')))
+    execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
 }
 
 /** Runs the built binary in `cwd` to its end: exit code, stdout, stderr (a failure is a result, not a throw). */
-export async function runBin(cwd: string, args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function runBin(
+  cwd: string,
+  args: readonly string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await exec(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+      maxBuffer: 64 << 20,
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -417,7 +468,10 @@ export interface SpawnedCli {
  * printed when it ends with an error of its own.
  */
 export function spawnCli(args: readonly string[], apiKey: string): SpawnedCli {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, SCHOLARLY_API_KEY: apiKey }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    env: { ...process.env, SCHOLARLY_API_KEY: apiKey },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const done = new Promise<number | null>((resolve) =>
@@ -436,7 +490,11 @@ export function spawnCli(args: readonly string[], apiKey: string): SpawnedCli {
  * `giveUpMs` it is killed anyway. A moment tied to progress, not to the clock:
  * a run that starts faster still dies midway. Resolves to its exit code (null when killed).
  */
-export async function killAfterProgress(start: () => SpawnedCli, statePath: string, o: { records: number; jitterMs: number; giveUpMs: number }): Promise<number | null> {
+export async function killAfterProgress(
+  start: () => SpawnedCli,
+  statePath: string,
+  o: { records: number; jitterMs: number; giveUpMs: number },
+): Promise<number | null> {
   const recordsNow = async () => (await readExportState(statePath).catch(() => null))?.counts.records ?? 0;
   const target = (await recordsNow()) + o.records;
   const child = start();

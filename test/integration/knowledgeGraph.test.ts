@@ -40,11 +40,24 @@ interface SampleRecord {
 
 const lines = readFileSync(CATALOGUE, 'utf8').trim().split('\n');
 /** The service spells some keys in either case (`journalId`/`journalid`): read them by their lower-case spelling. */
-const KEYS = ['doi', 'title', 'publicationType', 'contentType', 'journalId', 'issn', 'eIssn', 'publisher', 'publisherName', 'creators'] as const;
+const KEYS = [
+  'doi',
+  'title',
+  'publicationType',
+  'contentType',
+  'journalId',
+  'issn',
+  'eIssn',
+  'publisher',
+  'publisherName',
+  'creators',
+] as const;
 function readRecord(line: string): SampleRecord {
   const raw = JSON.parse(line) as Record<string, unknown>;
   const lower = new Map(Object.entries(raw).map(([k, val]) => [k.toLowerCase(), val]));
-  return Object.fromEntries(KEYS.map((k) => [k, lower.get(k.toLowerCase())]).filter(([, val]) => val !== undefined && val !== '')) as unknown as SampleRecord;
+  return Object.fromEntries(
+    KEYS.map((k) => [k, lower.get(k.toLowerCase())]).filter(([, val]) => val !== undefined && val !== ''),
+  ) as unknown as SampleRecord;
 }
 const records = lines.map(readRecord);
 
@@ -83,7 +96,9 @@ function tally(map: Map<string, Set<string>>, key: string, doi: string): void {
 }
 
 function sizes(map: Map<string, Set<string>>): Record<string, number> {
-  return Object.fromEntries([...map].map(([k, s]) => [k, s.size]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  return Object.fromEntries(
+    [...map].map(([k, s]) => [k, s.size]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }
 
 async function select(v: VirtuosoServer, query: string): Promise<Record<string, string>[]> {
@@ -109,19 +124,26 @@ async function update(v: VirtuosoServer, sparql: string): Promise<void> {
 async function gsp(v: VirtuosoServer, method: 'PUT' | 'DELETE', graph: string, body?: string): Promise<number> {
   const url = new URL(v.gsp);
   url.searchParams.set('graph', graph);
-  const res = await fetch(url, body === undefined ? { method } : { method, headers: { 'content-type': 'application/n-triples' }, body });
+  const res = await fetch(
+    url,
+    body === undefined ? { method } : { method, headers: { 'content-type': 'application/n-triples' }, body },
+  );
   await res.text();
   return res.status;
 }
 
 /** Group rows `{k, n}` into a record. */
 function rowsToCounts(rows: Record<string, string>[], key: string): Record<string, number> {
-  return Object.fromEntries(rows.map((r) => [r[key]!, Number(r['n'])]).sort(([a], [b]) => String(a).localeCompare(String(b))));
+  return Object.fromEntries(
+    rows.map((r) => [r[key]!, Number(r['n'])]).sort(([a], [b]) => String(a).localeCompare(String(b))),
+  );
 }
 
 function ntriplesOf(quads: readonly RDF.Quad[]): string {
   const w = new Writer({ format: 'N-Triples' });
-  return w.quadsToString(quads.map((q) => DataFactory.quad(q.subject as never, q.predicate as never, q.object as never)));
+  return w.quadsToString(
+    quads.map((q) => DataFactory.quad(q.subject as never, q.predicate as never, q.object as never)),
+  );
 }
 
 function byGraph(nq: string): Map<string, RDF.Quad[]> {
@@ -137,7 +159,11 @@ function byGraph(nq: string): Map<string, RDF.Quad[]> {
 
 /** Distinct triples per graph (what a store holds). */
 function distinctCount(quads: readonly RDF.Quad[]): number {
-  return new Set(ntriplesOf(quads).split('\n').filter((l) => l.trim() !== '')).size;
+  return new Set(
+    ntriplesOf(quads)
+      .split('\n')
+      .filter((l) => l.trim() !== ''),
+  ).size;
 }
 
 describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17)', () => {
@@ -161,7 +187,22 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
       const nt = join(work, 'sample.nt');
       const converted = await runCli(['convert', CATALOGUE, '-f', 'ntriples', '-o', nt]);
       expect(converted.exitCode, converted.stderr).toBe(0);
-      const r = await runCli(['load', nt, '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', G, '--replace', '--state', join(work, 'sample.state.json')], { cwd: work });
+      const r = await runCli(
+        [
+          'load',
+          nt,
+          '--endpoint',
+          v.baseUrl,
+          '--store',
+          'virtuoso',
+          '--graph',
+          G,
+          '--replace',
+          '--state',
+          join(work, 'sample.state.json'),
+        ],
+        { cwd: work },
+      );
       expect(r.exitCode, r.stderr).toBe(0);
     });
 
@@ -174,7 +215,9 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
            ?w a schema:ScholarlyArticle ; schema:isPartOf+ ?journal . ?journal a schema:Periodical } } GROUP BY ?journal`,
       );
       const seen = rowsToCounts(rows, 'journal');
-      console.info(`articles per journal: ${rows.length} journals, ${Object.values(seen).reduce((a, b) => a + b, 0)} articles`);
+      console.info(
+        `articles per journal: ${rows.length} journals, ${Object.values(seen).reduce((a, b) => a + b, 0)} articles`,
+      );
       expect(seen).toEqual(sizes(expected));
 
       const journalIds = new Set(records.map((r) => r.journalId).filter((id): id is string => !!id));
@@ -183,13 +226,18 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
         `${SCHEMA} SELECT (COUNT(DISTINCT ?j) AS ?n) WHERE { GRAPH <${G}> { ?j a schema:Periodical . FILTER(STRSTARTS(STR(?j), "${B}journal/")) } }`,
       );
       expect(Number(nodes!['n'])).toBe(journalIds.size);
-      const [all] = await select(v, `${SCHEMA} SELECT (COUNT(DISTINCT ?j) AS ?n) WHERE { GRAPH <${G}> { ?j a schema:Periodical } }`);
+      const [all] = await select(
+        v,
+        `${SCHEMA} SELECT (COUNT(DISTINCT ?j) AS ?n) WHERE { GRAPH <${G}> { ?j a schema:Periodical } }`,
+      );
       expect(Number(all!['n'])).toBe(expected.size);
     });
 
     it('works per ORCID', async () => {
       const expected = new Map<string, Set<string>>();
-      for (const r of records) for (const c of r.creators ?? []) if (c.ORCID && validOrcid(c.ORCID)) tally(expected, `https://orcid.org/${c.ORCID}`, r.doi);
+      for (const r of records)
+        for (const c of r.creators ?? [])
+          if (c.ORCID && validOrcid(c.ORCID)) tally(expected, `https://orcid.org/${c.ORCID}`, r.doi);
       const rows = await select(
         v,
         `${SCHEMA} SELECT ?p (COUNT(DISTINCT ?w) AS ?n) WHERE { GRAPH <${G}> {
@@ -211,7 +259,10 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
         if (p && n && p !== n) tally(imprints, `${B}publisher/${n}`, r.doi);
       }
       const q = (prop: string) =>
-        select(v, `${SCHEMA} SELECT ?org (COUNT(DISTINCT ?w) AS ?n) WHERE { GRAPH <${G}> { ?w schema:${prop} ?org . ?org a schema:Organization } } GROUP BY ?org`);
+        select(
+          v,
+          `${SCHEMA} SELECT ?org (COUNT(DISTINCT ?w) AS ?n) WHERE { GRAPH <${G}> { ?w schema:${prop} ?org . ?org a schema:Organization } } GROUP BY ?org`,
+        );
       const seen = rowsToCounts(await q('publisher'), 'org');
       const seenImprints = rowsToCounts(await q('publisherImprint'), 'org');
       console.info(`works per publisher: ${JSON.stringify(seen)}; per imprint: ${JSON.stringify(seenImprints)}`);
@@ -231,7 +282,10 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
         `SELECT ?g (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${B}record/")) } GROUP BY ?g`,
       );
       const ours = new Set(recordGraphs);
-      return rowsToCounts(rows.filter((r) => ours.has(r['g']!)), 'g');
+      return rowsToCounts(
+        rows.filter((r) => ours.has(r['g']!)),
+        'g',
+      );
     }
 
     it('has 100 record graphs and nothing else', async () => {
@@ -245,7 +299,9 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
       expect(graphs.size).toBe(100);
       for (const g of graphs.keys()) recordGraphs.push(g);
       // Each graph holds its own record's work, and only it.
-      const doiOf = [...graphs.values()].map((qs) => qs.filter((q) => q.predicate.value === 'http://purl.org/ontology/bibo/doi').map((q) => q.object.value));
+      const doiOf = [...graphs.values()].map((qs) =>
+        qs.filter((q) => q.predicate.value === 'http://purl.org/ontology/bibo/doi').map((q) => q.object.value),
+      );
       for (const d of doiOf) expect(d).toHaveLength(1);
       expect(doiOf.map((d) => d[0]).sort()).toEqual(first.map((rec) => rec.doi).sort());
     });
@@ -259,10 +315,17 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
 
       // A journal record among the 100 whose journal other records of the 100 share, with an ORCID author.
       const sharing = (r: SampleRecord) => first.filter((o) => o.journalId && o.journalId === r.journalId).length;
-      const target = first.find((r) => r.journalId && sharing(r) > 1 && (r.creators ?? []).some((c) => c.ORCID && validOrcid(c.ORCID)) && r.title)!;
+      const target = first.find(
+        (r) =>
+          r.journalId && sharing(r) > 1 && (r.creators ?? []).some((c) => c.ORCID && validOrcid(c.ORCID)) && r.title,
+      )!;
       expect(target).toBeDefined();
       const raw = JSON.parse(lines[records.indexOf(target)]!) as Record<string, unknown>;
-      const changed = { ...raw, title: `${target.title} (revised)`, creators: [{ creator: 'Inserted, Ada' }, ...(target.creators ?? [])] };
+      const changed = {
+        ...raw,
+        title: `${target.title} (revised)`,
+        creators: [{ creator: 'Inserted, Ada' }, ...(target.creators ?? [])],
+      };
       const changedIn = join(work, 'changed.jsonl');
       writeFileSync(changedIn, `${JSON.stringify(changed)}\n`);
       const changedNq = join(work, 'changed.nq');
@@ -282,21 +345,34 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
       const others = (c: Record<string, number>) => Object.fromEntries(Object.entries(c).filter(([k]) => k !== g));
       expect(others(after)).toEqual(others(before));
 
-      const workIri = newQuads.find((q) => q.predicate.value === 'http://schema.org/name' && q.subject.value.startsWith('https://doi.org/'))!.subject.value;
+      const workIri = newQuads.find(
+        (q) => q.predicate.value === 'http://schema.org/name' && q.subject.value.startsWith('https://doi.org/'),
+      )!.subject.value;
       const titles = await select(v, `${SCHEMA} SELECT ?t WHERE { GRAPH <${g}> { <${workIri}> schema:name ?t } }`);
       expect(titles.map((t) => t['t'])).toEqual([changed.title]);
-      const anyOld = await select(v, `${SCHEMA} SELECT ?g WHERE { GRAPH ?g { <${workIri}> schema:name ?t . FILTER(STR(?t) = ${JSON.stringify(target.title)}) } FILTER(STRSTARTS(STR(?g), "${B}record/")) }`);
+      const anyOld = await select(
+        v,
+        `${SCHEMA} SELECT ?g WHERE { GRAPH ?g { <${workIri}> schema:name ?t . FILTER(STR(?t) = ${JSON.stringify(target.title)}) } FILTER(STRSTARTS(STR(?g), "${B}record/")) }`,
+      );
       expect(anyOld).toEqual([]);
-      const authors = await select(v, `${SCHEMA} SELECT ?n WHERE { GRAPH <${g}> { <${workIri}> schema:author ?p . ?p schema:name ?n } }`);
+      const authors = await select(
+        v,
+        `${SCHEMA} SELECT ?n WHERE { GRAPH <${g}> { <${workIri}> schema:author ?p . ?p schema:name ?n } }`,
+      );
       expect(authors).toHaveLength((target.creators ?? []).length + 1);
       expect(authors.map((a) => a['n']).some((n) => /Inserted/.test(n!))).toBe(true);
 
       // The shared journal node: still described in every record graph that names it.
       const journal = `${B}journal/${target.journalId}`;
-      const holders = await select(v, `${SCHEMA} SELECT DISTINCT ?g WHERE { GRAPH ?g { <${journal}> a schema:Periodical ; schema:name ?name } FILTER(STRSTARTS(STR(?g), "${B}record/")) }`);
+      const holders = await select(
+        v,
+        `${SCHEMA} SELECT DISTINCT ?g WHERE { GRAPH ?g { <${journal}> a schema:Periodical ; schema:name ?name } FILTER(STRSTARTS(STR(?g), "${B}record/")) }`,
+      );
       const ours = new Set(recordGraphs);
       const holding = holders.map((h) => h['g']!).filter((h) => ours.has(h));
-      console.info(`replaced ${g} (${before[g]} -> ${after[g]} triples); journal ${journal} described in ${holding.length} record graphs`);
+      console.info(
+        `replaced ${g} (${before[g]} -> ${after[g]} triples); journal ${journal} described in ${holding.length} record graphs`,
+      );
       expect(holding).toHaveLength(sharing(target));
       expect(holding).toContain(g);
     });

@@ -48,7 +48,9 @@ async function count(v: StoreTarget, graph: string): Promise<number> {
  * them, and a graph holds each once.
  */
 function dumpCounts(file: string): { statements: number; triples: number } {
-  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return { statements: lines.length, triples: new Set(lines).size };
 }
 
@@ -72,19 +74,44 @@ describe.each(storesToTest())('load into $name over the Graph Store Protocol', (
     ({ triples, statements } = dumpCounts(sampleNt));
     expect(triples).toBeGreaterThan(1000);
     expect(statements, 'the sample names journals and publishers in many records').toBeGreaterThan(triples);
-    const records = readFileSync(CATALOGUE, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as SampleRecord);
-    known = records.find((r) => /^[0-9a-z./-]+$/i.test(r.doi) && /^[1-9]\d*$/.test(r.startingPage ?? '') && /^\d+$/.test(r.endingPage ?? '') && r.startingPage !== r.endingPage)!;
+    const records = readFileSync(CATALOGUE, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as SampleRecord);
+    known = records.find(
+      (r) =>
+        /^[0-9a-z./-]+$/i.test(r.doi) &&
+        /^[1-9]\d*$/.test(r.startingPage ?? '') &&
+        /^\d+$/.test(r.endingPage ?? '') &&
+        r.startingPage !== r.endingPage,
+    )!;
     expect(known).toBeDefined();
   });
 
   it('loads the sample dump into a named graph and the count matches', async () => {
     const r = await runCli(
-      ['load', sampleNt, '--endpoint', v.endpoint, '--store', v.store, '--graph', G, '--replace', '--chunk-triples', '2000', '--state', join(work, 'sample.state.json')],
+      [
+        'load',
+        sampleNt,
+        '--endpoint',
+        v.endpoint,
+        '--store',
+        v.store,
+        '--graph',
+        G,
+        '--replace',
+        '--chunk-triples',
+        '2000',
+        '--state',
+        join(work, 'sample.state.json'),
+      ],
       { cwd: work },
     );
     expect(r.exitCode, r.stderr).toBe(0);
     // Exact: the distinct triples sent (a shared entity's triples once), as the store counts them.
-    expect(r.stderr).toContain(`count:     ${triples} triples in the graph, ${triples} expected (ok): ${triples} distinct triples sent (${statements} statements; shared entities repeat per record)`);
+    expect(r.stderr).toContain(
+      `count:     ${triples} triples in the graph, ${triples} expected (ok): ${triples} distinct triples sent (${statements} statements; shared entities repeat per record)`,
+    );
     expect(r.stderr).toMatch(new RegExp(`loaded: +${statements} triples in ${Math.ceil(statements / 2000)} chunks`));
     expect(await count(v, G)).toBe(triples);
   });
@@ -99,14 +126,26 @@ describe.each(storesToTest())('load into $name over the Graph Store Protocol', (
        } }`,
     );
     expect(rows).toEqual([
-      { work: `https://doi.org/${known.doi}`, start: known.startingPage, end: known.endingPage, bstart: known.startingPage, bend: known.endingPage },
+      {
+        work: `https://doi.org/${known.doi}`,
+        start: known.startingPage,
+        end: known.endingPage,
+        bstart: known.startingPage,
+        bend: known.endingPage,
+      },
     ]);
   });
 
   it('replaces the graph with --replace (a smaller dump, Turtle input)', async () => {
     const subset = join(work, 'subset.jsonl');
     const lines = readFileSync(CATALOGUE, 'utf8').trim().split('\n');
-    writeFileSync(subset, `${lines.filter((l) => !l.includes(`"doi":"${known.doi}"`)).slice(0, 20).join('\n')}\n`);
+    writeFileSync(
+      subset,
+      `${lines
+        .filter((l) => !l.includes(`"doi":"${known.doi}"`))
+        .slice(0, 20)
+        .join('\n')}\n`,
+    );
     const subsetTtl = join(work, 'subset.ttl');
     const converted = await runCli(['convert', subset, '-f', 'turtle', '-o', subsetTtl]);
     expect(converted.exitCode, converted.stderr).toBe(0);
@@ -114,18 +153,24 @@ describe.each(storesToTest())('load into $name over the Graph Store Protocol', (
     expect((await runCli(['convert', subset, '-f', 'ntriples', '-o', subsetNt])).exitCode).toBe(0);
     const expected = dumpCounts(subsetNt).triples;
 
-    const r = await runCli(['load', subsetTtl, '--endpoint', v.endpoint, '--store', v.store, '--graph', G, '--replace'], { cwd: work });
+    const r = await runCli(
+      ['load', subsetTtl, '--endpoint', v.endpoint, '--store', v.store, '--graph', G, '--replace'],
+      { cwd: work },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(await count(v, G)).toBe(expected);
     const gone = await select(v, `SELECT ?p WHERE { GRAPH <${G}> { <https://doi.org/${known.doi}> ?p ?o } } LIMIT 1`);
     expect(gone).toEqual([]);
   });
 
-  it('loads JSON-LD input (sent as N-Triples: Virtuoso\'s Graph Store cannot read JSON-LD)', async () => {
+  it("loads JSON-LD input (sent as N-Triples: Virtuoso's Graph Store cannot read JSON-LD)", async () => {
     const jsonld = join(work, 'sample.jsonld');
     expect((await runCli(['convert', CATALOGUE, '-f', 'jsonld', '-o', jsonld])).exitCode).toBe(0);
     const graph = `${G}-jsonld`;
-    const r = await runCli(['load', jsonld, '--endpoint', v.endpoint, '--store', v.store, '--graph', graph, '--replace'], { cwd: work });
+    const r = await runCli(
+      ['load', jsonld, '--endpoint', v.endpoint, '--store', v.store, '--graph', graph, '--replace'],
+      { cwd: work },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(await count(v, graph)).toBe(triples);
   });
@@ -133,15 +178,48 @@ describe.each(storesToTest())('load into $name over the Graph Store Protocol', (
   it('authenticates as the store asks (Virtuoso: Digest on the -auth endpoints; Fuseki: Basic), and refuses a wrong password', async () => {
     const graph = `${G}-auth`;
     const { auth } = v;
-    const ok = await runCli(['load', sampleNt, '--endpoint', auth.endpoint, '--store', v.store, '--graph', graph, '--replace', '--state', join(work, 'auth.json')], {
-      cwd: work,
-      env: { SCHOLARLY_STORE_USER: auth.user, SCHOLARLY_STORE_PASSWORD: auth.password },
-    });
+    const ok = await runCli(
+      [
+        'load',
+        sampleNt,
+        '--endpoint',
+        auth.endpoint,
+        '--store',
+        v.store,
+        '--graph',
+        graph,
+        '--replace',
+        '--state',
+        join(work, 'auth.json'),
+      ],
+      {
+        cwd: work,
+        env: { SCHOLARLY_STORE_USER: auth.user, SCHOLARLY_STORE_PASSWORD: auth.password },
+      },
+    );
     expect(ok.exitCode, ok.stderr).toBe(0);
     expect(ok.stderr).toContain(auth.graphStorePath);
     expect(ok.stderr).toMatch(new RegExp(`count: +${triples} triples in the graph`));
     if (auth.endpoint === v.endpoint) expect(await count(v, graph)).toBe(triples);
-    const bad = await runCli(['load', sampleNt, '--endpoint', auth.endpoint, '--store', v.store, '--graph', graph, '--user', auth.user, '--password', 'not-the-password', '--state', join(work, 'auth2.json')], { cwd: work });
+    const bad = await runCli(
+      [
+        'load',
+        sampleNt,
+        '--endpoint',
+        auth.endpoint,
+        '--store',
+        v.store,
+        '--graph',
+        graph,
+        '--user',
+        auth.user,
+        '--password',
+        'not-the-password',
+        '--state',
+        join(work, 'auth2.json'),
+      ],
+      { cwd: work },
+    );
     expect(bad.exitCode).toBe(3);
     expect(bad.stderr).toMatch(/\[auth\]/);
     expect(bad.stderr).not.toContain('not-the-password');
@@ -185,7 +263,13 @@ describe.each(storesToTest())('load into $name over the Graph Store Protocol', (
       onChunk: (e) => sent.push(e.chunk),
     }).load(quadsOf(sampleNt));
     expect(sent).toEqual(Array.from({ length: chunks - 2 }, (_, i) => i + 3)); // chunks 3..n, none of 1-2 again
-    expect(resumed).toMatchObject({ chunksSkipped: 2, chunks: chunks - 2, totalTriples: statements, triples: statements - 2 * chunkTriples, count: triples });
+    expect(resumed).toMatchObject({
+      chunksSkipped: 2,
+      chunks: chunks - 2,
+      totalTriples: statements,
+      triples: statements - 2 * chunkTriples,
+      count: triples,
+    });
     expect(await count(v, graph)).toBe(triples);
   });
 });

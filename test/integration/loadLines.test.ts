@@ -49,36 +49,70 @@ describe.runIf(needTools('virtuoso'))('load of N-Triples lines as written, into 
       `_:b_1 <http://schema.org/alternateName> "odd label, \\u0041 escaped" .`,
       `_:n1 ${P} "first file" .`,
     ].join('\n');
-    const nq = [`_:n1 ${P} "second file" <http://example.org/g1> .`, `_:n1 <http://schema.org/alternateName> "second file" .`, `${S} <http://schema.org/keywords> "kw" _:g .`].join('\n');
+    const nq = [
+      `_:n1 ${P} "second file" <http://example.org/g1> .`,
+      `_:n1 <http://schema.org/alternateName> "second file" .`,
+      `${S} <http://schema.org/keywords> "kw" _:g .`,
+    ].join('\n');
     writeFileSync(join(work, 'a.nt'), nt);
     writeFileSync(join(work, 'b.nq'), `${nq}\n`);
-    const r = await runCli(['load', 'a.nt', 'b.nq', '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', G, '--replace'], { cwd: work });
+    const r = await runCli(
+      ['load', 'a.nt', 'b.nq', '--endpoint', v.baseUrl, '--store', 'virtuoso', '--graph', G, '--replace'],
+      { cwd: work },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/count: +10 triples in the graph, 10 expected \(ok\)/);
     expect(await count(v, G, `${S} ${P} "café 😀"`)).toBe(1);
     expect(await count(v, G, `${S} <http://schema.org/about> <http://example.org/A>`)).toBe(1);
     expect(await count(v, G, `${S} <http://schema.org/alternateName> "Müller \\"quoted\\"\\n"@de`)).toBe(1);
     // _:b_1 is one node (two triples); _:n1 of a.nt and _:n1 of b.nq are two.
-    expect(await count(v, G, '?b <http://schema.org/alternateName> "odd label, A escaped" ; <http://schema.org/name> "odd label"')).toBe(1);
-    expect(await count(v, G, '?b <http://schema.org/name> "second file" ; <http://schema.org/alternateName> "second file"')).toBe(1);
-    expect(await count(v, G, '?b <http://schema.org/name> "first file" ; <http://schema.org/alternateName> "second file"')).toBe(0);
+    expect(
+      await count(
+        v,
+        G,
+        '?b <http://schema.org/alternateName> "odd label, A escaped" ; <http://schema.org/name> "odd label"',
+      ),
+    ).toBe(1);
+    expect(
+      await count(v, G, '?b <http://schema.org/name> "second file" ; <http://schema.org/alternateName> "second file"'),
+    ).toBe(1);
+    expect(
+      await count(v, G, '?b <http://schema.org/name> "first file" ; <http://schema.org/alternateName> "second file"'),
+    ).toBe(0);
   });
 
   it('resumes an interrupted load of lines after its last acknowledged chunk, the count exact', async () => {
     const graph = `${G}-resume`;
     let text = '';
-    for (let i = 0; i < 5000; i++) text += `<https://doi.org/10.1/r${i}> ${P} "Title ${i} caf\\u00E9" .\n<https://doi.org/10.1/r${i}> <http://schema.org/pageStart> "${i}" .\n`;
+    for (let i = 0; i < 5000; i++)
+      text += `<https://doi.org/10.1/r${i}> ${P} "Title ${i} caf\\u00E9" .\n<https://doi.org/10.1/r${i}> <http://schema.org/pageStart> "${i}" .\n`;
     writeFileSync(join(work, 'r.nt'), text);
-    const options = { files: ['r.nt'], cwd: work, endpoint: v.baseUrl, store: 'virtuoso' as const, graph, replace: true, chunkTriples: 1000 };
+    const options = {
+      files: ['r.nt'],
+      cwd: work,
+      endpoint: v.baseUrl,
+      store: 'virtuoso' as const,
+      graph,
+      replace: true,
+      chunkTriples: 1000,
+    };
     const controller = new AbortController();
     await expect(
-      loadDump({ ...options, signal: controller.signal, onChunk: (e) => e.chunk === 3 && controller.abort(new ToolkitError('interrupted', 'aborted')) }),
+      loadDump({
+        ...options,
+        signal: controller.signal,
+        onChunk: (e) => e.chunk === 3 && controller.abort(new ToolkitError('interrupted', 'aborted')),
+      }),
     ).rejects.toMatchObject({ code: 'aborted' });
     const sent: number[] = [];
     const resumed = await loadDump({ ...options, resume: true, onChunk: (e) => sent.push(e.chunk) });
     expect(sent).toEqual([4, 5, 6, 7, 8, 9, 10]);
     expect(resumed).toMatchObject({ chunksSkipped: 3, totalTriples: 10_000, count: 10_000 });
-    expect(JSON.parse(readFileSync(resumed.statePath!, 'utf8'))).toMatchObject({ chunksAcked: 10, triplesAcked: 10_000, complete: true });
+    expect(JSON.parse(readFileSync(resumed.statePath!, 'utf8'))).toMatchObject({
+      chunksAcked: 10,
+      triplesAcked: 10_000,
+      complete: true,
+    });
   });
 });
 
@@ -92,7 +126,12 @@ describe('a store that takes the data and never answers the count', () => {
       req.on('data', (c: Buffer) => body.push(c));
       req.on('end', () => {
         if (req.method === 'POST' && req.url!.startsWith('/ds/data')) {
-          received.push(Buffer.concat(body).toString('utf8').split('\n').filter((l) => l.trim()).length);
+          received.push(
+            Buffer.concat(body)
+              .toString('utf8')
+              .split('\n')
+              .filter((l) => l.trim()).length,
+          );
           res.writeHead(204).end();
         } else if (req.method === 'POST' && req.url === '/ds/update') {
           res.writeHead(204).end();
@@ -113,15 +152,38 @@ describe('a store that takes the data and never answers the count', () => {
     for (let i = 0; i < 250; i++) text += `<https://doi.org/10.1/c${i}> ${P} "T${i}" .\n`;
     writeFileSync(join(work, 'c.nt'), text);
     const state = join(work, 'c.state.json');
-    const args = [join(ROOT, 'bin/scholarly-rdf.js'), 'load', 'c.nt', '--endpoint', `${base}/ds`, '--graph', G, '--replace', '--chunk-triples', '100', '--count-timeout', '2', '--state', state];
+    const args = [
+      join(ROOT, 'bin/scholarly-rdf.js'),
+      'load',
+      'c.nt',
+      '--endpoint',
+      `${base}/ds`,
+      '--graph',
+      G,
+      '--replace',
+      '--chunk-triples',
+      '100',
+      '--count-timeout',
+      '2',
+      '--state',
+      state,
+    ];
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-      execFile(process.execPath, args, { cwd: work, timeout: 60_000 }, (err, _stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }));
+      execFile(process.execPath, args, { cwd: work, timeout: 60_000 }, (err, _stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? null) : 0, stderr }),
+      );
     });
     expect(code, stderr).toBe(3);
-    expect(stderr).toContain('250 triples loaded and acknowledged; the count did not answer in 2 s; check it with curl -G');
+    expect(stderr).toContain(
+      '250 triples loaded and acknowledged; the count did not answer in 2 s; check it with curl -G',
+    );
     expect(stderr).toContain(`query=SELECT (COUNT(*) AS ?n) FROM <${G}> WHERE { ?s ?p ?o }`);
     expect(stderr).toMatch(/error \[network\]/);
     expect(received).toEqual([100, 100, 50]);
-    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ chunksAcked: 3, triplesAcked: 250, complete: true });
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({
+      chunksAcked: 3,
+      triplesAcked: 250,
+      complete: true,
+    });
   });
 });

@@ -17,7 +17,11 @@ const bin = runBin;
 
 /** A SPARQL SELECT of one number `?n` over the protocol. */
 async function sparqlNumber(v: VirtuosoServer, query: string): Promise<number> {
-  const res = await fetch(v.sparql, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' }, body: new URLSearchParams({ query }) });
+  const res = await fetch(v.sparql, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+    body: new URLSearchParams({ query }),
+  });
   const json = (await res.json()) as { results: { bindings: { n: { value: string } }[] } };
   return Number(json.results.bindings[0]!.n.value);
 }
@@ -36,18 +40,47 @@ describe.runIf(needTools('virtuoso'))('load --bulk and load --upsert through the
     if (work) rmSync(work, { recursive: true, force: true });
   });
 
-  it('--bulk --manifest: the shards loaded by rdf_loader_run(), the count in the manifest\'s range, --json on stdout', async () => {
-    const converted = await bin(work, ['convert', CATALOGUE, '-o', join(work, 'bulk.nt.gz'), '--shard-records', '100', '--quiet']);
+  it("--bulk --manifest: the shards loaded by rdf_loader_run(), the count in the manifest's range, --json on stdout", async () => {
+    const converted = await bin(work, [
+      'convert',
+      CATALOGUE,
+      '-o',
+      join(work, 'bulk.nt.gz'),
+      '--shard-records',
+      '100',
+      '--quiet',
+    ]);
     expect(converted.code, converted.stderr).toBe(0);
     const sqlPort = Number(/^SQL_PORT=(\d+)$/m.exec(readFileSync(join(v.dir!, 'ports'), 'utf8'))![1]);
     const graph = `https://w3id.org/scholarly-rdf/graph/it-load-bulk-${randomBytes(4).toString('hex')}`;
     const r = await bin(
       work,
-      ['load', '--bulk', '--store', 'virtuoso', '--endpoint', v.baseUrl, '--isql-port', String(sqlPort), '--graph', graph, '--manifest', join(work, 'bulk.manifest.json'), '--replace', '--json'],
+      [
+        'load',
+        '--bulk',
+        '--store',
+        'virtuoso',
+        '--endpoint',
+        v.baseUrl,
+        '--isql-port',
+        String(sqlPort),
+        '--graph',
+        graph,
+        '--manifest',
+        join(work, 'bulk.manifest.json'),
+        '--replace',
+        '--json',
+      ],
       { SCHOLARLY_STORE_PASSWORD: 'dba' },
     );
     expect(r.code, r.stderr).toBe(0);
-    const summary = JSON.parse(r.stdout.trim().split('\n').pop()!) as { mode: string; loadedFiles: number; failedFiles: number; count: number; countOk: boolean };
+    const summary = JSON.parse(r.stdout.trim().split('\n').pop()!) as {
+      mode: string;
+      loadedFiles: number;
+      failedFiles: number;
+      count: number;
+      countOk: boolean;
+    };
     expect(summary).toMatchObject({ mode: 'bulk', loadedFiles: 3, failedFiles: 0, countOk: true });
     expect(summary.count).toBe(await sparqlNumber(v, `SELECT (COUNT(*) AS ?n) FROM <${graph}> WHERE { ?s ?p ?o }`));
     expect(summary.count).toBeGreaterThan(1000);
@@ -56,19 +89,42 @@ describe.runIf(needTools('virtuoso'))('load --bulk and load --upsert through the
 
   it('--upsert: a delta replaces the record graphs it holds (an author removed is gone), the others stay', async () => {
     const base = `http://it.example/load-upsert-${randomBytes(4).toString('hex')}/`;
-    const records = readFileSync(CATALOGUE, 'utf8').trim().split('\n').slice(0, 10).map((l) => JSON.parse(l) as { creators: { creator: string }[] });
+    const records = readFileSync(CATALOGUE, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(0, 10)
+      .map((l) => JSON.parse(l) as { creators: { creator: string }[] });
     const changed = structuredClone(records[0]!);
     const removed = changed.creators.pop()!.creator;
     const dump = async (name: string, rs: unknown[]) => {
       writeFileSync(join(work, `${name}.jsonl`), `${rs.map((x) => JSON.stringify(x)).join('\n')}\n`);
-      const c = await bin(work, ['convert', join(work, `${name}.jsonl`), '--graph-per-record', '--base', base, '--quiet', '-o', join(work, `${name}.nq`)]);
+      const c = await bin(work, [
+        'convert',
+        join(work, `${name}.jsonl`),
+        '--graph-per-record',
+        '--base',
+        base,
+        '--quiet',
+        '-o',
+        join(work, `${name}.nq`),
+      ]);
       expect(c.code, c.stderr).toBe(0);
       return join(work, `${name}.nq`);
     };
-    const upsert = (file: string) => bin(work, ['load', '--upsert', file, '--store', 'virtuoso', '--endpoint', v.baseUrl, '--base', base, '--json', '--quiet'], {});
+    const upsert = (file: string) =>
+      bin(
+        work,
+        ['load', '--upsert', file, '--store', 'virtuoso', '--endpoint', v.baseUrl, '--base', base, '--json', '--quiet'],
+        {},
+      );
     const first = await upsert(await dump('full', records));
     expect(first.code, first.stderr).toBe(0);
-    expect(JSON.parse(first.stdout.trim())).toMatchObject({ mode: 'upsert', graphs: 10, counted: true, statePath: expect.stringContaining(work) });
+    expect(JSON.parse(first.stdout.trim())).toMatchObject({
+      mode: 'upsert',
+      graphs: 10,
+      counted: true,
+      statePath: expect.stringContaining(work),
+    });
     const withAuthor = `SELECT (COUNT(*) AS ?n) WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${base}record/") && CONTAINS(STR(?o), ${JSON.stringify(removed)})) }`;
     const before = await sparqlNumber(v, withAuthor);
     expect(before).toBeGreaterThan(0);

@@ -94,7 +94,8 @@ describe.runIf(env !== undefined)('the clients of other users against serve', ()
   });
 
   describe('springernature-api-client (official)', () => {
-    const official = (scenario: Record<string, unknown>, base = server.url) => drive<OfficialResult>('springernature', { base, key: BASIC, api: 'meta', ...scenario });
+    const official = (scenario: Record<string, unknown>, base = server.url) =>
+      drive<OfficialResult>('springernature', { base, key: BASIC, api: 'meta', ...scenario });
 
     it('pages a query to the end (s += p up to 100 on a basic key), on /meta/v2/json and /metadata/json', async () => {
       const expected = await expectedDois('/meta/v2/json', RECENT_Q);
@@ -115,7 +116,10 @@ describe.runIf(env !== undefined)('the clients of other users against serve', ()
       // NOTE: the client knows no "no data" 404: raise_for_status() turns it into APIRequestError, whose
       // message is the request URL, the key in it.
       const r = await official({ q: 'doi:10.9999/none' });
-      expect(r.error).toEqual({ type: 'APIRequestError', message: `404 Client Error: Not Found for url: ${server.url}/meta/v2/json?q=doi%3A10.9999%2Fnone&p=10&s=1&api_key=${BASIC}` });
+      expect(r.error).toEqual({
+        type: 'APIRequestError',
+        message: `404 Client Error: Not Found for url: ${server.url}/meta/v2/json?q=doi%3A10.9999%2Fnone&p=10&s=1&api_key=${BASIC}`,
+      });
     });
 
     it('a wrong key: APIRequestError with the 401', async () => {
@@ -149,7 +153,8 @@ describe.runIf(env !== undefined)('the clients of other users against serve', ()
   });
 
   describe('sprynger (community)', () => {
-    const sprynger = (scenario: Record<string, unknown>, base = server.url) => drive<SpryngerResult>('sprynger', { base, key: BASIC, api: 'Meta', ...scenario });
+    const sprynger = (scenario: Record<string, unknown>, base = server.url) =>
+      drive<SpryngerResult>('sprynger', { base, key: BASIC, api: 'Meta', ...scenario });
 
     it('pages a query to the end (25 a page on a basic key), through its keyword fields; /meta/v2/json asked as //meta/v2/json', async () => {
       const expected = await expectedDois('/meta/v2/json', RECENT_Q);
@@ -164,12 +169,20 @@ describe.runIf(env !== undefined)('the clients of other users against serve', ()
 
     it('an empty result: the 2026 404 is an empty result with a warning, as the 2024 answer is', async () => {
       for (const base of [server.url, old.url]) {
-        expect(await sprynger({ fields: { doi: '10.9999/none' } }, base)).toEqual({ error: null, total: 0, records: [], warnings: ['No results where found. Check the query.'] });
+        expect(await sprynger({ fields: { doi: '10.9999/none' } }, base)).toEqual({
+          error: null,
+          total: 0,
+          records: [],
+          warnings: ['No results where found. Check the query.'],
+        });
       }
     });
 
     it('a wrong key: AuthenticationError 401', async () => {
-      expect((await sprynger({ key: 'not-a-key', fields: RECENT })).error).toMatchObject({ type: 'AuthenticationError', status: 401 });
+      expect((await sprynger({ key: 'not-a-key', fields: RECENT })).error).toMatchObject({
+        type: 'AuthenticationError',
+        status: 401,
+      });
     });
 
     it('a page size beyond the plan (premium=True on a basic key asks 100): AuthenticationError 403', async () => {
@@ -189,17 +202,33 @@ describe.runIf(env !== undefined)('the clients of other users against serve', ()
       expect(ticks - before).toBeGreaterThanOrEqual(5);
     });
 
-    it("a record whose flag is spelled `openAccess` (as the service has sent it): sprynger fails on the page", async () => {
+    it('a record whose flag is spelled `openAccess` (as the service has sent it): sprynger fails on the page', async () => {
       // NOTE: sprynger reads record.get('openaccess').lower(); the other spelling, which the service uses on some
       // endpoints and years (9 of the sample's 300 records), gives None and an AttributeError for the whole answer.
-      const r = await sprynger({ fields: { onlinedatefrom: '2020-01-01', onlinedateto: '2020-12-31' }, nr_results: 100 });
-      expect(r.error).toEqual({ type: 'AttributeError', message: "'NoneType' object has no attribute 'lower'", status: null });
+      const r = await sprynger({
+        fields: { onlinedatefrom: '2020-01-01', onlinedateto: '2020-12-31' },
+        nr_results: 100,
+      });
+      expect(r.error).toEqual({
+        type: 'AttributeError',
+        message: "'NoneType' object has no attribute 'lower'",
+        status: null,
+      });
     });
 
     it('the open-access endpoint: /openaccess/jats (JATS XML), 20 a page, the open-access records only; an empty result there too', async () => {
       const expected = await expectedDois('/openaccess/json', 'type:Journal', 20);
-      expect(await sprynger({ api: 'OpenAccess', query: 'type:Journal', nr_results: 100 })).toEqual({ error: null, total: expected.length, records: expected, warnings: [] });
-      expect(await sprynger({ api: 'OpenAccess', fields: { doi: '10.9999/none' } })).toMatchObject({ error: null, total: 0, records: [] });
+      expect(await sprynger({ api: 'OpenAccess', query: 'type:Journal', nr_results: 100 })).toEqual({
+        error: null,
+        total: expected.length,
+        records: expected,
+        warnings: [],
+      });
+      expect(await sprynger({ api: 'OpenAccess', fields: { doi: '10.9999/none' } })).toMatchObject({
+        error: null,
+        total: 0,
+        records: [],
+      });
     });
   });
 });

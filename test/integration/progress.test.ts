@@ -22,9 +22,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** Runs the binary on a pseudo-terminal of 120 columns; what the terminal received, and the exit status. */
-function onTerminal(args: string[], options: { interruptAfterMs?: number } = {}): Promise<{ code: number | null; screen: string }> {
+function onTerminal(
+  args: string[],
+  options: { interruptAfterMs?: number } = {},
+): Promise<{ code: number | null; screen: string }> {
   const command = `stty cols 120 rows 40; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
-  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { cwd: dir, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
+    cwd: dir,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let screen = '';
   child.stdout.on('data', (c: Buffer) => (screen += c.toString()));
   child.stderr.on('data', (c: Buffer) => (screen += c.toString()));
@@ -51,7 +57,10 @@ beforeAll(async () => {
   const lines = readFileSync(resolve(ROOT, 'data/sample-catalogue.jsonl'), 'utf8').trim().split('\n');
   const copies = [...Array(16).keys()].flatMap((k) => lines.map((l) => l.replace(/10\.(\d{4,5})\//g, `10.$1/c${k}-`)));
   writeFileSync(join(dir, 'many.jsonl'), `${copies.join('\n')}\n`);
-  const convert = spawn(process.execPath, [BIN, 'convert', 'many.jsonl', '-o', 'many.nt', '-q'], { cwd: dir, stdio: 'inherit' });
+  const convert = spawn(process.execPath, [BIN, 'convert', 'many.jsonl', '-o', 'many.nt', '-q'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
   expect(await new Promise((done) => convert.on('close', done))).toBe(0);
   writeFileSync(join(dir, 'many.nt.gz'), gzipSync(readFileSync(join(dir, 'many.nt'))));
 }, 120_000);
@@ -59,20 +68,41 @@ beforeAll(async () => {
 describe('on a terminal', () => {
   it('export: records/total, percentage, rate, ETA, retries; the summary replaces the bar', async () => {
     // 218 records in pages of 10 at 3 pages a second: about 7 s.
-    const { code, screen } = await onTerminal(['export', '--sample', '-q', 'type:Journal', '-o', 'e.ttl', '--page-size', '10', '--rate', '3']);
+    const { code, screen } = await onTerminal([
+      'export',
+      '--sample',
+      '-q',
+      'type:Journal',
+      '-o',
+      'e.ttl',
+      '--page-size',
+      '10',
+      '--rate',
+      '3',
+    ]);
     expect(code, screen).toBe(0);
     const shown = bars(screen);
     expect(shown[0]).toMatch(/^\[#*\.+\] 10\/218 records 4%  ETA --:--  retries 0$/);
-    expect(shown.some((b) => WITH_ETA('\\d+\\/218 records').test(b)), shown.join('\n')).toBe(true);
+    expect(
+      shown.some((b) => WITH_ETA('\\d+\\/218 records').test(b)),
+      shown.join('\n'),
+    ).toBe(true);
     expect(shown.at(-1)).toMatch(/^\[#+\] 218\/218 records 100%/);
-    expect(screen).toMatch(/\r\x1b\[Kexport: 218 records, [\d,]+ statements \(shared entities repeat per record: a store holds fewer distinct triples\) from 22 pages to e\.ttl in [\d.]+ s; /);
+    expect(screen).toMatch(
+      /\r\x1b\[Kexport: 218 records, [\d,]+ statements \(shared entities repeat per record: a store holds fewer distinct triples\) from 22 pages to e\.ttl in [\d.]+ s; /,
+    );
   });
 
   it('export: Ctrl-C leaves the bar where it stopped and prints its message on a line of its own', async () => {
-    const { code, screen } = await onTerminal(['export', '--sample', '-q', 'type:Journal', '-o', 'c.ttl', '--page-size', '10', '--rate', '3'], { interruptAfterMs: 2500 });
+    const { code, screen } = await onTerminal(
+      ['export', '--sample', '-q', 'type:Journal', '-o', 'c.ttl', '--page-size', '10', '--rate', '3'],
+      { interruptAfterMs: 2500 },
+    );
     expect(code).toBe(130);
     // The terminal echoes ^C after the bar; the message starts at the beginning of the next line.
-    expect(screen).toMatch(/\] \d+\/218 records \d+%[^\r\n]*\x1b\[K(\^C)?\r?\n\r?scholarly-rdf: error \[aborted\]: interrupted/);
+    expect(screen).toMatch(
+      /\] \d+\/218 records \d+%[^\r\n]*\x1b\[K(\^C)?\r?\n\r?scholarly-rdf: error \[aborted\]: interrupted/,
+    );
   });
 
   it('validate: bytes of a gzipped dump as read from disk, over their total, with the records', async () => {
@@ -85,10 +115,16 @@ describe('on a terminal', () => {
     const total = (size / 2 ** 20).toFixed(2).replace(/\.?0+$/, '');
     expect(shown[0]).toMatch(new RegExp(`^\\[\\.*#*\\.*\\] [\\d.]+ (B|KiB|MiB)\\/${total}\\d* MiB \\d+%`));
     // An ETA in figures once the warm-up (5 s) is past, when the run lasts long enough to show one.
-    if (seconds > 8) expect(shown.some((b) => WITH_ETA('[\\d.]+ (KiB|MiB)\\/[\\d.]+ MiB').test(b) && / [\d,]+ records$/.test(b)), shown.join('\n')).toBe(true);
+    if (seconds > 8)
+      expect(
+        shown.some((b) => WITH_ETA('[\\d.]+ (KiB|MiB)\\/[\\d.]+ MiB').test(b) && / [\d,]+ records$/.test(b)),
+        shown.join('\n'),
+      ).toBe(true);
     expect(shown.at(-1)).toMatch(/^\[#+\] [\d.]+ MiB\/[\d.]+ MiB 100%/);
     // The bar is cleared before the lines after it: the mode validation ran in, then the summary.
-    expect(screen).toMatch(/\x1b\[Kvalidated record by record: [^\r\n]*\r?\n[\s\S]*records: 4800, conforming: 4800, not conforming: 0/);
+    expect(screen).toMatch(
+      /\x1b\[Kvalidated record by record: [^\r\n]*\r?\n[\s\S]*records: 4800, conforming: 4800, not conforming: 0/,
+    );
   });
 
   it('load: bytes of the input read over their total, the triples read and loaded', async () => {
@@ -100,10 +136,27 @@ describe('on a terminal', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ds`;
-      const { code, screen } = await onTerminal(['load', 'many.nt', '--endpoint', url, '--graph', 'urn:x:g', '--no-check', '--chunk-triples', '10000', '--state', 'l.json']);
+      const { code, screen } = await onTerminal([
+        'load',
+        'many.nt',
+        '--endpoint',
+        url,
+        '--graph',
+        'urn:x:g',
+        '--no-check',
+        '--chunk-triples',
+        '10000',
+        '--state',
+        'l.json',
+      ]);
       expect(code, screen).toBe(0);
       const shown = bars(screen);
-      expect(shown.some((b) => WITH_ETA('[\\d.]+ MiB\\/[\\d.]+ MiB').test(b) && / [\d,]+ triples read, [\d,]+ loaded$/.test(b)), shown.join('\n')).toBe(true);
+      expect(
+        shown.some(
+          (b) => WITH_ETA('[\\d.]+ MiB\\/[\\d.]+ MiB').test(b) && / [\d,]+ triples read, [\d,]+ loaded$/.test(b),
+        ),
+        shown.join('\n'),
+      ).toBe(true);
       expect(screen).toMatch(/\r\x1b\[Kgraph: +<urn:x:g>/);
     } finally {
       server.close();
@@ -117,9 +170,15 @@ describe('off a terminal', () => {
     const lines = readFileSync(join(dir, 'many.jsonl'), 'utf8').trim().split('\n');
     const copies = [0, 1, 2].flatMap((k) => lines.map((l) => l.replace(/10\.(\d{4,5})\//g, `10.$1/v${k}-`)));
     writeFileSync(join(dir, 'more.jsonl'), `${copies.join('\n')}\n`);
-    const convert = spawn(process.execPath, [BIN, 'convert', 'more.jsonl', '-o', 'more.nt', '-q'], { cwd: dir, stdio: 'inherit' });
+    const convert = spawn(process.execPath, [BIN, 'convert', 'more.jsonl', '-o', 'more.nt', '-q'], {
+      cwd: dir,
+      stdio: 'inherit',
+    });
     expect(await new Promise((done) => convert.on('close', done))).toBe(0);
-    const child = spawn(process.execPath, [BIN, 'validate', 'more.nt', '--jobs', '1'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'validate', 'more.nt', '--jobs', '1'], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     expect(await new Promise((done) => child.on('close', done)), stderr).toBe(0);
@@ -128,10 +187,17 @@ describe('off a terminal', () => {
     expect(all.at(-1)).toMatch(/^validated record by record: /);
     const progress = all.slice(0, -1);
     expect(progress.length, stderr).toBeGreaterThan(0);
-    for (const line of progress) expect(line).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ validate: [\d.]+ (KiB|MiB)\/[\d.]+ MiB \d+%  [\d.]+ (KiB|MiB)\/s(  ETA \d+:\d\d)?  [\d,]+ records$/);
+    for (const line of progress)
+      expect(line).toMatch(
+        /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ validate: [\d.]+ (KiB|MiB)\/[\d.]+ MiB \d+%  [\d.]+ (KiB|MiB)\/s(  ETA \d+:\d\d)?  [\d,]+ records$/,
+      );
     // An ETA once the first seconds are past: a line after the first comes 5 s later, past the warm-up (a fast
     // machine may finish before a second line, and then shows none: nothing to estimate).
-    if (progress.length > 1) expect(progress.slice(1).some((l) => / ETA \d+:\d\d /.test(l)), stderr).toBe(true);
+    if (progress.length > 1)
+      expect(
+        progress.slice(1).some((l) => / ETA \d+:\d\d /.test(l)),
+        stderr,
+      ).toBe(true);
     expect(stderr).not.toContain('\r');
   }, 120_000);
 });

@@ -27,11 +27,16 @@ export function clientsPython(): { python: string; versions: Record<string, stri
   const python = process.env['SCHOLARLY_PYTHON'];
   let problem: string | undefined;
   let versions: Record<string, string> = {};
-  if (!python) problem = 'SCHOLARLY_PYTHON is not set (.ci/run sets it to a virtual environment built from scripts/ci-requirements.txt)';
+  if (!python)
+    problem =
+      'SCHOLARLY_PYTHON is not set (.ci/run sets it to a virtual environment built from scripts/ci-requirements.txt)';
   else {
     try {
       const script = `import json, importlib.metadata as m, springernature_api_client, sprynger; print(json.dumps({p: m.version(p) for p in ${JSON.stringify(CLIENT_PACKAGES)}}))`;
-      versions = JSON.parse(execFileSync(python, ['-c', script], { encoding: 'utf8', timeout: 60_000 })) as Record<string, string>;
+      versions = JSON.parse(execFileSync(python, ['-c', script], { encoding: 'utf8', timeout: 60_000 })) as Record<
+        string,
+        string
+      >;
     } catch (err) {
       problem = `${python} cannot import springernature_api_client and sprynger (pip install -r scripts/ci-requirements.txt): ${(err as Error).message.split('\n')[0]}`;
     }

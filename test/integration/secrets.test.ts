@@ -39,14 +39,20 @@ const printed: { what: string; text: string }[] = [];
 
 beforeAll(async () => {
   service = await startFakeService({ records: makeRecords(40), apiKey: KEY });
-  flaky = await startFakeService({ records: makeRecords(40), apiKey: KEY, fault: randomFaults(7, { error5xx: 0.2, tooMany: 0.05, truncated: 0.05 }) });
+  flaky = await startFakeService({
+    records: makeRecords(40),
+    apiKey: KEY,
+    fault: randomFaults(7, { error5xx: 0.2, tooMany: 0.05, truncated: 0.05 }),
+  });
   store = await new GspTestServer().start();
   store.auth = { scheme: 'basic', user: USER, password: PASSWORD };
   proxy = createServer((req, res) => {
     const header = req.headers['proxy-authorization'] ?? '';
     const decoded = Buffer.from(header.replace(/^Basic /, ''), 'base64').toString('utf8');
     res.writeHead(502, { 'content-type': 'text/html' });
-    res.end(`<html><body>${'Bad gateway. '.repeat(14)} you are ${decoded} (Proxy-Authorization: ${header}); user ${decoded.slice(0, 12)} is not allowed</body></html>`);
+    res.end(
+      `<html><body>${'Bad gateway. '.repeat(14)} you are ${decoded} (Proxy-Authorization: ${header}); user ${decoded.slice(0, 12)} is not allowed</body></html>`,
+    );
   });
   await new Promise<void>((done) => proxy.listen(0, '127.0.0.1', done));
   proxyUrl = `http://${PROXY_USER}:${encodeURIComponent(PROXY_PASSWORD)}@127.0.0.1:${(proxy.address() as AddressInfo).port}`;
@@ -63,7 +69,15 @@ afterAll(async () => {
 function formsOf(secret: string): string[] {
   const encoded = encodeURIComponent(secret);
   const b64 = Buffer.from(secret).toString('base64');
-  return [secret, encoded, encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()), new URLSearchParams([['k', secret]]).toString().slice(2), b64, b64.replace(/=+$/, ''), Buffer.from(secret).toString('base64url')];
+  return [
+    secret,
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (e) => e.toLowerCase()),
+    new URLSearchParams([['k', secret]]).toString().slice(2),
+    b64,
+    b64.replace(/=+$/, ''),
+    Buffer.from(secret).toString('base64url'),
+  ];
 }
 
 const FORBIDDEN = [
@@ -83,9 +97,17 @@ function expectNoSecret(what: string, text: string): void {
 }
 
 /** Runs the built binary in `dir` (asynchronously: the fake servers answer it from this process). */
-function bin(args: string[], env: Record<string, string> = {}, killAfterMs?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function bin(
+  args: string[],
+  env: Record<string, string> = {},
+  killAfterMs?: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, env: { PATH: process.env['PATH'] ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: dir,
+      env: { PATH: process.env['PATH'] ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -98,7 +120,10 @@ function bin(args: string[], env: Record<string, string> = {}, killAfterMs?: num
   });
 }
 
-async function inProcess(args: string[], env: Record<string, string> = {}): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+async function inProcess(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
   const r = await runCli(args, { env, cwd: dir });
   printed.push({ what: `in-process ${args.join(' ')}`, text: r.stdout + r.stderr });
   return r;
@@ -110,13 +135,83 @@ const withStore = { SCHOLARLY_STORE_USER: USER, SCHOLARLY_STORE_PASSWORD: PASSWO
 describe('secrets', () => {
   it('export, search and get: success, retries, errors, a kill and a resume, in-process and the binary', async () => {
     const codes = [
-      (await bin(['export', '-q', 'x', '-o', 'a.nq', '--meta', 'a.meta.ttl', '--rejects', 'a.rej.jsonl', '--base-url', service.url, '--page-size', '10', '--json'], withKey)).code,
-      (await bin(['export', '-q', 'x', '-o', 'b.ttl', '--base-url', flaky.url, '--page-size', '5', '--retries', '20'], withKey)).code,
-      (await inProcess(['export', '-q', 'x', '-o', 'c.jsonld', '--base-url', flaky.url, '--page-size', '5', '--retries', '20', '--json'], withKey)).exitCode,
-      (await bin(['export', '-q', 'x', '-o', 'd.ttl', '--base-url', `${service.url}/missing`, '--retries', '1'], withKey)).code,
-      (await bin(['export', '-q', 'x', '-o', 'e.ttl', '--base-url', service.url, '--api-key', 'Wr0ng-key-but-secret'], {})).code,
-      (await bin(['export', '-q', 'x', '-o', 'f.ttl', '--base-url', `${service.url}/?api_key=${encodeURIComponent(KEY)}`], withKey)).code,
-      (await inProcess(['export', '-q', 'x', '-o', 'g.ttl', '--base-url', `${service.url}?api_key=${KEY}`, '--api-key', KEY])).exitCode,
+      (
+        await bin(
+          [
+            'export',
+            '-q',
+            'x',
+            '-o',
+            'a.nq',
+            '--meta',
+            'a.meta.ttl',
+            '--rejects',
+            'a.rej.jsonl',
+            '--base-url',
+            service.url,
+            '--page-size',
+            '10',
+            '--json',
+          ],
+          withKey,
+        )
+      ).code,
+      (
+        await bin(
+          ['export', '-q', 'x', '-o', 'b.ttl', '--base-url', flaky.url, '--page-size', '5', '--retries', '20'],
+          withKey,
+        )
+      ).code,
+      (
+        await inProcess(
+          [
+            'export',
+            '-q',
+            'x',
+            '-o',
+            'c.jsonld',
+            '--base-url',
+            flaky.url,
+            '--page-size',
+            '5',
+            '--retries',
+            '20',
+            '--json',
+          ],
+          withKey,
+        )
+      ).exitCode,
+      (
+        await bin(
+          ['export', '-q', 'x', '-o', 'd.ttl', '--base-url', `${service.url}/missing`, '--retries', '1'],
+          withKey,
+        )
+      ).code,
+      (
+        await bin(
+          ['export', '-q', 'x', '-o', 'e.ttl', '--base-url', service.url, '--api-key', 'Wr0ng-key-but-secret'],
+          {},
+        )
+      ).code,
+      (
+        await bin(
+          ['export', '-q', 'x', '-o', 'f.ttl', '--base-url', `${service.url}/?api_key=${encodeURIComponent(KEY)}`],
+          withKey,
+        )
+      ).code,
+      (
+        await inProcess([
+          'export',
+          '-q',
+          'x',
+          '-o',
+          'g.ttl',
+          '--base-url',
+          `${service.url}?api_key=${KEY}`,
+          '--api-key',
+          KEY,
+        ])
+      ).exitCode,
       (await bin(['search', '-q', 'x', '--base-url', service.url, '--json'], withKey)).code,
       (await bin(['get', '10.1000/test.3', '--base-url', service.url], withKey)).code,
       (await inProcess(['get', '10.1000/none', '--base-url', service.url], withKey)).exitCode,
@@ -124,13 +219,27 @@ describe('secrets', () => {
     // the last: a DOI the service does not know is `no-record`, exit 7
     expect(codes).toEqual([0, 0, 0, 3, 3, 2, 2, 0, 0, 7]);
     // Killed mid-export, then resumed.
-    await bin(['export', '-q', 'x', '-o', 'k.nt', '--base-url', service.url, '--page-size', '2', '--rate', '5'], withKey, 1500);
-    expect((await bin(['export', '-q', 'x', '-o', 'k.nt', '--base-url', service.url, '--page-size', '2', '--resume'], withKey)).code).toBe(0);
+    await bin(
+      ['export', '-q', 'x', '-o', 'k.nt', '--base-url', service.url, '--page-size', '2', '--rate', '5'],
+      withKey,
+      1500,
+    );
+    expect(
+      (
+        await bin(
+          ['export', '-q', 'x', '-o', 'k.nt', '--base-url', service.url, '--page-size', '2', '--resume'],
+          withKey,
+        )
+      ).code,
+    ).toBe(0);
   });
 
   it('NODE_DEBUG=fetch, undici or * never prints a request URL with the key: the run is refused, saying why', async () => {
     for (const debug of ['fetch', 'undici', '*']) {
-      for (const args of [['export', '-q', 'x', '-o', `debug-${debug === '*' ? 'all' : debug}.nt`, '--base-url', service.url], ['get', '10.1000/test.3', '--base-url', service.url]]) {
+      for (const args of [
+        ['export', '-q', 'x', '-o', `debug-${debug === '*' ? 'all' : debug}.nt`, '--base-url', service.url],
+        ['get', '10.1000/test.3', '--base-url', service.url],
+      ]) {
         const r = await bin(args, { ...withKey, NODE_DEBUG: debug });
         expect(r.code, r.stderr).toBe(2);
         expect(r.stderr).toContain('prints every request URL on stderr');
@@ -144,21 +253,67 @@ describe('secrets', () => {
 
   it('load and export --load: credentials and the store key in no message, log or file, even when the store echoes them', async () => {
     const endpoint = `${store.baseUrl}/ds?apikey=${STORE_KEY}`;
-    const made = await bin(['export', '-q', 'x', '-o', 'dump.nt', '--base-url', service.url, '--load', endpoint, '--load-graph', 'http://example.org/g'], { ...withKey, ...withStore });
+    const made = await bin(
+      [
+        'export',
+        '-q',
+        'x',
+        '-o',
+        'dump.nt',
+        '--base-url',
+        service.url,
+        '--load',
+        endpoint,
+        '--load-graph',
+        'http://example.org/g',
+      ],
+      { ...withKey, ...withStore },
+    );
     expect(made.code, made.stderr).toBe(0);
     // The store refuses a chunk, its body echoing the request (as some proxies do).
     const basic = `Basic ${Buffer.from(`${USER}:${PASSWORD}`).toString('base64')}`;
-    store.faults.push({ status: 400, body: `<pre>POST /ds/data?apikey=${STORE_KEY}\nAuthorization: ${basic}\nuser=${USER}&password=${encodeURIComponent(PASSWORD)}</pre>` });
-    const refused = await bin(['load', 'dump.nt', '--endpoint', endpoint, '--graph', 'http://example.org/h', '--state', 'h.load.json'], withStore);
+    store.faults.push({
+      status: 400,
+      body: `<pre>POST /ds/data?apikey=${STORE_KEY}\nAuthorization: ${basic}\nuser=${USER}&password=${encodeURIComponent(PASSWORD)}</pre>`,
+    });
+    const refused = await bin(
+      ['load', 'dump.nt', '--endpoint', endpoint, '--graph', 'http://example.org/h', '--state', 'h.load.json'],
+      withStore,
+    );
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('rejected the request (400');
     store.faults.push({ status: 503 }, { status: 500, body: `Authorization: ${basic}` });
-    const retried = await inProcess(['load', 'dump.nt', '--endpoint', endpoint, '--graph', 'http://example.org/i', '--state', 'i.load.json', '--user', USER, '--password', PASSWORD]);
+    const retried = await inProcess([
+      'load',
+      'dump.nt',
+      '--endpoint',
+      endpoint,
+      '--graph',
+      'http://example.org/i',
+      '--state',
+      'i.load.json',
+      '--user',
+      USER,
+      '--password',
+      PASSWORD,
+    ]);
     expect(retried.exitCode, retried.stderr).toBe(0);
     expect(retried.stderr).toContain('retry');
-    const wrong = await bin(['load', 'dump.nt', '--endpoint', `http://${USER}:${encodeURIComponent(PASSWORD)}x@${store.baseUrl.slice(7)}/ds?apikey=${STORE_KEY}`, '--graph', 'http://example.org/j', '--state', 'j.load.json']);
+    const wrong = await bin([
+      'load',
+      'dump.nt',
+      '--endpoint',
+      `http://${USER}:${encodeURIComponent(PASSWORD)}x@${store.baseUrl.slice(7)}/ds?apikey=${STORE_KEY}`,
+      '--graph',
+      'http://example.org/j',
+      '--state',
+      'j.load.json',
+    ]);
     expect(wrong.code).toBe(3);
-    const debug = await bin(['load', 'dump.nt', '--endpoint', endpoint, '--graph', 'http://example.org/k', '--state', 'k.load.json'], { ...withStore, NODE_DEBUG: 'fetch' });
+    const debug = await bin(
+      ['load', 'dump.nt', '--endpoint', endpoint, '--graph', 'http://example.org/k', '--state', 'k.load.json'],
+      { ...withStore, NODE_DEBUG: 'fetch' },
+    );
     expect(debug.code, debug.stderr).toBe(2);
     expect(debug.stderr).not.toMatch(/^FETCH \d+:/m);
   });
@@ -169,7 +324,22 @@ describe('secrets', () => {
       await bin(['export', '-q', 'x', '-o', 'p.nt', '--base-url', service.url, '--retries', '0', '--json'], viaProxy),
       await bin(['search', '-q', 'x', '--base-url', service.url, '--retries', '0', '--json'], viaProxy),
       await bin(['get', '10.1000/test.3', '--base-url', service.url, '--retries', '0'], viaProxy),
-      await bin(['load', 'dump.nt', '--endpoint', `${store.baseUrl}/ds`, '--graph', 'http://example.org/p', '--state', 'p.load.json', '--retries', '0', '--json'], viaProxy),
+      await bin(
+        [
+          'load',
+          'dump.nt',
+          '--endpoint',
+          `${store.baseUrl}/ds`,
+          '--graph',
+          'http://example.org/p',
+          '--state',
+          'p.load.json',
+          '--retries',
+          '0',
+          '--json',
+        ],
+        viaProxy,
+      ),
     ];
     for (const r of runs) {
       expect(r.code, r.stderr).not.toBe(0);

@@ -50,16 +50,22 @@ afterAll(() => {
 /** The results of a SHACL validation report (ours or Jena's) as comparable strings, and sh:conforms. */
 function readReport(text: string): { conforms: boolean; results: string[] } {
   const quads = new Parser({ format: 'text/turtle' }).parse(text);
-  const out = (s: RDF.Term, p: string) => quads.filter((q) => q.subject.equals(s) && q.predicate.value === p).map((q) => q.object);
+  const out = (s: RDF.Term, p: string) =>
+    quads.filter((q) => q.subject.equals(s) && q.predicate.value === p).map((q) => q.object);
   const one = (s: RDF.Term, p: string) => out(s, p)[0];
   const list = (head: RDF.Term): RDF.Term[] => {
     const items: RDF.Term[] = [];
-    for (let cell = head; cell.value !== `${RDF_NS}nil`; cell = one(cell, `${RDF_NS}rest`)!) items.push(one(cell, `${RDF_NS}first`)!);
+    for (let cell = head; cell.value !== `${RDF_NS}nil`; cell = one(cell, `${RDF_NS}rest`)!)
+      items.push(one(cell, `${RDF_NS}first`)!);
     return items;
   };
   const step = (t: RDF.Term): PathStep => {
     if (t.termType === 'NamedNode') return { predicates: [t], inverse: false, quantifier: 'one' };
-    for (const [p, quantifier] of [['zeroOrMorePath', 'zeroOrMore'], ['oneOrMorePath', 'oneOrMore'], ['zeroOrOnePath', 'zeroOrOne']] as const) {
+    for (const [p, quantifier] of [
+      ['zeroOrMorePath', 'zeroOrMore'],
+      ['oneOrMorePath', 'oneOrMore'],
+      ['zeroOrOnePath', 'zeroOrOne'],
+    ] as const) {
       const inner = one(t, SH + p);
       if (inner) return { ...step(inner), quantifier };
     }
@@ -75,7 +81,9 @@ function readReport(text: string): { conforms: boolean; results: string[] } {
   const path = (t: RDF.Term | undefined): string => (t ? pathToString(steps(t)) : '-');
   const term = (t: RDF.Term | undefined) =>
     !t ? '-' : t.termType === 'BlankNode' ? '_' : t.termType === 'Literal' ? JSON.stringify(t.value) : `<${t.value}>`;
-  const report = quads.find((q) => q.predicate.value === `${RDF_NS}type` && q.object.value === `${SH}ValidationReport`)!.subject;
+  const report = quads.find(
+    (q) => q.predicate.value === `${RDF_NS}type` && q.object.value === `${SH}ValidationReport`,
+  )!.subject;
   const conforms = one(report, `${SH}conforms`)!.value === 'true';
   const results = out(report, `${SH}result`).map((r) =>
     [
@@ -90,13 +98,17 @@ function readReport(text: string): { conforms: boolean; results: string[] } {
 }
 
 /** Jena 5.6's and pySHACL's reports of one data file (N-Triples). */
-async function otherJudges(data: string): Promise<{ jena5: ReturnType<typeof readReport>; pyshacl: ReturnType<typeof readReport> }> {
+async function otherJudges(
+  data: string,
+): Promise<{ jena5: ReturnType<typeof readReport>; pyshacl: ReturnType<typeof readReport> }> {
   const [jena5, pyshacl] = await Promise.all([jena5Shacl(shapesFile, data), pyShacl(shapesFile, data)]);
   return { jena5: readReport(jena5.report), pyshacl: readReport(pyshacl.report) };
 }
 
 /** Ours (`validate --report`) and Jena's reports of one data file. */
-async function bothReports(data: string): Promise<{ ours: ReturnType<typeof readReport>; jena: ReturnType<typeof readReport>; exitCode: number }> {
+async function bothReports(
+  data: string,
+): Promise<{ ours: ReturnType<typeof readReport>; jena: ReturnType<typeof readReport>; exitCode: number }> {
   const reportFile = `${data}.report.ttl`;
   const r = await runCli(['validate', data, '--report', reportFile]);
   const jena = await jenaShacl(shapesFile, data);
@@ -118,10 +130,28 @@ describe.runIf(needTools('jena', 'jena5', 'pyshacl'))('ours, Jena (4.5 and 5.6) 
     try {
       const file = join(dir, 'sample.nt');
       const meta = join(dir, 'sample.meta.ttl');
-      const r = await runCli(['export', '-q', 'onlinedatefrom:1900-01-01', '-o', file, '--base-url', server.url, '--page-size', '100', '--quiet', '--api-key', KEY, '--meta', meta]);
+      const r = await runCli([
+        'export',
+        '-q',
+        'onlinedatefrom:1900-01-01',
+        '-o',
+        file,
+        '--base-url',
+        server.url,
+        '--page-size',
+        '100',
+        '--quiet',
+        '--api-key',
+        KEY,
+        '--meta',
+        meta,
+      ]);
       expect(r.exitCode, r.stderr).toBe(0);
       const both = join(dir, 'sample-and-meta.nt');
-      const quads = [...new Parser({ format: 'N-Triples' }).parse(readFileSync(file, 'utf8')), ...new Parser({ format: 'text/turtle' }).parse(readFileSync(meta, 'utf8'))];
+      const quads = [
+        ...new Parser({ format: 'N-Triples' }).parse(readFileSync(file, 'utf8')),
+        ...new Parser({ format: 'text/turtle' }).parse(readFileSync(meta, 'utf8')),
+      ];
       await writeTurtle(both, quads);
       const { ours, jena, exitCode } = await bothReports(both);
       expect(ours.results.filter((x) => x.includes(' Violation '))).toEqual([]);
@@ -142,10 +172,28 @@ describe.runIf(needTools('jena', 'jena5', 'pyshacl'))('ours, Jena (4.5 and 5.6) 
     try {
       const small = join(dir, 'small.nt');
       const smallMeta = join(dir, 'small.meta.ttl');
-      const s = await runCli(['export', '-q', 'onlinedatefrom:1900-01-01', '-o', small, '--base-url', server.url, '--page-size', '20', '--quiet', '--api-key', KEY, '--meta', smallMeta]);
+      const s = await runCli([
+        'export',
+        '-q',
+        'onlinedatefrom:1900-01-01',
+        '-o',
+        small,
+        '--base-url',
+        server.url,
+        '--page-size',
+        '20',
+        '--quiet',
+        '--api-key',
+        KEY,
+        '--meta',
+        smallMeta,
+      ]);
       expect(s.exitCode, s.stderr).toBe(0);
       const smallBoth = join(dir, 'small-and-meta.nt');
-      await writeTurtle(smallBoth, [...new Parser({ format: 'N-Triples' }).parse(readFileSync(small, 'utf8')), ...new Parser({ format: 'text/turtle' }).parse(readFileSync(smallMeta, 'utf8'))]);
+      await writeTurtle(smallBoth, [
+        ...new Parser({ format: 'N-Triples' }).parse(readFileSync(small, 'utf8')),
+        ...new Parser({ format: 'text/turtle' }).parse(readFileSync(smallMeta, 'utf8')),
+      ]);
       const { ours, jena } = await bothReports(smallBoth);
       expect(ours.conforms).toBe(true);
       expect(ours.results.filter((x) => x.includes(' Violation '))).toEqual([]);
@@ -225,11 +273,18 @@ describe.runIf(needTools('jena', 'jena5', 'pyshacl'))('ours, Jena (4.5 and 5.6) 
                     .replace('10.5555/', `10.5555/case${i}-`)
                     .replace('dump/0123456789abcdef', `dump/case${i}-0123456789abcdef`)
                     .replace('https://example.org/', `https://example.org/case${i}/`)
-                    .replace(/^https:\/\/w3id\.org\/scholarly-rdf\/(journal|publisher|isbn|series|discipline|issn)\//, `https://w3id.org/scholarly-rdf/$1/case${i}-`),
+                    .replace(
+                      /^https:\/\/w3id\.org\/scholarly-rdf\/(journal|publisher|isbn|series|discipline|issn)\//,
+                      `https://w3id.org/scholarly-rdf/$1/case${i}-`,
+                    ),
             )
-          : t.termType === 'BlankNode' ? DataFactory.blankNode(`case${i}_${t.value}`) : t;
+          : t.termType === 'BlankNode'
+            ? DataFactory.blankNode(`case${i}_${t.value}`)
+            : t;
       for (const q of caseQuads(c)) {
-        all.push(DataFactory.quad(rename(q.subject) as RDF.Quad_Subject, q.predicate, rename(q.object) as RDF.Quad_Object));
+        all.push(
+          DataFactory.quad(rename(q.subject) as RDF.Quad_Subject, q.predicate, rename(q.object) as RDF.Quad_Object),
+        );
       }
     });
     const file = join(dir, 'cases.nt');
@@ -244,7 +299,15 @@ describe('native SPARQL constraints', () => {
   it('give the same results as shacl-engine running the SPARQL queries (Comunica)', async () => {
     const native = await RecordValidator.create();
     const engine = await RecordValidator.create({ sparql: 'engine' });
-    const touched = ['AuthorListOrderShape', 'OrcidCheckDigitShape', 'LanguageTagShape', 'ListCell-first', 'ListCell-rest', 'Work-authorListMembers', 'Person-sameAs'];
+    const touched = [
+      'AuthorListOrderShape',
+      'OrcidCheckDigitShape',
+      'LanguageTagShape',
+      'ListCell-first',
+      'ListCell-rest',
+      'Work-authorListMembers',
+      'Person-sameAs',
+    ];
     const inputs = [
       fixtureQuads('broken-records.ttl'),
       fixtureQuads('full-records.ttl'),

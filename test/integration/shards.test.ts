@@ -36,9 +36,26 @@ afterAll(async () => {
 
 const run = (args: string[]): SpawnedCli => spawnCli(args, KEY);
 
-const exportArgs = (output: string) => ['export', '-q', ALL, '-o', output, '--shard-records', '300', '--resume', '--base-url', server.url, '--page-size', '25', '--quiet'];
+const exportArgs = (output: string) => [
+  'export',
+  '-q',
+  ALL,
+  '-o',
+  output,
+  '--shard-records',
+  '300',
+  '--resume',
+  '--base-url',
+  server.url,
+  '--page-size',
+  '25',
+  '--quiet',
+];
 const manifestOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ShardManifest;
-const shardsIn = (stem: string) => readdirSync(dir).filter((n) => n.startsWith(`${stem}.`) && /\.\d{5}\./.test(n)).sort();
+const shardsIn = (stem: string) =>
+  readdirSync(dir)
+    .filter((n) => n.startsWith(`${stem}.`) && /\.\d{5}\./.test(n))
+    .sort();
 
 describe('an export into shards killed with SIGKILL at random moments', () => {
   it('resumes each time and ends with the same shards byte for byte, all valid, the manifest summing what was written', async () => {
@@ -54,7 +71,11 @@ describe('an export into shards killed with SIGKILL at random moments', () => {
     for (let i = 0; i < 8; i++) {
       // Killed once 2.5-10% of the records more are checkpointed, plus 0-20 ms (8 runs stay short of the end).
       const records = Math.ceil(RECORDS * (0.025 + random() * 0.075));
-      const code = await killAfterProgress(() => run(exportArgs(out)), `${out}.state.json`, { records, jitterMs: Math.floor(random() * 20), giveUpMs: 2 * fullMs + 5000 });
+      const code = await killAfterProgress(() => run(exportArgs(out)), `${out}.state.json`, {
+        records,
+        jitterMs: Math.floor(random() * 20),
+        giveUpMs: 2 * fullMs + 5000,
+      });
       if (code === null) {
         const state = await readExportState(`${out}.state.json`);
         if (!state?.complete) killedMidway++;
@@ -74,16 +95,26 @@ describe('an export into shards killed with SIGKILL at random moments', () => {
     const names = shardsIn('dump');
     expect(names).toEqual(shardsIn('ref').map((n) => n.replace('ref.', 'dump.')));
     expect(names).toHaveLength(10);
-    for (const n of names) expect(readFileSync(join(dir, n)).equals(readFileSync(join(dir, n.replace('dump.', 'ref.'))))).toBe(true);
+    for (const n of names)
+      expect(readFileSync(join(dir, n)).equals(readFileSync(join(dir, n.replace('dump.', 'ref.'))))).toBe(true);
 
     const manifest = manifestOf(join(dir, 'dump.manifest.json'));
     const state = await readExportState(`${out}.state.json`);
-    expect(manifest.totals).toMatchObject({ shards: 10, records: state!.counts.records, triples: state!.counts.triples });
+    expect(manifest.totals).toMatchObject({
+      shards: 10,
+      records: state!.counts.records,
+      triples: state!.counts.triples,
+    });
     expect(manifest.totals.records).toBe(RECORDS);
     for (const entry of manifest.shards) {
-      const lines = gunzipSync(readFileSync(join(dir, entry.file))).toString('utf8').split('\n').filter((l) => l !== '');
+      const lines = gunzipSync(readFileSync(join(dir, entry.file)))
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l !== '');
       expect(lines.length).toBe(entry.triples);
-      const works = lines.filter((l) => l.startsWith('<https://doi.org/') && l.includes('<http://purl.org/ontology/bibo/doi>'));
+      const works = lines.filter(
+        (l) => l.startsWith('<https://doi.org/') && l.includes('<http://purl.org/ontology/bibo/doi>'),
+      );
       expect(works.length).toBe(entry.records);
       expect(works[0]).toContain(`"${entry.firstDoi}"`);
       expect(works[works.length - 1]).toContain(`"${entry.lastDoi}"`);
@@ -98,7 +129,10 @@ describe('an export into shards killed with SIGKILL at random moments', () => {
 describe('convert --shard-records in the five formats', () => {
   it.runIf(needTools('jena'))('writes shards that are each valid in riot', async () => {
     const input = join(dir, 'records.jsonl');
-    writeFileSync(input, [...generateRecords(250, 3, { catalogueFields: true })].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    writeFileSync(
+      input,
+      [...generateRecords(250, 3, { catalogueFields: true })].map((r) => `${JSON.stringify(r)}\n`).join(''),
+    );
     const files: string[] = [];
     for (const ext of ['ttl', 'nt.gz', 'nq', 'jsonld', 'rdf']) {
       const output = join(dir, `conv-${ext.replace('.', '-')}.${ext}`);

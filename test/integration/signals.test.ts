@@ -49,7 +49,16 @@ async function interrupt(args: string[], signal: NodeJS.Signals): Promise<{ code
 describe('interrupted while waiting on the network', () => {
   it('load: Ctrl-C ends it with 130, saying nothing was sent', async () => {
     const { code, stderr } = await interrupt(
-      ['load', 'one.nt', '--endpoint', `${base}/ds`, '--graph', 'http://example.org/g', '--state', join(dir, 'a.state.json')],
+      [
+        'load',
+        'one.nt',
+        '--endpoint',
+        `${base}/ds`,
+        '--graph',
+        'http://example.org/g',
+        '--state',
+        join(dir, 'a.state.json'),
+      ],
       'SIGINT',
     );
     expect(stderr).not.toContain('Unhandled');
@@ -58,7 +67,10 @@ describe('interrupted while waiting on the network', () => {
   });
 
   it('term: SIGTERM ends it with 130', async () => {
-    const { code, stderr } = await interrupt(['term', '--vocab-url', base, '--accept', 'text/turtle', '--no-fallback'], 'SIGTERM');
+    const { code, stderr } = await interrupt(
+      ['term', '--vocab-url', base, '--accept', 'text/turtle', '--no-fallback'],
+      'SIGTERM',
+    );
     expect(stderr).not.toContain('Unhandled');
     expect(code).toBe(130);
   });
@@ -70,7 +82,9 @@ describe('a reader that goes away (`| head`)', () => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    const line = await new Promise<string>((r) => child.stdout.once('data', (c: Buffer) => r(c.toString().split('\n')[0]!)));
+    const line = await new Promise<string>((r) =>
+      child.stdout.once('data', (c: Buffer) => r(c.toString().split('\n')[0]!)),
+    );
     child.stdout.destroy();
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     const timedOut = new Promise<'still running'>((r) => setTimeout(() => r('still running'), 10_000));
@@ -81,7 +95,15 @@ describe('a reader that goes away (`| head`)', () => {
 
   for (const format of ['nt', 'ttl', 'jsonld']) {
     it(`export --sample -f ${format} ends with status 0, the in-process service closed`, async () => {
-      const { code, line, stderr } = await firstLineOnly(['export', '--sample', '-q', 'type:Journal', '-f', format, '--quiet']);
+      const { code, line, stderr } = await firstLineOnly([
+        'export',
+        '--sample',
+        '-q',
+        'type:Journal',
+        '-f',
+        format,
+        '--quiet',
+      ]);
       expect(line.length).toBeGreaterThan(0);
       expect(stderr).toBe('');
       expect(code).toBe(0);
@@ -89,7 +111,13 @@ describe('a reader that goes away (`| head`)', () => {
   }
 
   it('convert of the bundled sample ends with status 0', async () => {
-    const { code, stderr } = await firstLineOnly(['convert', resolve(ROOT, 'data/sample-catalogue.jsonl'), '-f', 'nt', '--quiet']);
+    const { code, stderr } = await firstLineOnly([
+      'convert',
+      resolve(ROOT, 'data/sample-catalogue.jsonl'),
+      '-f',
+      'nt',
+      '--quiet',
+    ]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
   });

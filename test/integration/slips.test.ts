@@ -8,7 +8,18 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +66,10 @@ describe('Ctrl-C, a rerun without --resume, then --resume (export --sample)', ()
   });
 
   it('Ctrl-C half-way ends with 130 and leaves a state that says unfinished', async () => {
-    const child = spawn(process.execPath, [BIN, ...EXPORT, '-o', 'part.ttl', '--rate', '4', '--quiet'], { cwd: work, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...EXPORT, '-o', 'part.ttl', '--rate', '4', '--quiet'], {
+      cwd: work,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
@@ -77,7 +91,9 @@ describe('Ctrl-C, a rerun without --resume, then --resume (export --sample)', ()
   it('the same export again without --resume is refused (exit 6), and no file changes', () => {
     const r = run([...EXPORT, '-o', 'part.ttl'], work);
     expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/part\.ttl\.state\.json holds an unfinished export \(\d+ records of \d+\); nothing was changed: run it with --resume to continue it/);
+    expect(r.stderr).toMatch(
+      /part\.ttl\.state\.json holds an unfinished export \(\d+ records of \d+\); nothing was changed: run it with --resume to continue it/,
+    );
     expect(snapshot(work)).toEqual(stoppedAt);
     // Other options over the same output: refused too.
     const other = run(['export', '--sample', '-q', 'type:Book', '--page-size', '10', '-o', 'part.ttl'], work);
@@ -99,8 +115,14 @@ describe('an output named over an input, or over another output: refused (exit 2
 
   beforeAll(() => {
     mkdirSync(work);
-    copyFileSync(resolve(ROOT, 'test/fixtures/service/metadata-json-article-metabolomics-2017.json'), join(work, 'p.json'));
-    const dump = run(['export', '--sample', '-q', 'type:Journal', '--max-records', '30', '-o', 'd.ttl', '--quiet'], work);
+    copyFileSync(
+      resolve(ROOT, 'test/fixtures/service/metadata-json-article-metabolomics-2017.json'),
+      join(work, 'p.json'),
+    );
+    const dump = run(
+      ['export', '--sample', '-q', 'type:Journal', '--max-records', '30', '-o', 'd.ttl', '--quiet'],
+      work,
+    );
     expect(dump.code, dump.stderr).toBe(0);
     rmSync(join(work, 'd.ttl.state.json'));
     copyFileSync(join(work, 'd.ttl'), join(work, 's.nt')); // not N-Triples: never read, the load is refused first
@@ -114,23 +136,91 @@ describe('an output named over an input, or over another output: refused (exit 2
 
   const PAIRS: [string, string[], RegExp][] = [
     ['convert -o its input', ['convert', 'p.json', '-o', 'p.json'], /-o \(p\.json\) would overwrite the input p\.json/],
-    ['convert -o a hard link of its input', ['convert', 'p.json', '-o', 'p-hard.json', '-f', 'turtle'], /-o \(p-hard\.json\) would overwrite the input p\.json/],
-    ['convert --rejects its input', ['convert', 'p.json', '-o', 'o.ttl', '--rejects', 'p.json'], /--rejects \(p\.json\) would overwrite the input/],
-    ['convert --notes its input', ['convert', 'p.json', '-o', 'o.ttl', '--notes', 'p-hard.json'], /--notes \(p-hard\.json\) would overwrite the input p\.json/],
-    ['convert --notes over -o', ['convert', 'p.json', '-o', 'o.ttl', '--notes', 'o.ttl'], /-o \(o\.ttl\) and --notes \(o\.ttl\) are one file/],
-    ['convert --rejects over -o', ['convert', 'p.json', '-o', 'o.ttl', '--rejects', 'alias/../o.ttl'], /-o \(o\.ttl\) and --rejects \(alias\/\.\.\/o\.ttl\) are one file/],
-    ['convert --notes over --rejects', ['convert', 'p.json', '-o', 'o.ttl', '--rejects', 'sub/r.jsonl', '--notes', 'alias/r.jsonl'], /--rejects \(sub\/r\.jsonl\) and --notes \(alias\/r\.jsonl\) are one file/],
-    ['convert --notes over its shapes', ['convert', 'p.json', '-o', 'o.ttl', '--validate', '--shapes', 'shapes.ttl', '--notes', 'shapes.ttl'], /--notes \(shapes\.ttl\) would overwrite the input .*shapes\.ttl/],
-    ['validate --report its input', ['validate', 'd.ttl', '--report', 'd.ttl'], /the report \(.*d\.ttl\) would overwrite the input .*d\.ttl/],
-    ['validate --report a link to its input', ['validate', 'd.ttl', '--report', 'd-link.ttl'], /the report \(.*d-link\.ttl\) would overwrite the input .*d\.ttl/],
-    ['validate --report its shapes', ['validate', 'd.ttl', '--shapes', 'shapes.ttl', '--report', 'shapes.ttl'], /the report \(.*shapes\.ttl\) would overwrite the input .*shapes\.ttl/],
-    ['load --state its input', ['load', 's.nt', '--endpoint', 'http://127.0.0.1:9/ds', '--state', 's.nt'], /the load log \(.*s\.nt\) would overwrite the input .*s\.nt/],
-    ['export --state over -o', ['export', '--sample', '-q', 'type:Journal', '-o', 'e.ttl', '--state', 'e.ttl'], /-o \(.*e\.ttl\) and --state \(.*e\.ttl\) are one file/],
-    ['export --meta over the state', ['export', '--sample', '-q', 'type:Journal', '-o', 'e.ttl', '--meta', 'e.ttl.state.json'], /--state \(.*e\.ttl\.state\.json\) and --meta \(.*\) are one file/],
-    ['export --rejects over --meta', ['export', '--sample', '-q', 'type:Journal', '-o', 'e.ttl', '--meta', 'm.ttl', '--rejects', 'alias/../m.ttl'], /--meta \(.*m\.ttl\) and --rejects \(.*\) are one file/],
-    ['export -o over an existing dump through a link, --meta the dump', ['export', '--sample', '-q', 'type:Journal', '-o', 'd-link.ttl', '--meta', 'd.ttl'], /-o \(.*d-link\.ttl\) and --meta \(.*d\.ttl\) are one file/],
-    ['term -o its shipped copy', ['term', 'pagination', '--offline', '-o', SHIPPED_TERM], /-o \(.*pagination\.jsonld\) would overwrite the input .*vocab\/pagination\.jsonld/],
-    ['term -o a link to its shipped copy', ['term', 'pagination', '--offline', '-o', 'term-link.jsonld'], /-o \(.*term-link\.jsonld\) would overwrite the input/],
+    [
+      'convert -o a hard link of its input',
+      ['convert', 'p.json', '-o', 'p-hard.json', '-f', 'turtle'],
+      /-o \(p-hard\.json\) would overwrite the input p\.json/,
+    ],
+    [
+      'convert --rejects its input',
+      ['convert', 'p.json', '-o', 'o.ttl', '--rejects', 'p.json'],
+      /--rejects \(p\.json\) would overwrite the input/,
+    ],
+    [
+      'convert --notes its input',
+      ['convert', 'p.json', '-o', 'o.ttl', '--notes', 'p-hard.json'],
+      /--notes \(p-hard\.json\) would overwrite the input p\.json/,
+    ],
+    [
+      'convert --notes over -o',
+      ['convert', 'p.json', '-o', 'o.ttl', '--notes', 'o.ttl'],
+      /-o \(o\.ttl\) and --notes \(o\.ttl\) are one file/,
+    ],
+    [
+      'convert --rejects over -o',
+      ['convert', 'p.json', '-o', 'o.ttl', '--rejects', 'alias/../o.ttl'],
+      /-o \(o\.ttl\) and --rejects \(alias\/\.\.\/o\.ttl\) are one file/,
+    ],
+    [
+      'convert --notes over --rejects',
+      ['convert', 'p.json', '-o', 'o.ttl', '--rejects', 'sub/r.jsonl', '--notes', 'alias/r.jsonl'],
+      /--rejects \(sub\/r\.jsonl\) and --notes \(alias\/r\.jsonl\) are one file/,
+    ],
+    [
+      'convert --notes over its shapes',
+      ['convert', 'p.json', '-o', 'o.ttl', '--validate', '--shapes', 'shapes.ttl', '--notes', 'shapes.ttl'],
+      /--notes \(shapes\.ttl\) would overwrite the input .*shapes\.ttl/,
+    ],
+    [
+      'validate --report its input',
+      ['validate', 'd.ttl', '--report', 'd.ttl'],
+      /the report \(.*d\.ttl\) would overwrite the input .*d\.ttl/,
+    ],
+    [
+      'validate --report a link to its input',
+      ['validate', 'd.ttl', '--report', 'd-link.ttl'],
+      /the report \(.*d-link\.ttl\) would overwrite the input .*d\.ttl/,
+    ],
+    [
+      'validate --report its shapes',
+      ['validate', 'd.ttl', '--shapes', 'shapes.ttl', '--report', 'shapes.ttl'],
+      /the report \(.*shapes\.ttl\) would overwrite the input .*shapes\.ttl/,
+    ],
+    [
+      'load --state its input',
+      ['load', 's.nt', '--endpoint', 'http://127.0.0.1:9/ds', '--state', 's.nt'],
+      /the load log \(.*s\.nt\) would overwrite the input .*s\.nt/,
+    ],
+    [
+      'export --state over -o',
+      ['export', '--sample', '-q', 'type:Journal', '-o', 'e.ttl', '--state', 'e.ttl'],
+      /-o \(.*e\.ttl\) and --state \(.*e\.ttl\) are one file/,
+    ],
+    [
+      'export --meta over the state',
+      ['export', '--sample', '-q', 'type:Journal', '-o', 'e.ttl', '--meta', 'e.ttl.state.json'],
+      /--state \(.*e\.ttl\.state\.json\) and --meta \(.*\) are one file/,
+    ],
+    [
+      'export --rejects over --meta',
+      ['export', '--sample', '-q', 'type:Journal', '-o', 'e.ttl', '--meta', 'm.ttl', '--rejects', 'alias/../m.ttl'],
+      /--meta \(.*m\.ttl\) and --rejects \(.*\) are one file/,
+    ],
+    [
+      'export -o over an existing dump through a link, --meta the dump',
+      ['export', '--sample', '-q', 'type:Journal', '-o', 'd-link.ttl', '--meta', 'd.ttl'],
+      /-o \(.*d-link\.ttl\) and --meta \(.*d\.ttl\) are one file/,
+    ],
+    [
+      'term -o its shipped copy',
+      ['term', 'pagination', '--offline', '-o', SHIPPED_TERM],
+      /-o \(.*pagination\.jsonld\) would overwrite the input .*vocab\/pagination\.jsonld/,
+    ],
+    [
+      'term -o a link to its shipped copy',
+      ['term', 'pagination', '--offline', '-o', 'term-link.jsonld'],
+      /-o \(.*term-link\.jsonld\) would overwrite the input/,
+    ],
   ];
 
   for (const [name, args, message] of PAIRS) {

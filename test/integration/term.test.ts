@@ -12,7 +12,12 @@ import { ROOT, riotNTriples, riotValidate, runCli } from './helpers.js';
 
 const ACCEPT = ['application/ld+json', 'application/n-triples', 'text/turtle', 'application/rdf+xml'];
 const FORMATS: Record<string, string> = { jsonld: 'jsonld', ntriples: 'nt', turtle: 'ttl', rdfxml: 'rdf' };
-const sorted = (nt: string) => nt.split('\n').map((l) => l.trim()).filter(Boolean).sort();
+const sorted = (nt: string) =>
+  nt
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .sort();
 
 let service: RunningServer;
 let dir: string;
@@ -30,7 +35,18 @@ describe('term against the local service, judged by Jena', () => {
     for (const accept of ACCEPT) {
       for (const [format, ext] of Object.entries(FORMATS)) {
         const out = join(dir, `${accept.replace(/\W/g, '_')}.${ext}`);
-        const r = await runCli(['term', 'pagination', '--vocab-url', `${service.url}/vocab`, '--accept', accept, '-f', format, '-o', out]);
+        const r = await runCli([
+          'term',
+          'pagination',
+          '--vocab-url',
+          `${service.url}/vocab`,
+          '--accept',
+          accept,
+          '-f',
+          format,
+          '-o',
+          out,
+        ]);
         expect(r.exitCode, `${accept} -> ${format}: ${r.stderr}`).toBe(0);
         files.push(out);
         const got = sorted(await riotNTriples(out, ext === 'jsonld' ? 'jsonld10' : undefined));

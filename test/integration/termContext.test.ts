@@ -39,13 +39,17 @@ beforeAll(async () => {
 afterAll(() => service.close(0));
 
 describe('the served term in JSON-LD, read by Python rdflib', () => {
-  it.each(PYTHONS)('%s: the shipped graph, no prefix read as an IRI, nothing fetched but the local service', async (python) => {
-    if (!needTools('rdflib')) return;
-    if (process.env['CI'] && !process.env['SCHOLARLY_PYTHON']) throw new Error('SCHOLARLY_PYTHON is not set');
-    const url = `${service.url}/vocab/pagination`;
-    // rdflib asks with its own Accept header; the service answers JSON-LD for it (its default representation).
-    const { stdout } = await run(python, ['-c', SCRIPT, url, `${service.url}/`], { timeout: 120_000 });
-    expect(stdout).not.toMatch(/<owl:|<rdf:|<schema:|<dcterms:/);
-    expectIsomorphic(parseNTriples(stdout), parseNTriples(vocabFile('pagination.nt')), `rdflib of ${python}`);
-  }, 180_000);
+  it.each(PYTHONS)(
+    '%s: the shipped graph, no prefix read as an IRI, nothing fetched but the local service',
+    async (python) => {
+      if (!needTools('rdflib')) return;
+      if (process.env['CI'] && !process.env['SCHOLARLY_PYTHON']) throw new Error('SCHOLARLY_PYTHON is not set');
+      const url = `${service.url}/vocab/pagination`;
+      // rdflib asks with its own Accept header; the service answers JSON-LD for it (its default representation).
+      const { stdout } = await run(python, ['-c', SCRIPT, url, `${service.url}/`], { timeout: 120_000 });
+      expect(stdout).not.toMatch(/<owl:|<rdf:|<schema:|<dcterms:/);
+      expectIsomorphic(parseNTriples(stdout), parseNTriples(vocabFile('pagination.nt')), `rdflib of ${python}`);
+    },
+    180_000,
+  );
 });

@@ -33,11 +33,24 @@ beforeAll(() => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Converts `inputs` to every format; returns the output files. */
-async function convertAll(inputs: string[], stem: string, expectedCode: number | undefined): Promise<{ file: string; rapper?: RapperSyntax }[]> {
+async function convertAll(
+  inputs: string[],
+  stem: string,
+  expectedCode: number | undefined,
+): Promise<{ file: string; rapper?: RapperSyntax }[]> {
   const outputs: { file: string; rapper?: RapperSyntax }[] = [];
   for (const { format, ext, rapper } of FORMATS) {
     const file = join(dir, `${stem}.${ext}`);
-    const r = await runCli(['convert', ...inputs, '-o', file, '--rejects', join(dir, `${stem}.${format}.rejects.jsonl`), '-f', format]);
+    const r = await runCli([
+      'convert',
+      ...inputs,
+      '-o',
+      file,
+      '--rejects',
+      join(dir, `${stem}.${format}.rejects.jsonl`),
+      '-f',
+      format,
+    ]);
     if (expectedCode !== undefined) expect(r.exitCode, r.stderr).toBe(expectedCode);
     else expect([0, 1], r.stderr).toContain(r.exitCode);
     outputs.push({ file, ...(rapper ? { rapper } : {}) });
@@ -69,7 +82,11 @@ async function judge(outputs: { file: string; rapper?: RapperSyntax }[]): Promis
   const riot = await riotValidate(outputs.map((o) => o.file));
   const problems = riotProblems(riot.output);
   expect(problems, `riot --validate:\n${problems.slice(0, 40).join('\n')}`).toEqual([]);
-  if (!riot.ok) expect(riot.output.split('\n').some((l) => REPLACEMENT_WARNING.test(l)), `riot failed without saying why:\n${riot.output.slice(0, 2000)}`).toBe(true);
+  if (!riot.ok)
+    expect(
+      riot.output.split('\n').some((l) => REPLACEMENT_WARNING.test(l)),
+      `riot failed without saying why:\n${riot.output.slice(0, 2000)}`,
+    ).toBe(true);
   for (const { file, rapper } of outputs) {
     if (!rapper) continue;
     if ((rapper === 'ntriples' || rapper === 'nquads') && longestLine(file) > RAPPER_MAX_LINE) continue;

@@ -20,7 +20,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function quadsOf(nquads: string): RDF.Quad[] {
   const quads = new Parser({ format: 'application/n-quads', factory: DataFactory }).parse(nquads) as RDF.Quad[];
   const unique = new Map<string, RDF.Quad>();
-  for (const q of quads) unique.set(`${q.subject.value} ${q.predicate.value} ${q.object.termType}${q.object.value} ${(q.object as RDF.Literal).language ?? ''} ${(q.object as RDF.Literal).datatype?.value ?? ''} ${q.graph.value}`, q);
+  for (const q of quads)
+    unique.set(
+      `${q.subject.value} ${q.predicate.value} ${q.object.termType}${q.object.value} ${(q.object as RDF.Literal).language ?? ''} ${(q.object as RDF.Literal).datatype?.value ?? ''} ${q.graph.value}`,
+      q,
+    );
   return [...unique.values()];
 }
 
@@ -28,7 +32,10 @@ function quadsOf(nquads: string): RDF.Quad[] {
 function input(): string {
   const path = join(work, 'records.jsonl');
   const sample = readFileSync(resolve(ROOT, 'data/sample-catalogue.jsonl'), 'utf8').trim().split('\n').slice(0, 80);
-  const real = ['metadata-json-article-metabolomics-2017.json', 'metadata-json-2023-record-only-computational-visual-media.json'].map((f) => JSON.stringify(JSON.parse(readFileSync(join(FIXTURES, f), 'utf8'))));
+  const real = [
+    'metadata-json-article-metabolomics-2017.json',
+    'metadata-json-2023-record-only-computational-visual-media.json',
+  ].map((f) => JSON.stringify(JSON.parse(readFileSync(join(FIXTURES, f), 'utf8'))));
   writeFileSync(path, `${[...sample, ...real].join('\n')}\n`);
   return path;
 }

@@ -19,7 +19,10 @@ const work = mkdtempSync(join(tmpdir(), 'scholarly-upsert-it-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 type Json = Record<string, unknown> & { doi: string; title: string; creators: { creator: string }[] };
-const all = readFileSync(CATALOGUE, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Json);
+const all = readFileSync(CATALOGUE, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as Json);
 
 /** State A (30 records) and state B: record 0 loses its last author, record 1's title is corrected, record 30 is new. */
 function states(): { a: Json[]; b: Json[]; changed: Json[] } {
@@ -44,11 +47,20 @@ async function convert(name: string, records: Json[], base: string): Promise<str
 /** Every quad of the graphs under `<prefix>record/`, as sorted text, the graph's prefix written as `G:`. */
 async function recordQuads(v: StoreTarget, prefix: string): Promise<string[]> {
   const query = `SELECT ?g ?s ?p ?o WHERE { GRAPH ?g { ?s ?p ?o } FILTER(STRSTARTS(STR(?g), "${prefix}record/")) }`;
-  const res = await fetch(v.query, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' }, body: new URLSearchParams({ query }) });
+  const res = await fetch(v.query, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/sparql-results+json' },
+    body: new URLSearchParams({ query }),
+  });
   expect(res.status).toBe(200);
-  const json = (await res.json()) as { results: { bindings: Record<string, { type: string; value: string; datatype?: string; 'xml:lang'?: string }>[] } };
-  const term = (t: { type: string; value: string; datatype?: string; 'xml:lang'?: string }) => `${t.type}|${t.value}|${t['xml:lang'] ?? ''}|${t.datatype ?? ''}`;
-  return json.results.bindings.map((b) => `G:${b['g']!.value.slice(prefix.length)} ${term(b['s']!)} ${term(b['p']!)} ${term(b['o']!)}`).sort();
+  const json = (await res.json()) as {
+    results: { bindings: Record<string, { type: string; value: string; datatype?: string; 'xml:lang'?: string }>[] };
+  };
+  const term = (t: { type: string; value: string; datatype?: string; 'xml:lang'?: string }) =>
+    `${t.type}|${t.value}|${t['xml:lang'] ?? ''}|${t.datatype ?? ''}`;
+  return json.results.bindings
+    .map((b) => `G:${b['g']!.value.slice(prefix.length)} ${term(b['s']!)} ${term(b['p']!)} ${term(b['o']!)}`)
+    .sort();
 }
 
 /** A dump with its record graphs moved under `<base>fresh/` (the graph term only: the triples are the same). */
@@ -59,7 +71,13 @@ function freshCopy(file: string, base: string): string {
 }
 
 describe.each(storesToTest())('upsert of a delta dump into $name', ({ tool, target }) => {
-  const options = (v: StoreTarget, files: string[], more: Partial<UpsertDumpOptions> = {}): UpsertDumpOptions => ({ files, endpoint: v.endpoint, store: v.store, cwd: work, ...more });
+  const options = (v: StoreTarget, files: string[], more: Partial<UpsertDumpOptions> = {}): UpsertDumpOptions => ({
+    files,
+    endpoint: v.endpoint,
+    store: v.store,
+    cwd: work,
+    ...more,
+  });
 
   async function scenario(interrupt: boolean, method: 'put' | 'update' = 'put'): Promise<void> {
     const v = target();
@@ -72,17 +90,34 @@ describe.each(storesToTest())('upsert of a delta dump into $name', ({ tool, targ
     const before = await recordQuads(v, base);
     if (interrupt) {
       const controller = new AbortController();
-      const stopped = await upsertDump(options(v, [delta], { base, batchGraphs: 1, signal: controller.signal, onBatch: (e) => e.batch === 1 && controller.abort() })).catch((e: unknown) => e);
+      const stopped = await upsertDump(
+        options(v, [delta], {
+          base,
+          batchGraphs: 1,
+          signal: controller.signal,
+          onBatch: (e) => e.batch === 1 && controller.abort(),
+        }),
+      ).catch((e: unknown) => e);
       expect(stopped).toMatchObject({ code: 'aborted' });
       const resumed = await upsertDump(options(v, [delta], { base, batchGraphs: 1, resume: true }));
       expect(resumed).toMatchObject({ graphs: 3, batches: 3, batchesSkipped: 1, graphsReplaced: 2, counted: true });
     } else {
       // Virtuoso refuses an INSERT DATA of more than a few record graphs ("generated SQL text has exceeded 10000 lines").
-      const summary = await upsertDump(options(v, [delta], { base, method, batchGraphs: method === 'update' ? 2 : 200 }));
-      expect(summary).toMatchObject(method === 'put' ? { graphs: 3, batches: 1, requests: 3, countRequests: 1 } : { graphs: 3, batches: 2, requests: 2, countRequests: 2 });
+      const summary = await upsertDump(
+        options(v, [delta], { base, method, batchGraphs: method === 'update' ? 2 : 200 }),
+      );
+      expect(summary).toMatchObject(
+        method === 'put'
+          ? { graphs: 3, batches: 1, requests: 3, countRequests: 1 }
+          : { graphs: 3, batches: 2, requests: 2, countRequests: 2 },
+      );
     }
     // A fresh load of the whole of B, into graphs of another name.
-    await upsertDump(options(v, [freshCopy(await convert(`b-${tool}-${interrupt}-${method}`, b, base), base)], { base: `${base}fresh/` }));
+    await upsertDump(
+      options(v, [freshCopy(await convert(`b-${tool}-${interrupt}-${method}`, b, base), base)], {
+        base: `${base}fresh/`,
+      }),
+    );
     const after = await recordQuads(v, base);
     const fresh = await recordQuads(v, `${base}fresh/`);
     expect(after.length).toBe(fresh.length);

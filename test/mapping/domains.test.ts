@@ -83,7 +83,7 @@ class DomainRules {
         .map((q) => q.object);
     const list = (head: RDF.Term): RDF.Term[] => {
       const items: RDF.Term[] = [];
-      for (let cell = head; cell.value !== `${RDF_NS}nil`; ) {
+      for (let cell = head; cell.value !== `${RDF_NS}nil`;) {
         const [first] = objects(cell, `${RDF_NS}first`);
         const [rest] = objects(cell, `${RDF_NS}rest`);
         if (!first || !rest) throw new Error(`malformed RDF list in the vocabulary at ${cell.value}`);
@@ -132,10 +132,12 @@ class DomainRules {
     if (!set) {
       set = new Set([cls]);
       const todo = [cls];
-      while (todo.length) for (const up of this.superClasses.get(todo.pop()!) ?? []) if (!set.has(up)) {
-          set.add(up);
-          todo.push(up);
-        }
+      while (todo.length)
+        for (const up of this.superClasses.get(todo.pop()!) ?? [])
+          if (!set.has(up)) {
+            set.add(up);
+            todo.push(up);
+          }
       this.ancestorCache.set(cls, set);
     }
     return set;
@@ -183,12 +185,22 @@ class DomainRules {
       for (const { via, alternatives } of this.rdfsDomains(p)) {
         if (!this.satisfies(have, alternatives)) {
           const what = alternatives.map(short).join(' or ');
-          out.push({ predicate: p, rule: `rdfs:domain ${what}${via === p ? '' : ` (of ${short(via)})`}`, types: [...have].sort(), subject: q.subject.value });
+          out.push({
+            predicate: p,
+            rule: `rdfs:domain ${what}${via === p ? '' : ` (of ${short(via)})`}`,
+            types: [...have].sort(),
+            subject: q.subject.value,
+          });
         }
       }
       const includes = this.includes(p);
       if (includes && !this.satisfies(have, includes)) {
-        out.push({ predicate: p, rule: `schema:domainIncludes ${includes.map(short).join(', ')}`, types: [...have].sort(), subject: q.subject.value });
+        out.push({
+          predicate: p,
+          rule: `schema:domainIncludes ${includes.map(short).join(', ')}`,
+          types: [...have].sort(),
+          subject: q.subject.value,
+        });
       }
     }
     return out;
@@ -224,7 +236,9 @@ async function mapFiles(): Promise<{ mapped: Mapped[]; rejected: string[] }> {
       mapOne(item.raw, `${name}#${item.index}`, mapped, rejected);
     }
   };
-  for (const file of readdirSync(FIXTURES).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(FIXTURES)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     await take(createReadStream(new URL(file, FIXTURES)), `test/fixtures/service/${file}`);
   }
   const stream = createReadStream(SAMPLE);
@@ -244,39 +258,97 @@ const url = (value: string, format = '', platform = '') => ({ format, platform, 
 const EDGE_RECORDS: Record<string, unknown>[] = [
   // A journal article from a page that sends the book key set (printIsbn/electronicIsbn) instead of issn/journalId.
   {
-    doi: '10.1186/s12889-015-0001-1', contentType: 'Article', title: 'Screening uptake among elderlies',
-    publicationName: 'BMC Public Health', publisher: 'Springer', publisherName: 'BioMed Central',
-    printIsbn: '978-0-306-40615-7', electronicIsbn: '', isbn: '', volume: '15', number: '1', issueType: 'Regular',
-    startingPage: '101', endingPage: '109', creators: [{ creator: 'Alpha, Ann', ORCID: '0000-0002-1825-0097' }, { creator: 'Gamma, Gil' }],
-    disciplines: [{ id: '3054', term: 'Medicine & Public Health' }], url: [url('http://link.springer.com/10.1186/s12889-015-0001-1', 'pdf', 'web')],
+    doi: '10.1186/s12889-015-0001-1',
+    contentType: 'Article',
+    title: 'Screening uptake among elderlies',
+    publicationName: 'BMC Public Health',
+    publisher: 'Springer',
+    publisherName: 'BioMed Central',
+    printIsbn: '978-0-306-40615-7',
+    electronicIsbn: '',
+    isbn: '',
+    volume: '15',
+    number: '1',
+    issueType: 'Regular',
+    startingPage: '101',
+    endingPage: '109',
+    creators: [{ creator: 'Alpha, Ann', ORCID: '0000-0002-1825-0097' }, { creator: 'Gamma, Gil' }],
+    disciplines: [{ id: '3054', term: 'Medicine & Public Health' }],
+    url: [url('http://link.springer.com/10.1186/s12889-015-0001-1', 'pdf', 'web')],
   },
   // The same journal with journal keys, an invalid print ISSN (check digit), a valid electronic one, an ISBN, free-text pages.
   {
-    doi: '10.1186/s12889-015-0002-2', contentType: 'Article', publicationName: 'BMC Public Health', journalId: '12889',
-    issn: '1471-2459', eIssn: '1471-2458', electronicIsbn: '978-0-306-40615-7', volume: '15', number: 'S2', issueType: 'Supplement', startingPage: '1-3, 7', endingPage: '',
-    publisher: 'Springer', publisherName: 'Springer', topicalCollection: 'Ageing', identifier: 'doi:10.1186/other',
+    doi: '10.1186/s12889-015-0002-2',
+    contentType: 'Article',
+    publicationName: 'BMC Public Health',
+    journalId: '12889',
+    issn: '1471-2459',
+    eIssn: '1471-2458',
+    electronicIsbn: '978-0-306-40615-7',
+    volume: '15',
+    number: 'S2',
+    issueType: 'Supplement',
+    startingPage: '1-3, 7',
+    endingPage: '',
+    publisher: 'Springer',
+    publisherName: 'Springer',
+    topicalCollection: 'Ageing',
+    identifier: 'doi:10.1186/other',
   },
   // A work with no container at all (the CreativeWork fallback), with pages and a conference.
   {
-    doi: '10.1007/0-000-00000-0_1', contentType: 'ReferenceWorkEntry', title: 'Entry', startingPage: '3', endingPage: '9',
-    conferenceInfo: [{ confName: 'Conf 2015', confSeriesName: 'Conf' }], openaccess: 'true',
+    doi: '10.1007/0-000-00000-0_1',
+    contentType: 'ReferenceWorkEntry',
+    title: 'Entry',
+    startingPage: '3',
+    endingPage: '9',
+    conferenceInfo: [{ confName: 'Conf 2015', confSeriesName: 'Conf' }],
+    openaccess: 'true',
   },
   // A book with its number in a series (volume), an issue number, pages and the series' ISSN.
   {
-    doi: '10.1007/978-1-4939-2550-6', contentType: 'Book', title: 'Methods and Protocols', publicationName: 'Methods in Molecular Biology',
-    publicationType: 'BookSeries', printIsbn: '978-1-4939-2549-0', electronicIsbn: '978-1-4939-2550-6', issn: '1064-3745', eIssn: '1940-6029',
-    journalId: '7651', volume: '1278', number: '2', startingPage: '1', endingPage: '380', publisher: 'Springer', publisherName: 'Humana Press',
+    doi: '10.1007/978-1-4939-2550-6',
+    contentType: 'Book',
+    title: 'Methods and Protocols',
+    publicationName: 'Methods in Molecular Biology',
+    publicationType: 'BookSeries',
+    printIsbn: '978-1-4939-2549-0',
+    electronicIsbn: '978-1-4939-2550-6',
+    issn: '1064-3745',
+    eIssn: '1940-6029',
+    journalId: '7651',
+    volume: '1278',
+    number: '2',
+    startingPage: '1',
+    endingPage: '380',
+    publisher: 'Springer',
+    publisherName: 'Humana Press',
   },
   // A chapter of a book in a series, with a bad ISBN, an issue number (the chapter's own number), an ORCID with a wrong check character.
   {
-    doi: '10.1007/978-1-4939-2550-6_3', contentType: 'Chapter', publicationName: 'Methods and Protocols', publicationType: 'Book',
-    printIsbn: '978-1-4939-2549-1', electronicIsbn: '978-1-4939-2550-6', issn: '1064-3745', volume: '1278', number: '3',
-    issueType: 'Regular', startingPage: '25', endingPage: '40', creators: [{ creator: 'Beta, Bo', ORCID: '0000-0002-1825-0098' }],
+    doi: '10.1007/978-1-4939-2550-6_3',
+    contentType: 'Chapter',
+    publicationName: 'Methods and Protocols',
+    publicationType: 'Book',
+    printIsbn: '978-1-4939-2549-1',
+    electronicIsbn: '978-1-4939-2550-6',
+    issn: '1064-3745',
+    volume: '1278',
+    number: '3',
+    issueType: 'Regular',
+    startingPage: '25',
+    endingPage: '40',
+    creators: [{ creator: 'Beta, Bo', ORCID: '0000-0002-1825-0098' }],
   },
   // A protocol in a book, typed from its container, with an ISBN-10.
   {
-    doi: '10.1007/978-1-0716-0000-0_4', contentType: 'Protocol', publicationName: 'Lab Protocols', publicationType: 'Book',
-    isbn: '0-306-40615-2', startingPage: 'e15', url: [url('http://link.springer.com/protocol/10.1007/978-1-0716-0000-0_4', 'html', 'web')],
+    doi: '10.1007/978-1-0716-0000-0_4',
+    contentType: 'Protocol',
+    publicationName: 'Lab Protocols',
+    publicationType: 'Book',
+    isbn: '0-306-40615-2',
+    startingPage: 'e15',
+    url: [url('http://link.springer.com/protocol/10.1007/978-1-0716-0000-0_4', 'html', 'web')],
   },
 ];
 
@@ -303,7 +375,11 @@ class Report {
   }
 }
 
-const rules = new DomainRules([...readVocab('bibo-terms.ttl'), ...readVocab('schema-terms.ttl'), ...readVocab('sr.ttl')]);
+const rules = new DomainRules([
+  ...readVocab('bibo-terms.ttl'),
+  ...readVocab('schema-terms.ttl'),
+  ...readVocab('sr.ttl'),
+]);
 const srVocab = readVocab('sr.ttl');
 
 describe('the domain checker (on hand-made triples)', () => {
@@ -314,16 +390,25 @@ describe('the domain checker (on hand-made triples)', () => {
 
   it('flags bibo:issue on an article and accepts it on an issue', () => {
     const found = rules.check([
-      a(s, `${SCHEMA}ScholarlyArticle`), a(s, `${BIBO}AcademicArticle`), q(s, n(`${BIBO}issue`), l('4')),
-      a(issue, `${SCHEMA}PublicationIssue`), a(issue, `${BIBO}Issue`), q(issue, n(`${BIBO}issue`), l('4')),
+      a(s, `${SCHEMA}ScholarlyArticle`),
+      a(s, `${BIBO}AcademicArticle`),
+      q(s, n(`${BIBO}issue`), l('4')),
+      a(issue, `${SCHEMA}PublicationIssue`),
+      a(issue, `${BIBO}Issue`),
+      q(issue, n(`${BIBO}issue`), l('4')),
     ]);
-    expect(found.map((f) => [short(f.predicate), f.subject, f.rule])).toEqual([[`bibo:issue`, s.value, 'rdfs:domain bibo:Issue']]);
+    expect(found.map((f) => [short(f.predicate), f.subject, f.rule])).toEqual([
+      [`bibo:issue`, s.value, 'rdfs:domain bibo:Issue'],
+    ]);
   });
 
   it('flags schema:volumeNumber and schema:pageStart on a book, accepts bibo:volume there', () => {
     const found = rules.check([
-      a(s, `${SCHEMA}Book`), a(s, `${BIBO}Book`),
-      q(s, n(`${SCHEMA}volumeNumber`), l('3')), q(s, n(`${BIBO}volume`), l('3')), q(s, n(`${SCHEMA}pageStart`), l('1')),
+      a(s, `${SCHEMA}Book`),
+      a(s, `${BIBO}Book`),
+      q(s, n(`${SCHEMA}volumeNumber`), l('3')),
+      q(s, n(`${BIBO}volume`), l('3')),
+      q(s, n(`${SCHEMA}pageStart`), l('1')),
     ]);
     expect(found.map((f) => short(f.predicate)).sort()).toEqual(['schema:pageStart', 'schema:volumeNumber']);
   });
@@ -331,7 +416,10 @@ describe('the domain checker (on hand-made triples)', () => {
   it('reads owl:unionOf domains and inherits them through rdfs:subPropertyOf', () => {
     const series = n('https://w3id.org/scholarly-rdf/series/x');
     const found = rules.check([
-      a(series, `${SCHEMA}BookSeries`), a(series, `${BIBO}Series`), q(series, n(`${BIBO}issn`), l('1234-5679')), q(series, n(`${SCHEMA}issn`), l('1234-5679')),
+      a(series, `${SCHEMA}BookSeries`),
+      a(series, `${BIBO}Series`),
+      q(series, n(`${BIBO}issn`), l('1234-5679')),
+      q(series, n(`${SCHEMA}issn`), l('1234-5679')),
       q(n('http://x.org/untyped'), n(`${BIBO}isbn`), l('9780306406157')),
     ]);
     expect(found.map((f) => f.rule)).toEqual(['rdfs:domain bibo:Collection or bibo:Document (of bibo:identifier)']);
@@ -339,12 +427,21 @@ describe('the domain checker (on hand-made triples)', () => {
 
   it('accepts a subclass of a domainIncludes class (Periodical is a CreativeWorkSeries)', () => {
     const journal = n('https://w3id.org/scholarly-rdf/journal/1');
-    expect(rules.check([a(journal, `${SCHEMA}Periodical`), a(journal, `${BIBO}Journal`), q(journal, n(`${SCHEMA}issn`), l('1234-5679'))])).toEqual([]);
+    expect(
+      rules.check([
+        a(journal, `${SCHEMA}Periodical`),
+        a(journal, `${BIBO}Journal`),
+        q(journal, n(`${SCHEMA}issn`), l('1234-5679')),
+      ]),
+    ).toEqual([]);
   });
 });
 
 /** The checks of one set of mapped records. */
-function checks(load: () => Promise<{ mapped: Mapped[]; rejected: string[] }>, minimum: { fixtures?: number; total: number; checked: number }): void {
+function checks(
+  load: () => Promise<{ mapped: Mapped[]; rejected: string[] }>,
+  minimum: { fixtures?: number; total: number; checked: number },
+): void {
   let mapped: Mapped[] = [];
   let rejected: string[] = [];
   beforeAll(async () => {
@@ -353,7 +450,8 @@ function checks(load: () => Promise<{ mapped: Mapped[]; rejected: string[] }>, m
 
   it('maps the records (the check is not vacuous)', () => {
     const fromFixtures = mapped.filter((m) => m.source.startsWith('test/fixtures/')).length;
-    if (minimum.fixtures) expect(fromFixtures, `rejected: ${rejected.join('; ')}`).toBeGreaterThanOrEqual(minimum.fixtures);
+    if (minimum.fixtures)
+      expect(fromFixtures, `rejected: ${rejected.join('; ')}`).toBeGreaterThanOrEqual(minimum.fixtures);
     expect(mapped.length, `rejected: ${rejected.join('; ')}`).toBeGreaterThanOrEqual(minimum.total);
   });
 
@@ -361,10 +459,15 @@ function checks(load: () => Promise<{ mapped: Mapped[]; rejected: string[] }>, m
     const report = new Report();
     let checked = 0;
     for (const m of mapped) {
-      checked += m.quads.filter((q) => rules.rdfsDomains(q.predicate.value).length || rules.includes(q.predicate.value)).length;
+      checked += m.quads.filter(
+        (q) => rules.rdfsDomains(q.predicate.value).length || rules.includes(q.predicate.value),
+      ).length;
       for (const v of rules.check(m.quads)) {
         const types = v.types.length ? v.types.map(short).join(', ') : 'no type';
-        report.add(`${short(v.predicate)}: ${v.rule}, but the subject is typed ${types}`, `${m.doi} (${m.source}) <${v.subject}>`);
+        report.add(
+          `${short(v.predicate)}: ${v.rule}, but the subject is typed ${types}`,
+          `${m.doi} (${m.source}) <${v.subject}>`,
+        );
       }
     }
     expect(checked).toBeGreaterThanOrEqual(minimum.checked);
@@ -372,7 +475,8 @@ function checks(load: () => Promise<{ mapped: Mapped[]; rejected: string[] }>, m
   });
 
   it('every sr: predicate and class it writes is declared in vocab/sr.ttl (label, comment, isDefinedBy) and not deprecated', () => {
-    const about = (iri: string, p: string) => srVocab.filter((q) => q.subject.value === iri && q.predicate.value === p).map((q) => q.object.value);
+    const about = (iri: string, p: string) =>
+      srVocab.filter((q) => q.subject.value === iri && q.predicate.value === p).map((q) => q.object.value);
     const problems = (iri: string): string[] => {
       if (!about(iri, TYPE).length) return ['not declared in vocab/sr.ttl'];
       const out: string[] = [];
@@ -396,7 +500,8 @@ function checks(load: () => Promise<{ mapped: Mapped[]; rejected: string[] }>, m
   it('every bibo: and schema: predicate and class it writes is declared in vocab/bibo-terms.ttl or vocab/schema-terms.ttl', () => {
     const report = new Report();
     for (const [t, m] of writtenTerms(mapped)) {
-      if ((t.startsWith(SCHEMA) || t.startsWith(BIBO)) && !rules.declared.has(t)) report.add(`${short(t)}: not declared in vocab/`, `${m.doi} (${m.source})`);
+      if ((t.startsWith(SCHEMA) || t.startsWith(BIBO)) && !rules.declared.has(t))
+        report.add(`${short(t)}: not declared in vocab/`, `${m.doi} (${m.source})`);
     }
     expect(report.lines()).toEqual([]);
   });
@@ -407,10 +512,13 @@ describe('the mapper writes properties only where their domains allow: fixtures 
 });
 
 describe('the mapper writes properties only where their domains allow: records with the quirks the files lack', () => {
-  checks(async () => {
-    const mapped: Mapped[] = [];
-    const rejected: string[] = [];
-    EDGE_RECORDS.forEach((raw, i) => mapOne(raw, `EDGE_RECORDS[${i}]`, mapped, rejected));
-    return { mapped, rejected };
-  }, { total: EDGE_RECORDS.length, checked: 50 });
+  checks(
+    async () => {
+      const mapped: Mapped[] = [];
+      const rejected: string[] = [];
+      EDGE_RECORDS.forEach((raw, i) => mapOne(raw, `EDGE_RECORDS[${i}]`, mapped, rejected));
+      return { mapped, rejected };
+    },
+    { total: EDGE_RECORDS.length, checked: 50 },
+  );
 });

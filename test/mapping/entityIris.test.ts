@@ -4,8 +4,22 @@ import { encodeIriSegment } from '../../src/mapping/iri.js';
 
 describe('slugSegment', () => {
   const names = [
-    'Smith, John A.', '  SPRINGER ', 'Müller, J.-P.', '佐藤 花子', 'Łukasz Żółć', '..', '-a-', '', '!!!', 'a/b c', 'O\u2019Brien',
-    'Ça\u0301fe', '\u{1D400}bc', 'x\u200Fy', 'ﬁle', '10.1000/ABC.def',
+    'Smith, John A.',
+    '  SPRINGER ',
+    'Müller, J.-P.',
+    '佐藤 花子',
+    'Łukasz Żółć',
+    '..',
+    '-a-',
+    '',
+    '!!!',
+    'a/b c',
+    'O\u2019Brien',
+    'Ça\u0301fe',
+    '\u{1D400}bc',
+    'x\u200Fy',
+    'ﬁle',
+    '10.1000/ABC.def',
   ];
 
   it('is the slug as an IRI path segment, for ASCII and other names alike', () => {

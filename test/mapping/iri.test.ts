@@ -4,16 +4,45 @@ import { encodeIriPath, encodeIriSegment, generalIri, toIri } from '../../src/ma
 
 // Characters around the edges of toIri's shortcut for plain URLs: dots and slashes (dot segments), '-' (label
 // ends), '%', '#', '?', ':' (ports), '@' (user information), upper case, spaces, non-ASCII and what IRIs refuse.
-const URL_CHARS = ['a', 'B', '0', '9', '-', '.', '/', '?', '#', '%', ':', '@', '_', '~', ' ', 'é', '\u200E', '"', '\\', '=', '&'];
+const URL_CHARS = [
+  'a',
+  'B',
+  '0',
+  '9',
+  '-',
+  '.',
+  '/',
+  '?',
+  '#',
+  '%',
+  ':',
+  '@',
+  '_',
+  '~',
+  ' ',
+  'é',
+  '\u200E',
+  '"',
+  '\\',
+  '=',
+  '&',
+];
 const urlText = fc.array(fc.constantFrom(...URL_CHARS), { maxLength: 24 }).map((chars) => chars.join(''));
 const scheme = fc.constantFrom('http://', 'https://', 'HTTP://', 'ftp://', 'http:/', '');
 // Hosts: mostly well-formed labels, with dashes and dots where they may or may not stand.
-const host = fc.oneof(urlText, fc.array(fc.constantFrom('a', 'B', '0', '-', '.'), { minLength: 1, maxLength: 8 }).map((chars) => chars.join('')));
+const host = fc.oneof(
+  urlText,
+  fc.array(fc.constantFrom('a', 'B', '0', '-', '.'), { minLength: 1, maxLength: 8 }).map((chars) => chars.join('')),
+);
 
 describe('toIri', () => {
   it('keeps a plain URL as it is', () => {
-    expect(toIri('https://link.springer.com/article/10.1007/s00381-023-0000-t')).toBe('https://link.springer.com/article/10.1007/s00381-023-0000-t');
-    expect(toIri('http://link.springer.com/openurl/pdf?id=doi:10.1007/s1?x=/y')).toBe('http://link.springer.com/openurl/pdf?id=doi:10.1007/s1?x=/y');
+    expect(toIri('https://link.springer.com/article/10.1007/s00381-023-0000-t')).toBe(
+      'https://link.springer.com/article/10.1007/s00381-023-0000-t',
+    );
+    expect(toIri('http://link.springer.com/openurl/pdf?id=doi:10.1007/s1?x=/y')).toBe(
+      'http://link.springer.com/openurl/pdf?id=doi:10.1007/s1?x=/y',
+    );
     expect(toIri('  http://example.org  ')).toBe('http://example.org');
   });
 

@@ -67,15 +67,29 @@ describe('journal identity', () => {
 
   it('keeps two journals apart that share no key', async () => {
     const [a, b] = [JOURNALS[0]!, JOURNALS[1]!];
-    const quads = quadsOf([article(a, ['journalId', 'name'], 1), article(b, ['issn', 'name'], 2), article(b, ['eIssn'], 3)]);
+    const quads = quadsOf([
+      article(a, ['journalId', 'name'], 1),
+      article(b, ['issn', 'name'], 2),
+      article(b, ['eIssn'], 3),
+    ]);
     // b's eIssn-only record is linked to nothing else of b: three nodes, never one.
     expect(await nodesUnderSameAs(quads, JOURNAL)).toBe(3);
   });
 
   it('joins a journal known by its name and publisher only to its keyed records (the book-shaped page)', async () => {
     const j = JOURNALS[2]!;
-    const bookShaped = { ...article(j, ['name'], 1), printIsbn: '', electronicIsbn: '', publicationName: j.name.toUpperCase() };
-    const quads = quadsOf([bookShaped, article(j, ['name'], 2), article(j, ['journalId', 'issn', 'name'], 3), article(j, ['issn'], 4)]);
+    const bookShaped = {
+      ...article(j, ['name'], 1),
+      printIsbn: '',
+      electronicIsbn: '',
+      publicationName: j.name.toUpperCase(),
+    };
+    const quads = quadsOf([
+      bookShaped,
+      article(j, ['name'], 2),
+      article(j, ['journalId', 'issn', 'name'], 3),
+      article(j, ['issn'], 4),
+    ]);
     expect(await nodesUnderSameAs(quads, JOURNAL)).toBe(1);
   });
 
@@ -102,14 +116,20 @@ describe('author positions of the sample catalogue', () => {
     const { sampleCataloguePath } = await import('../../src/sample/sampleCatalogue.js');
     const lines = readFileSync(sampleCataloguePath(), 'utf8').split('\n').filter(Boolean);
     const quads = lines.flatMap((l) => mapRecord(normalizeRecord(JSON.parse(l))).quads);
-    const rows = await select(quads, `
+    const rows = await select(
+      quads,
+      `
       PREFIX schema: <http://schema.org/>
       PREFIX sr: <https://w3id.org/scholarly-rdf/vocab#>
       SELECT ?w (COUNT(DISTINCT ?a) AS ?n) (MIN(?p) AS ?min) (MAX(?p) AS ?max) (COUNT(DISTINCT ?p) AS ?distinct) (COUNT(DISTINCT ?person) AS ?people)
-      WHERE { ?w sr:authorship ?a . ?a schema:position ?p ; schema:item ?person } GROUP BY ?w`);
+      WHERE { ?w sr:authorship ?a . ?a schema:position ?p ; schema:item ?person } GROUP BY ?w`,
+    );
     expect(rows.length).toBeGreaterThan(200);
     for (const r of rows) expect([r.min, r.max, r.distinct, r.people], r.w).toEqual(['1', r.n, r.n, r.n]);
-    const authored = await select(quads, 'SELECT (COUNT(DISTINCT ?w) AS ?n) WHERE { ?w <http://schema.org/author> ?p }');
+    const authored = await select(
+      quads,
+      'SELECT (COUNT(DISTINCT ?w) AS ?n) WHERE { ?w <http://schema.org/author> ?p }',
+    );
     expect(Number(authored[0]!.n)).toBe(rows.length);
   });
 });

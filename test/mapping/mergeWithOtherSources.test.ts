@@ -28,7 +28,10 @@ const BRIDGE = `
     UNION { ?x owl:sameAs ?l . FILTER(isLiteral(?l)) BIND(IRI(STR(?l)) AS ?y) }
   }`;
 
-const OURS = read('records.jsonl').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+const OURS = read('records.jsonl')
+  .split('\n')
+  .filter(Boolean)
+  .map((l) => JSON.parse(l) as Record<string, unknown>);
 let merged: RDF.Quad[];
 let ours: RDF.Quad[];
 
@@ -48,15 +51,18 @@ beforeAll(async () => {
 async function representatives(given: readonly string[]): Promise<Set<string>> {
   const nodes = [...new Set(given)];
   const values = nodes.map((n) => `<${n}>`).join(' ');
-  const rows = await select(merged, `
+  const rows = await select(
+    merged,
+    `
     PREFIX owl: <http://www.w3.org/2002/07/owl#>
-    SELECT ?x (MIN(STR(?y)) AS ?rep) WHERE { VALUES ?x { ${values} } ?x (owl:sameAs|^owl:sameAs)* ?y } GROUP BY ?x`);
+    SELECT ?x (MIN(STR(?y)) AS ?rep) WHERE { VALUES ?x { ${values} } ?x (owl:sameAs|^owl:sameAs)* ?y } GROUP BY ?x`,
+  );
   expect(rows, JSON.stringify(rows)).toHaveLength(nodes.length);
   return new Set(rows.map((r) => r.rep));
 }
 
 describe('our dump merged with Crossref, SciGraph and ORCID RDF of the same works', () => {
-  it('is one node per DOI: our work, Crossref\'s dx.doi.org node, SciGraph\'s pub node, ORCID\'s doi.org node', async () => {
+  it("is one node per DOI: our work, Crossref's dx.doi.org node, SciGraph's pub node, ORCID's doi.org node", async () => {
     const cases: [string, string[]][] = [
       ['10.1007/s002619900002', ['http://dx.doi.org/10.1007/s002619900002']],
       ['10.1007/s00606-016-1316-4', ['http://scigraph.springernature.com/pub.10.1007/s00606-016-1316-4']],
@@ -65,34 +71,58 @@ describe('our dump merged with Crossref, SciGraph and ORCID RDF of the same work
       ['10.1186/s40529-017-0182-x', ['https://doi.org/10.1186/s40529-017-0182-x']],
     ];
     for (const [doi, theirs] of cases) {
-      for (const node of theirs) expect(merged.some((q) => q.subject.value === node), node).toBe(true);
+      for (const node of theirs)
+        expect(
+          merged.some((q) => q.subject.value === node),
+          node,
+        ).toBe(true);
       expect(await representatives([`https://doi.org/${doi}`, ...theirs]), doi).toHaveProperty('size', 1);
     }
     // Different works stay apart.
     expect((await representatives(cases.map(([doi]) => `https://doi.org/${doi}`))).size).toBe(cases.length);
   });
 
-  it('is one node per journal: ours, Crossref\'s id.crossref.org/issn node, SciGraph\'s journal node', async () => {
+  it("is one node per journal: ours, Crossref's id.crossref.org/issn node, SciGraph's journal node", async () => {
     const abdominal = ['https://w3id.org/scholarly-rdf/journal/261', 'http://id.crossref.org/issn/0942-8925'];
     const pse = ['https://w3id.org/scholarly-rdf/journal/606', 'http://scigraph.springernature.com/journal.1022987'];
     expect((await representatives(abdominal)).size).toBe(1);
     expect((await representatives(pse)).size).toBe(1);
     // Every journal of the union, whoever typed it: Abdominal Imaging, Plant Systematics and Evolution, Botanical Studies.
     const journals = new Set([
-      ...(await select(merged, 'SELECT DISTINCT ?j WHERE { { ?j a <http://purl.org/ontology/bibo/Journal> } UNION { ?j a <http://schema.org/Periodical> } }')).map((r) => r.j),
+      ...(
+        await select(
+          merged,
+          'SELECT DISTINCT ?j WHERE { { ?j a <http://purl.org/ontology/bibo/Journal> } UNION { ?j a <http://schema.org/Periodical> } }',
+        )
+      ).map((r) => r.j),
     ]);
     expect((await representatives([...journals])).size).toBe(3);
     expect(await nodesUnderSameAs(ours, 'http://purl.org/ontology/bibo/Journal')).toBe(3);
   });
 
-  it('is one node per ORCID person: ours is ORCID\'s own IRI, and owl:sameAs the http form Crossref uses', async () => {
+  it("is one node per ORCID person: ours is ORCID's own IRI, and owl:sameAs the http form Crossref uses", async () => {
     const iri = 'https://orcid.org/0000-0002-2168-0514';
-    expect(merged.some((q) => q.subject.value === iri && q.predicate.value === 'http://schema.org/familyName' && q.object.value === 'Hughes')).toBe(true);
-    const people = (await select(merged, `SELECT DISTINCT ?p WHERE { ?p a <http://schema.org/Person> . FILTER(CONTAINS(STR(?p), "0000-0002-2168-0514")) }`)).map((r) => r.p);
+    expect(
+      merged.some(
+        (q) =>
+          q.subject.value === iri &&
+          q.predicate.value === 'http://schema.org/familyName' &&
+          q.object.value === 'Hughes',
+      ),
+    ).toBe(true);
+    const people = (
+      await select(
+        merged,
+        `SELECT DISTINCT ?p WHERE { ?p a <http://schema.org/Person> . FILTER(CONTAINS(STR(?p), "0000-0002-2168-0514")) }`,
+      )
+    ).map((r) => r.p);
     expect(people).toEqual([iri]);
     expect((await representatives([iri, 'http://orcid.org/0000-0002-2168-0514'])).size).toBe(1);
     // The work of the person in ORCID's RDF is our work.
-    const works = await select(merged, `SELECT ?w WHERE { ?w <http://schema.org/creator> <${iri}> . FILTER(CONTAINS(STR(?w), "s40529-017-0182-x")) }`);
+    const works = await select(
+      merged,
+      `SELECT ?w WHERE { ?w <http://schema.org/creator> <${iri}> . FILTER(CONTAINS(STR(?w), "s40529-017-0182-x")) }`,
+    );
     expect((await representatives([works[0]!.w, 'https://doi.org/10.1186/s40529-017-0182-x'])).size).toBe(1);
   });
 });

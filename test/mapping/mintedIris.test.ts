@@ -15,12 +15,16 @@ const record = normalizeRecord({
   url: [{ format: 'pdf', platform: '', value: 'http://example.org/a b.pdf' }],
 });
 const iriNodes = (base?: string) =>
-  mapRecord(record, base === undefined ? {} : { base }).quads.flatMap((q) => [q.subject, q.object]).filter((t) => t.termType === 'NamedNode');
+  mapRecord(record, base === undefined ? {} : { base })
+    .quads.flatMap((q) => [q.subject, q.object])
+    .filter((t) => t.termType === 'NamedNode');
 
 describe('IRIs the mapper mints', () => {
   it('are marked as minted with the default base, and the writer writes them as they are', () => {
     const minted = iriNodes().filter(isMintedIri);
-    expect(minted.map((t) => t.value)).toEqual(expect.arrayContaining(['https://doi.org/10.1000/x%20y', 'https://orcid.org/0000-0002-1825-0097']));
+    expect(minted.map((t) => t.value)).toEqual(
+      expect.arrayContaining(['https://doi.org/10.1000/x%20y', 'https://orcid.org/0000-0002-1825-0097']),
+    );
     const text = new NTriplesWriter(false, 'N-Triples', undefined).write(mapRecord(record).quads);
     expect(text).toContain('<https://doi.org/10.1000/x%20y> ');
   });
@@ -31,7 +35,9 @@ describe('IRIs the mapper mints', () => {
     const quads = mapRecord(record, { base: 'http://example.org/a<b/' }).quads;
     expect(() => new NTriplesWriter(false, 'N-Triples', undefined).write(quads)).toThrow(ToolkitError);
     expect(() => serializerFor('turtle').createWriter().write(quads)).toThrow(ToolkitError);
-    expect(serializerFor('turtle').createWriter().write(mapRecord(record).quads)).toContain('<https://doi.org/10.1000/x%20y>');
+    expect(serializerFor('turtle').createWriter().write(mapRecord(record).quads)).toContain(
+      '<https://doi.org/10.1000/x%20y>',
+    );
   });
 
   it('are not marked when the quads are made by another factory (its terms are checked as any)', async () => {

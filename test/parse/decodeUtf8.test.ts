@@ -4,7 +4,12 @@ import { decodeUtf8 } from '../../src/parse/decodeUtf8.js';
 
 async function decoded(chunks: Uint8Array[]): Promise<string> {
   let text = '';
-  for await (const piece of decodeUtf8((async function* () { yield* chunks; })())) text += piece;
+  for await (const piece of decodeUtf8(
+    (async function* () {
+      yield* chunks;
+    })(),
+  ))
+    text += piece;
   return text;
 }
 
@@ -22,9 +27,12 @@ describe('decodeUtf8', () => {
   });
 
   it('turns invalid and cut-off sequences into U+FFFD as StringDecoder did, however the input is chunked', async () => {
-    const pool = [0x41, 0x0a, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0xff, 0xc0, 0xf4, 0x90, 0xef, 0xbb, 0xbf];
+    const pool = [
+      0x41, 0x0a, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xed, 0xa0, 0xff, 0xc0, 0xf4, 0x90, 0xef, 0xbb,
+      0xbf,
+    ];
     let seed = 7;
-    const next = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n);
+    const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
     for (let t = 0; t < 2000; t++) {
       const bytes = Uint8Array.from({ length: 1 + next(12) }, () => pool[next(pool.length)]!);
       const [a, b] = [next(bytes.length + 1), next(bytes.length + 1)].sort((x, y) => x - y) as [number, number];

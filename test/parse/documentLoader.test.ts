@@ -23,7 +23,9 @@ describe('createDocumentLoader', () => {
   it('serves the shipped contexts offline (the term context and the toolkit context)', async () => {
     const loader = createDocumentLoader();
     expect(SHIPPED_CONTEXTS[SG]).toBe('sgcontext.jsonld');
-    expect(await loader.load(SG)).toMatchObject({ '@context': { id: '@id', type: '@type', sdDataset: { '@id': 'sgo:sdDataset' } } });
+    expect(await loader.load(SG)).toMatchObject({
+      '@context': { id: '@id', type: '@type', sdDataset: { '@id': 'sgo:sdDataset' } },
+    });
     expect(await loader.load(`${OWN}#ignored-fragment`)).toHaveProperty('@context.schema', 'http://schema.org/');
   });
 
@@ -38,7 +40,11 @@ describe('createDocumentLoader', () => {
 
   it('fetches, caches, and serves extra documents first when allowed', async () => {
     const { fetch, asked } = fakeFetch({ 'http://example.org/ctx': { body: '{"@context": {"a": "http://a/"}}' } });
-    const loader = createDocumentLoader({ allowNetwork: true, fetch, documents: { 'http://example.org/extra': { '@context': {} } } });
+    const loader = createDocumentLoader({
+      allowNetwork: true,
+      fetch,
+      documents: { 'http://example.org/extra': { '@context': {} } },
+    });
     expect(await loader.load('http://example.org/ctx')).toEqual({ '@context': { a: 'http://a/' } });
     await loader.load('http://example.org/ctx');
     expect(asked).toEqual(['http://example.org/ctx']);
@@ -47,8 +53,15 @@ describe('createDocumentLoader', () => {
 
   it('follows a Link rel="alternate" from an HTML answer (how schema.org serves its context)', async () => {
     const { fetch, asked } = fakeFetch({
-      'https://schema.org': { type: 'text/html', body: '<html></html>', link: '</docs/jsonldcontext.jsonld>; rel="alternate"; type="application/ld+json"' },
-      'https://schema.org/docs/jsonldcontext.jsonld': { type: 'application/ld+json', body: '{"@context": {"@vocab": "http://schema.org/"}}' },
+      'https://schema.org': {
+        type: 'text/html',
+        body: '<html></html>',
+        link: '</docs/jsonldcontext.jsonld>; rel="alternate"; type="application/ld+json"',
+      },
+      'https://schema.org/docs/jsonldcontext.jsonld': {
+        type: 'application/ld+json',
+        body: '{"@context": {"@vocab": "http://schema.org/"}}',
+      },
     });
     const doc = await createDocumentLoader({ allowNetwork: true, fetch }).load('https://schema.org');
     expect(doc).toEqual({ '@context': { '@vocab': 'http://schema.org/' } });

@@ -4,7 +4,14 @@ import { limitJsonDepth } from '../../src/parse/limitJsonDepth.js';
 
 async function pass(chunks: string[], maxDepth: number): Promise<string> {
   let out = '';
-  for await (const chunk of limitJsonDepth((async function* () { yield* chunks; })(), maxDepth, 'in.jsonld')) out += chunk;
+  for await (const chunk of limitJsonDepth(
+    (async function* () {
+      yield* chunks;
+    })(),
+    maxDepth,
+    'in.jsonld',
+  ))
+    out += chunk;
   return out;
 }
 
@@ -19,10 +26,19 @@ describe('limitJsonDepth', () => {
     const seen: string[] = [];
     const chunks = ['{"a":\n', '  [[', '[1]]]}'];
     const err = await (async () => {
-      for await (const chunk of limitJsonDepth((async function* () { yield* chunks; })(), 3, 'in.jsonld')) seen.push(chunk);
+      for await (const chunk of limitJsonDepth(
+        (async function* () {
+          yield* chunks;
+        })(),
+        3,
+        'in.jsonld',
+      ))
+        seen.push(chunk);
     })().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ParseError);
-    expect((err as ParseError).message).toBe('in.jsonld:2:5: JSON-LD nested deeper than 3 levels: not read (`maxDepth` raises the limit)');
+    expect((err as ParseError).message).toBe(
+      'in.jsonld:2:5: JSON-LD nested deeper than 3 levels: not read (`maxDepth` raises the limit)',
+    );
     expect(seen).toEqual(['{"a":\n', '  [[']);
   });
 

@@ -52,7 +52,10 @@ describe('openRdfFile', () => {
   });
 
   it('fails with an io error naming a missing file or a directory', async () => {
-    await expect(openRdfFile(join(dir, 'missing.ttl'))).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('missing.ttl: no such file') });
+    await expect(openRdfFile(join(dir, 'missing.ttl'))).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringContaining('missing.ttl: no such file'),
+    });
     await expect(openRdfFile(dir)).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('directory') });
   });
 

@@ -15,9 +15,9 @@ describe('parseLinkHeader', () => {
   });
 
   it('handles several relation types, commas inside quotes, and empty headers', () => {
-    expect(parseLinkHeader('<a>; rel="alternate describedby"; title="a, b"; type="application/ld+json"', 'http://h/')).toEqual([
-      { url: 'http://h/a', rel: ['alternate', 'describedby'], type: 'application/ld+json' },
-    ]);
+    expect(
+      parseLinkHeader('<a>; rel="alternate describedby"; title="a, b"; type="application/ld+json"', 'http://h/'),
+    ).toEqual([{ url: 'http://h/a', rel: ['alternate', 'describedby'], type: 'application/ld+json' }]);
     expect(parseLinkHeader(null, 'http://h/')).toEqual([]);
     expect(parseLinkHeader('garbage', 'http://h/')).toEqual([]);
   });

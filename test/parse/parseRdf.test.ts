@@ -9,13 +9,19 @@ import { expectIsomorphic, parseNTriples } from '../helpers/rdf.js';
 const vocab = (file: string) => readFileSync(new URL(`../../vocab/${file}`, import.meta.url), 'utf8');
 const EXPECTED = parseNTriples(vocab('pagination.nt'));
 
-async function parse(input: Parameters<typeof parseRdf>[0], options: Parameters<typeof parseRdf>[1] = {}): Promise<RDF.Quad[]> {
+async function parse(
+  input: Parameters<typeof parseRdf>[0],
+  options: Parameters<typeof parseRdf>[1] = {},
+): Promise<RDF.Quad[]> {
   const out: RDF.Quad[] = [];
   for await (const q of parseRdf(input, options)) out.push(q);
   return out;
 }
 
-async function parseError(input: Parameters<typeof parseRdf>[0], options: Parameters<typeof parseRdf>[1] = {}): Promise<Error> {
+async function parseError(
+  input: Parameters<typeof parseRdf>[0],
+  options: Parameters<typeof parseRdf>[1] = {},
+): Promise<Error> {
   try {
     await parse(input, options);
   } catch (err) {
@@ -56,7 +62,10 @@ describe('parseRdf', () => {
     });
 
     it('accepts aliases of media types with parameters (application/x-turtle; charset=utf-8)', async () => {
-      expectIsomorphic(await parse(vocab('pagination.ttl'), { format: 'application/x-turtle; charset=utf-8' }), EXPECTED);
+      expectIsomorphic(
+        await parse(vocab('pagination.ttl'), { format: 'application/x-turtle; charset=utf-8' }),
+        EXPECTED,
+      );
     });
 
     it('decodes UTF-8 split across chunks and drops a BOM', async () => {
@@ -84,7 +93,10 @@ describe('parseRdf', () => {
 
   describe('errors', () => {
     it('gives the line of a Turtle error', async () => {
-      const err = await parseError('@prefix s: <http://s/> .\ns:a s:b s:c .\ns:a s:b ;;; .\n', { format: 'turtle', source: 'x.ttl' });
+      const err = await parseError('@prefix s: <http://s/> .\ns:a s:b s:c .\ns:a s:b ;;; .\n', {
+        format: 'turtle',
+        source: 'x.ttl',
+      });
       expect(err).toBeInstanceOf(ParseError);
       expect((err as ParseError).line).toBe(3);
       expect(err.message).toMatch(/^x\.ttl:3: invalid Turtle/);
@@ -97,7 +109,8 @@ describe('parseRdf', () => {
     });
 
     it('gives line and column of an RDF/XML error', async () => {
-      const xml = '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n <rdf:Description rdf:about="http://a">\n  <rdf:foo>< </rdf:Description></rdf:RDF>';
+      const xml =
+        '<?xml version="1.0"?>\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n <rdf:Description rdf:about="http://a">\n  <rdf:foo>< </rdf:Description></rdf:RDF>';
       const err = (await parseError(xml, { format: 'rdfxml', source: 'x.rdf' })) as ParseError;
       expect(err).toBeInstanceOf(ParseError);
       expect(err.line).toBe(4);
@@ -124,7 +137,9 @@ describe('parseRdf', () => {
     });
 
     it('refuses to fetch a remote @context offline, naming it', async () => {
-      const err = await parseError('{"@context": "http://example.org/ctx.jsonld", "@id": "http://a", "b": "c"}', { format: 'jsonld' });
+      const err = await parseError('{"@context": "http://example.org/ctx.jsonld", "@id": "http://a", "b": "c"}', {
+        format: 'jsonld',
+      });
       expect(err).toBeInstanceOf(ToolkitError);
       expect((err as ToolkitError).code).toBe('network');
       expect(err.message).toContain('http://example.org/ctx.jsonld');
@@ -163,7 +178,8 @@ describe('parseRdf', () => {
       const lines = Array.from({ length: 10_000 }, (_, i) => `<http://a/${i}> <http://a/p> "v" .\n`);
       const err = await (async () => {
         try {
-          for await (const _ of parseRdf(Readable.from(lines), { format: 'ntriples', signal: controller.signal })) controller.abort();
+          for await (const _ of parseRdf(Readable.from(lines), { format: 'ntriples', signal: controller.signal }))
+            controller.abort();
         } catch (e) {
           return e as ToolkitError;
         }
@@ -183,7 +199,8 @@ describe('parseRdf (JSON-LD streams)', () => {
   });
 
   it('strict: what a JSON-LD processor would drop (an unmapped key, an @id that is no IRI) is an error, not a loss', async () => {
-    const unmapped = '{"@context": {"name": "http://schema.org/name"}, "@graph": [{"@id": "http://a/s", "name": "x", "title": "dropped"}]}';
+    const unmapped =
+      '{"@context": {"name": "http://schema.org/name"}, "@graph": [{"@id": "http://a/s", "name": "x", "title": "dropped"}]}';
     expect(await parse(unmapped, { format: 'jsonld' })).toHaveLength(1);
     const err = await parseError(unmapped, { format: 'jsonld', strict: true });
     expect(err).toBeInstanceOf(ParseError);
@@ -191,7 +208,9 @@ describe('parseRdf (JSON-LD streams)', () => {
     const badId = '{"@context": {"@vocab": "http://schema.org/"}, "@id": "not an iri", "name": "x"}';
     expect(await parseError(badId, { format: 'jsonld', strict: true, ignoreGraphs: true })).toBeInstanceOf(ParseError);
     // Plain JSON, no RDF at all: not zero quads.
-    expect(await parseError('{"records": [{"doi": "10.1/x"}]}', { format: 'jsonld', strict: true })).toBeInstanceOf(ParseError);
+    expect(await parseError('{"records": [{"doi": "10.1/x"}]}', { format: 'jsonld', strict: true })).toBeInstanceOf(
+      ParseError,
+    );
   });
 
   it('explains a stream whose @context comes after other keys', async () => {
@@ -221,7 +240,9 @@ describe('parseRdf limits: bounded work on any input', () => {
         const err = (await parseError(input, { format: 'jsonld', source: 'deep.jsonld', ...options })) as ParseError;
         expect(err).toBeInstanceOf(ParseError);
         expect(err.code).toBe('parse');
-        expect(err.message).toMatch(/^deep\.jsonld:1:\d+: JSON-LD nested deeper than 64 levels: not read \(`maxDepth` raises the limit\)$/);
+        expect(err.message).toMatch(
+          /^deep\.jsonld:1:\d+: JSON-LD nested deeper than 64 levels: not read \(`maxDepth` raises the limit\)$/,
+        );
       }
     }
   });
@@ -240,9 +261,14 @@ describe('parseRdf limits: bounded work on any input', () => {
   });
 
   it('refuses RDF/XML nested 100,000 elements deep with a parse error at the element that goes too deep', async () => {
-    const err = (await parseError(bytes(deepXml(100_000), 65536), { format: 'rdfxml', source: 'deep.rdf' })) as ParseError;
+    const err = (await parseError(bytes(deepXml(100_000), 65536), {
+      format: 'rdfxml',
+      source: 'deep.rdf',
+    })) as ParseError;
     expect(err).toBeInstanceOf(ParseError);
-    expect(err.message).toMatch(/^deep\.rdf:3:\d+: RDF\/XML nested deeper than 64 levels: not read \(`maxDepth` raises the limit\)$/);
+    expect(err.message).toMatch(
+      /^deep\.rdf:3:\d+: RDF\/XML nested deeper than 64 levels: not read \(`maxDepth` raises the limit\)$/,
+    );
     // rdf:RDF, the description, then 60 more levels: 62 elements.
     expect(await parse(deepXml(60), { format: 'rdfxml' })).toHaveLength(31);
     expect(await parse(deepXml(200), { format: 'rdfxml', maxDepth: 203 })).toHaveLength(101);
@@ -251,21 +277,43 @@ describe('parseRdf limits: bounded work on any input', () => {
   it('refuses a JSON-LD node, or a document of another layout, larger than maxDocumentChars', async () => {
     const big = `"${'x'.repeat(5000)}"`;
     const graph = `{"@context": {"p": "http://ex.org/p"}, "@graph": [{"@id": "http://ex.org/a", "p": "a"},\n{"@id": "http://ex.org/b", "p": ${big}}]}`;
-    const err = (await parseError(bytes(graph, 512), { format: 'jsonld', source: 'big.jsonld', ignoreGraphs: true, maxDocumentChars: 1000 })) as ParseError;
-    expect(err.message).toBe('big.jsonld:2: a node of the JSON-LD "@graph" larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)');
-    expect(await parse(bytes(graph, 512), { format: 'jsonld', ignoreGraphs: true, maxDocumentChars: 10_000 })).toHaveLength(2);
+    const err = (await parseError(bytes(graph, 512), {
+      format: 'jsonld',
+      source: 'big.jsonld',
+      ignoreGraphs: true,
+      maxDocumentChars: 1000,
+    })) as ParseError;
+    expect(err.message).toBe(
+      'big.jsonld:2: a node of the JSON-LD "@graph" larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)',
+    );
+    expect(
+      await parse(bytes(graph, 512), { format: 'jsonld', ignoreGraphs: true, maxDocumentChars: 10_000 }),
+    ).toHaveLength(2);
     const other = `{"@id": "http://ex.org/a", "http://ex.org/p": ${big}}`;
-    const err2 = (await parseError(bytes(other, 512), { format: 'jsonld', source: 'other.jsonld', ignoreGraphs: true, maxDocumentChars: 1000 })) as ParseError;
-    expect(err2.message).toMatch(/^other\.jsonld: a JSON-LD document of another layout .* larger than 1000 characters, more than is read at once: not read \(`maxDocumentChars` raises the limit\)$/);
+    const err2 = (await parseError(bytes(other, 512), {
+      format: 'jsonld',
+      source: 'other.jsonld',
+      ignoreGraphs: true,
+      maxDocumentChars: 1000,
+    })) as ParseError;
+    expect(err2.message).toMatch(
+      /^other\.jsonld: a JSON-LD document of another layout .* larger than 1000 characters, more than is read at once: not read \(`maxDocumentChars` raises the limit\)$/,
+    );
   });
 
   it('cuts a parser message that quotes a huge token (an unterminated 20 MB literal)', async () => {
-    const err = await parseError(bytes(`<http://a/s> <http://a/p> "${'x'.repeat(20_000_000)}`, 65536), { format: 'turtle', source: 'big.ttl' });
+    const err = await parseError(bytes(`<http://a/s> <http://a/p> "${'x'.repeat(20_000_000)}`, 65536), {
+      format: 'turtle',
+      source: 'big.ttl',
+    });
     expect(err).toBeInstanceOf(ParseError);
     expect(err.message.length).toBeLessThan(700);
     expect(err.message).toMatch(/^big\.ttl:1: invalid Turtle: .*… \(\d+ characters\)$/);
     // Control bytes of the input a parser quotes cannot drive the terminal.
-    const ctl = await parseError('@prefix ex: <http://ex.org/> .\n\u001B]0;title\u0007ex:s ex:p 1 .\n', { format: 'turtle', source: 'ctl.ttl' });
+    const ctl = await parseError('@prefix ex: <http://ex.org/> .\n\u001B]0;title\u0007ex:s ex:p 1 .\n', {
+      format: 'turtle',
+      source: 'ctl.ttl',
+    });
     expect(ctl.message).toBe('ctl.ttl:2: invalid Turtle: Unexpected "\\u001B]0;title\\u0007ex:s"');
   });
 });

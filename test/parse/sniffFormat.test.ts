@@ -17,7 +17,8 @@ describe('sniffFormat', () => {
     expect(sniffFormat('[]')).toBe('jsonld');
     expect(sniffFormat('[ a <http://schema.org/Thing> ] .')).toBe('turtle');
     // A JSON array of arrays, strings, numbers or literals is JSON, never a Turtle property list (whose first word is a predicate).
-    for (const json of ['[[[[', '[ ["x"]]', '[1, 2]', '[-1]', '[null]', '[true, false]', '["10.1/x"]']) expect(sniffFormat(json), json).toBe('jsonld');
+    for (const json of ['[[[[', '[ ["x"]]', '[1, 2]', '[-1]', '[null]', '[true, false]', '["10.1/x"]'])
+      expect(sniffFormat(json), json).toBe('jsonld');
     expect(sniffFormat('[ ex:p ex:o ] .')).toBe('turtle');
     expect(sniffFormat('[ nullable:p 1 ] .')).toBe('turtle');
   });
@@ -27,7 +28,9 @@ describe('sniffFormat', () => {
     expect(sniffFormat('<html><head>')).toBe('html');
     expect(sniffFormat('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml">')).toBe('html');
     expect(sniffFormat('<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>')).toBe('rdfxml');
-    expect(sniffFormat('<!-- a comment -->\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>')).toBe('rdfxml');
+    expect(sniffFormat('<!-- a comment -->\n<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/>')).toBe(
+      'rdfxml',
+    );
   });
 
   it('tells N-Triples, N-Quads and Turtle that starts with an IRI apart', () => {

@@ -25,7 +25,6 @@ async function pieces(it: AsyncIterable<{ text: string; line: number }>): Promis
   return out;
 }
 
-
 /** A JSON-LD dump as the toolkit writes it. */
 function dump(records: number): string {
   const writer = serializerFor('jsonld').createWriter();
@@ -54,7 +53,12 @@ describe('splitJsonLdGraph', () => {
     expect(out.map((p) => (JSON.parse(p.text) as { '@graph': unknown[] })['@graph'].length)).toEqual([2, 1]);
     expect(out.map((p) => p.line)).toEqual([1, 2]);
     const quads = await collect(parseRdf(chunked(doc, 5), { format: 'jsonld', ignoreGraphs: true }));
-    expect(quads.map((q) => `${q.subject.value} ${q.object.value}`).sort()).toEqual(['urn:a a, [b] {c} "d" \\', 'urn:b x', 'urn:b y', 'urn:c z']);
+    expect(quads.map((q) => `${q.subject.value} ${q.object.value}`).sort()).toEqual([
+      'urn:a a, [b] {c} "d" \\',
+      'urn:b x',
+      'urn:b y',
+      'urn:c z',
+    ]);
   });
 
   it('keeps the triples of keys after @graph, in one more object', async () => {
@@ -75,14 +79,18 @@ describe('splitJsonLdGraph', () => {
 
   it('leaves a cut document to the parser, which reports it', async () => {
     const doc = dump(2);
-    await expect(collect(parseRdf(chunked(doc.slice(0, doc.length - 40), 50), { format: 'jsonld', ignoreGraphs: true }))).rejects.toThrow(/JSON-LD|unexpected|end/i);
+    await expect(
+      collect(parseRdf(chunked(doc.slice(0, doc.length - 40), 50), { format: 'jsonld', ignoreGraphs: true })),
+    ).rejects.toThrow(/JSON-LD|unexpected|end/i);
   });
 
   it('reports a syntax error at its line in the input', async () => {
     const lines = ['{"@context": {"n": "http://schema.org/name"},', '"@graph": ['];
     for (let i = 0; i < 600; i++) lines.push(`{"@id": "urn:n${i}", "n": "${i}"},`);
     lines.push('{"@id": "urn:bad", "n": tru},', '{"@id": "urn:last"}', ']}');
-    const err = await collect(parseRdf(chunked(lines.join('\n'), 1000), { format: 'jsonld', ignoreGraphs: true, source: 'dump.jsonld' })).catch((e: unknown) => e);
+    const err = await collect(
+      parseRdf(chunked(lines.join('\n'), 1000), { format: 'jsonld', ignoreGraphs: true, source: 'dump.jsonld' }),
+    ).catch((e: unknown) => e);
     expect(String(err)).toMatch(/dump\.jsonld:603\b/);
   });
 
@@ -92,17 +100,22 @@ describe('splitJsonLdGraph', () => {
     const out = await pieces(splitJsonLdGraph(chunked(doc, 65536)));
     expect(out.length).toBe(3);
     for (const p of out) expect(p.text.length).toBeLessThan(4 * 2 ** 20 + 200_000);
-    expect(out.flatMap((p) => (JSON.parse(p.text) as { '@graph': { '@id': string }[] })['@graph'].map((n) => n['@id']))).toEqual(Array.from({ length: 100 }, (_, i) => `urn:n${i}`));
+    expect(
+      out.flatMap((p) => (JSON.parse(p.text) as { '@graph': { '@id': string }[] })['@graph'].map((n) => n['@id'])),
+    ).toEqual(Array.from({ length: 100 }, (_, i) => `urn:n${i}`));
   });
 
   it('fails, naming the line and the option, on a node larger than maxDocumentChars or JSON nested deeper than maxDepth', async () => {
     const doc = `{"@context": {"n": "http://schema.org/name"}, "@graph": [{"@id": "urn:a"},\n\n{"@id": "urn:b", "n": "${'x'.repeat(3000)}"}]}`;
-    await expect(pieces(splitJsonLdGraph(chunked(doc, 100), 256, { maxDocumentChars: 1000, source: 'd.jsonld' }))).rejects.toThrow(
+    await expect(
+      pieces(splitJsonLdGraph(chunked(doc, 100), 256, { maxDocumentChars: 1000, source: 'd.jsonld' })),
+    ).rejects.toThrow(
       'd.jsonld:3: a node of the JSON-LD "@graph" larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)',
     );
     const deep = `{"@context": {"n": "http://schema.org/name"}, "@graph": [{"@id": "urn:a", "n": ${'['.repeat(10)}"x"${']'.repeat(10)}}]}`;
-    await expect(pieces(splitJsonLdGraph(chunked(deep, 7), 256, { maxDepth: 8, source: 'd.jsonld' }))).rejects.toThrow(/^d\.jsonld:1:\d+: JSON-LD nested deeper than 8 levels/);
+    await expect(pieces(splitJsonLdGraph(chunked(deep, 7), 256, { maxDepth: 8, source: 'd.jsonld' }))).rejects.toThrow(
+      /^d\.jsonld:1:\d+: JSON-LD nested deeper than 8 levels/,
+    );
     expect(await pieces(splitJsonLdGraph(chunked(deep, 7), 256, { maxDepth: 13 }))).toHaveLength(1);
   });
 });
-

@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataFactory } from 'n3';
 import { ToolkitError } from '../../src/errors.js';
 import { convertRecords } from '../../src/pipeline/convertRecords.js';
-import { ParallelRecordSink, type ParallelRecordSinkOptions, leadingSeparators, outlineOf } from '../../src/pipeline/ParallelRecordSink.js';
+import {
+  ParallelRecordSink,
+  type ParallelRecordSinkOptions,
+  leadingSeparators,
+  outlineOf,
+} from '../../src/pipeline/ParallelRecordSink.js';
 import { RecordSink } from '../../src/pipeline/RecordSink.js';
 import { type Rejection, rejectionLine } from '../../src/pipeline/Rejection.js';
 import { DEFAULT_PREFIXES } from '../../src/rdf/prefixes.js';
@@ -45,17 +50,27 @@ interface Run {
   counts: number[];
 }
 
-type RunOptions = Omit<ParallelRecordSinkOptions, 'format' | 'onRejected' | 'onWritten' | 'workerUrl'> & { continueAfter?: number };
+type RunOptions = Omit<ParallelRecordSinkOptions, 'format' | 'onRejected' | 'onWritten' | 'workerUrl'> & {
+  continueAfter?: number;
+};
 
 /** The output of RecordSink (the reference) on `items`, taken in batches of `batch`. */
-async function sequential(items: readonly ReadItem[], format: FormatName, options: RunOptions = {}, batch = 50): Promise<Run> {
+async function sequential(
+  items: readonly ReadItem[],
+  format: FormatName,
+  options: RunOptions = {},
+  batch = 50,
+): Promise<Run> {
   const run: Run = { text: '', rejects: [], written: [], counts: [] };
   const { serializer, continueAfter, ...rest } = options;
   const sink = new RecordSink(serializerFor(format).createWriter(serializer ?? {}), {
     ...rest,
     format,
     onRejected: (r) => void run.rejects.push(rejectionLine(r)),
-    onWritten: ({ item, mapped }) => void run.written.push(JSON.stringify([item.index, mapped.doi, mapped.quads.length, mapped.notes, mapped.unknownFields])),
+    onWritten: ({ item, mapped }) =>
+      void run.written.push(
+        JSON.stringify([item.index, mapped.doi, mapped.quads.length, mapped.notes, mapped.unknownFields]),
+      ),
   });
   if (continueAfter !== undefined) sink.continueAfter(continueAfter);
   else run.text = sink.start();
@@ -74,12 +89,16 @@ async function parallel(items: readonly ReadItem[], format: FormatName, options:
     format,
     workerUrl,
     onRejected: (r) => void run.rejects.push(rejectionLine(r)),
-    onWritten: ({ item, mapped }) => void run.written.push(JSON.stringify([item.index, mapped.doi, mapped.quadCount, mapped.notes, mapped.unknownFields])),
+    onWritten: ({ item, mapped }) =>
+      void run.written.push(
+        JSON.stringify([item.index, mapped.doi, mapped.quadCount, mapped.notes, mapped.unknownFields]),
+      ),
   });
   try {
     if (continueAfter !== undefined) sink.continueAfter(continueAfter);
     else run.text = sink.start();
-    for (let i = 0; i < items.length; i += sink.batchSize) run.text += await sink.take(items.slice(i, i + sink.batchSize));
+    for (let i = 0; i < items.length; i += sink.batchSize)
+      run.text += await sink.take(items.slice(i, i + sink.batchSize));
     run.text += await sink.end();
   } finally {
     await sink.close();
@@ -90,11 +109,20 @@ async function parallel(items: readonly ReadItem[], format: FormatName, options:
 
 async function sampleItems(): Promise<ReadItem[]> {
   const items: ReadItem[] = [];
-  for await (const item of readRecords(createReadStream(join(ROOT, 'data/sample-catalogue.jsonl')), { source: 'sample-catalogue.jsonl' })) items.push(item);
+  for await (const item of readRecords(createReadStream(join(ROOT, 'data/sample-catalogue.jsonl')), {
+    source: 'sample-catalogue.jsonl',
+  }))
+    items.push(item);
   return items;
 }
 
-const record = (raw: unknown, index: number): ReadItem => ({ kind: 'record', raw, source: 'gen.jsonl', index, line: index });
+const record = (raw: unknown, index: number): ReadItem => ({
+  kind: 'record',
+  raw,
+  source: 'gen.jsonl',
+  index,
+  line: index,
+});
 
 /** Generated records with repeated DOIs (other case, other spacing), records without a DOI, non-records and unreadable lines. */
 function messyItems(count: number): ReadItem[] {
@@ -102,10 +130,19 @@ function messyItems(count: number): ReadItem[] {
   const raws = [...generateRecords(count, 7)];
   raws.forEach((raw, i) => {
     const index = items.length + 1;
-    if (i % 17 === 5) items.push({ kind: 'problem', source: 'gen.jsonl', index, line: index, reason: 'not valid JSON', excerpt: '{"doi":' });
+    if (i % 17 === 5)
+      items.push({
+        kind: 'problem',
+        source: 'gen.jsonl',
+        index,
+        line: index,
+        reason: 'not valid JSON',
+        excerpt: '{"doi":',
+      });
     else if (i % 13 === 4) items.push(record({ ...raw, doi: undefined, identifier: undefined }, index));
     else if (i % 11 === 3) items.push(record(42, index));
-    else if (i % 7 === 2 && i > 0) items.push(record({ ...raw, doi: ` ${String(raws[i - 1]!.doi).toUpperCase()} `, identifier: undefined }, index));
+    else if (i % 7 === 2 && i > 0)
+      items.push(record({ ...raw, doi: ` ${String(raws[i - 1]!.doi).toUpperCase()} `, identifier: undefined }, index));
     else items.push(record(raw, index));
   });
   return items;
@@ -127,8 +164,18 @@ describe('ParallelRecordSink: the output of RecordSink, byte for byte, from work
 
   it.each(FORMATS)('generated records with duplicates and bad records as %s', async (format) => {
     const items = messyItems(240);
-    const expected = await sequential(items, format, { schemaScheme: 'https', serializer: { prefixes: { ...DEFAULT_PREFIXES, schema: 'https://schema.org/' } } }, 64);
-    const actual = await parallel(items, format, { schemaScheme: 'https', serializer: { prefixes: { ...DEFAULT_PREFIXES, schema: 'https://schema.org/' } }, jobs: 2, batchSize: 10 });
+    const expected = await sequential(
+      items,
+      format,
+      { schemaScheme: 'https', serializer: { prefixes: { ...DEFAULT_PREFIXES, schema: 'https://schema.org/' } } },
+      64,
+    );
+    const actual = await parallel(items, format, {
+      schemaScheme: 'https',
+      serializer: { prefixes: { ...DEFAULT_PREFIXES, schema: 'https://schema.org/' } },
+      jobs: 2,
+      batchSize: 10,
+    });
     const codes = new Set(expected.rejects.map((line) => (JSON.parse(line) as Rejection).code));
     expect([...codes].sort()).toEqual(['duplicate-doi', 'record-invalid', 'unreadable']);
     expect(actual).toEqual(expected);
@@ -140,15 +187,29 @@ describe('ParallelRecordSink: the output of RecordSink, byte for byte, from work
       ['nquads', { graphPerRecord: true }],
       ['jsonld', { graphPerRecord: true, base: 'https://example.org/kg/' }],
       ['nquads', { serializer: { graph: 'https://example.org/g' } }],
-      ['jsonld', { serializer: { jsonldContext: 'https://w3id.org/scholarly-rdf/context.jsonld', prefixes: { ex: 'https://example.org/' } } }],
+      [
+        'jsonld',
+        {
+          serializer: {
+            jsonldContext: 'https://w3id.org/scholarly-rdf/context.jsonld',
+            prefixes: { ex: 'https://example.org/' },
+          },
+        },
+      ],
     ] as [FormatName, RunOptions][]) {
-      expect(await parallel(items, format, { ...options, batchSize: 4 }), `${format} ${JSON.stringify(options)}`).toEqual(await sequential(items, format, options));
+      expect(
+        await parallel(items, format, { ...options, batchSize: 4 }),
+        `${format} ${JSON.stringify(options)}`,
+      ).toEqual(await sequential(items, format, options));
     }
   });
 
   it('JSON-LD: the first record written after rejected ones, a resumed output, no record at all, duplicates kept when asked', async () => {
     const items = messyItems(40);
-    const bad = [record({ title: 'no DOI' }, 1), { kind: 'problem', source: 'x', index: 2, reason: 'not JSON' } as ReadItem];
+    const bad = [
+      record({ title: 'no DOI' }, 1),
+      { kind: 'problem', source: 'x', index: 2, reason: 'not JSON' } as ReadItem,
+    ];
     const cases: [ReadItem[], RunOptions][] = [
       [[...bad, ...items], { batchSize: 1 }],
       [items, { continueAfter: 3, batchSize: 5 }],
@@ -162,7 +223,8 @@ describe('ParallelRecordSink: the output of RecordSink, byte for byte, from work
       const actual = await parallel(list, 'jsonld', options);
       expect(actual, JSON.stringify(options)).toEqual(await sequential(list, 'jsonld', reference));
       // Valid JSON, with what a resumed output holds before it.
-      const before = options.continueAfter === undefined ? '' : options.continueAfter > 0 ? '{"@graph":[{}' : '{"@graph":[';
+      const before =
+        options.continueAfter === undefined ? '' : options.continueAfter > 0 ? '{"@graph":[{}' : '{"@graph":[';
       expect(() => JSON.parse(before + actual.text)).not.toThrow();
     }
   });
@@ -178,14 +240,24 @@ describe('ParallelRecordSink: the output of RecordSink, byte for byte, from work
     ];
     for (const format of ['rdfxml', 'jsonld'] as FormatName[]) {
       const expected = await sequential(items, format, { base });
-      expect(expected.rejects.map((line) => (JSON.parse(line) as Rejection).code)).toEqual([...Array(6).fill('serialization'), 'duplicate-doi', 'duplicate-doi']);
+      expect(expected.rejects.map((line) => (JSON.parse(line) as Rejection).code)).toEqual([
+        ...Array(6).fill('serialization'),
+        'duplicate-doi',
+        'duplicate-doi',
+      ]);
       expect(await parallel(items, format, { base, batchSize: 2 })).toEqual(expected);
     }
   });
 
   it('an RDF group written in this thread between records lands in order (JSON-LD separators too)', async () => {
     const items = messyItems(30);
-    const group = [DataFactory.quad(DataFactory.namedNode('https://example.org/s'), DataFactory.namedNode('http://schema.org/name'), DataFactory.literal('s'))];
+    const group = [
+      DataFactory.quad(
+        DataFactory.namedNode('https://example.org/s'),
+        DataFactory.namedNode('http://schema.org/name'),
+        DataFactory.literal('s'),
+      ),
+    ];
     const writer = serializerFor('jsonld').createWriter();
     const reference = new RecordSink(writer);
     let expected = reference.start() + writer.write(group);
@@ -197,38 +269,69 @@ describe('ParallelRecordSink: the output of RecordSink, byte for byte, from work
     expect(text).toBe(expected);
   });
 
-  it.each(FORMATS)('records sent as their JSON text (readRecords keepText) as %s: the same output as the values', async (format) => {
-    // Non-ASCII text (the workers' byte counts), a record broken over two lines, an envelope of two, a duplicate.
-    const raws = [...generateRecords(30, 11)].map((raw, i) => (i % 4 === 1 ? { ...raw, title: `Ünïcödé ☕ 𝔘 — ${String(raw.title)}` } : raw));
-    const lines = raws.map((raw) => JSON.stringify(raw));
-    lines.splice(5, 0, '{"doi":"10.1000/broken","title":"broken', 'over a line"}');
-    lines.splice(9, 0, JSON.stringify({ records: [raws[2], { doi: '10.1000/enveloped', title: 'É' }] }));
-    const read = async (keepText: boolean): Promise<ReadItem[]> => {
-      const items: ReadItem[] = [];
-      for await (const item of readRecords(Readable.from([lines.join('\n')]), { source: 'kept.jsonl', keepText })) items.push(item);
-      return items;
-    };
-    const kept = await read(true);
-    expect(kept.filter((i) => i.kind === 'record' && i.text !== undefined).length).toBeGreaterThan(25);
-    const actual = await parallel(kept, format, { jobs: 2, batchSize: 4 });
-    expect(actual).toEqual(await sequential(await read(false), format));
-    expect(actual.rejects.length).toBe(1);
-  });
+  it.each(FORMATS)(
+    'records sent as their JSON text (readRecords keepText) as %s: the same output as the values',
+    async (format) => {
+      // Non-ASCII text (the workers' byte counts), a record broken over two lines, an envelope of two, a duplicate.
+      const raws = [...generateRecords(30, 11)].map((raw, i) =>
+        i % 4 === 1 ? { ...raw, title: `Ünïcödé ☕ 𝔘 — ${String(raw.title)}` } : raw,
+      );
+      const lines = raws.map((raw) => JSON.stringify(raw));
+      lines.splice(5, 0, '{"doi":"10.1000/broken","title":"broken', 'over a line"}');
+      lines.splice(9, 0, JSON.stringify({ records: [raws[2], { doi: '10.1000/enveloped', title: 'É' }] }));
+      const read = async (keepText: boolean): Promise<ReadItem[]> => {
+        const items: ReadItem[] = [];
+        for await (const item of readRecords(Readable.from([lines.join('\n')]), { source: 'kept.jsonl', keepText }))
+          items.push(item);
+        return items;
+      };
+      const kept = await read(true);
+      expect(kept.filter((i) => i.kind === 'record' && i.text !== undefined).length).toBeGreaterThan(25);
+      const actual = await parallel(kept, format, { jobs: 2, batchSize: 4 });
+      expect(actual).toEqual(await sequential(await read(false), format));
+      expect(actual.rejects.length).toBe(1);
+    },
+  );
 
   it('finds the separator a writer puts before a record that is not the first (JSON-LD only)', () => {
     const found = Object.fromEntries(FORMATS.map((f) => [f, leadingSeparators(() => serializerFor(f).createWriter())]));
-    expect(found).toEqual({ turtle: { first: '', later: '' }, ntriples: { first: '', later: '' }, nquads: { first: '', later: '' }, jsonld: { first: '', later: ',' }, rdfxml: { first: '', later: '' } });
+    expect(found).toEqual({
+      turtle: { first: '', later: '' },
+      ntriples: { first: '', later: '' },
+      nquads: { first: '', later: '' },
+      jsonld: { first: '', later: ',' },
+      rdfxml: { first: '', later: '' },
+    });
   });
 });
 
 describe('convertRecords (the body of a worker)', () => {
-  const writerThatThrows = (error: Error): RecordWriter => ({ start: () => '', continueAfter: () => undefined, end: () => '', write: () => { throw error; } });
-  const jobs = [{ raw: { doi: '10.1000/a', title: 'A' }, source: 'in.jsonl', index: 1 }, { raw: { title: 'no DOI' }, source: 'in.jsonl', index: 2, line: 2 }];
+  const writerThatThrows = (error: Error): RecordWriter => ({
+    start: () => '',
+    continueAfter: () => undefined,
+    end: () => '',
+    write: () => {
+      throw error;
+    },
+  });
+  const jobs = [
+    { raw: { doi: '10.1000/a', title: 'A' }, source: 'in.jsonl', index: 1 },
+    { raw: { title: 'no DOI' }, source: 'in.jsonl', index: 2, line: 2 },
+  ];
 
   it('a serialization error makes the record unwritable; any other error fails it (code kept, else internal)', () => {
-    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('cannot carry', 'serialization')), {})).toEqual({ results: [{ kind: 'unwritable', doi: '10.1000/a', reason: 'cannot carry' }], bytes: new Uint8Array(0) });
-    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new Error('disk on fire')), {}).results).toEqual([{ kind: 'failed', message: 'disk on fire', code: 'internal' }]);
-    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('odd', 'usage')), {}).results).toEqual([{ kind: 'failed', message: 'odd', code: 'usage' }]);
+    expect(
+      convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('cannot carry', 'serialization')), {}),
+    ).toEqual({
+      results: [{ kind: 'unwritable', doi: '10.1000/a', reason: 'cannot carry' }],
+      bytes: new Uint8Array(0),
+    });
+    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new Error('disk on fire')), {}).results).toEqual([
+      { kind: 'failed', message: 'disk on fire', code: 'internal' },
+    ]);
+    expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('odd', 'usage')), {}).results).toEqual([
+      { kind: 'failed', message: 'odd', code: 'usage' },
+    ]);
   });
 
   it('a rejected record comes back without the record (this thread has it), and says it had one', () => {
@@ -258,7 +361,11 @@ describe('convertRecords (the body of a worker)', () => {
     const mapped = mapItem({ kind: 'record', ...jobs[0]! });
     if (mapped.kind !== 'mapped') throw new Error('expected a mapped record');
     expect(outlineOf(mapped.mapped)).toEqual({
-      doi: '10.1000/a', quadCount: mapped.mapped.quads.length, notes: mapped.mapped.notes, unknownFields: mapped.mapped.unknownFields, identities: mapped.mapped.identities,
+      doi: '10.1000/a',
+      quadCount: mapped.mapped.quads.length,
+      notes: mapped.mapped.notes,
+      unknownFields: mapped.mapped.unknownFields,
+      identities: mapped.mapped.identities,
     });
   });
 });
@@ -279,11 +386,20 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
          }, 20);
        });`,
     );
-    const sink = new ParallelRecordSink({ format: 'ntriples', jobs: 1, batchSize: 2, maxBatchesInFlight: 2, workerUrl: url });
+    const sink = new ParallelRecordSink({
+      format: 'ntriples',
+      jobs: 1,
+      batchSize: 2,
+      maxBatchesInFlight: 2,
+      workerUrl: url,
+    });
     let text = '';
     for (let i = 1; i <= 20; i += 2) text += await sink.take([record({}, i), record({}, i + 1)]);
     text += await sink.end();
-    const lines = text.trim().split('\n').map((l) => l.split(':').map(Number));
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((l) => l.split(':').map(Number));
     expect(lines.map(([index]) => index)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(Math.max(...lines.map(([, most]) => most!))).toBe(2);
   });
@@ -292,39 +408,69 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
     const cases: [string, string, RegExp][] = [
       ['throws', "throw new Error('boom at start');", /record worker 1 failed: boom at start/],
       ['exits', "parentPort.on('message', () => process.exit(3));", /record worker 1 stopped \(exit code 3\)/],
-      ['internal', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'disk on fire', code: 'internal' })), bytes: new Uint8Array(0) }));", /record gen\.jsonl#1: a record worker failed: disk on fire/],
-      ['no bytes', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'written', doi: '10.1/a', bytes: 3, quadCount: 1, notes: [], unknownFields: [] })) }));", /record worker 1 sent an answer without its results and bytes/],
+      [
+        'internal',
+        "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'disk on fire', code: 'internal' })), bytes: new Uint8Array(0) }));",
+        /record gen\.jsonl#1: a record worker failed: disk on fire/,
+      ],
+      [
+        'no bytes',
+        "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'written', doi: '10.1/a', bytes: 3, quadCount: 1, notes: [], unknownFields: [] })) }));",
+        /record worker 1 sent an answer without its results and bytes/,
+      ],
     ];
     for (const [name, body, message] of cases) {
       const sink = new ParallelRecordSink({ format: 'turtle', jobs: 1, workerUrl: fakeWorker(name, body) });
-      const error = await sink.take([record({ doi: '10.1000/a' }, 1)]).then(() => sink.end()).catch((e: unknown) => e);
+      const error = await sink
+        .take([record({ doi: '10.1000/a' }, 1)])
+        .then(() => sink.end())
+        .catch((e: unknown) => e);
       await sink.close();
       expect(error, name).toBeInstanceOf(ToolkitError);
-      expect({ code: (error as ToolkitError).code, message: (error as Error).message }, name).toMatchObject({ code: 'internal', message: expect.stringMatching(message) });
+      expect({ code: (error as ToolkitError).code, message: (error as Error).message }, name).toMatchObject({
+        code: 'internal',
+        message: expect.stringMatching(message),
+      });
     }
   });
 
   it('keeps the code of a ToolkitError a worker answers', async () => {
-    const url = fakeWorker('coded', "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'no such base', code: 'usage' })), bytes: new Uint8Array(0) }));");
+    const url = fakeWorker(
+      'coded',
+      "parentPort.on('message', ({ id, jobs }) => parentPort.postMessage({ id, results: jobs.map(() => ({ kind: 'failed', message: 'no such base', code: 'usage' })), bytes: new Uint8Array(0) }));",
+    );
     const sink = new ParallelRecordSink({ format: 'turtle', jobs: 1, workerUrl: url });
-    await expect(sink.take([record({ doi: '10.1000/a' }, 1)]).then(() => sink.end())).rejects.toMatchObject({ code: 'usage', message: 'no such base' });
+    await expect(sink.take([record({ doi: '10.1000/a' }, 1)]).then(() => sink.end())).rejects.toMatchObject({
+      code: 'usage',
+      message: 'no such base',
+    });
     await sink.close();
   });
 
   it('aborting ends the workers: take and end reject with code aborted', async () => {
     const controller = new AbortController();
     const url = fakeWorker('never', "parentPort.on('message', () => {});");
-    const sink = new ParallelRecordSink({ format: 'turtle', jobs: 2, maxBatchesInFlight: 1, signal: controller.signal, workerUrl: url });
+    const sink = new ParallelRecordSink({
+      format: 'turtle',
+      jobs: 2,
+      maxBatchesInFlight: 1,
+      signal: controller.signal,
+      workerUrl: url,
+    });
     await sink.take([record({ doi: '10.1000/a' }, 1)]);
     const waiting = sink.take([record({ doi: '10.1000/b' }, 2)]);
     setTimeout(() => controller.abort(), 20);
     await expect(waiting).rejects.toMatchObject({ code: 'aborted' });
     await expect(sink.end()).rejects.toMatchObject({ code: 'aborted' });
-    expect(() => new ParallelRecordSink({ format: 'turtle', signal: controller.signal, workerUrl })).toThrow(expect.objectContaining({ code: 'aborted' }));
+    expect(() => new ParallelRecordSink({ format: 'turtle', signal: controller.signal, workerUrl })).toThrow(
+      expect.objectContaining({ code: 'aborted' }),
+    );
   });
 
   it('no worker keeps the process alive: after end(), after a failed run closed, and when neither end() nor close() is called', async () => {
-    const sinkModule = pathToFileURL(await bundleForChild(join(ROOT, 'src/pipeline/ParallelRecordSink.ts'), mkdtempSync(join(dir, 'sink-')))).href;
+    const sinkModule = pathToFileURL(
+      await bundleForChild(join(ROOT, 'src/pipeline/ParallelRecordSink.ts'), mkdtempSync(join(dir, 'sink-'))),
+    ).href;
     const script = (body: string): string => `
       const { ParallelRecordSink } = await import(${JSON.stringify(sinkModule)});
       const items = [1, 2, 3, 4, 5].map((i) => ({ kind: 'record', raw: { doi: '10.1000/' + (i % 3), title: 'T' + i }, source: 'x', index: i }));
@@ -338,7 +484,10 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
     ];
     const { execFileSync } = await import('node:child_process');
     for (const body of runs) {
-      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script(body)], { encoding: 'utf8', timeout: 20_000 });
+      const out = execFileSync(process.execPath, ['--input-type=module', '-e', script(body)], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
       expect(out, body).toMatch(/done\n$/);
     }
   }, 60_000);

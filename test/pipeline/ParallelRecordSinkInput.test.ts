@@ -36,7 +36,18 @@ async function sequential(inputs: readonly [string, Buffer][], format: FormatNam
   const sink = new RecordSink(serializerFor(format).createWriter(serializer), {
     format,
     onRejected: (r) => void run.rejects.push(rejectionLine(r)),
-    onWritten: ({ item, mapped }) => void run.written.push(JSON.stringify([item.source, item.index, item.line, mapped.doi, mapped.quads.length, mapped.notes, mapped.unknownFields])),
+    onWritten: ({ item, mapped }) =>
+      void run.written.push(
+        JSON.stringify([
+          item.source,
+          item.index,
+          item.line,
+          mapped.doi,
+          mapped.quads.length,
+          mapped.notes,
+          mapped.unknownFields,
+        ]),
+      ),
   });
   run.text = sink.start();
   for (const [source, bytes] of inputs) {
@@ -59,7 +70,11 @@ async function* chunked(bytes: Buffer, sizes: readonly number[]): AsyncGenerator
 }
 
 /** The same inputs read by the workers part by part (`takeInput`). */
-async function parallel(inputs: readonly [string, Buffer][], format: FormatName, options: Partial<ParallelRecordSinkOptions> & { sizes?: number[]; release?: boolean } = {}): Promise<Run & { given: number }> {
+async function parallel(
+  inputs: readonly [string, Buffer][],
+  format: FormatName,
+  options: Partial<ParallelRecordSinkOptions> & { sizes?: number[]; release?: boolean } = {},
+): Promise<Run & { given: number }> {
   const run = { text: '', rejects: [] as string[], written: [] as string[], counts: [] as number[], given: 0 };
   const { sizes = [97, 1000, 13, 4096], release = false, ...rest } = options;
   const sink = new ParallelRecordSink({
@@ -69,7 +84,18 @@ async function parallel(inputs: readonly [string, Buffer][], format: FormatName,
     workerUrl,
     ...rest,
     onRejected: (r) => void run.rejects.push(rejectionLine(r)),
-    onWritten: ({ item, mapped }) => void run.written.push(JSON.stringify([item.source, item.index, item.line, mapped.doi, mapped.quadCount, mapped.notes, mapped.unknownFields])),
+    onWritten: ({ item, mapped }) =>
+      void run.written.push(
+        JSON.stringify([
+          item.source,
+          item.index,
+          item.line,
+          mapped.doi,
+          mapped.quadCount,
+          mapped.notes,
+          mapped.unknownFields,
+        ]),
+      ),
   });
   const parts: Buffer[] = [];
   try {
@@ -113,17 +139,27 @@ function messyLines(count: number, seed: number): Buffer {
     else if (i % 17 === 3) lines.push('42');
     else if (i % 13 === 2 && i > 0) lines.push(JSON.stringify({ ...r, doi: String(raws[i - 1]!.doi).toUpperCase() }));
     else if (i % 11 === 7) lines.push(`${text}\r`);
-    else if (i % 9 === 8) lines.push(JSON.stringify({ apiMessage: 'page', records: [raw, raws[(i + 1) % raws.length]] }));
-    else if (i % 7 === 6) lines.push(JSON.stringify({ ...r, title: `${'a line\n'.repeat(1 + (i % 5))}broken` }).replace(/\\n/g, '\n'));
-    else if (i % 29 === 10) lines.push(Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xff]), Buffer.from(text.slice(-2))]));
+    else if (i % 9 === 8)
+      lines.push(JSON.stringify({ apiMessage: 'page', records: [raw, raws[(i + 1) % raws.length]] }));
+    else if (i % 7 === 6)
+      lines.push(JSON.stringify({ ...r, title: `${'a line\n'.repeat(1 + (i % 5))}broken` }).replace(/\\n/g, '\n'));
+    else if (i % 29 === 10)
+      lines.push(Buffer.concat([Buffer.from(text.slice(0, -2)), Buffer.from([0xff]), Buffer.from(text.slice(-2))]));
     else lines.push(text);
     if (i % 10 === 9) lines.push('');
   });
   return Buffer.concat(lines.flatMap((l) => [typeof l === 'string' ? Buffer.from(l) : l, Buffer.from('\n')]));
 }
 
-async function expectSame(inputs: [string, Buffer][], format: FormatName, options: Partial<ParallelRecordSinkOptions> & { sizes?: number[]; release?: boolean } = {}): Promise<Run & { given: number }> {
-  const limits: Limits = { ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}), ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}) };
+async function expectSame(
+  inputs: [string, Buffer][],
+  format: FormatName,
+  options: Partial<ParallelRecordSinkOptions> & { sizes?: number[]; release?: boolean } = {},
+): Promise<Run & { given: number }> {
+  const limits: Limits = {
+    ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
+    ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
+  };
   const expected = await sequential(inputs, format, limits);
   const actual = await parallel(inputs, format, options);
   expect(actual.text).toBe(expected.text);
@@ -136,14 +172,17 @@ async function expectSame(inputs: [string, Buffer][], format: FormatName, option
 const codesOf = (run: Run): string[] => [...new Set(run.rejects.map((l) => (JSON.parse(l) as Rejection).code))].sort();
 
 describe('ParallelRecordSink.takeInput: workers read the bytes of an input part by part, with the output, notes and rejects of one thread', () => {
-  it.each(['ntriples', 'turtle', 'jsonld'] as FormatName[])('newline-delimited JSON with every quirk, cut into many parts, as %s', async (format) => {
-    const input = messyLines(160, 11);
-    const run = await expectSame([['messy.jsonl', input]], format, { partBytes: 700, maxBatchesInFlight: 3 });
-    expect(codesOf(run)).toEqual(['duplicate-doi', 'record-invalid', 'unreadable']);
-    expect(run.written.length).toBeGreaterThan(100);
-    // Records broken over lines were read whole (their title has the line breaks).
-    expect(run.text).toMatch(/a line(\\n| )a line(\\n| )broken/);
-  });
+  it.each(['ntriples', 'turtle', 'jsonld'] as FormatName[])(
+    'newline-delimited JSON with every quirk, cut into many parts, as %s',
+    async (format) => {
+      const input = messyLines(160, 11);
+      const run = await expectSame([['messy.jsonl', input]], format, { partBytes: 700, maxBatchesInFlight: 3 });
+      expect(codesOf(run)).toEqual(['duplicate-doi', 'record-invalid', 'unreadable']);
+      expect(run.written.length).toBeGreaterThan(100);
+      // Records broken over lines were read whole (their title has the line breaks).
+      expect(run.text).toMatch(/a line(\\n| )a line(\\n| )broken/);
+    },
+  );
 
   it('buffers released once written go back to the workers, which write later parts into them: the same bytes', async () => {
     const run = await expectSame([['messy.jsonl', messyLines(200, 21)]], 'jsonld', { partBytes: 3000, release: true });
@@ -154,15 +193,30 @@ describe('ParallelRecordSink.takeInput: workers read the bytes of an input part 
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), messyLines(40, 3)]);
     const cut = messyLines(30, 5);
     const noBreak = cut.subarray(0, cut.length - 1);
-    const inputs: [string, Buffer][] = [['bom.jsonl', bom], ['cut.jsonl', noBreak], ['again.jsonl', messyLines(25, 9)]];
+    const inputs: [string, Buffer][] = [
+      ['bom.jsonl', bom],
+      ['cut.jsonl', noBreak],
+      ['again.jsonl', messyLines(25, 9)],
+    ];
     await expectSame(inputs, 'ntriples', { partBytes: 1 });
     await expectSame(inputs, 'jsonld', { partBytes: 1 << 20, sizes: [1 << 20] });
   });
 
   it('a record broken over lines that the input ends inside, and one broken over more lines than a part holds', async () => {
     const records = [...generateRecords(12, 4)].map((r) => JSON.stringify(r));
-    const long = JSON.stringify({ ...(generateRecords(1, 8).next().value as object), title: 'x\n'.repeat(300) }).replace(/\\n/g, '\n');
-    const input = Buffer.from([...records.slice(0, 6), long, ...records.slice(6), '{"doi": "10.1/cut", "title": "the input ends', 'inside it'].join('\n'));
+    const long = JSON.stringify({
+      ...(generateRecords(1, 8).next().value as object),
+      title: 'x\n'.repeat(300),
+    }).replace(/\\n/g, '\n');
+    const input = Buffer.from(
+      [
+        ...records.slice(0, 6),
+        long,
+        ...records.slice(6),
+        '{"doi": "10.1/cut", "title": "the input ends',
+        'inside it',
+      ].join('\n'),
+    );
     const run = await expectSame([['broken.jsonl', input]], 'ntriples', { partBytes: 50 });
     expect(run.rejects.map((l) => (JSON.parse(l) as Rejection).line)).toEqual([records.length + 301 + 1]);
   });
@@ -170,20 +224,52 @@ describe('ParallelRecordSink.takeInput: workers read the bytes of an input part 
   it('a line longer than maxDocumentChars: the parts before, then the rest read in this thread, numbered on', async () => {
     const raws = [...generateRecords(30, 6)];
     const big = JSON.stringify({ records: raws.slice(0, 10) });
-    const lines = [...raws.slice(10, 20).map((r) => JSON.stringify(r)), big, ...raws.slice(20).map((r) => JSON.stringify(r)), '{"doi": "10.1/x", "title": "broken', 'over lines"}'];
+    const lines = [
+      ...raws.slice(10, 20).map((r) => JSON.stringify(r)),
+      big,
+      ...raws.slice(20).map((r) => JSON.stringify(r)),
+      '{"doi": "10.1/x", "title": "broken',
+      'over lines"}',
+    ];
     const input = Buffer.from(lines.join('\n'));
     const maxDocumentChars = big.length - 10;
-    const run = await expectSame([['long.jsonl', input], ['after.jsonl', messyLines(20, 2)]], 'ntriples', { partBytes: 2000, maxDocumentChars });
-    expect(run.rejects.some((l) => (JSON.parse(l) as Rejection).reason.includes('more than is read as a whole'))).toBe(true);
+    const run = await expectSame(
+      [
+        ['long.jsonl', input],
+        ['after.jsonl', messyLines(20, 2)],
+      ],
+      'ntriples',
+      { partBytes: 2000, maxDocumentChars },
+    );
+    expect(run.rejects.some((l) => (JSON.parse(l) as Rejection).reason.includes('more than is read as a whole'))).toBe(
+      true,
+    );
     // The long line first in its input, too.
-    await expectSame([['first.jsonl', Buffer.from([big, ...lines].join('\n'))]], 'turtle', { partBytes: 100, maxDocumentChars });
+    await expectSame([['first.jsonl', Buffer.from([big, ...lines].join('\n'))]], 'turtle', {
+      partBytes: 100,
+      maxDocumentChars,
+    });
   });
 
   it('one JSON document (a saved response, pretty-printed) larger than a part is read whole; too large, it is the problem it is in one thread', async () => {
-    const envelope = { apiMessage: 'This JSON was provided by Springer Nature', query: 'x', records: [...generateRecords(30, 12)] };
+    const envelope = {
+      apiMessage: 'This JSON was provided by Springer Nature',
+      query: 'x',
+      records: [...generateRecords(30, 12)],
+    };
     const pretty = Buffer.from(JSON.stringify(envelope, null, 2));
-    await expectSame([['page.json', pretty], ['page2.json', Buffer.from(JSON.stringify(envelope))]], 'jsonld', { partBytes: 500 });
-    const run = await expectSame([['page.json', pretty]], 'ntriples', { partBytes: 500, maxDocumentChars: pretty.length >> 1 });
+    await expectSame(
+      [
+        ['page.json', pretty],
+        ['page2.json', Buffer.from(JSON.stringify(envelope))],
+      ],
+      'jsonld',
+      { partBytes: 500 },
+    );
+    const run = await expectSame([['page.json', pretty]], 'ntriples', {
+      partBytes: 500,
+      maxDocumentChars: pretty.length >> 1,
+    });
     expect(run.counts).toEqual([1, 0, 1]);
   });
 

@@ -8,8 +8,15 @@ import type { RecordWriter } from '../../src/serialize/QuadSerializer.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { parseNTriples, parseRdfXml } from '../helpers/rdf.js';
 
-const item = (raw: unknown, index: number): ReadItem => ({ kind: 'record', raw, source: 'in.jsonl', index, line: index });
-const subjects = (quads: readonly RDF.Quad[]) => [...new Set(quads.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.subject.value))].sort();
+const item = (raw: unknown, index: number): ReadItem => ({
+  kind: 'record',
+  raw,
+  source: 'in.jsonl',
+  index,
+  line: index,
+});
+const subjects = (quads: readonly RDF.Quad[]) =>
+  [...new Set(quads.filter((q) => q.subject.value.startsWith('https://doi.org/')).map((q) => q.subject.value))].sort();
 
 describe('RecordSink: every item is written or rejected with a reason', () => {
   it('rejects what cannot be mapped, a repeated DOI (any case) and unreadable input, in order, and writes the rest', async () => {
@@ -31,7 +38,11 @@ describe('RecordSink: every item is written or rejected with a reason', () => {
     ]);
     expect(rejected[2]!.record).toEqual({ doi: '10.1000/A', title: 'the same DOI in capitals' });
     expect(rejected[1]!.excerpt).toBe('{"doi":');
-    expect({ read: sink.read, written: sink.written, rejected: sink.rejected }).toEqual({ read: 5, written: 2, rejected: 3 });
+    expect({ read: sink.read, written: sink.written, rejected: sink.rejected }).toEqual({
+      read: 5,
+      written: 2,
+      rejected: 3,
+    });
   });
 
   it('a record the format refuses is rejected (serialization, field (output)) and the document stays whole', async () => {
@@ -42,15 +53,31 @@ describe('RecordSink: every item is written or rejected with a reason', () => {
       continueAfter: (n) => inner.continueAfter(n),
       end: () => inner.end(),
       write: (quads) => {
-        if (quads.some((q) => q.subject.value.endsWith('/bad'))) throw new ToolkitError('RDF/XML: cannot carry this (subject <https://doi.org/10.1000/bad>)', 'serialization');
+        if (quads.some((q) => q.subject.value.endsWith('/bad')))
+          throw new ToolkitError('RDF/XML: cannot carry this (subject <https://doi.org/10.1000/bad>)', 'serialization');
         return inner.write(quads);
       },
     };
     const rejected: Rejection[] = [];
     const sink = new RecordSink(writer, { format: 'rdfxml', onRejected: (r) => void rejected.push(r) });
-    const text = sink.start() + (await sink.take([item({ doi: '10.1000/a', title: 'A' }, 1), item({ doi: '10.1000/bad', title: 'B' }, 2), item({ doi: '10.1000/c', title: 'C' }, 3)])) + sink.end();
+    const text =
+      sink.start() +
+      (await sink.take([
+        item({ doi: '10.1000/a', title: 'A' }, 1),
+        item({ doi: '10.1000/bad', title: 'B' }, 2),
+        item({ doi: '10.1000/c', title: 'C' }, 3),
+      ])) +
+      sink.end();
     expect(subjects(await parseRdfXml(text))).toEqual(['https://doi.org/10.1000/a', 'https://doi.org/10.1000/c']);
-    expect(rejected).toMatchObject([{ index: 2, code: 'serialization', field: '(output)', recordId: '10.1000/bad', reason: expect.stringContaining('cannot be written as RDF/XML') }]);
+    expect(rejected).toMatchObject([
+      {
+        index: 2,
+        code: 'serialization',
+        field: '(output)',
+        recordId: '10.1000/bad',
+        reason: expect.stringContaining('cannot be written as RDF/XML'),
+      },
+    ]);
   });
 
   it('lets other errors of the writer through (a failed run, not a rejection)', async () => {
@@ -66,24 +93,51 @@ describe('RecordSink: every item is written or rejected with a reason', () => {
   });
 
   it('rejects a record with violations (validation-failed, the first violation as the reason, all kept)', async () => {
-    const violation = { severity: 'Violation', shape: 'srsh:Work-name', focusNode: '<https://doi.org/10.1000/b>', path: 'schema:name', message: 'needs a name' };
+    const violation = {
+      severity: 'Violation',
+      shape: 'srsh:Work-name',
+      focusNode: '<https://doi.org/10.1000/b>',
+      path: 'schema:name',
+      message: 'needs a name',
+    };
     const rejected: Rejection[] = [];
     const sink = new RecordSink(serializerFor('ntriples').createWriter(), {
-      validation: { batchSize: 2, violations: async (records) => records.map((quads) => (subjects(quads).includes('https://doi.org/10.1000/b') ? [violation, violation] : [])) },
+      validation: {
+        batchSize: 2,
+        violations: async (records) =>
+          records.map((quads) => (subjects(quads).includes('https://doi.org/10.1000/b') ? [violation, violation] : [])),
+      },
       onRejected: (r) => void rejected.push(r),
     });
     expect(sink.batchSize).toBe(2);
-    const text = await sink.take([item({ doi: '10.1000/a', title: 'A' }, 1), item({ doi: '10.1000/b', title: 'B' }, 2)]);
+    const text = await sink.take([
+      item({ doi: '10.1000/a', title: 'A' }, 1),
+      item({ doi: '10.1000/b', title: 'B' }, 2),
+    ]);
     expect(subjects(parseNTriples(text))).toEqual(['https://doi.org/10.1000/a']);
     expect(rejected).toMatchObject([
-      { code: 'validation-failed', field: 'schema:name', violations: [violation, violation], reason: 'does not conform to the shapes: Violation srsh:Work-name <https://doi.org/10.1000/b> schema:name: needs a name (and 1 more)' },
+      {
+        code: 'validation-failed',
+        field: 'schema:name',
+        violations: [violation, violation],
+        reason:
+          'does not conform to the shapes: Violation srsh:Work-name <https://doi.org/10.1000/b> schema:name: needs a name (and 1 more)',
+      },
     ]);
   });
 
   it('a rejected record leaves its DOI to a later valid copy', async () => {
     const rejected: Rejection[] = [];
     const sink = new RecordSink(serializerFor('ntriples').createWriter(), {
-      validation: { batchSize: 1, violations: async (records) => records.map((quads) => (quads.some((q) => q.object.value === 'bad') ? [{ severity: 'Violation', shape: 's', focusNode: 'f', message: 'm' }] : [])) },
+      validation: {
+        batchSize: 1,
+        violations: async (records) =>
+          records.map((quads) =>
+            quads.some((q) => q.object.value === 'bad')
+              ? [{ severity: 'Violation', shape: 's', focusNode: 'f', message: 'm' }]
+              : [],
+          ),
+      },
       onRejected: (r) => void rejected.push(r),
     });
     await sink.take([item({ doi: '10.1000/a', title: 'bad' }, 1)]);

@@ -12,11 +12,18 @@ describe('dataFactory', () => {
       [f.literal('a', 'EN-gb'), N3.literal('a', 'EN-gb')],
       [f.literal('5', f.namedNode(`${XSD}integer`)), N3.literal('5', N3.namedNode(`${XSD}integer`))],
       [f.literal('x', f.namedNode(`${XSD}string`)), N3.literal('x', N3.namedNode(`${XSD}string`))],
-      [f.literal('ar', { language: 'AR', direction: 'rtl' }), N3.literal('ar', { language: 'AR', direction: 'rtl' } as never)],
+      [
+        f.literal('ar', { language: 'AR', direction: 'rtl' }),
+        N3.literal('ar', { language: 'AR', direction: 'rtl' } as never),
+      ],
     ] as const;
     for (const [ours, theirs] of cases) {
       expect([ours.termType, ours.value, ours.language, ours.direction || '', ours.datatype.value]).toEqual([
-        theirs.termType, theirs.value, theirs.language, theirs.direction || '', theirs.datatype.value,
+        theirs.termType,
+        theirs.value,
+        theirs.language,
+        theirs.direction || '',
+        theirs.datatype.value,
       ]);
       expect(ours.equals(theirs)).toBe(true);
       expect(theirs.equals(ours)).toBe(true);
@@ -48,12 +55,21 @@ describe('dataFactory', () => {
   });
 
   it('copies terms and quads of other factories', () => {
-    const n = N3.quad(N3.blankNode('b'), N3.namedNode('http://x/p'), N3.literal('5', N3.namedNode(`${XSD}integer`)), N3.namedNode('http://x/g'));
+    const n = N3.quad(
+      N3.blankNode('b'),
+      N3.namedNode('http://x/p'),
+      N3.literal('5', N3.namedNode(`${XSD}integer`)),
+      N3.namedNode('http://x/g'),
+    );
     const copy = f.fromQuad(n);
     expect(copy.equals(n)).toBe(true);
     expect(copy).not.toBe(n);
     expect(copy.object.constructor).toBe(f.literal('x').constructor);
-    expect(f.fromTerm(N3.literal('ar', { language: 'ar', direction: 'rtl' } as never)).equals(f.literal('ar', { language: 'ar', direction: 'rtl' }))).toBe(true);
+    expect(
+      f
+        .fromTerm(N3.literal('ar', { language: 'ar', direction: 'rtl' } as never))
+        .equals(f.literal('ar', { language: 'ar', direction: 'rtl' })),
+    ).toBe(true);
     expect(f.fromTerm(N3.defaultGraph())).toBe(f.defaultGraph());
   });
 });

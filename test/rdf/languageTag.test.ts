@@ -7,18 +7,42 @@ import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 
 describe('isLanguageTag', () => {
   it('accepts BCP 47 tags, grandfathered ones included', () => {
-    for (const t of ['en', 'de-CH', 'zh-Hant-TW', 'sl-rozaj-biske', 'x-private', 'en-US-x-twain', 'gsw', 'english', 'i-klingon', 'en-GB-oed', 'zh-min-nan', 'art-lojban']) {
+    for (const t of [
+      'en',
+      'de-CH',
+      'zh-Hant-TW',
+      'sl-rozaj-biske',
+      'x-private',
+      'en-US-x-twain',
+      'gsw',
+      'english',
+      'i-klingon',
+      'en-GB-oed',
+      'zh-min-nan',
+      'art-lojban',
+    ]) {
       expect(isLanguageTag(t), t).toBe(true);
     }
   });
 
   it('refuses what is not one (two regions, a lone singleton, a bare x, over-long subtags)', () => {
-    for (const t of ['e', 'x', 'en-', 'en-a', 'en-US-US', 'de-CH-', 'english-language-tag-x', 'en_US', 'abcdefghi', 'i-foo']) {
+    for (const t of [
+      'e',
+      'x',
+      'en-',
+      'en-a',
+      'en-US-US',
+      'de-CH-',
+      'english-language-tag-x',
+      'en_US',
+      'abcdefghi',
+      'i-foo',
+    ]) {
       expect(isLanguageTag(t), t).toBe(false);
     }
   });
 
-  it('is the expression of the shapes\' SPARQL language-tag constraint', () => {
+  it("is the expression of the shapes' SPARQL language-tag constraint", () => {
     const shapes = readFileSync(fileURLToPath(new URL('../../shapes/work.ttl', import.meta.url)), 'utf8');
     const inShapes = /FILTER \(!REGEX\(LANG\(\?value\), "([^"]+)", "i"\)\)/.exec(shapes)?.[1];
     expect(inShapes).toBe(LANGUAGE_TAG.source);

@@ -3,7 +3,10 @@ import { cleanText } from '../../src/record/cleanText.js';
 
 describe('cleanText', () => {
   it('leaves text all formats can carry as it is, with no change counted', () => {
-    expect(cleanText('Metabolomics: a tab\there, a line\nthere, ü, 𝔘')).toEqual({ text: 'Metabolomics: a tab\there, a line\nthere, ü, 𝔘', changed: 0 });
+    expect(cleanText('Metabolomics: a tab\there, a line\nthere, ü, 𝔘')).toEqual({
+      text: 'Metabolomics: a tab\there, a line\nthere, ü, 𝔘',
+      changed: 0,
+    });
   });
 
   it('removes controls XML 1.0 cannot carry and U+FFFE/U+FFFF, and replaces lone surrogates by U+FFFD, counting each', () => {

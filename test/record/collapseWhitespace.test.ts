@@ -3,7 +3,9 @@ import { collapseWhitespace, unwrapParagraphs } from '../../src/record/collapseW
 
 describe('collapseWhitespace', () => {
   it('makes every run of white space that is not one plain space one space', () => {
-    expect(collapseWhitespace('A\ntitle\r\nwrapped\t and  padded\u00A0here\u2028too')).toBe('A title wrapped and padded here too');
+    expect(collapseWhitespace('A\ntitle\r\nwrapped\t and  padded\u00A0here\u2028too')).toBe(
+      'A title wrapped and padded here too',
+    );
   });
 
   it('returns text with single spaces only as it is', () => {
@@ -14,7 +16,9 @@ describe('collapseWhitespace', () => {
 
 describe('unwrapParagraphs', () => {
   it('keeps paragraph breaks (two line breaks, or U+2029) as a blank line, and joins wrapped lines', () => {
-    expect(unwrapParagraphs('First line\nwrapped.\n\nSecond  paragraph\r\n\r\nThird\u2029Fourth')).toBe('First line wrapped.\n\nSecond paragraph\n\nThird\n\nFourth');
+    expect(unwrapParagraphs('First line\nwrapped.\n\nSecond  paragraph\r\n\r\nThird\u2029Fourth')).toBe(
+      'First line wrapped.\n\nSecond paragraph\n\nThird\n\nFourth',
+    );
   });
 
   it('counts CR LF as one line break: a single CR LF joins lines', () => {

@@ -26,7 +26,13 @@ describe('normalizeRecord', () => {
   });
 
   it('drops empty strings and takes genre as a string, url as a string', () => {
-    const r = normalizeRecord({ doi: '10.1/a', volume: '', number: '  ', genre: 'OriginalPaper', url: 'http://example.org/x' });
+    const r = normalizeRecord({
+      doi: '10.1/a',
+      volume: '',
+      number: '  ',
+      genre: 'OriginalPaper',
+      url: 'http://example.org/x',
+    });
     expect(r.volume).toBeUndefined();
     expect(r.number).toBeUndefined();
     expect(r.genre).toEqual(['OriginalPaper']);
@@ -34,8 +40,13 @@ describe('normalizeRecord', () => {
   });
 
   it('takes the glued heading off an abstract, and reads {h1, p} abstracts', () => {
-    expect(normalizeRecord({ doi: '10.1/a', abstract: 'AbstractWe show.' }).abstract).toEqual({ heading: 'Abstract', text: 'We show.' });
-    expect(normalizeRecord({ doi: '10.1/a', abstract: 'Introduction The field' }).abstract).toEqual({ text: 'Introduction The field' });
+    expect(normalizeRecord({ doi: '10.1/a', abstract: 'AbstractWe show.' }).abstract).toEqual({
+      heading: 'Abstract',
+      text: 'We show.',
+    });
+    expect(normalizeRecord({ doi: '10.1/a', abstract: 'Introduction The field' }).abstract).toEqual({
+      text: 'Introduction The field',
+    });
     expect(normalizeRecord({ doi: '10.1/a', abstract: { h1: 'Abstract', p: ['One.', 'Two.'] } }).abstract).toEqual({
       heading: 'Abstract',
       text: 'One.\n\nTwo.',
@@ -68,7 +79,9 @@ describe('normalizeRecord', () => {
       heading: 'Abstract',
       text: `Background: ${part(0, 3)}.\n\nMethods: ${part(3, 6)}.\n\nResults: ${part(6, 9)}.\n\nConclusions: ${part(9)}`,
     });
-    expect(r.abstract?.text).toMatch(/\n\nConclusions: This review also discusses the hurdles of clinical implementation\.$/);
+    expect(r.abstract?.text).toMatch(
+      /\n\nConclusions: This review also discusses the hurdles of clinical implementation\.$/,
+    );
     expect(r.notes).toEqual(['abstract: 4 section headings separated from the text']);
 
     const one = normalizeRecord({ doi: '10.1/a', abstract: 'Materials and methodsWe studied 128 women.' });
@@ -79,13 +92,21 @@ describe('normalizeRecord', () => {
     expect(lone.abstract).toEqual({ text: 'ObjectiveBreast cancer is common in elderlies.' });
     expect(lone.notes).toEqual([]);
     // A section heading at the start is kept in the text, not taken off as the abstract's heading.
-    expect(normalizeRecord({ doi: '10.1/a', abstract: 'BackgroundWe ask.ResultsYes.' }).abstract).toEqual({ text: 'Background: We ask.\n\nResults: Yes.' });
+    expect(normalizeRecord({ doi: '10.1/a', abstract: 'BackgroundWe ask.ResultsYes.' }).abstract).toEqual({
+      text: 'Background: We ask.\n\nResults: Yes.',
+    });
     expect(normalizeRecord({ doi: '10.1/a', abstract: 'Background noise is low. Results follow.' }).notes).toEqual([]);
   });
 
   it('separates glued section headings in each paragraph of an {h1, p} abstract', () => {
-    const r = normalizeRecord({ doi: '10.1/a', abstract: { h1: 'Abstract', p: ['PurposeTo test.MethodsWe did.', 'ResultsIt worked.ConclusionsGood.'] } });
-    expect(r.abstract).toEqual({ heading: 'Abstract', text: 'Purpose: To test.\n\nMethods: We did.\n\nResults: It worked.\n\nConclusions: Good.' });
+    const r = normalizeRecord({
+      doi: '10.1/a',
+      abstract: { h1: 'Abstract', p: ['PurposeTo test.MethodsWe did.', 'ResultsIt worked.ConclusionsGood.'] },
+    });
+    expect(r.abstract).toEqual({
+      heading: 'Abstract',
+      text: 'Purpose: To test.\n\nMethods: We did.\n\nResults: It worked.\n\nConclusions: Good.',
+    });
     expect(r.notes).toEqual(['abstract: 4 section headings separated from the text']);
   });
 
@@ -97,7 +118,12 @@ describe('normalizeRecord', () => {
       journalTitle: 'Journal\tof Biology',
       publisher: 'Springer\u00A0 Nature',
       publisherName: 'Springer\u2028Nature',
-      creators: [{ creator: 'Doe,\n  Jane' }, { creator: 'Roe,\tRichard' }, 'Poe,\r\nEdgar', { creator: 'Plain, Name' }],
+      creators: [
+        { creator: 'Doe,\n  Jane' },
+        { creator: 'Roe,\tRichard' },
+        'Poe,\r\nEdgar',
+        { creator: 'Plain, Name' },
+      ],
       subjects: ['Life\nSciences', 'Cell  Biology'],
       keywords: ['breast\ncancer', 'elderly'],
       genre: ['Original\nPaper'],
@@ -119,17 +145,39 @@ describe('normalizeRecord', () => {
     expect(r.conferenceInfo).toEqual([{ confName: 'Int. Conf. on X', confLoc: 'Berlin' }]);
     expect([r.topicalCollection, r.copyright]).toEqual(['Special Issue', '©2015 Springer Nature']);
     const fields = [
-      'title', 'publicationName', 'journalTitle', 'publisher', 'publisherName', 'creators', 'subjects', 'keywords', 'genre', 'disciplines',
-      'conferenceInfo', 'topicalCollection', 'copyright',
+      'title',
+      'publicationName',
+      'journalTitle',
+      'publisher',
+      'publisherName',
+      'creators',
+      'subjects',
+      'keywords',
+      'genre',
+      'disciplines',
+      'conferenceInfo',
+      'topicalCollection',
+      'copyright',
     ];
     expect(r.notes).toHaveLength(fields.length);
     for (const field of fields) {
-      expect(r.notes.filter((n) => n.startsWith(`${field}: `)), field).toEqual([`${field}: line breaks, tabs and runs of white space collapsed to single spaces (text wrapped across lines or padded in the source)`]);
+      expect(
+        r.notes.filter((n) => n.startsWith(`${field}: `)),
+        field,
+      ).toEqual([
+        `${field}: line breaks, tabs and runs of white space collapsed to single spaces (text wrapped across lines or padded in the source)`,
+      ]);
     }
   });
 
   it('leaves one-line text with single spaces, and identifiers, as they are, without a note', () => {
-    const r = normalizeRecord({ doi: '10.1/a', title: 'A title, with punctuation: and more', creators: [{ creator: 'Doe, Jane' }], subjects: ['Life Sciences'], journalId: '11\n101' });
+    const r = normalizeRecord({
+      doi: '10.1/a',
+      title: 'A title, with punctuation: and more',
+      creators: [{ creator: 'Doe, Jane' }],
+      subjects: ['Life Sciences'],
+      journalId: '11\n101',
+    });
     expect(r.title).toBe('A title, with punctuation: and more');
     expect(r.journalId).toBe('11\n101');
     expect(r.notes).toEqual([]);
@@ -138,10 +186,15 @@ describe('normalizeRecord', () => {
   it("keeps the abstract's paragraph breaks and joins its wrapped lines, with one note", () => {
     const r = normalizeRecord({
       doi: '10.1/a',
-      abstract: 'First line\nwrapped here.\n\nSecond\r\nparagraph.\r\n\r\nThird  paragraph\twith a tab. \n \n\n\nFourth.\u2029Fifth.',
+      abstract:
+        'First line\nwrapped here.\n\nSecond\r\nparagraph.\r\n\r\nThird  paragraph\twith a tab. \n \n\n\nFourth.\u2029Fifth.',
     });
-    expect(r.abstract).toEqual({ text: 'First line wrapped here.\n\nSecond paragraph.\n\nThird paragraph with a tab.\n\nFourth.\n\nFifth.' });
-    expect(r.notes).toEqual(['abstract: lines wrapped inside a paragraph joined and runs of white space collapsed to single spaces; paragraph breaks kept']);
+    expect(r.abstract).toEqual({
+      text: 'First line wrapped here.\n\nSecond paragraph.\n\nThird paragraph with a tab.\n\nFourth.\n\nFifth.',
+    });
+    expect(r.notes).toEqual([
+      'abstract: lines wrapped inside a paragraph joined and runs of white space collapsed to single spaces; paragraph breaks kept',
+    ]);
     const p = normalizeRecord({ doi: '10.1/a', abstract: { p: ['One\nline.', 'Two\n\nparagraphs.'] } });
     expect(p.abstract).toEqual({ text: 'One line.\n\nTwo\n\nparagraphs.' });
     expect(p.notes).toHaveLength(1);
@@ -149,7 +202,10 @@ describe('normalizeRecord', () => {
   });
 
   it('leaves out a creator whose name has no letter or digit, with a note', () => {
-    const r = normalizeRecord({ doi: '10.1/a', creators: [{ creator: '  ,  ' }, ' - ', { creator: 'Doe, Jane' }, { creator: ',', ORCID: '0000-0002-1825-0097' }] });
+    const r = normalizeRecord({
+      doi: '10.1/a',
+      creators: [{ creator: '  ,  ' }, ' - ', { creator: 'Doe, Jane' }, { creator: ',', ORCID: '0000-0002-1825-0097' }],
+    });
     expect(r.creators).toEqual([{ name: 'Doe, Jane' }, { name: '', orcid: '0000-0002-1825-0097' }]);
     expect(r.notes.filter((n) => n.includes('names nobody'))).toHaveLength(3);
   });
@@ -198,7 +254,11 @@ describe('normalizeRecord', () => {
 
   it('gives every record its fields in one order, whatever the order and spelling of the keys sent (one shape)', () => {
     expect(Object.keys(emptyRecord()).slice(0, STRING_KEYS.length + 1)).toEqual([...STRING_KEYS, 'abstract']);
-    expect(Object.values(emptyRecord()).slice(0, STRING_KEYS.length + 1).every((v) => v === undefined)).toBe(true);
+    expect(
+      Object.values(emptyRecord())
+        .slice(0, STRING_KEYS.length + 1)
+        .every((v) => v === undefined),
+    ).toBe(true);
     const a = normalizeRecord({ doi: '10.1/a', title: 'T', journalid: '7', volume: '3' });
     const b = normalizeRecord({ volume: '3', journalId: '7', title: 'T', doi: '10.1/b', extra: 1 });
     expect(Object.keys(a)).toEqual(Object.keys(b));

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
-import { bareDoi, doiKey, identifierNamesDoi, isDoi, isDoiResolverUrl, recordDoi, sentRecordDoi } from '../../src/record/recordDoi.js';
+import {
+  bareDoi,
+  doiKey,
+  identifierNamesDoi,
+  isDoi,
+  isDoiResolverUrl,
+  recordDoi,
+  sentRecordDoi,
+} from '../../src/record/recordDoi.js';
 
 describe('recordDoi', () => {
   it('takes the doi field, trimmed, as written (its case kept: the work IRI is made of it)', () => {
@@ -50,7 +58,14 @@ describe('doiKey', () => {
 
   it('cleans as the normaliser does: DOIs that differ only by characters cleaning removes or composes are one', () => {
     const one = doiKey('10.1000/café');
-    for (const variant of ['10.1000/caf\u00E9\u0000', '10.1000/ca\uFFFEf\u00E9', '\u000010.1000/café\uFFFF', '10.1000/cafe\u0301', '10.1000/CAFE\u0301', '10.1000/caf\u001B\u00E9']) {
+    for (const variant of [
+      '10.1000/caf\u00E9\u0000',
+      '10.1000/ca\uFFFEf\u00E9',
+      '\u000010.1000/café\uFFFF',
+      '10.1000/cafe\u0301',
+      '10.1000/CAFE\u0301',
+      '10.1000/caf\u001B\u00E9',
+    ]) {
       expect(doiKey(variant), JSON.stringify(variant)).toBe(one);
     }
     // A lone surrogate becomes U+FFFD in the record, and in the key.
@@ -78,8 +93,24 @@ describe('sentRecordDoi', () => {
   });
 
   it('agrees with the normaliser on any record made of DOI-ish fields (property)', () => {
-    const junk = fc.constantFrom('', ' ', '\u0000', '\uFFFE', '\uFFFF', '\u001B', '\u0301', '\uD800', 'é', 'e\u0301', 'A', '\t', '\n');
-    const text = fc.array(fc.oneof(junk, fc.constantFrom('10.1/', 'doi:', 'DOI: ', 'x')), { maxLength: 6 }).map((parts) => parts.join(''));
+    const junk = fc.constantFrom(
+      '',
+      ' ',
+      '\u0000',
+      '\uFFFE',
+      '\uFFFF',
+      '\u001B',
+      '\u0301',
+      '\uD800',
+      'é',
+      'e\u0301',
+      'A',
+      '\t',
+      '\n',
+    );
+    const text = fc
+      .array(fc.oneof(junk, fc.constantFrom('10.1/', 'doi:', 'DOI: ', 'x')), { maxLength: 6 })
+      .map((parts) => parts.join(''));
     const value = fc.oneof(text, fc.constant(null), fc.integer(), fc.boolean());
     const key = fc.constantFrom('doi', 'DOI', 'Doi', 'identifier', 'IDENTIFIER', 'title');
     fc.assert(

@@ -24,15 +24,24 @@ describe('separateAbstractSections', () => {
   });
 
   it('separates a heading glued after ! ? ) ] or a closing quote, and one followed by a digit', () => {
-    expect(separate('ObjectiveBreast cancer is common in elderlies.Materials and methodsFrom July 2010 to 2012, 128 women were seen (n = 128)Results42% had surgery.ConclusionsThe rate is high!').text).toBe(
+    expect(
+      separate(
+        'ObjectiveBreast cancer is common in elderlies.Materials and methodsFrom July 2010 to 2012, 128 women were seen (n = 128)Results42% had surgery.ConclusionsThe rate is high!',
+      ).text,
+    ).toBe(
       'Objective: Breast cancer is common in elderlies.\n\nMaterials and methods: From July 2010 to 2012, 128 women were seen (n = 128)\n\nResults: 42% had surgery.\n\nConclusions: The rate is high!',
     );
     expect(separate('Does it work?ResultsYes.').text).toBe('Does it work?\n\nResults: Yes.');
-    expect(separate('as “quoted”ConclusionThe end [1]DiscussionWe').text).toBe('as “quoted”\n\nConclusion: The end [1]\n\nDiscussion: We');
+    expect(separate('as “quoted”ConclusionThe end [1]DiscussionWe').text).toBe(
+      'as “quoted”\n\nConclusion: The end [1]\n\nDiscussion: We',
+    );
   });
 
   it('matches the later words of a heading in either case, and multi-word headings whole', () => {
-    expect(separate('DesignCohort study.SettingTwo hospitals.Main Outcome MeasuresDeath.Results and discussionWe found.').text).toBe(
+    expect(
+      separate('DesignCohort study.SettingTwo hospitals.Main Outcome MeasuresDeath.Results and discussionWe found.')
+        .text,
+    ).toBe(
       'Design: Cohort study.\n\nSetting: Two hospitals.\n\nMain Outcome Measures: Death.\n\nResults and discussion: We found.',
     );
     expect(separate('Patients and MethodsWe studied 12.').text).toBe('Patients and Methods: We studied 12.');
@@ -40,18 +49,37 @@ describe('separateAbstractSections', () => {
   });
 
   it('knows the headings of German, French, Spanish, Portuguese, Italian, Dutch and Russian abstracts', () => {
-    expect(separate('HintergrundDie Studie untersucht X.Material und MethodenWir befragten 20 Personen.ErgebnisseEs zeigte sich Y.SchlussfolgerungenDie Daten stützen Z.').text).toBe(
+    expect(
+      separate(
+        'HintergrundDie Studie untersucht X.Material und MethodenWir befragten 20 Personen.ErgebnisseEs zeigte sich Y.SchlussfolgerungenDie Daten stützen Z.',
+      ).text,
+    ).toBe(
       'Hintergrund: Die Studie untersucht X.\n\nMaterial und Methoden: Wir befragten 20 Personen.\n\nErgebnisse: Es zeigte sich Y.\n\nSchlussfolgerungen: Die Daten stützen Z.',
     );
     expect(separate('FragestellungWie oft?FazitSelten.').text).toBe('Fragestellung: Wie oft?\n\nFazit: Selten.');
-    expect(separate('ContexteLe sujet.ObjectifÉvaluer X.MéthodesNous avons mesuré.RésultatsLes valeurs.ConclusionLa méthode.').separated).toBe(5);
-    expect(separate('AntecedentesEl tema.ObjetivosEvaluar.MétodosSe midió.ResultadosSe halló.ConclusionesLa técnica.').text).toBe(
+    expect(
+      separate(
+        'ContexteLe sujet.ObjectifÉvaluer X.MéthodesNous avons mesuré.RésultatsLes valeurs.ConclusionLa méthode.',
+      ).separated,
+    ).toBe(5);
+    expect(
+      separate('AntecedentesEl tema.ObjetivosEvaluar.MétodosSe midió.ResultadosSe halló.ConclusionesLa técnica.').text,
+    ).toBe(
       'Antecedentes: El tema.\n\nObjetivos: Evaluar.\n\nMétodos: Se midió.\n\nResultados: Se halló.\n\nConclusiones: La técnica.',
     );
-    expect(separate('ObjetivoAvaliar X.MétodosEstudo transversal.ResultadosForam incluídos 30.ConclusãoO método.').separated).toBe(4);
-    expect(separate('ObiettivoValutare X.MetodiSono stati inclusi.RisultatiIl tasso.ConclusioniLa tecnica.').separated).toBe(4);
-    expect(separate('AchtergrondHet onderwerp.MethodeWe maten.ResultatenDe waarden.ConclusieDe methode.').separated).toBe(4);
-    expect(separate('ЦельОценить метод.Материалы и методыВ исследование вошли 30 больных.РезультатыУ всех.ЗаключениеМетод.').text).toBe(
+    expect(
+      separate('ObjetivoAvaliar X.MétodosEstudo transversal.ResultadosForam incluídos 30.ConclusãoO método.').separated,
+    ).toBe(4);
+    expect(
+      separate('ObiettivoValutare X.MetodiSono stati inclusi.RisultatiIl tasso.ConclusioniLa tecnica.').separated,
+    ).toBe(4);
+    expect(
+      separate('AchtergrondHet onderwerp.MethodeWe maten.ResultatenDe waarden.ConclusieDe methode.').separated,
+    ).toBe(4);
+    expect(
+      separate('ЦельОценить метод.Материалы и методыВ исследование вошли 30 больных.РезультатыУ всех.ЗаключениеМетод.')
+        .text,
+    ).toBe(
       'Цель: Оценить метод.\n\nМатериалы и методы: В исследование вошли 30 больных.\n\nРезультаты: У всех.\n\nЗаключение: Метод.',
     );
   });
@@ -90,22 +118,44 @@ describe('separateAbstractSections', () => {
   });
 
   it('separates a heading glued at the start when it has more than one word, even alone', () => {
-    expect(separate('Materials and methodsWe studied 12 women.')).toEqual({ text: 'Materials and methods: We studied 12 women.', separated: 1 });
+    expect(separate('Materials and methodsWe studied 12 women.')).toEqual({
+      text: 'Materials and methods: We studied 12 women.',
+      separated: 1,
+    });
     expect(separate('Main outcome measuresDeath at 30 days.').text).toBe('Main outcome measures: Death at 30 days.');
     expect(separate('Trial registrationNCT01234567.').text).toBe('Trial registration: NCT01234567.');
-    expect(separate('Design/methodology/approachThe paper reviews 40 cases.').text).toBe('Design/methodology/approach: The paper reviews 40 cases.');
-    expect(separate('Introduction.\n\nPatients and methodsWe studied 12.').text).toBe('Introduction.\n\nPatients and methods: We studied 12.');
+    expect(separate('Design/methodology/approachThe paper reviews 40 cases.').text).toBe(
+      'Design/methodology/approach: The paper reviews 40 cases.',
+    );
+    expect(separate('Introduction.\n\nPatients and methodsWe studied 12.').text).toBe(
+      'Introduction.\n\nPatients and methods: We studied 12.',
+    );
   });
 
   it('separates a one-word heading glued at the start when the text has another heading', () => {
     // Another glued heading, glued after a sentence or at the start of another paragraph.
-    expect(separate('BackgroundWe ask.ResultsYes.')).toEqual({ text: 'Background: We ask.\n\nResults: Yes.', separated: 2 });
-    expect(separate('BackgroundWe ask.\n\nMethodsWe did.\n\nResultsYes.')).toEqual({ text: 'Background: We ask.\n\nMethods: We did.\n\nResults: Yes.', separated: 3 });
+    expect(separate('BackgroundWe ask.ResultsYes.')).toEqual({
+      text: 'Background: We ask.\n\nResults: Yes.',
+      separated: 2,
+    });
+    expect(separate('BackgroundWe ask.\n\nMethodsWe did.\n\nResultsYes.')).toEqual({
+      text: 'Background: We ask.\n\nMethods: We did.\n\nResults: Yes.',
+      separated: 3,
+    });
     // A heading already written `Heading:` also shows the abstract is structured.
-    expect(separate('ObjectiveTo test.Methods: We did.')).toEqual({ text: 'Objective: To test.\n\nMethods: We did.', separated: 2 });
-    expect(separate('ObjectiveTo test.\n\nMethods: We did.')).toEqual({ text: 'Objective: To test.\n\nMethods: We did.', separated: 1 });
+    expect(separate('ObjectiveTo test.Methods: We did.')).toEqual({
+      text: 'Objective: To test.\n\nMethods: We did.',
+      separated: 2,
+    });
+    expect(separate('ObjectiveTo test.\n\nMethods: We did.')).toEqual({
+      text: 'Objective: To test.\n\nMethods: We did.',
+      separated: 1,
+    });
     // A heading word followed by a space is no heading, and no evidence.
-    expect(separate('ContextCapture is used. Results are good.')).toEqual({ text: 'ContextCapture is used. Results are good.', separated: 0 });
+    expect(separate('ContextCapture is used. Results are good.')).toEqual({
+      text: 'ContextCapture is used. Results are good.',
+      separated: 0,
+    });
   });
 
   it('at the start of a paragraph writes no blank line before the heading', () => {

@@ -8,9 +8,11 @@ import { LANGUAGE_HEADINGS, splitAbstractLanguages } from '../../src/record/spli
 const GERMAN =
   'ZusammenfassungHintergrundDie Versorgung älterer Patienten ist eine Herausforderung.ErgebnisseDie Kliniken müssen.' +
   'AbstractBackgroundThe care of elderly patients is a challenge.ResultsHospitals must adapt.';
-const FRENCH = 'RésuméLes auteurs décrivent une série de 12 cas (2010–2015).AbstractThe authors describe a series of 12 cases (2010–2015).';
+const FRENCH =
+  'RésuméLes auteurs décrivent une série de 12 cas (2010–2015).AbstractThe authors describe a series of 12 cases (2010–2015).';
 const CHINESE = '摘要目的探讨新方法的效果。方法回顾性分析。AbstractObjective To explore the effect of a new method.';
-const SPANISH = 'ResumenEl objetivo fue evaluar la escala.ResumoO objetivo foi avaliar a escala.AbstractThe aim was to assess the scale.';
+const SPANISH =
+  'ResumenEl objetivo fue evaluar la escala.ResumoO objetivo foi avaliar a escala.AbstractThe aim was to assess the scale.';
 
 /** The text less its language headings (and the white space around them): what the parts must rejoin to. */
 function withoutHeadings(text: string): string {
@@ -36,18 +38,25 @@ describe('splitAbstractLanguages', () => {
     expect(splitAbstractLanguages('Purpose of reviewX.Recent findingsY.SummaryZ.')).toBeUndefined();
   });
 
-  it('keeps a first part that has no heading (the record\'s language), the later ones tagged', () => {
+  it("keeps a first part that has no heading (the record's language), the later ones tagged", () => {
     const parts = splitAbstractLanguages('Die Studie zeigt es.AbstractThe study shows it.')!;
-    expect(parts).toEqual([{ text: 'Die Studie zeigt es.' }, { heading: 'Abstract', language: 'en', text: 'The study shows it.' }]);
+    expect(parts).toEqual([
+      { text: 'Die Studie zeigt es.' },
+      { heading: 'Abstract', language: 'en', text: 'The study shows it.' },
+    ]);
   });
 });
 
 describe('a multilingual abstract in the graph', () => {
   it('is one schema:abstract per language, each with its tag, and a note', () => {
-    const m = mapRecord(normalizeRecord({ doi: '10.1007/s00105-015-1', title: 'Versorgung', language: 'de', abstract: GERMAN }));
+    const m = mapRecord(
+      normalizeRecord({ doi: '10.1007/s00105-015-1', title: 'Versorgung', language: 'de', abstract: GERMAN }),
+    );
     const abstracts = m.quads.filter((q) => q.predicate.value === 'http://schema.org/abstract').map((q) => q.object);
     expect(abstracts.map((o) => (o as { language: string }).language)).toEqual(['de', 'en']);
-    expect(abstracts[0]!.value).toBe('Hintergrund: Die Versorgung älterer Patienten ist eine Herausforderung.\n\nErgebnisse: Die Kliniken müssen.');
+    expect(abstracts[0]!.value).toBe(
+      'Hintergrund: Die Versorgung älterer Patienten ist eine Herausforderung.\n\nErgebnisse: Die Kliniken müssen.',
+    );
     expect(abstracts[1]!.value).toMatch(/^Background: The care/);
     expect(m.notes.some((n) => n.includes('2 abstracts in one text, split at their language headings'))).toBe(true);
   });

@@ -43,7 +43,12 @@ const journalIdOf = (r: Rec) => String(r.journalId ?? r.journalid ?? '');
 const issueTypeOf = (r: Rec) => String(r.issueType ?? r.issuetype ?? '');
 
 /** Asserts that `key` -> `value` is a function over `items` (every key maps to one value); returns the map. */
-function expectFunction<T>(items: T[], key: (x: T) => string, value: (x: T) => unknown, what: string): Map<string, string> {
+function expectFunction<T>(
+  items: T[],
+  key: (x: T) => string,
+  value: (x: T) => unknown,
+  what: string,
+): Map<string, string> {
   const seen = new Map<string, string>();
   for (const x of items) {
     const k = key(x);
@@ -164,7 +169,9 @@ describe('generateRecords: identifiers', () => {
   });
 
   it('writes only ORCIDs with a correct ISO 7064 MOD 11-2 check character, in the blocks the registry issues', () => {
-    const orcids = both.flatMap((r) => (r.creators as Creator[]).flatMap((c) => (c.ORCID === undefined ? [] : [c.ORCID])));
+    const orcids = both.flatMap((r) =>
+      (r.creators as Creator[]).flatMap((c) => (c.ORCID === undefined ? [] : [c.ORCID])),
+    );
     expect(orcids.length).toBeGreaterThan(1000);
     for (const id of orcids) {
       expect(isValidOrcid(id), id).toBe(true);
@@ -190,7 +197,12 @@ describe('generateRecords: consistent entities', () => {
 
   it('journal id -> (name, print ISSN, electronic ISSN, publisher) is a function, and every journal has one', () => {
     for (const r of articles) expect(journalIdOf(r)).not.toBe('');
-    const journals = expectFunction(articles, journalIdOf, (r) => [r.publicationName, r.issn, r.eIssn, r.publisher], 'journal');
+    const journals = expectFunction(
+      articles,
+      journalIdOf,
+      (r) => [r.publicationName, r.issn, r.eIssn, r.publisher],
+      'journal',
+    );
     expect(journals.size).toBeGreaterThan(20);
     // and back: a name or an ISSN names one journal id
     expectFunction(articles, (r) => r.publicationName as string, journalIdOf, 'name -> journal id');
@@ -199,11 +211,18 @@ describe('generateRecords: consistent entities', () => {
   });
 
   it("publisherName is the journal's imprint or, in a few records, empty; some imprints differ from the publisher", () => {
-    const imprints = expectFunction(articles.filter((r) => r.publisherName !== ''), journalIdOf, (r) => r.publisherName, 'imprint');
+    const imprints = expectFunction(
+      articles.filter((r) => r.publisherName !== ''),
+      journalIdOf,
+      (r) => r.publisherName,
+      'imprint',
+    );
     const empty = articles.filter((r) => r.publisherName === '').length;
     expect(empty / articles.length).toBeGreaterThan(0.05);
     expect(empty / articles.length).toBeLessThan(0.15);
-    const pairs = new Set(both.filter((r) => r.publisherName !== '').map((r) => `${r.publisher as string} / ${r.publisherName as string}`));
+    const pairs = new Set(
+      both.filter((r) => r.publisherName !== '').map((r) => `${r.publisher as string} / ${r.publisherName as string}`),
+    );
     expect(pairs).toContain('Springer / BioMed Central');
     expect(pairs).toContain('Springer / Springer');
     expect(pairs).toContain('Springer / Springer Medizin');
@@ -217,8 +236,18 @@ describe('generateRecords: consistent entities', () => {
   it('a volume belongs to one year, an issue has one type, online-first articles have neither', () => {
     const dated = articles.filter((r) => r.volume !== '');
     expect(dated.length).toBeGreaterThan(articles.length * 0.8);
-    expectFunction(dated, (r) => `${journalIdOf(r)} ${r.volume as string}`, (r) => String(r.publicationDate).slice(0, 4), 'volume -> year');
-    const issues = expectFunction(dated.filter((r) => r.number !== ''), (r) => `${journalIdOf(r)} ${r.volume as string} ${r.number as string}`, issueTypeOf, 'issue -> issueType');
+    expectFunction(
+      dated,
+      (r) => `${journalIdOf(r)} ${r.volume as string}`,
+      (r) => String(r.publicationDate).slice(0, 4),
+      'volume -> year',
+    );
+    const issues = expectFunction(
+      dated.filter((r) => r.number !== ''),
+      (r) => `${journalIdOf(r)} ${r.volume as string} ${r.number as string}`,
+      issueTypeOf,
+      'issue -> issueType',
+    );
     expect([...issues.values()]).toContain('"Supplement"');
     expect([...issues.values()]).toContain('"Regular"');
     for (const r of articles.filter((x) => x.volume === '')) expect([r.number, issueTypeOf(r)]).toEqual(['', '']);
@@ -228,16 +257,36 @@ describe('generateRecords: consistent entities', () => {
 
   it('book ISBN -> (title, other ISBNs, publisher, series ISSNs, series volume) is a function', () => {
     for (const r of books) expect(r.isbn).toBe(r.electronicIsbn);
-    const bookSets = expectFunction(books, (r) => r.electronicIsbn as string, (r) => [r.publicationName, r.printIsbn, r.publisher, r.publisherName, r.issn, r.eIssn, r.volume], 'book');
+    const bookSets = expectFunction(
+      books,
+      (r) => r.electronicIsbn as string,
+      (r) => [r.publicationName, r.printIsbn, r.publisher, r.publisherName, r.issn, r.eIssn, r.volume],
+      'book',
+    );
     expect(bookSets.size).toBe(8);
-    expectFunction(books, (r) => r.printIsbn as string, (r) => r.electronicIsbn, 'print -> electronic ISBN');
-    expectFunction(books, (r) => r.publicationName as string, (r) => r.electronicIsbn, 'title -> ISBN');
+    expectFunction(
+      books,
+      (r) => r.printIsbn as string,
+      (r) => r.electronicIsbn,
+      'print -> electronic ISBN',
+    );
+    expectFunction(
+      books,
+      (r) => r.publicationName as string,
+      (r) => r.electronicIsbn,
+      'title -> ISBN',
+    );
     expect(books.filter((r) => r.volume !== '').every((r) => r.issn !== '' && r.eIssn !== '')).toBe(true);
   });
 
   it('an ORCID always names the same person, across records and seeds; some persons recur, none twice in one record', () => {
     const creators = both.flatMap((r) => r.creators as Creator[]).filter((c) => c.ORCID !== undefined);
-    expectFunction(creators, (c) => c.ORCID!, (c) => c.creator, 'ORCID -> name');
+    expectFunction(
+      creators,
+      (c) => c.ORCID!,
+      (c) => c.creator,
+      'ORCID -> name',
+    );
     const works = new Map<string, number>();
     for (const c of creators) works.set(c.ORCID!, (works.get(c.ORCID!) ?? 0) + 1);
     expect([...works.values()].filter((n) => n > 1).length).toBeGreaterThan(100);
@@ -249,7 +298,9 @@ describe('generateRecords: consistent entities', () => {
     }
     // the two batches (seeds 1 and 7) share persons
     const first = new Set((records.flatMap((r) => r.creators) as Creator[]).map((c) => c.ORCID).filter(Boolean));
-    expect((other.flatMap((r) => r.creators) as Creator[]).some((c) => c.ORCID !== undefined && first.has(c.ORCID))).toBe(true);
+    expect(
+      (other.flatMap((r) => r.creators) as Creator[]).some((c) => c.ORCID !== undefined && first.has(c.ORCID)),
+    ).toBe(true);
   });
 });
 

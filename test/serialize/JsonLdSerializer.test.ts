@@ -5,7 +5,16 @@ import { DataFactory } from 'n3';
 import { JsonLdSerializer } from '../../src/serialize/JsonLdSerializer.js';
 import { CONTEXT_URL, shippedContext } from '../../src/serialize/jsonldContext.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads } from '../helpers/rdf.js';
-import { blankNodeQuads, controlCharQuads, oddIriQuads, recordQuads, SCHEMA, trickyQuads, writeAll, XSD } from './quads.js';
+import {
+  blankNodeQuads,
+  controlCharQuads,
+  oddIriQuads,
+  recordQuads,
+  SCHEMA,
+  trickyQuads,
+  writeAll,
+  XSD,
+} from './quads.js';
 
 const { namedNode, literal, quad, blankNode } = DataFactory;
 
@@ -26,8 +35,14 @@ print(json.dumps([[t(s), t(p), t(o)] for s, p, o in g.triples((None, None, None)
   if (r.error || (r.status !== 0 && /No module named 'rdflib'/.test(r.stderr))) return undefined;
   if (r.status !== 0) throw new Error(`rdflib failed: ${r.stderr}`);
   const term = (x: string[]): RDF.Term =>
-    x[0] === 'n' ? namedNode(x[1]!) : x[0] === 'b' ? blankNode(x[1]!) : literal(x[1]!, x[2] || (x[3] ? namedNode(x[3]) : undefined));
-  return (JSON.parse(r.stdout) as string[][][]).map(([s, p, o]) => quad(term(s!) as never, term(p!) as never, term(o!) as never));
+    x[0] === 'n'
+      ? namedNode(x[1]!)
+      : x[0] === 'b'
+        ? blankNode(x[1]!)
+        : literal(x[1]!, x[2] || (x[3] ? namedNode(x[3]) : undefined));
+  return (JSON.parse(r.stdout) as string[][][]).map(([s, p, o]) =>
+    quad(term(s!) as never, term(p!) as never, term(o!) as never),
+  );
 }
 const hasPythonRdflib = spawnSync('/usr/bin/python3', ['-c', 'import rdflib'], { encoding: 'utf8' }).status === 0;
 
@@ -45,7 +60,9 @@ describe('JsonLdSerializer', () => {
       expect(doc['@graph'].map((n: { '@id': string }) => n['@id'])).toContain('https://doi.org/10.1007/a');
       const lines = text.split('\n');
       expect(lines[1]).toBe('"@graph":[');
-      expect(lines[2]).toMatch(/^\{"@id":"https:\/\/doi.org\/10.1007\/a","@type":\["schema:ScholarlyArticle","bibo:AcademicArticle"\],"name":/);
+      expect(lines[2]).toMatch(
+        /^\{"@id":"https:\/\/doi.org\/10.1007\/a","@type":\["schema:ScholarlyArticle","bibo:AcademicArticle"\],"name":/,
+      );
       for (const line of lines.slice(2, -2)) JSON.parse(line.replace(/,$/, ''));
       expect(text.endsWith('\n]}\n')).toBe(true);
     });
@@ -53,15 +70,26 @@ describe('JsonLdSerializer', () => {
     it('nests the nodes a record references once, and keeps shared ones top-level', () => {
       const doc = JSON.parse(writeAll('jsonld', [recordQuads('10.1007/a', 2)]));
       const root = doc['@graph'][0];
-      expect(root.isPartOf).toMatchObject({ '@id': expect.stringMatching(/#issue$/), '@type': 'schema:PublicationIssue', issueNumber: '4' });
-      expect(root.isPartOf.isPartOf).toMatchObject({ '@type': ['schema:Periodical', 'bibo:Journal'], issn: '1234-5678' });
+      expect(root.isPartOf).toMatchObject({
+        '@id': expect.stringMatching(/#issue$/),
+        '@type': 'schema:PublicationIssue',
+        issueNumber: '4',
+      });
+      expect(root.isPartOf.isPartOf).toMatchObject({
+        '@type': ['schema:Periodical', 'bibo:Journal'],
+        issn: '1234-5678',
+      });
       expect(root.publisher).toMatchObject({ '@type': 'schema:Organization', name: 'Springer' });
       // authors are referenced twice (schema:author and the list), so they stay references
       expect(root.author).toEqual([expect.stringMatching(/#author-1$/), expect.stringMatching(/#author-2$/)]);
       // the list cells are nested (each referenced once), ending in rdf:nil
       expect(root.authorList.first).toMatch(/#author-1$/);
       expect(root.authorList.rest.rest).toBe('http://www.w3.org/1999/02/22-rdf-syntax-ns#nil');
-      expect(doc['@graph'].map((n: { '@id': string }) => n['@id'].replace(/.*#/, ''))).toEqual(['https://doi.org/10.1007/a', 'author-1', 'author-2']);
+      expect(doc['@graph'].map((n: { '@id': string }) => n['@id'].replace(/.*#/, ''))).toEqual([
+        'https://doi.org/10.1007/a',
+        'author-1',
+        'author-2',
+      ]);
       expect(root.datePublished).toBe('2020-03-15');
       expect(root.isAccessibleForFree).toBe('true');
       expect(root.numPages).toBe('8');
@@ -96,7 +124,10 @@ describe('JsonLdSerializer', () => {
       ];
       const text = writeAll('jsonld', [input]);
       const node = JSON.parse(text)['@graph'][0];
-      expect(node.datePublished).toEqual([{ '@value': '2015-02-30 (sic)' }, { '@value': '2015', '@type': 'xsd:gYear' }]);
+      expect(node.datePublished).toEqual([
+        { '@value': '2015-02-30 (sic)' },
+        { '@value': '2015', '@type': 'xsd:gYear' },
+      ]);
       expect(node.url).toEqual({ '@value': 'not an IRI' });
       expect(node.name).toEqual({ '@id': 'http://x.org/a-name-node' });
       expect(node.author).toBe('_:anon');
@@ -106,7 +137,10 @@ describe('JsonLdSerializer', () => {
 
     it('named graphs become graph objects', async () => {
       const s = namedNode('http://x.org/s');
-      const input = [quad(s, namedNode(`${SCHEMA}name`), literal('default')), quad(s, namedNode(`${SCHEMA}name`), literal('in g'), namedNode('http://x.org/g'))];
+      const input = [
+        quad(s, namedNode(`${SCHEMA}name`), literal('default')),
+        quad(s, namedNode(`${SCHEMA}name`), literal('in g'), namedNode('http://x.org/g')),
+      ];
       expectIsomorphic(await parseJsonLd(writeAll('jsonld', [input])), input);
     });
 
@@ -115,9 +149,11 @@ describe('JsonLdSerializer', () => {
       const groups = ['10.1007/a', '10.1007/b', '10.1007/(c)<d>'].map((doi) => {
         const g = namedNode(`https://w3id.org/scholarly-rdf/record/${encodeURI(doi)}`);
         const work = namedNode(`https://doi.org/${encodeURI(doi)}`);
-        return [...recordQuads(encodeURI(doi)), quad(work, namedNode(`${SCHEMA}publisher`), shared), quad(shared, namedNode(`${SCHEMA}name`), literal('Springer'))].map((q) =>
-          quad(q.subject, q.predicate, q.object, g),
-        );
+        return [
+          ...recordQuads(encodeURI(doi)),
+          quad(work, namedNode(`${SCHEMA}publisher`), shared),
+          quad(shared, namedNode(`${SCHEMA}name`), literal('Springer')),
+        ].map((q) => quad(q.subject, q.predicate, q.object, g));
       });
       const text = writeAll('jsonld', groups);
       const doc = JSON.parse(text) as { '@graph': { '@id': string; '@graph': { '@id': string }[] }[] };
@@ -131,11 +167,15 @@ describe('JsonLdSerializer', () => {
     it('extra prefixes re-base the shipped terms (schema.org over https)', async () => {
       const https = 'https://schema.org/';
       const s = namedNode('https://doi.org/10.1/x');
-      const input = [quad(s, namedNode(`${https}name`), literal('T')), quad(s, namedNode(`${https}url`), namedNode('https://x.org/'))];
+      const input = [
+        quad(s, namedNode(`${https}name`), literal('T')),
+        quad(s, namedNode(`${https}url`), namedNode('https://x.org/')),
+      ];
       for (const jsonldContext of ['inline', CONTEXT_URL]) {
         const text = writeAll('jsonld', [input], { prefixes: { schema: https }, jsonldContext });
         expectIsomorphic(await parseJsonLd(text), input);
-        if (jsonldContext === 'inline') expect(JSON.parse(text)['@graph'][0]).toMatchObject({ name: 'T', url: 'https://x.org/' });
+        if (jsonldContext === 'inline')
+          expect(JSON.parse(text)['@graph'][0]).toMatchObject({ name: 'T', url: 'https://x.org/' });
       }
     });
   });

@@ -16,11 +16,17 @@ describe('NTriplesSerializer', () => {
 
   describe('write', () => {
     it('writes one canonical line per triple', () => {
-      const text = writeAll('ntriples', [[
-        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('a "b"\n', 'en-GB')),
-        quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('5', namedNode('http://www.w3.org/2001/XMLSchema#integer'))),
-        quad(blankNode('b1'), namedNode('http://x.org/p'), namedNode('http://x.org/o')),
-      ]]);
+      const text = writeAll('ntriples', [
+        [
+          quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('a "b"\n', 'en-GB')),
+          quad(
+            namedNode('http://x.org/s'),
+            namedNode('http://x.org/p'),
+            literal('5', namedNode('http://www.w3.org/2001/XMLSchema#integer')),
+          ),
+          quad(blankNode('b1'), namedNode('http://x.org/p'), namedNode('http://x.org/o')),
+        ],
+      ]);
       expect(text).toBe(
         '<http://x.org/s> <http://x.org/p> "a \\"b\\"\\n"@en-gb .\n' +
           '<http://x.org/s> <http://x.org/p> "5"^^<http://www.w3.org/2001/XMLSchema#integer> .\n' +
@@ -45,7 +51,11 @@ describe('NTriplesSerializer', () => {
       const p = namedNode('http://x.org/p');
       const type = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
       const date = namedNode('http://www.w3.org/2001/XMLSchema#date');
-      const first = w.write([quad(s, p, literal('a', 'en')), quad(s, type, namedNode('http://x.org/C')), quad(s, p, literal('2020-01-02', date))]);
+      const first = w.write([
+        quad(s, p, literal('a', 'en')),
+        quad(s, type, namedNode('http://x.org/C')),
+        quad(s, p, literal('2020-01-02', date)),
+      ]);
       const again = w.write([
         quad(s, p, literal('b', 'en')),
         quad(s, p, literal('c', { language: 'en', direction: 'rtl' } as never)),
@@ -60,16 +70,20 @@ describe('NTriplesSerializer', () => {
           '_:b1 <http://x.org/p> "2021-01-02"^^<http://www.w3.org/2001/XMLSchema#date> .\n',
       );
       expect(() => w.write([quad(s, p, literal('d', 'not a tag'))])).toThrow(/invalid language tag "not a tag"/);
-      expect(() => w.write([quad(s, p, literal('e', { language: 'en', direction: 'up' } as never))])).toThrow(/invalid base direction "up"/);
+      expect(() => w.write([quad(s, p, literal('e', { language: 'en', direction: 'up' } as never))])).toThrow(
+        /invalid base direction "up"/,
+      );
       expect(() => w.write([quad(s, p, literal('lone \uD800', 'en'))])).toThrow(/lone surrogate/);
       expect(() => w.write([quad(s, type, namedNode('http://x.org/with space'))])).toThrow(/U\+0020/);
     });
 
     it('refuses named graphs, naming the subject', () => {
       const w = new NTriplesSerializer().createWriter();
-      expect(() => w.write([quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('o'), namedNode('http://x.org/g'))])).toThrow(
-        /N-Triples cannot carry the named graph <http:\/\/x.org\/g>.*subject <http:\/\/x.org\/s>/,
-      );
+      expect(() =>
+        w.write([
+          quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('o'), namedNode('http://x.org/g')),
+        ]),
+      ).toThrow(/N-Triples cannot carry the named graph <http:\/\/x.org\/g>.*subject <http:\/\/x.org\/s>/);
     });
 
     it('refuses what N-Triples cannot hold with a serialization error naming the subject', () => {

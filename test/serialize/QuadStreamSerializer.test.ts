@@ -14,14 +14,20 @@ describe('QuadStreamSerializer', () => {
     it('serialises a quad stream in every format', async () => {
       const quads = [...recordQuads('10.1/a'), ...trickyQuads(), ...recordQuads('10.1/b', 1)];
       for (const format of ALL_FORMATS) {
-        const out = new QuadStreamSerializer(serializerFor(format), { chunkSize: 512 }).import(Readable.from(quads) as unknown as RDF.Stream);
+        const out = new QuadStreamSerializer(serializerFor(format), { chunkSize: 512 }).import(
+          Readable.from(quads) as unknown as RDF.Stream,
+        );
         expectIsomorphic(await parseFormat(format, await text(out)), quads, format);
       }
     });
 
     it('groups consecutive quads of one subject (Turtle writes each subject once per run)', async () => {
       const quads = recordQuads('10.1/a', 1);
-      const out = await text(new QuadStreamSerializer(serializerFor('turtle'), { prefixes: {} }).import(Readable.from(quads) as unknown as RDF.Stream));
+      const out = await text(
+        new QuadStreamSerializer(serializerFor('turtle'), { prefixes: {} }).import(
+          Readable.from(quads) as unknown as RDF.Stream,
+        ),
+      );
       const runs = quads.filter((q, i) => i === 0 || !q.subject.equals(quads[i - 1]!.subject)).length;
       expect(out.split('\n\n').filter((b) => b.trim()).length).toBe(runs);
     });
@@ -34,7 +40,9 @@ describe('QuadStreamSerializer', () => {
       expectIsomorphic(await parseFormat('jsonld', out), recordQuads('10.1/a'));
 
       const emitter = new EventEmitter();
-      const pending = text(new QuadStreamSerializer(serializerFor('ntriples')).import(emitter as unknown as RDF.Stream));
+      const pending = text(
+        new QuadStreamSerializer(serializerFor('ntriples')).import(emitter as unknown as RDF.Stream),
+      );
       setImmediate(() => {
         for (const q of recordQuads('10.1/b', 0)) emitter.emit('data', q);
         emitter.emit('end');
@@ -51,7 +59,9 @@ describe('QuadStreamSerializer', () => {
 
     it('fails the output stream with a serialisation error', async () => {
       const quads = recordQuads('10.1/a b', 0);
-      const out = new QuadStreamSerializer(serializerFor('rdfxml')).import(Readable.from(quads) as unknown as RDF.Stream);
+      const out = new QuadStreamSerializer(serializerFor('rdfxml')).import(
+        Readable.from(quads) as unknown as RDF.Stream,
+      );
       await expect(text(out)).rejects.toMatchObject({ code: 'serialization' });
     });
   });

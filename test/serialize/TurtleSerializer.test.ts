@@ -22,7 +22,9 @@ describe('TurtleSerializer', () => {
     });
 
     it('declares the given prefixes instead, skipping invalid prefix names', () => {
-      const head = new TurtleSerializer().createWriter({ prefixes: { ex: 'http://x.org/', 'bad name': 'http://y.org/' } }).start();
+      const head = new TurtleSerializer()
+        .createWriter({ prefixes: { ex: 'http://x.org/', 'bad name': 'http://y.org/' } })
+        .start();
       expect(head).toBe('@prefix ex: <http://x.org/> .\n\n');
     });
   });
@@ -30,7 +32,9 @@ describe('TurtleSerializer', () => {
   describe('write', () => {
     it('writes readable Turtle: a, prefixed names, ; and , groups, bare integers and booleans', () => {
       const text = writeAll('turtle', [recordQuads('10.1007/a', 2)]);
-      expect(text).toContain('<https://doi.org/10.1007/a> a schema:ScholarlyArticle, bibo:AcademicArticle ;\n    schema:name ');
+      expect(text).toContain(
+        '<https://doi.org/10.1007/a> a schema:ScholarlyArticle, bibo:AcademicArticle ;\n    schema:name ',
+      );
       expect(text).toContain('schema:keywords "Chemistry", "Catalysis" ;');
       expect(text).toContain('schema:datePublished "2020-03-15"^^xsd:date ;');
       expect(text).toContain('schema:isAccessibleForFree true ;');
@@ -47,11 +51,13 @@ describe('TurtleSerializer', () => {
 
     it('falls back to full IRIs when the local name is not a valid PN_LOCAL', () => {
       const s = namedNode('http://x.org/s');
-      const text = writeAll('turtle', [[
-        quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}Thing.`)),
-        quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}`)),
-        quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}a/b`)),
-      ]]);
+      const text = writeAll('turtle', [
+        [
+          quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}Thing.`)),
+          quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}`)),
+          quad(s, namedNode(`${SCHEMA}name`), namedNode(`${SCHEMA}a/b`)),
+        ],
+      ]);
       expect(text).toContain('schema:name <http://schema.org/Thing.>, <http://schema.org/>, <http://schema.org/a/b> .');
     });
 
@@ -59,7 +65,11 @@ describe('TurtleSerializer', () => {
       const xsd = (l: string) => namedNode(`http://www.w3.org/2001/XMLSchema#${l}`);
       const s = namedNode('http://x.org/s');
       const p = namedNode('http://x.org/p');
-      const input = [quad(s, p, literal('+7', xsd('integer'))), quad(s, p, literal('seven', xsd('integer'))), quad(s, p, literal('TRUE', xsd('boolean')))];
+      const input = [
+        quad(s, p, literal('+7', xsd('integer'))),
+        quad(s, p, literal('seven', xsd('integer'))),
+        quad(s, p, literal('TRUE', xsd('boolean'))),
+      ];
       const text = writeAll('turtle', [input]);
       expect(text).toContain('+7, "seven"^^xsd:integer, "TRUE"^^xsd:boolean');
       expectIsomorphic(parseTurtle(text), input);
@@ -69,12 +79,21 @@ describe('TurtleSerializer', () => {
       const a = namedNode('http://x.org/a');
       const b = namedNode('http://x.org/b');
       const p = namedNode('http://x.org/p');
-      const text = writeAll('turtle', [[quad(a, p, literal('1')), quad(b, p, literal('2')), quad(a, p, literal('3'))]], { prefixes: {} });
+      const text = writeAll(
+        'turtle',
+        [[quad(a, p, literal('1')), quad(b, p, literal('2')), quad(a, p, literal('3'))]],
+        { prefixes: {} },
+      );
       expect(text).toBe('<http://x.org/a> <http://x.org/p> "1", "3" .\n\n<http://x.org/b> <http://x.org/p> "2" .\n\n');
     });
 
     it('refuses named graphs', () => {
-      const q = quad(namedNode('http://x.org/s'), namedNode('http://x.org/p'), literal('o'), namedNode('http://x.org/g'));
+      const q = quad(
+        namedNode('http://x.org/s'),
+        namedNode('http://x.org/p'),
+        literal('o'),
+        namedNode('http://x.org/g'),
+      );
       expect(() => writeAll('turtle', [[q]])).toThrow(/Turtle cannot carry the named graph/);
     });
   });

@@ -31,12 +31,21 @@ describe('RDF 1.2 base direction', () => {
   it('is kept by JSON-LD as @direction (read back by jsonld.js as an i18n datatype)', async () => {
     const doc = JSON.parse(text('jsonld')) as unknown;
     expect(text('jsonld')).toContain('"@direction":"rtl"');
-    const nquads = (await jsonld.toRDF(doc as never, { format: 'application/n-quads', documentLoader: offlineDocumentLoader as never, rdfDirection: 'i18n-datatype' } as never)) as unknown as string;
+    const nquads = (await jsonld.toRDF(
+      doc as never,
+      {
+        format: 'application/n-quads',
+        documentLoader: offlineDocumentLoader as never,
+        rdfDirection: 'i18n-datatype',
+      } as never,
+    )) as unknown as string;
     expect(nquads).toContain('<https://www.w3.org/ns/i18n#ar_rtl>');
   });
 
   it('is refused by RDF/XML 1.1, naming the subject, not dropped', () => {
-    expect(() => text('rdfxml')).toThrow(/RDF\/XML: .*base direction \(rtl\).*\(subject <https:\/\/doi\.org\/10\.1000\/dir>\)/s);
+    expect(() => text('rdfxml')).toThrow(
+      /RDF\/XML: .*base direction \(rtl\).*\(subject <https:\/\/doi\.org\/10\.1000\/dir>\)/s,
+    );
   });
 
   describe('load', () => {
@@ -52,7 +61,9 @@ describe('RDF 1.2 base direction', () => {
       const file = join(dir, 'd.nt');
       writeFileSync(file, text('ntriples'));
       const graph = 'https://example.org/g/direction';
-      await expect(loadDump({ files: [file], endpoint: store.dataset, graph, statePath: join(dir, 'd.state.json') })).rejects.toMatchObject({
+      await expect(
+        loadDump({ files: [file], endpoint: store.dataset, graph, statePath: join(dir, 'd.state.json') }),
+      ).rejects.toMatchObject({
         code: 'serialization',
         message: expect.stringContaining('base direction'),
       });

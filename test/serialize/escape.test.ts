@@ -66,13 +66,26 @@ describe('escape', () => {
 
   describe('escapeResolvedIri', () => {
     it('refuses a dot segment of the path, which a reader would resolve away', () => {
-      for (const iri of ['http://a.example/./b', 'http://a.example/b/..', 'http://a.example/..', 'urn:.', 'urn:./x', 'urn:x/../y']) {
+      for (const iri of [
+        'http://a.example/./b',
+        'http://a.example/b/..',
+        'http://a.example/..',
+        'urn:.',
+        'urn:./x',
+        'urn:x/../y',
+      ]) {
         expect(() => escapeResolvedIri(iri), iri).toThrow(/'\.' or '\.\.' segment/);
       }
     });
 
     it('keeps dots elsewhere: in names, the host, the query and the fragment', () => {
-      for (const iri of ['http://a.example/b.c/.d/..e', 'http://a.example/b?x=/./', 'http://a.example/b#/../', 'urn:x.y', 'http://a.example']) {
+      for (const iri of [
+        'http://a.example/b.c/.d/..e',
+        'http://a.example/b?x=/./',
+        'http://a.example/b#/../',
+        'urn:x.y',
+        'http://a.example',
+      ]) {
         expect(escapeResolvedIri(iri)).toBe(iri);
       }
     });

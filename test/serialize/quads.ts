@@ -66,7 +66,13 @@ export function recordQuads(doi: string, authors = 3): RDF.Quad[] {
     q.push(quad(n(`author-${i}`), s('familyName'), literal(`Müller-${i}`)));
     q.push(quad(n(`author-${i}`), s('givenName'), literal('Anna')));
     q.push(quad(n(`authors-${i}`), namedNode(`${RDF_NS}first`), n(`author-${i}`)));
-    q.push(quad(n(`authors-${i}`), namedNode(`${RDF_NS}rest`), i === authors ? namedNode(`${RDF_NS}nil`) : n(`authors-${i + 1}`)));
+    q.push(
+      quad(
+        n(`authors-${i}`),
+        namedNode(`${RDF_NS}rest`),
+        i === authors ? namedNode(`${RDF_NS}nil`) : n(`authors-${i + 1}`),
+      ),
+    );
   }
   return q;
 }
@@ -106,7 +112,9 @@ export function trickyQuads(): RDF.Quad[] {
 
 /** A literal with C0 controls: N-Triples, Turtle and JSON-LD carry it; XML 1.0 cannot. */
 export function controlCharQuads(): RDF.Quad[] {
-  return [quad(namedNode('http://example.org/ctrl'), namedNode(`${SR}v`), literal('ctrl \u0001\u0008\u000b\u001f end'))];
+  return [
+    quad(namedNode('http://example.org/ctrl'), namedNode(`${SR}v`), literal('ctrl \u0001\u0008\u000b\u001f end')),
+  ];
 }
 
 /** IRIs with characters that need care in some format. */
@@ -148,7 +156,11 @@ export function blankNodeQuads(): RDF.Quad[] {
 }
 
 /** Writes groups with a format's record writer into one string. */
-export function writeAll(format: FormatName, groups: readonly (readonly RDF.Quad[])[], options?: SerializerOptions): string {
+export function writeAll(
+  format: FormatName,
+  groups: readonly (readonly RDF.Quad[])[],
+  options?: SerializerOptions,
+): string {
   const writer: RecordWriter = serializerFor(format).createWriter(options);
   let out = writer.start();
   for (const g of groups) out += writer.write(g);
@@ -158,12 +170,18 @@ export function writeAll(format: FormatName, groups: readonly (readonly RDF.Quad
 /** Parses a format with a parser other than ours (n3, jsonld.js, rdfxml-streaming-parser). */
 export async function parseFormat(format: FormatName, text: string): Promise<RDF.Quad[]> {
   switch (format) {
-    case 'turtle': return parseTurtle(text);
-    case 'ntriples': return parseNTriples(text);
-    case 'nquads': return parseNQuads(text);
-    case 'jsonld': return parseJsonLd(text);
-    case 'rdfxml': return parseRdfXml(text);
-    case 'trig': return parseTriG(text);
+    case 'turtle':
+      return parseTurtle(text);
+    case 'ntriples':
+      return parseNTriples(text);
+    case 'nquads':
+      return parseNQuads(text);
+    case 'jsonld':
+      return parseJsonLd(text);
+    case 'rdfxml':
+      return parseRdfXml(text);
+    case 'trig':
+      return parseTriG(text);
   }
 }
 

@@ -15,7 +15,11 @@ import { serializerFor } from '../../src/serialize/serializers.js';
 import { parseNTriples } from '../helpers/rdf.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const records = readFileSync(join(ROOT, 'data/sample-catalogue.jsonl'), 'utf8').trim().split('\n').slice(0, 60).map((l) => JSON.parse(l) as unknown);
+const records = readFileSync(join(ROOT, 'data/sample-catalogue.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(0, 60)
+  .map((l) => JSON.parse(l) as unknown);
 const groups = records.map((raw, i) => {
   const outcome = mapItem({ kind: 'record', raw, source: 'sample', index: i + 1 });
   if (outcome.kind !== 'mapped') throw new Error(outcome.rejection.reason);
@@ -43,7 +47,10 @@ function readByRdflib(text: string, mediaType: string): Promise<Set<string>> {
   return new Promise((resolve, reject) => {
     $rdf.parse(text, store, 'https://example.org/base', mediaType, (err) => {
       if (err) reject(err);
-      else resolve(new Set(store.statements.map((st) => key(st.subject as Term, st.predicate as Term, st.object as Term))));
+      else
+        resolve(
+          new Set(store.statements.map((st) => key(st.subject as Term, st.predicate as Term, st.object as Term))),
+        );
     });
   });
 }
@@ -55,7 +62,10 @@ describe('rdflib.js reads what the writers write as the same graph', () => {
     expect(expected.size).toBeGreaterThan(2000);
   });
 
-  for (const [format, mediaType] of [['rdfxml', 'application/rdf+xml'], ['jsonld', 'application/ld+json']] as const) {
+  for (const [format, mediaType] of [
+    ['rdfxml', 'application/rdf+xml'],
+    ['jsonld', 'application/ld+json'],
+  ] as const) {
     it(`${format}`, async () => {
       const got = await readByRdflib(write(format), mediaType);
       expect([...got].filter((t) => !expected.has(t)).slice(0, 5)).toEqual([]);

@@ -7,7 +7,10 @@ import { ALL_FORMATS, blankNodeQuads, oddIriQuads, parseFormat, recordQuads, tri
 // Every format, read back by a parser other than ours, gives the quads that were written;
 // and the formats of one input give the same graph as each other.
 const inputs = {
-  'two records (author lists of named nodes)': [recordQuads('10.1007/s10551-020-04567-8'), recordQuads('10.1186/1471-2105-5-1', 1)],
+  'two records (author lists of named nodes)': [
+    recordQuads('10.1007/s10551-020-04567-8'),
+    recordQuads('10.1186/1471-2105-5-1', 1),
+  ],
   'a record without authors': [recordQuads('10.1000/none', 0)],
   'tricky literals': [trickyQuads()],
   'odd IRIs and predicates': [oddIriQuads()],
@@ -31,7 +34,8 @@ describe('formats of one input', () => {
   it('are isomorphic to each other', async () => {
     const groups = Object.values(inputs).flat();
     const graphs = await Promise.all(ALL_FORMATS.map(async (f) => parseFormat(f, writeAll(f, groups))));
-    for (let i = 1; i < graphs.length; i++) expectIsomorphic(graphs[i]!, graphs[0]!, `${ALL_FORMATS[i]} vs ${ALL_FORMATS[0]}`);
+    for (let i = 1; i < graphs.length; i++)
+      expectIsomorphic(graphs[i]!, graphs[0]!, `${ALL_FORMATS[i]} vs ${ALL_FORMATS[0]}`);
   });
 
   it('are written deterministically (same bytes for the same input)', () => {
@@ -49,9 +53,36 @@ describe('formats of one input', () => {
 describe('any string survives every format (property)', () => {
   // Any code point (controls and astral characters included, never a lone surrogate), weighted towards
   // the characters and sequences that need escaping somewhere.
-  const special = fc.constantFrom('"', '\\', '\n', '\r', '\t', '<', '>', '&', ']]>', '--', '\u0000', '\u0001', '\u007f', '\u2028', '\uFEFF', '🧪', 'é', "'", '@en', '^^', '"""', '{"@value":', '\\u0041');
+  const special = fc.constantFrom(
+    '"',
+    '\\',
+    '\n',
+    '\r',
+    '\t',
+    '<',
+    '>',
+    '&',
+    ']]>',
+    '--',
+    '\u0000',
+    '\u0001',
+    '\u007f',
+    '\u2028',
+    '\uFEFF',
+    '🧪',
+    'é',
+    "'",
+    '@en',
+    '^^',
+    '"""',
+    '{"@value":',
+    '\\u0041',
+  );
   const oneChar = fc.string({ unit: 'binary', minLength: 1, maxLength: 1 });
-  const anyText = fc.string({ unit: fc.oneof({ arbitrary: special, weight: 1 }, { arbitrary: oneChar, weight: 2 }), maxLength: 30 });
+  const anyText = fc.string({
+    unit: fc.oneof({ arbitrary: special, weight: 1 }, { arbitrary: oneChar, weight: 2 }),
+    maxLength: 30,
+  });
   const xmlChars = /^[\u0009\u000A\u000D\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]*$/u;
   const language = fc.constantFrom('', 'en', 'de-CH', 'zh-Hant-TW');
   for (const format of ALL_FORMATS) {
@@ -60,7 +91,13 @@ describe('any string survives every format (property)', () => {
         fc.asyncProperty(fc.array(fc.tuple(anyText, language), { minLength: 1, maxLength: 8 }), async (values) => {
           const usable = format === 'rdfxml' ? values.filter(([v]) => xmlChars.test(v)) : values;
           const subject = DataFactory.namedNode('https://doi.org/10.1/p');
-          const quads = usable.map(([v, lang], i) => DataFactory.quad(subject, DataFactory.namedNode(`http://schema.org/p${i}`), DataFactory.literal(v, lang || undefined)));
+          const quads = usable.map(([v, lang], i) =>
+            DataFactory.quad(
+              subject,
+              DataFactory.namedNode(`http://schema.org/p${i}`),
+              DataFactory.literal(v, lang || undefined),
+            ),
+          );
           expectIsomorphic(await parseFormat(format, writeAll(format, [quads])), quads, format);
         }),
         { numRuns: 60 },

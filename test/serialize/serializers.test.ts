@@ -15,6 +15,8 @@ describe('serializers', () => {
   });
 
   it('serializerFor refuses an unknown format', () => {
-    expect(() => serializerFor('n3' as FormatName)).toThrow(expect.objectContaining({ code: 'unsupported-media-type' }));
+    expect(() => serializerFor('n3' as FormatName)).toThrow(
+      expect.objectContaining({ code: 'unsupported-media-type' }),
+    );
   });
 });

@@ -147,12 +147,23 @@ describe('Catalogue', () => {
       ['title:"of the"', (r) => [r.title as string]],
       [`name:"${names(generated[5]!)[0]!.replace(/"/g, '')}"`, names],
       ['journal:"materials science"', (r) => [r.publicationName as string]],
-      ['"life sciences"', (r) => [r.title as string, ...names(r), r.publicationName as string, ...(r.subjects as string[]), ...(r.keyword as string[])]],
+      [
+        '"life sciences"',
+        (r) => [
+          r.title as string,
+          ...names(r),
+          r.publicationName as string,
+          ...(r.subjects as string[]),
+          ...(r.keyword as string[]),
+        ],
+      ],
     ];
     for (const [q, texts] of cases) {
       it(`${q} finds exactly the records with the words in order`, () => {
         const phrase = words(q.slice(q.indexOf('"') + 1, -1));
-        const expected = generated.flatMap((r, i) => (texts(r).some((t) => ` ${words(t)} `.includes(` ${phrase} `)) ? [i] : []));
+        const expected = generated.flatMap((r, i) =>
+          texts(r).some((t) => ` ${words(t)} `.includes(` ${phrase} `)) ? [i] : [],
+        );
         expect(expected.length).toBeGreaterThan(0);
         expect([...evaluateQuery(c, parseQuery(q))]).toEqual(expected);
       });
@@ -162,7 +173,9 @@ describe('Catalogue', () => {
   describe('records', () => {
     it('serves records without catalogue-only keys', () => {
       expect(catalogue.record(0)._countries).toBeUndefined();
-      expect(JSON.parse(catalogue.recordJson(0))).toEqual(Object.fromEntries(Object.entries(records[0]!).filter(([k]) => k !== '_countries')));
+      expect(JSON.parse(catalogue.recordJson(0))).toEqual(
+        Object.fromEntries(Object.entries(records[0]!).filter(([k]) => k !== '_countries')),
+      );
       expect(catalogue.recordJson(1)).toBe(JSON.stringify(records[1]));
     });
 
@@ -252,7 +265,10 @@ describe('Catalogue', () => {
     it('reads lines longer than its read buffer and files of many chunks', () => {
       const file = join(dir, 'big.jsonl');
       const long = { doi: '10.1/long', title: 'x'.repeat(9_000_000) + ' needle' };
-      writeFileSync(file, `${JSON.stringify({ doi: '10.1/a' })}\n${JSON.stringify(long)}\n${JSON.stringify({ doi: '10.1/b', title: 'needle' })}`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ doi: '10.1/a' })}\n${JSON.stringify(long)}\n${JSON.stringify({ doi: '10.1/b', title: 'needle' })}`,
+      );
       const c = loadCatalogue(file);
       expect(c.size).toBe(3);
       expect([...evaluateQuery(c, parseQuery('title:needle'))]).toEqual([1, 2]);
@@ -273,4 +289,3 @@ describe('Catalogue', () => {
     expect(decodeDoiEscapes('10.1/%E2%82%AC%25')).toBe('10.1/€%');
   });
 });
-

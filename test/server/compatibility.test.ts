@@ -38,7 +38,8 @@ function expectSameShape(actual: unknown, recorded: unknown, path = '$'): void {
   if (recorded !== null && typeof recorded === 'object') {
     expect(actual !== null && typeof actual === 'object' && !Array.isArray(actual), `${path} is an object`).toBe(true);
     expect(Object.keys(actual as object), `keys of ${path}`).toEqual(Object.keys(recorded));
-    for (const [k, v] of Object.entries(recorded)) expectSameShape((actual as Record<string, unknown>)[k], v, `${path}.${k}`);
+    for (const [k, v] of Object.entries(recorded))
+      expectSameShape((actual as Record<string, unknown>)[k], v, `${path}.${k}`);
     return;
   }
   expect(typeof actual, `type of ${path}`).toBe(typeof recorded);
@@ -81,24 +82,32 @@ const key = encodeURIComponent(KEY);
 
 describe('serve against recorded real responses', () => {
   it('/meta/v1/json?q=date:2015-09-08&s=701&p=100: a short last page shaped as recorded', async () => {
-    const { status, body } = await get(`/meta/v1/json?q=${encodeURIComponent('date:2015-09-08')}&s=701&p=100&api_key=${key}`);
+    const { status, body } = await get(
+      `/meta/v1/json?q=${encodeURIComponent('date:2015-09-08')}&s=701&p=100&api_key=${key}`,
+    );
     expect(status).toBe(200);
     const json = JSON.parse(body) as Record<string, unknown>;
     expectSameShape(json, lastPage);
     expect(json.result).toEqual(lastPage.result);
     expect(json.records).toEqual(lastPage.records);
-    expect((json.facets as { name: string }[]).map((f) => f.name)).toEqual((lastPage.facets as { name: string }[]).map((f) => f.name));
+    expect((json.facets as { name: string }[]).map((f) => f.name)).toEqual(
+      (lastPage.facets as { name: string }[]).map((f) => f.name),
+    );
     expect('nextPage' in json).toBe(false);
   });
 
   it('/meta/v1/json past the end (s=801) answers byte for byte as recorded', async () => {
-    const { status, body } = await get(`/meta/v1/json?q=${encodeURIComponent('date:2015-09-08')}&s=801&p=100&api_key=${key}`);
+    const { status, body } = await get(
+      `/meta/v1/json?q=${encodeURIComponent('date:2015-09-08')}&s=801&p=100&api_key=${key}`,
+    );
     expect(status).toBe(200);
     expect(body).toBe(beyond);
   });
 
   it('/metadata/json?q=doi:…&s=1&p=1 answers the recorded envelope (records, paging and facets)', async () => {
-    const { status, body } = await get(`/metadata/json?q=${encodeURIComponent('doi:10.1007/s11306-017-1242-7')}&s=1&p=1&api_key=${key}`);
+    const { status, body } = await get(
+      `/metadata/json?q=${encodeURIComponent('doi:10.1007/s11306-017-1242-7')}&s=1&p=1&api_key=${key}`,
+    );
     expect(status).toBe(200);
     const json = JSON.parse(body) as Record<string, unknown>;
     expectSameShape(json, metabolomics);
@@ -106,7 +115,9 @@ describe('serve against recorded real responses', () => {
   });
 
   it('/metadata/json serves a record exactly as it is in the catalogue', async () => {
-    const { body } = await get(`/metadata/json?q=${encodeURIComponent('doi:10.1007/s41095-022-0275-7')}&api_key=${key}`);
+    const { body } = await get(
+      `/metadata/json?q=${encodeURIComponent('doi:10.1007/s41095-022-0275-7')}&api_key=${key}`,
+    );
     const json = JSON.parse(body) as { records: unknown[] };
     expect(json.records).toEqual([visualMedia]);
     expectSameShape(json.records[0], visualMedia);

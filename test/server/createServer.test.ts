@@ -24,7 +24,14 @@ beforeAll(async () => {
   // The specification (seed) is of the service until 2024: every field open to basic keys, a query with no hits a 200
   // with total 0. The 2026 answers (the default) are walked in service2026.test.ts.
   server = await startServer({ catalogue, apiKeys: [BASIC, `${PREMIUM}:premium`], compat: '2024' });
-  limited = await startServer({ catalogue, apiKeys: ['slow'], rate: 2, retryAfter: 1, now: () => clock, compat: '2024' });
+  limited = await startServer({
+    catalogue,
+    apiKeys: ['slow'],
+    rate: 2,
+    retryAfter: 1,
+    now: () => clock,
+    compat: '2024',
+  });
 });
 
 afterAll(async () => {
@@ -72,7 +79,9 @@ describe('§2.1 response envelope (/meta/v2/json)', () => {
     const q = 'subject:"Life Sciences" AND (year:2015 OR year:2016) café';
     const body = (await get(v2(q))).json();
     expect(body.query).toBe(q);
-    expect((await get(`/meta/v2/json?q=year%3A2015+OR+title%3Asurvey&api_key=${BASIC}`)).json().query).toBe('year:2015 OR title:survey');
+    expect((await get(`/meta/v2/json?q=year%3A2015+OR+title%3Asurvey&api_key=${BASIC}`)).json().query).toBe(
+      'year:2015 OR title:survey',
+    );
   });
 });
 
@@ -105,7 +114,8 @@ describe('§2.2 paging summary and §4.1 nextPage arithmetic', () => {
 
   it('percent-encodes the parts of nextPage', async () => {
     const q = 'title:"a & b" OR doi:10.1007/x=1';
-    const body = (await get(`/meta/v2/json?q=${enc('type:Journal OR ' + q)}&p=2&api_key=${PREMIUM}&callback=my.cb`)).body;
+    const body = (await get(`/meta/v2/json?q=${enc('type:Journal OR ' + q)}&p=2&api_key=${PREMIUM}&callback=my.cb`))
+      .body;
     const json = JSON.parse(body.slice('my.cb('.length, -1));
     const next = new URL(json.nextPage, 'http://x');
     expect(next.searchParams.get('q')).toBe('type:Journal OR ' + q);
@@ -149,7 +159,14 @@ function catalogueIdOf(doi: string): number {
 describe('§2.4 facets', () => {
   it('has subject, keyword, pub, year, country, type with at most 20 values, counted over all matches', async () => {
     const body = (await get(v2('type:Journal OR type:Book', '&p=1'))).json();
-    expect(body.facets.map((f: { name: string }) => f.name)).toEqual(['subject', 'keyword', 'pub', 'year', 'country', 'type']);
+    expect(body.facets.map((f: { name: string }) => f.name)).toEqual([
+      'subject',
+      'keyword',
+      'pub',
+      'year',
+      'country',
+      'type',
+    ]);
     for (const f of body.facets) {
       expect(f.values.length).toBeLessThanOrEqual(20);
       const counts = f.values.map((v: { count: string }) => Number(v.count));
@@ -207,12 +224,20 @@ describe('§2.5 and §4.2 the v1 family', () => {
 
   it('abstract objects become text on /metadata/v1/articles', async () => {
     const s = await startServer({
-      catalogue: [{ doi: '10.1/x', title: 'T', abstract: { h1: 'Abstract', p: ['One.', 'Two.'] }, publicationName: 'J' }],
+      catalogue: [
+        { doi: '10.1/x', title: 'T', abstract: { h1: 'Abstract', p: ['One.', 'Two.'] }, publicationName: 'J' },
+      ],
       apiKeys: ['k'],
     });
     try {
       const body = (await get(`/metadata/v1/articles?q=doi%3D10.1%2Fx&api_key=k`, {}, s.url)).json();
-      expect(body.records[0]).toEqual({ title: 'T', doi: '10.1/x', abstract: 'Abstract One. Two.', publicationDate: '', journalTitle: 'J' });
+      expect(body.records[0]).toEqual({
+        title: 'T',
+        doi: '10.1/x',
+        abstract: 'Abstract One. Two.',
+        publicationDate: '',
+        journalTitle: 'J',
+      });
     } finally {
       await s.close();
     }
@@ -259,7 +284,12 @@ describe('§4.3 vocabulary endpoint', () => {
     const r = await get('/vocab/pagination', { headers: { accept: 'image/png, text/html' } });
     expect(r.status).toBe(406);
     expect(r.headers.get('vary')).toBe('Accept');
-    expect(r.json().available).toEqual(['application/ld+json', 'application/n-triples', 'text/turtle', 'application/rdf+xml']);
+    expect(r.json().available).toEqual([
+      'application/ld+json',
+      'application/n-triples',
+      'text/turtle',
+      'application/rdf+xml',
+    ]);
   });
 
   it('needs no key, answers 404 for unknown terms, and reads the directory at request time under a configurable path', async () => {
@@ -323,7 +353,11 @@ describe('§5 authentication and plans', () => {
 
 describe('§7 errors and §8 limits (as the real service answers)', () => {
   it("400 Missing required query parameter: 'q'", async () => {
-    for (const path of [`/meta/v2/json?api_key=${BASIC}`, `/meta/v2/json?q=&api_key=${BASIC}`, `/metadata/v1/articles?q=%20&api_key=${BASIC}`]) {
+    for (const path of [
+      `/meta/v2/json?api_key=${BASIC}`,
+      `/meta/v2/json?q=&api_key=${BASIC}`,
+      `/metadata/v1/articles?q=%20&api_key=${BASIC}`,
+    ]) {
       const r = await get(path);
       expect(r.status).toBe(400);
       expect(r.json().message).toBe("Missing required query parameter: 'q'");

@@ -8,7 +8,11 @@ afterEach(async () => {
 });
 
 async function serve(faults: FaultOptions, retryAfter?: number): Promise<RunningServer> {
-  const s = await startServer({ ...sampleCatalogueOptions(), faults, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+  const s = await startServer({
+    ...sampleCatalogueOptions(),
+    faults,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+  });
   running.push(s);
   return s;
 }

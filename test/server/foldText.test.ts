@@ -14,7 +14,13 @@ function reference(text: string): string[] {
 
 describe('tokenize', () => {
   it('splits on punctuation and folds case and accents', () => {
-    expect(tokenize('Navigating freely-available software tools')).toEqual(['navigating', 'freely', 'available', 'software', 'tools']);
+    expect(tokenize('Navigating freely-available software tools')).toEqual([
+      'navigating',
+      'freely',
+      'available',
+      'software',
+      'tools',
+    ]);
     expect(tokenize('Cañueto, Daniel')).toEqual(['canueto', 'daniel']);
     expect(tokenize('protein–ligand β-lactam')).toEqual(['protein', 'ligand', 'β', 'lactam']);
     expect(tokenize('日本における森林生態系の長期変動')).toEqual(['日本における森林生態系の長期変動']);

@@ -24,10 +24,65 @@ afterAll(async () => {
   await server.close(100);
 });
 
-const PATHS = ['/meta/v2/json', '/meta/v1/json', '/metadata/json', '/metadata/v1/articles', '/vocab/pagination', '/vocab/', '/vocab/x', '/', '/meta', '/meta/v2/json/', '//meta/v2/json', '/%2e%2e/etc', '/vocab/%zz'];
+const PATHS = [
+  '/meta/v2/json',
+  '/meta/v1/json',
+  '/metadata/json',
+  '/metadata/v1/articles',
+  '/vocab/pagination',
+  '/vocab/',
+  '/vocab/x',
+  '/',
+  '/meta',
+  '/meta/v2/json/',
+  '//meta/v2/json',
+  '/%2e%2e/etc',
+  '/vocab/%zz',
+];
 const METHODS = ['GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH'];
-const PIECES = ['year:2015', 'year:20', 'doi:10.1007/(SICI)x;2-A', 'title:"visual analytics"', 'subject:Life*', '"', '(', ')', 'AND', 'OR', 'NOT', '*', 'name:Müller', 'café', 'type:Book', 'onlinedatefrom:2015-13-01', 'datefrom:2010', 'foo:bar', 'doi=10.1/x', '=', ':', 'keyword:', '\u0000', '\uFFFF', '𝒳', 'openaccess:true', 'country:Germany', '-x', 'a*b', '""'];
-const ACCEPTS = ['*/*', 'text/turtle', 'application/ld+json;q=0.1, text/*', 'image/png', 'garbage', ';;;', 'text/turtle;q=abc', '*/*;q=0', ''];
+const PIECES = [
+  'year:2015',
+  'year:20',
+  'doi:10.1007/(SICI)x;2-A',
+  'title:"visual analytics"',
+  'subject:Life*',
+  '"',
+  '(',
+  ')',
+  'AND',
+  'OR',
+  'NOT',
+  '*',
+  'name:Müller',
+  'café',
+  'type:Book',
+  'onlinedatefrom:2015-13-01',
+  'datefrom:2010',
+  'foo:bar',
+  'doi=10.1/x',
+  '=',
+  ':',
+  'keyword:',
+  '\u0000',
+  '\uFFFF',
+  '𝒳',
+  'openaccess:true',
+  'country:Germany',
+  '-x',
+  'a*b',
+  '""',
+];
+const ACCEPTS = [
+  '*/*',
+  'text/turtle',
+  'application/ld+json;q=0.1, text/*',
+  'image/png',
+  'garbage',
+  ';;;',
+  'text/turtle;q=abc',
+  '*/*;q=0',
+  '',
+];
 
 function randomQuery(): string {
   const n = rng.int(0, 8);
@@ -68,12 +123,21 @@ function request(method: string, target: string, accept: string): Promise<Result
   return new Promise((resolve, reject) => {
     let req: http.ClientRequest;
     try {
-      req = http.request({ host: '127.0.0.1', port, method, path: target, agent, headers: accept ? { accept } : {} }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      });
+      req = http.request(
+        { host: '127.0.0.1', port, method, path: target, agent, headers: accept ? { accept } : {} },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode!,
+              type: String(res.headers['content-type'] ?? ''),
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
     } catch {
       resolve('skipped'); // the client library refused the target (unescaped characters)
       return;
@@ -131,7 +195,9 @@ describe('fuzz: random requests', () => {
       const len = rng.int(1, 300);
       const bytes = Buffer.alloc(len);
       for (let k = 0; k < len; k++) bytes[k] = rng.int(0, 255);
-      const prefix = rng.chance(0.5) ? Buffer.from(`GET /meta/v2/json?q=${'%'.repeat(rng.int(0, 3))} HTTP/1.1\r\n`) : Buffer.alloc(0);
+      const prefix = rng.chance(0.5)
+        ? Buffer.from(`GET /meta/v2/json?q=${'%'.repeat(rng.int(0, 3))} HTTP/1.1\r\n`)
+        : Buffer.alloc(0);
       const answer = await rawExchange(Buffer.concat([prefix, bytes, Buffer.from('\r\n\r\n')]));
       if (answer !== '') expect(answer).toMatch(/^HTTP\/1\.1 (400|401|404|405|431|200)/);
     }

@@ -9,12 +9,34 @@ import { readCatalogueRange } from '../../src/server/readCatalogueFile.js';
 
 const odd: Record<string, unknown>[] = [
   { doi: '10.1/ABC', _countries: ['France'], title: 'Hidden keys first', subjects: ['X', 'Y'] },
-  { identifier: 'doi:10.1/abc', title: 'The same DOI, other case', keywords: ['kw one', 'kw two'], _subjects: ['Hidden Subject'] },
-  { title: 'Ünïcode', creators: [{ creator: 'Ärger, Ölaf' }, 'Plain Name'], journalid: '77', openAccess: 'TRUE', coverDate: '1999-01', _countries: [] },
-  { publicationType: 'Book', contentType: 'Chapter', printIsbn: '978-3-16-148410-0', eIssn: '1234-5678', onlineDate: '2001-02' },
+  {
+    identifier: 'doi:10.1/abc',
+    title: 'The same DOI, other case',
+    keywords: ['kw one', 'kw two'],
+    _subjects: ['Hidden Subject'],
+  },
+  {
+    title: 'Ünïcode',
+    creators: [{ creator: 'Ärger, Ölaf' }, 'Plain Name'],
+    journalid: '77',
+    openAccess: 'TRUE',
+    coverDate: '1999-01',
+    _countries: [],
+  },
+  {
+    publicationType: 'Book',
+    contentType: 'Chapter',
+    printIsbn: '978-3-16-148410-0',
+    eIssn: '1234-5678',
+    onlineDate: '2001-02',
+  },
   {},
 ];
-const records = [...generateRecords(900, 4, { catalogueFields: true }), ...odd, ...generateRecords(600, 5, { catalogueFields: true })];
+const records = [
+  ...generateRecords(900, 4, { catalogueFields: true }),
+  ...odd,
+  ...generateRecords(600, 5, { catalogueFields: true }),
+];
 const dir = mkdtempSync(join(tmpdir(), 'index-parts-'));
 const file = join(dir, 'c.jsonl');
 writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');

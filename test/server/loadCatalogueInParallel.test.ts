@@ -16,7 +16,21 @@ const file = join(dir, 'c.jsonl');
 const records = [...generateRecords(1500, 8, { catalogueFields: true })];
 writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
-const QUERIES = ['year:2015', 'subject:"Life Sciences"', 'name:müller', 'title:visual*', 'country:Germany', 'type:Book', 'datefrom:2019', 'onlinedateto:2010-05', '"visual analytics"', 'NOT keyword:Cancer', `doi:"${records[1400]!.doi}"`, `doi:"${records[3]!.doi.toUpperCase()}"`, 'doi:10.1186*'];
+const QUERIES = [
+  'year:2015',
+  'subject:"Life Sciences"',
+  'name:müller',
+  'title:visual*',
+  'country:Germany',
+  'type:Book',
+  'datefrom:2019',
+  'onlinedateto:2010-05',
+  '"visual analytics"',
+  'NOT keyword:Cancer',
+  `doi:"${records[1400]!.doi}"`,
+  `doi:"${records[3]!.doi.toUpperCase()}"`,
+  'doi:10.1186*',
+];
 
 function lineStartNear(text: Buffer, at: number): number {
   return text.indexOf(10, at) + 1;
@@ -44,7 +58,10 @@ describe('loading a catalogue in parts', () => {
   });
 
   it('falls back to one thread when running from sources', async () => {
-    expectSameCatalogue(Catalogue.fromFile(file), await loadCatalogueInParallel(file, { workers: 3, minBytesPerWorker: 1 }));
+    expectSameCatalogue(
+      Catalogue.fromFile(file),
+      await loadCatalogueInParallel(file, { workers: 3, minBytesPerWorker: 1 }),
+    );
   });
 
   it('reads parts on worker threads when built (compiled to a temp dir), with the same result and line numbers in errors', () => {
@@ -52,7 +69,30 @@ describe('loading a catalogue in parts', () => {
     const root = resolve(import.meta.dirname, '../..');
     const tsc = join(root, 'node_modules/.bin/tsc');
     try {
-      execFileSync(tsc, ['--ignoreConfig', '--outDir', out, '--rootDir', join(root, 'src'), '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', '--types', 'node', join(root, 'src/server/loadCatalogueInParallel.ts'), join(root, 'src/server/catalogueWorker.ts'), join(root, 'src/server/evaluateQuery.ts'), join(root, 'src/server/parseQuery.ts')], { stdio: 'pipe' });
+      execFileSync(
+        tsc,
+        [
+          '--ignoreConfig',
+          '--outDir',
+          out,
+          '--rootDir',
+          join(root, 'src'),
+          '--module',
+          'nodenext',
+          '--moduleResolution',
+          'nodenext',
+          '--target',
+          'es2022',
+          '--skipLibCheck',
+          '--types',
+          'node',
+          join(root, 'src/server/loadCatalogueInParallel.ts'),
+          join(root, 'src/server/catalogueWorker.ts'),
+          join(root, 'src/server/evaluateQuery.ts'),
+          join(root, 'src/server/parseQuery.ts'),
+        ],
+        { stdio: 'pipe' },
+      );
     } catch {
       // type errors elsewhere do not stop the emit
     }
@@ -81,7 +121,9 @@ describe('loading a catalogue in parts', () => {
       try { await loadCatalogueInParallel(${JSON.stringify(bad)}, { workers: 3, minBytesPerWorker: 1 }); } catch (e) { out.error = e.message; }
       console.log(JSON.stringify(out));
     `;
-    const result = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as {
+    const result = JSON.parse(
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+    ) as {
       size: number[];
       queries: [string, number, number, boolean, boolean][];
       records: boolean;

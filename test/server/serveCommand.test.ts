@@ -53,8 +53,26 @@ describe('scholarly-rdf serve', () => {
     const dir = mkdtempSync(join(tmpdir(), 'serve-'));
     writeFileSync(join(dir, 'c.jsonl'), [...generateRecords(12, 4)].map((r) => JSON.stringify(r)).join('\n'));
     writeFileSync(join(dir, 'keys'), 'secret-two:premium\n');
-    const s = await startServe(['--catalogue', 'c.jsonl', '--api-key', 'secret-one', '--keys-file', 'keys', '--rate', '1000', '--seed', '3', '--latency', '1'], dir);
-    const body = (await (await fetch(`${s.url}/meta/v2/json?q=${encodeURIComponent('NOT year:1900')}&p=50&api_key=secret-two`)).json()) as { result: { total: string }[] };
+    const s = await startServe(
+      [
+        '--catalogue',
+        'c.jsonl',
+        '--api-key',
+        'secret-one',
+        '--keys-file',
+        'keys',
+        '--rate',
+        '1000',
+        '--seed',
+        '3',
+        '--latency',
+        '1',
+      ],
+      dir,
+    );
+    const body = (await (
+      await fetch(`${s.url}/meta/v2/json?q=${encodeURIComponent('NOT year:1900')}&p=50&api_key=secret-two`)
+    ).json()) as { result: { total: string }[] };
     expect(body.result[0].total).toBe('12');
     expect((await fetch(`${s.url}/meta/v2/json?q=x&p=50&api_key=secret-one`)).status).toBe(403);
     expect((await fetch(`${s.url}/meta/v2/json?q=x&api_key=sample`)).status).toBe(401);
@@ -76,11 +94,24 @@ describe('scholarly-rdf serve', () => {
   });
 
   it('rejects bad options with exit code 2', async () => {
-    for (const args of [['--port', '70000'], ['--fail-rate', '2'], ['--rate', 'fast'], ['--api-key', 'a b'], ['--compat', '2025']]) {
+    for (const args of [
+      ['--port', '70000'],
+      ['--fail-rate', '2'],
+      ['--rate', 'fast'],
+      ['--api-key', 'a b'],
+      ['--compat', '2025'],
+    ]) {
       const stderr = new PassThrough();
       let err = '';
       stderr.on('data', (c: Buffer) => (err += c.toString()));
-      const io: CliIo = { stdin: Readable.from([]), stdout: new PassThrough(), stderr, env: {}, cwd: process.cwd(), stderrIsTTY: false };
+      const io: CliIo = {
+        stdin: Readable.from([]),
+        stdout: new PassThrough(),
+        stderr,
+        env: {},
+        cwd: process.cwd(),
+        stderrIsTTY: false,
+      };
       expect(await run(['serve', ...args], io)).toBe(2);
       expect(err).toMatch(/usage/);
     }
@@ -90,7 +121,14 @@ describe('scholarly-rdf serve', () => {
     const stderr = new PassThrough();
     let err = '';
     stderr.on('data', (c: Buffer) => (err += c.toString()));
-    const io: CliIo = { stdin: Readable.from([]), stdout: new PassThrough(), stderr, env: {}, cwd: process.cwd(), stderrIsTTY: false };
+    const io: CliIo = {
+      stdin: Readable.from([]),
+      stdout: new PassThrough(),
+      stderr,
+      env: {},
+      cwd: process.cwd(),
+      stderrIsTTY: false,
+    };
     expect(await run(['serve', '--catalogue', '/nonexistent/c.jsonl'], io)).toBe(4);
     expect(err).toMatch(/cannot read the catalogue/);
   });

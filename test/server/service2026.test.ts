@@ -31,7 +31,13 @@ afterAll(async () => {
   await Promise.all([server.close(), old.close(), sample.close()]);
 });
 
-async function get(base: string, path: string, q: string, extra: string, key: string): Promise<{ status: number; body: string; json: () => Record<string, any> }> {
+async function get(
+  base: string,
+  path: string,
+  q: string,
+  extra: string,
+  key: string,
+): Promise<{ status: number; body: string; json: () => Record<string, any> }> {
   const res = await fetch(`${base}${path}?q=${encodeURIComponent(q)}&api_key=${key}${extra}`);
   const body = await res.text();
   return { status: res.status, body, json: () => JSON.parse(body) as Record<string, any> };
@@ -63,7 +69,10 @@ describe('plans', () => {
     for (const field of PREMIUM_FIELDS) {
       const r = await get(server.url, '/meta/v2/json', `type:Journal ${field}:x`, '', BASIC);
       expect([field, r.status]).toEqual([field, 403]);
-      expect(r.json()).toMatchObject({ status: 'Fail', message: expect.stringContaining(`premium feature is restricted: the query field '${field}'`) });
+      expect(r.json()).toMatchObject({
+        status: 'Fail',
+        message: expect.stringContaining(`premium feature is restricted: the query field '${field}'`),
+      });
     }
     for (const field of BASIC_FIELDS) {
       const r = await get(server.url, '/meta/v2/json', `${field}:2015`, '', BASIC);
@@ -119,18 +128,32 @@ describe('/openaccess/json', () => {
 describe('/openaccess/jats', () => {
   it('lists the same records as /openaccess/json as JATS documents, markup escaped; no hits is the 404', async () => {
     const json = (await get(server.url, '/openaccess/json', 'type:Journal OR type:Book', '&p=20&s=21', BASIC)).json();
-    const res = await fetch(`${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal OR type:Book')}&p=20&s=21&api_key=${BASIC}`);
+    const res = await fetch(
+      `${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal OR type:Book')}&p=20&s=21&api_key=${BASIC}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
     expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?><response><apiMessage>/);
-    expect(xml).toContain(`<result><total>${json.result[0].total}</total><start>21</start><pageLength>20</pageLength><recordsDisplayed>${json.records.length}</recordsDisplayed></result>`);
-    const dois = [...xml.matchAll(/<(?:article-id pub-id-type|book-part-id book-part-id-type)="doi">([^<]+)</g)].map((m) => m[1]);
+    expect(xml).toContain(
+      `<result><total>${json.result[0].total}</total><start>21</start><pageLength>20</pageLength><recordsDisplayed>${json.records.length}</recordsDisplayed></result>`,
+    );
+    const dois = [...xml.matchAll(/<(?:article-id pub-id-type|book-part-id book-part-id-type)="doi">([^<]+)</g)].map(
+      (m) => m[1],
+    );
     expect(dois).toEqual(json.records.map((r: { doi: string }) => r.doi));
-    expect((xml.match(/<article /g) ?? []).length + (xml.match(/<book-part-wrapper[ >]/g) ?? []).length).toBe(json.records.length);
-    const odd = await (await fetch(`${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal "a<b&c"')}&api_key=${BASIC}`)).text();
+    expect((xml.match(/<article /g) ?? []).length + (xml.match(/<book-part-wrapper[ >]/g) ?? []).length).toBe(
+      json.records.length,
+    );
+    const odd = await (
+      await fetch(`${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal "a<b&c"')}&api_key=${BASIC}`)
+    ).text();
     expect(odd).toBe(NO_DATA);
-    const echoed = await (await fetch(`${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal OR "a<b&c"')}&p=1&api_key=${BASIC}`)).text();
+    const echoed = await (
+      await fetch(
+        `${server.url}/openaccess/jats?q=${encodeURIComponent('type:Journal OR "a<b&c"')}&p=1&api_key=${BASIC}`,
+      )
+    ).text();
     expect(echoed).toContain('<query>type:Journal OR "a&lt;b&amp;c"</query>');
   });
 });

@@ -18,7 +18,10 @@ describe('transferables', () => {
   it('lists the buffer of every large typed array of every part a worker sends back, the DOI hashes included', () => {
     const dir = mkdtempSync(join(tmpdir(), 'transfer-'));
     const file = join(dir, 'c.jsonl');
-    writeFileSync(file, [...generateRecords(2000, 2, { catalogueFields: true })].map((r) => JSON.stringify(r)).join('\n') + '\n');
+    writeFileSync(
+      file,
+      [...generateRecords(2000, 2, { catalogueFields: true })].map((r) => JSON.stringify(r)).join('\n') + '\n',
+    );
     const raw = readCatalogueRange(file, 0, Number.MAX_SAFE_INTEGER);
     const list = new Set(transferables(raw));
     for (const name of INDEX_PART_NAMES) {
@@ -31,7 +34,12 @@ describe('transferables', () => {
 
   it('leaves small buffers to be copied and lists a shared buffer once', () => {
     const shared = new ArrayBuffer(8192);
-    const data = { a: new Int32Array(shared, 0, 4), b: [new Uint8Array(shared, 100, 10)], small: new Int32Array(10), text: 'x' };
+    const data = {
+      a: new Int32Array(shared, 0, 4),
+      b: [new Uint8Array(shared, 100, 10)],
+      small: new Int32Array(10),
+      text: 'x',
+    };
     expect(transferables(data)).toEqual([shared]);
   });
 });

@@ -33,7 +33,10 @@ describe('the served term in JSON-LD', () => {
       if (!r.ok) throw new Error(`${u}: HTTP ${r.status}`);
       return { contextUrl: undefined, documentUrl: u, document: await r.json() };
     };
-    const nquads = (await jsonld.toRDF(doc as never, { base: url, format: 'application/n-quads', documentLoader, safe: true } as never)) as unknown as string;
+    const nquads = (await jsonld.toRDF(
+      doc as never,
+      { base: url, format: 'application/n-quads', documentLoader, safe: true } as never,
+    )) as unknown as string;
     expect(fetched).toEqual([]);
     expect(nquads).not.toMatch(/<owl:|<rdf:|<schema:|<dcterms:/);
     expectIsomorphic(parseNQuads(nquads), parseNTriples(vocabFile('pagination.nt')), 'served JSON-LD');

@@ -9,7 +9,13 @@ const p = namedNode('urn:p');
 const q = namedNode('urn:q');
 
 describe('RecordDataset', () => {
-  const ds = () => new RecordDataset([quad(s, p, literal('a')), quad(s, q, t), quad(t, p, literal('a')), quad(t, p, literal('a', 'en'))]);
+  const ds = () =>
+    new RecordDataset([
+      quad(s, p, literal('a')),
+      quad(s, q, t),
+      quad(t, p, literal('a')),
+      quad(t, p, literal('a', 'en')),
+    ]);
 
   it('matches by subject, predicate, object and their combinations', () => {
     expect(ds().match(s).size).toBe(2);
@@ -85,8 +91,15 @@ describe('RecordDataset.match answers', () => {
 describe('RecordDataset subject and predicate questions', () => {
   it('are answered in the order of the dataset, whatever the other predicates around, before and after changes', () => {
     const o = (v: string) => literal(v);
-    const d = new RecordDataset([quad(s, p, o('1')), quad(s, q, o('2')), quad(t, p, o('3')), quad(s, p, o('4')), quad(s, q, o('5'))]);
-    const objects = (subject: typeof s, predicate: typeof p) => [...d.match(subject, predicate)].map((x) => x.object.value);
+    const d = new RecordDataset([
+      quad(s, p, o('1')),
+      quad(s, q, o('2')),
+      quad(t, p, o('3')),
+      quad(s, p, o('4')),
+      quad(s, q, o('5')),
+    ]);
+    const objects = (subject: typeof s, predicate: typeof p) =>
+      [...d.match(subject, predicate)].map((x) => x.object.value);
     expect(objects(s, p)).toEqual(['1', '4']);
     expect(objects(s, q)).toEqual(['2', '5']);
     expect(objects(t, p)).toEqual(['3']);
@@ -104,7 +117,8 @@ describe('RecordDataset subject and predicate questions', () => {
 describe('RecordDataset predicate questions', () => {
   it('are answered in the order of the dataset, as datasets of their own, before and after changes', () => {
     const d = new RecordDataset([quad(s, p, literal('1')), quad(t, q, s), quad(t, p, literal('2')), quad(s, q, t)]);
-    const values = (predicate: typeof p) => [...d.match(null, predicate)].map((x) => `${x.subject.value} ${x.object.value}`);
+    const values = (predicate: typeof p) =>
+      [...d.match(null, predicate)].map((x) => `${x.subject.value} ${x.object.value}`);
     expect(values(p)).toEqual(['urn:s 1', 'urn:t 2']);
     expect(values(q)).toEqual(['urn:t urn:s', 'urn:s urn:t']);
     expect(d.withPredicateOnly(namedNode('urn:none'))).toEqual([]);

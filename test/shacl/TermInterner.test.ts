@@ -7,7 +7,7 @@ const n3 = DataFactory;
 const other = new RdfDataFactory();
 
 describe('TermInterner', () => {
-  it('gives the same object for equal terms, and the parent\'s object to a child', () => {
+  it("gives the same object for equal terms, and the parent's object to a child", () => {
     const shapes = new TermInterner();
     const p = shapes.term(n3.namedNode('http://schema.org/name'));
     const record = new TermInterner(shapes);
@@ -17,7 +17,9 @@ describe('TermInterner', () => {
   it('keeps terms of another data factory equal to those of n3 (JSON-LD and RDF/XML inputs)', () => {
     const shapes = new TermInterner();
     const a = shapes.term(n3.literal('2020-01-02', n3.namedNode('http://www.w3.org/2001/XMLSchema#date')));
-    const b = new TermInterner(shapes).term(other.literal('2020-01-02', other.namedNode('http://www.w3.org/2001/XMLSchema#date')));
+    const b = new TermInterner(shapes).term(
+      other.literal('2020-01-02', other.namedNode('http://www.w3.org/2001/XMLSchema#date')),
+    );
     expect(a.equals(b)).toBe(true);
     expect(b.equals(a)).toBe(true);
     expect(a.equals(shapes.term(n3.literal('2020-01-02')))).toBe(false);
@@ -32,7 +34,9 @@ describe('TermInterner', () => {
     expect(interner.term(other.literal('x', 'en'))).toBe(interner.term(n3.literal('x', 'en')));
     // A record read with two factories has its triples once.
     const q1 = interner.quad(n3.quad(n3.namedNode(iri), n3.namedNode('http://schema.org/name'), n3.literal('T')));
-    const q2 = interner.quad(other.quad(other.namedNode(iri), other.namedNode('http://schema.org/name'), other.literal('T')));
+    const q2 = interner.quad(
+      other.quad(other.namedNode(iri), other.namedNode('http://schema.org/name'), other.literal('T')),
+    );
     expect(q2.subject).toBe(q1.subject);
     expect(q2.predicate).toBe(q1.predicate);
     expect(q2.object).toBe(q1.object);
@@ -40,10 +44,15 @@ describe('TermInterner', () => {
 
   it('copies literal fields faithfully', () => {
     const t = new TermInterner().term(n3.literal('Titel', 'de'));
-    expect([t.termType, t.value, t.language, t.datatype.value]).toEqual(['Literal', 'Titel', 'de', 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString']);
+    expect([t.termType, t.value, t.language, t.datatype.value]).toEqual([
+      'Literal',
+      'Titel',
+      'de',
+      'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString',
+    ]);
   });
 
-  it('makes, as a parser\'s data factory, the very objects it interns, equal to n3\'s own quads', () => {
+  it("makes, as a parser's data factory, the very objects it interns, equal to n3's own quads", () => {
     const text = [
       '<https://doi.org/10.5555/x> <http://schema.org/name> "Title"@en .',
       '<https://doi.org/10.5555/x> <http://schema.org/alternateName> "Titel"@de-CH .',
@@ -56,7 +65,9 @@ describe('TermInterner', () => {
     const shapes = new TermInterner();
     const name = shapes.term(n3.namedNode('http://schema.org/name'));
     const record = new TermInterner(shapes);
-    const made = new Parser({ format: 'application/n-quads', blankNodePrefix: '', factory: record.factory() }).parse(text);
+    const made = new Parser({ format: 'application/n-quads', blankNodePrefix: '', factory: record.factory() }).parse(
+      text,
+    );
     const plain = new Parser({ format: 'application/n-quads', blankNodePrefix: '' }).parse(text);
     expect(made.length).toBe(plain.length);
     made.forEach((q, i) => expect(q.equals(plain[i]!)).toBe(true));
@@ -66,7 +77,11 @@ describe('TermInterner', () => {
     expect(made[5]!.object).toBe(made[4]!.object);
     expect((made[1]!.object as { language: string }).language).toBe('de-ch'); // as n3's factory writes it
     for (const q of made) for (const t of [q.subject, q.predicate, q.object]) expect(record.term(t)).toBe(t);
-    expect(made[2]!.object).toMatchObject({ value: '2020-01-02', language: '', datatype: { value: 'http://www.w3.org/2001/XMLSchema#date' } });
+    expect(made[2]!.object).toMatchObject({
+      value: '2020-01-02',
+      language: '',
+      datatype: { value: 'http://www.w3.org/2001/XMLSchema#date' },
+    });
     expect(made[4]!.object.value).toBe('Smith, "Jo"é');
     expect(made[5]!.graph.value).toBe('urn:g');
     // A blank node without a label is a new node, never one of the input's labels.
@@ -75,7 +90,7 @@ describe('TermInterner', () => {
     expect(record.factory().blankNode().equals(fresh)).toBe(false);
   });
 
-  it('keeps literals of one lexical form apart by language and datatype, and finds the parent\'s', () => {
+  it("keeps literals of one lexical form apart by language and datatype, and finds the parent's", () => {
     const shapes = new TermInterner();
     const plain = shapes.term(n3.literal('2020'));
     const record = new TermInterner(shapes);
@@ -88,7 +103,9 @@ describe('TermInterner', () => {
     expect(new Set([plain, year, tagged]).size).toBe(3);
     expect(year.equals(plain) || tagged.equals(plain) || tagged.equals(year)).toBe(false);
     // The key of an interned literal is termKey's key of an equal term of any factory.
-    expect(termKey(year)).toBe(termKey(other.literal('2020', other.namedNode('http://www.w3.org/2001/XMLSchema#gYear'))));
+    expect(termKey(year)).toBe(
+      termKey(other.literal('2020', other.namedNode('http://www.w3.org/2001/XMLSchema#gYear'))),
+    );
     expect(termKey(tagged)).toBe(termKey(n3.literal('2020', 'en')));
   });
 });

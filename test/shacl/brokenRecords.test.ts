@@ -25,7 +25,6 @@ export const BROKEN_RECORDS_EXPECTED: Readonly<Record<string, readonly string[]>
   '10.5555/creative-in-journal': ['WorkKindShape - Violation <https://doi.org/10.5555/creative-in-journal>'],
 };
 
-
 let native: RecordValidator;
 
 beforeAll(async () => {
@@ -48,9 +47,12 @@ describe('a dump with broken records', () => {
 
   it('names the problem in the messages', async () => {
     const results: ValidationResult[] = [];
-    for await (const { outcome } of validateStream(fixtureQuads('broken-records.ttl'), native)) results.push(...outcome.results);
+    for await (const { outcome } of validateStream(fixtureQuads('broken-records.ttl'), native))
+      results.push(...outcome.results);
     const message = (shape: string) => results.find((r) => r.shape.value.endsWith(`#${shape}`))!.message;
-    expect(message('OrcidCheckDigitShape')).toContain('<https://orcid.org/0000-0002-1825-0098> has a wrong check character (expected 7)');
+    expect(message('OrcidCheckDigitShape')).toContain(
+      '<https://orcid.org/0000-0002-1825-0098> has a wrong check character (expected 7)',
+    );
     expect(message('PagesEither-pageStart')).toContain('never both');
     expect(message('Work-datePublished')).toContain('xsd:date');
     expect(message('WorkKindShape')).toContain('not only schema:CreativeWork');

@@ -36,12 +36,25 @@ beforeAll(async () => {
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 function line(r: unbundled.EngineResult): string {
-  const path = r.path?.map((s) => `${s.start === 'object' ? '^' : ''}${s.predicates.map((p) => p.value).join('|')}${s.quantifier}`).join('/') ?? '-';
-  return [r.focusNode.term?.value, r.shape.ptr.term.value, path, r.severity.value, r.constraintComponent.value, r.value?.term?.value ?? '-', r.message.map((m) => m.value).join(' ')].join(' ');
+  const path =
+    r.path
+      ?.map((s) => `${s.start === 'object' ? '^' : ''}${s.predicates.map((p) => p.value).join('|')}${s.quantifier}`)
+      .join('/') ?? '-';
+  return [
+    r.focusNode.term?.value,
+    r.shape.ptr.term.value,
+    path,
+    r.severity.value,
+    r.constraintComponent.value,
+    r.value?.term?.value ?? '-',
+    r.message.map((m) => m.value).join(' '),
+  ].join(' ');
 }
 
 function validatorOf(engine: typeof unbundled, shapes: Store): unbundled.Validator {
-  const validations: [RDF.Term, unbundled.CompileValidation][] = [[DataFactory.namedNode('http://www.w3.org/ns/shacl#datatype'), engine.compileDatatype]];
+  const validations: [RDF.Term, unbundled.CompileValidation][] = [
+    [DataFactory.namedNode('http://www.w3.org/ns/shacl#datatype'), engine.compileDatatype],
+  ];
   return new engine.Validator(new Store(shapes.getQuads(null, null, null, null)), { factory, validations });
 }
 
@@ -62,26 +75,40 @@ describe('bundleShaclEngine', () => {
     const vendor = readdirSync(join(dist, 'shacl/vendor'));
     expect(vendor.filter((f) => /^sparql-.*\.js$/.test(f))).toHaveLength(1);
     const licences = readFileSync(join(dist, 'shacl/vendor/LICENSES.md'), 'utf8');
-    for (const name of ['shacl-engine', 'grapoi', '@rdfjs/term-map', 'rdf-validation']) expect(licences).toContain(`## ${name} `);
+    for (const name of ['shacl-engine', 'grapoi', '@rdfjs/term-map', 'rdf-validation'])
+      expect(licences).toContain(`## ${name} `);
     expect(licences).not.toContain('@comunica');
     // tsc's source map of the replaced module is gone; its declarations stay.
     expect(readdirSync(join(dist, 'shacl')).sort()).toEqual(['shaclEngine.d.ts', 'shaclEngine.js', 'vendor']);
   });
 
   it('imports nothing but Node built-ins, and Comunica only in the SPARQL chunk', () => {
-    const files = ['shaclEngine.js', ...readdirSync(join(dist, 'shacl/vendor')).filter((f) => f.endsWith('.js')).map((f) => `vendor/${f}`)];
+    const files = [
+      'shaclEngine.js',
+      ...readdirSync(join(dist, 'shacl/vendor'))
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `vendor/${f}`),
+    ];
     for (const file of files) {
       const text = readFileSync(join(dist, 'shacl', file), 'utf8');
       const specifiers = [...text.matchAll(/(?:^import[^'"]*|^\} from |import\()["']([^"']+)["']/gm)].map((m) => m[1]!);
       const packages = specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
-      expect(packages, file).toEqual(file.startsWith('vendor/sparql-') ? ['@comunica/query-sparql-rdfjs-lite', '@comunica/utils-bindings-factory'] : []);
+      expect(packages, file).toEqual(
+        file.startsWith('vendor/sparql-')
+          ? ['@comunica/query-sparql-rdfjs-lite', '@comunica/utils-bindings-factory']
+          : [],
+      );
     }
   });
 
   it('validates as shacl-engine does unbundled, on every shape case and fixture', async () => {
     const shapes = (await loadShapes()).dataset;
     const [fromBundle, fromPackage] = [validatorOf(bundled, shapes), validatorOf(unbundled, shapes)];
-    const inputs = [fixtureQuads('full-records.ttl'), fixtureQuads('broken-records.ttl'), ...SHAPE_CASES.map(caseQuads)];
+    const inputs = [
+      fixtureQuads('full-records.ttl'),
+      fixtureQuads('broken-records.ttl'),
+      ...SHAPE_CASES.map(caseQuads),
+    ];
     let withResults = 0;
     for (const quads of inputs) {
       const got = await results(fromBundle, quads);
@@ -114,8 +141,12 @@ describe('bundleShaclEngine', () => {
     expect(failure.code).toBe('ERR_MODULE_NOT_FOUND');
     expect(failure.message).toContain("'@comunica/query-sparql-rdfjs-lite'");
     // ...becomes the usage error.
-    const err = await loadSparqlPlugin('a test', () => Promise.reject(Object.assign(new Error(failure.message), { code: failure.code }))).catch((e: unknown) => e);
+    const err = await loadSparqlPlugin('a test', () =>
+      Promise.reject(Object.assign(new Error(failure.message), { code: failure.code })),
+    ).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'usage' });
-    expect((err as Error).message).toContain('npm install @comunica/query-sparql-rdfjs-lite@^5.2.3 @comunica/utils-bindings-factory@^5.2.3');
+    expect((err as Error).message).toContain(
+      'npm install @comunica/query-sparql-rdfjs-lite@^5.2.3 @comunica/utils-bindings-factory@^5.2.3',
+    );
   });
 });

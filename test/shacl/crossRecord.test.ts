@@ -29,7 +29,9 @@ function files(c: CrossRecordCase, i: number): { data: string; shapes: string } 
 async function plainEngine(c: CrossRecordCase): Promise<{ conforms: boolean; results: number }> {
   const data = new Parser({ format: 'N-Triples' }).parse(c.data);
   const shapes = new Parser({ format: 'text/turtle' }).parse(c.shapes);
-  const report = await new Validator(new Store([...shapes, ...data]), { factory }).validate({ dataset: new Store(data) });
+  const report = await new Validator(new Store([...shapes, ...data]), { factory }).validate({
+    dataset: new Store(data),
+  });
   return { conforms: report.conforms, results: report.results.length };
 }
 
@@ -46,17 +48,29 @@ describe('shapes that reach across records: validate gives what SHACL gives on t
       expect(result.failed).toBe(!c.expected.conforms);
       // In worker threads too (the built worker of dist/): the same answer.
       const parallel = await validateDump({ files: [data], shapesDir: shapes, jobs: 2 });
-      expect({ conforms: parallel.conforms, mode: parallel.mode.mode, results: parallel.summary.violations }).toEqual({ conforms: c.expected.conforms, mode: c.mode, results: c.expected.results });
+      expect({ conforms: parallel.conforms, mode: parallel.mode.mode, results: parallel.summary.violations }).toEqual({
+        conforms: c.expected.conforms,
+        mode: c.mode,
+        results: c.expected.results,
+      });
     });
   });
 
   it('says why it validates the whole graph: the shapes, or what a record named', async () => {
     const byShapes = CROSS_RECORD_CASES.findIndex((c) => c.name.startsWith('inverse path'));
-    const shapesWhy = await validateDump({ files: [files(CROSS_RECORD_CASES[byShapes]!, 100).data], shapesDir: files(CROSS_RECORD_CASES[byShapes]!, 100).shapes });
+    const shapesWhy = await validateDump({
+      files: [files(CROSS_RECORD_CASES[byShapes]!, 100).data],
+      shapesDir: files(CROSS_RECORD_CASES[byShapes]!, 100).shapes,
+    });
     expect(shapesWhy.mode.why).toMatch(/^the shapes reach beyond a record: .*inverse path/);
     const byData = CROSS_RECORD_CASES.findIndex((c) => c.name.startsWith('sh:class on a node'));
-    const dataWhy = await validateDump({ files: [files(CROSS_RECORD_CASES[byData]!, 101).data], shapesDir: files(CROSS_RECORD_CASES[byData]!, 101).shapes });
-    expect(dataWhy.mode.why).toMatch(/record by record was not enough: record 10\.5555\/a: .*a node of record 10\.5555\/b/);
+    const dataWhy = await validateDump({
+      files: [files(CROSS_RECORD_CASES[byData]!, 101).data],
+      shapesDir: files(CROSS_RECORD_CASES[byData]!, 101).shapes,
+    });
+    expect(dataWhy.mode.why).toMatch(
+      /record by record was not enough: record 10\.5555\/a: .*a node of record 10\.5555\/b/,
+    );
   });
 
   it('validates record by record when asked, and says the results may differ', async () => {
@@ -79,7 +93,9 @@ describe('shapes that reach across records: validate gives what SHACL gives on t
       expect.stringMatching(/^record 10\.5555\/b: .*a node of record 10\.5555\/c/),
       'the whole graph holds more than 3 triples, too many to validate it in memory instead',
     ]);
-    expect(result.summary.toLines().join('\n')).toMatch(/error: record by record, the results may differ from SHACL on the whole graph: .*; validate with `mode` graph/);
+    expect(result.summary.toLines().join('\n')).toMatch(
+      /error: record by record, the results may differ from SHACL on the whole graph: .*; validate with `mode` graph/,
+    );
     // The record by record report is there (the whole graph's, started aside, is gone).
     expect(readFileSync(reportPath, 'utf8')).toContain('sh:conforms false');
     expect(readdirSync(dir).filter((f) => f.includes('.graph-'))).toEqual([]);
@@ -88,6 +104,9 @@ describe('shapes that reach across records: validate gives what SHACL gives on t
   it('refuses a graph larger than `maxGraphTriples` when the whole graph is needed', async () => {
     const c = CROSS_RECORD_CASES.find((x) => x.name.startsWith('inverse path'))!;
     const { data, shapes } = files(c, 103);
-    await expect(validateDump({ files: [data], shapesDir: shapes, maxGraphTriples: 3 })).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/more than 3 triples.*`mode` record/) });
+    await expect(validateDump({ files: [data], shapesDir: shapes, maxGraphTriples: 3 })).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringMatching(/more than 3 triples.*`mode` record/),
+    });
   });
 });

@@ -11,7 +11,8 @@ function iriPatterns(): string[] {
   for (const file of ['work.ttl', 'nodes.ttl']) {
     const text = readFileSync(fileURLToPath(new URL(`../../shapes/${file}`, import.meta.url)), 'utf8');
     for (const q of new Parser().parse(text)) {
-      if (q.predicate.value === SH_PATTERN && q.object.value.startsWith('^[A-Za-z][A-Za-z0-9+.-]*:')) out.add(q.object.value);
+      if (q.predicate.value === SH_PATTERN && q.object.value.startsWith('^[A-Za-z][A-Za-z0-9+.-]*:'))
+        out.add(q.object.value);
     }
   }
   return [...out];

@@ -9,9 +9,14 @@ import type { SparqlPlugin } from '../../src/shacl/shaclEngine.js';
 
 /** What Node says when an ES module imports a package that is not installed. */
 function notFound(specifier: string): Error {
-  return Object.assign(new Error(`Cannot find package '${specifier}' imported from /app/node_modules/scholarly-rdf/dist/shacl/vendor/sparql-X.js`), {
-    code: 'ERR_MODULE_NOT_FOUND',
-  });
+  return Object.assign(
+    new Error(
+      `Cannot find package '${specifier}' imported from /app/node_modules/scholarly-rdf/dist/shacl/vendor/sparql-X.js`,
+    ),
+    {
+      code: 'ERR_MODULE_NOT_FOUND',
+    },
+  );
 }
 
 /** `on`: the plugin's import fails as it does without Comunica installed (else the real import). */
@@ -20,7 +25,8 @@ vi.mock('../../src/shacl/shaclEngine.js', async (importOriginal) => {
   const engine = await importOriginal<typeof import('../../src/shacl/shaclEngine.js')>();
   return {
     ...engine,
-    importSparqlPlugin: (): Promise<SparqlPlugin> => (missing.on ? Promise.reject(notFound('@comunica/query-sparql-rdfjs-lite')) : engine.importSparqlPlugin()),
+    importSparqlPlugin: (): Promise<SparqlPlugin> =>
+      missing.on ? Promise.reject(notFound('@comunica/query-sparql-rdfjs-lite')) : engine.importSparqlPlugin(),
   };
 });
 
@@ -74,7 +80,13 @@ describe('RecordValidator without the SPARQL engine installed', () => {
       const validator = await RecordValidator.create();
       const { namedNode, quad } = DataFactory;
       const person = namedNode('https://orcid.org/0000-0002-5308-6431');
-      const outcome = await validator.validateRecord([quad(person, namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), namedNode('http://schema.org/Person'))]);
+      const outcome = await validator.validateRecord([
+        quad(
+          person,
+          namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'),
+          namedNode('http://schema.org/Person'),
+        ),
+      ]);
       expect(outcome.results.map((r) => r.message).join('\n')).toContain('has a wrong check character');
     } finally {
       missing.on = false;
@@ -110,7 +122,9 @@ describe('RecordValidator without the SPARQL engine installed', () => {
       const { RecordValidator } = await import('../../src/shacl/RecordValidator.js');
       const err = await RecordValidator.create({ sparql: 'engine' }).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: 'usage' });
-      expect((err as Error).message).toMatch(/^`sparql: 'engine'` runs every SPARQL constraint of the shapes through the SPARQL engine: .* npm install @comunica\//);
+      expect((err as Error).message).toMatch(
+        /^`sparql: 'engine'` runs every SPARQL constraint of the shapes through the SPARQL engine: .* npm install @comunica\//,
+      );
     } finally {
       missing.on = false;
     }

@@ -12,7 +12,8 @@ import { fixtureQuads } from './shapeCases.js';
 /** A term as N-Triples would write it (enough to compare quads as text). */
 function termText(t: RDF.Term): string {
   if (t.termType === 'NamedNode') return `<${t.value}>`;
-  if (t.termType === 'Literal') return `${JSON.stringify(t.value)}${t.language ? `@${t.language}` : `^^<${t.datatype.value}>`}`;
+  if (t.termType === 'Literal')
+    return `${JSON.stringify(t.value)}${t.language ? `@${t.language}` : `^^<${t.datatype.value}>`}`;
   return `_:${t.value}`;
 }
 
@@ -67,46 +68,121 @@ describe('the mapping conforms to shapes/', () => {
   it('for books, series known by id only, ISSNs and ISBNs that are none, and disciplines with clashing ids', async () => {
     const raw = JSON.parse(readFileSync(sampleCataloguePath(), 'utf8').split('\n')[0]!) as Record<string, unknown>;
     const variants: Record<string, unknown>[] = [
-      { contentType: 'Book', publicationName: 'Methods in Molecular Biology', issn: '1064-3745', printIsbn: '978-1-0716-3972-6', volume: '1351' },
+      {
+        contentType: 'Book',
+        publicationName: 'Methods in Molecular Biology',
+        issn: '1064-3745',
+        printIsbn: '978-1-0716-3972-6',
+        volume: '1351',
+      },
       { contentType: 'Book', journalId: '7651', issn: undefined, eIssn: undefined },
-      { contentType: 'Chapter', publicationType: 'Book', journalId: '7651', issn: undefined, eIssn: undefined, printIsbn: '978-1-0716-3972-6' },
+      {
+        contentType: 'Chapter',
+        publicationType: 'Book',
+        journalId: '7651',
+        issn: undefined,
+        eIssn: undefined,
+        printIsbn: '978-1-0716-3972-6',
+      },
       { issn: 'n/a', eIssn: '15733890', printIsbn: 'unknown' },
       // Pages of works whose schema.org class has no page properties: BIBO's only.
-      { contentType: 'Book', publicationName: 'Methods in Molecular Biology', issn: '1064-3745', printIsbn: '978-1-0716-3972-6', startingPage: 'S15-S20, S22', endingPage: '' },
-      { contentType: 'Protocol', publicationType: undefined, publicationName: undefined, journalId: undefined, issn: undefined, eIssn: undefined, volume: undefined, number: undefined, startingPage: 'S15-S20, S22', endingPage: '' },
+      {
+        contentType: 'Book',
+        publicationName: 'Methods in Molecular Biology',
+        issn: '1064-3745',
+        printIsbn: '978-1-0716-3972-6',
+        startingPage: 'S15-S20, S22',
+        endingPage: '',
+      },
+      {
+        contentType: 'Protocol',
+        publicationType: undefined,
+        publicationName: undefined,
+        journalId: undefined,
+        issn: undefined,
+        eIssn: undefined,
+        volume: undefined,
+        number: undefined,
+        startingPage: 'S15-S20, S22',
+        endingPage: '',
+      },
       { disciplines: [{ term: 'Physics' }, { id: '1', term: 'Chemistry' }, { id: '1', term: 'Biology' }] },
     ];
-    for (const variant of variants) expect(await violationsOf({ ...raw, ...variant }), JSON.stringify(variant)).toEqual([]);
+    for (const variant of variants)
+      expect(await violationsOf({ ...raw, ...variant }), JSON.stringify(variant)).toEqual([]);
   });
 
   it('test/fixtures/shacl/full-records.ttl is what the mapper writes for its two records, hashes aside (the fixture follows the model)', () => {
     const records = [
       {
-        contentType: 'Article', identifier: 'doi:10.5555/full-1', doi: '10.5555/full-1', language: 'en',
+        contentType: 'Article',
+        identifier: 'doi:10.5555/full-1',
+        doi: '10.5555/full-1',
+        language: 'en',
         url: [
           { format: '', platform: '', value: 'http://dx.doi.org/10.5555/full-1' },
           { format: 'html', platform: '', value: 'https://link.springer.com/article/10.5555/full-1' },
-          { format: 'pdf', platform: 'springerlink', value: 'https://link.springer.com/content/pdf/10.5555/full-1.pdf' },
+          {
+            format: 'pdf',
+            platform: 'springerlink',
+            value: 'https://link.springer.com/content/pdf/10.5555/full-1.pdf',
+          },
         ],
         title: 'Navigating metabolomics software',
         creators: [{ creator: 'Carberry, Josiah', ORCID: '0000-0002-1825-0097' }, { creator: 'Spicer, Rachel' }],
-        publicationName: 'Metabolomics', openaccess: 'true', publisher: 'Springer', publisherName: 'Springer US',
-        publicationDate: '2017-08-09', publicationType: 'Journal', issn: '1573-3882', eIssn: '1573-3890', volume: '13', number: '9',
-        issueType: 'Regular', topicalCollection: 'Software', genre: ['ReviewPaper'], startingPage: '1', endingPage: '16', journalId: '11306',
-        onlineDate: '2017-08-01', coverDate: '2017-09', copyright: 'The Author(s)', abstract: 'We list the tools.',
-        conferenceInfo: [{ confName: 'Metabolomics 2017' }], subjects: ['Metabolomics', 'Software'], disciplines: [{ id: '3012', term: 'Biochemistry' }],
+        publicationName: 'Metabolomics',
+        openaccess: 'true',
+        publisher: 'Springer',
+        publisherName: 'Springer US',
+        publicationDate: '2017-08-09',
+        publicationType: 'Journal',
+        issn: '1573-3882',
+        eIssn: '1573-3890',
+        volume: '13',
+        number: '9',
+        issueType: 'Regular',
+        topicalCollection: 'Software',
+        genre: ['ReviewPaper'],
+        startingPage: '1',
+        endingPage: '16',
+        journalId: '11306',
+        onlineDate: '2017-08-01',
+        coverDate: '2017-09',
+        copyright: 'The Author(s)',
+        abstract: 'We list the tools.',
+        conferenceInfo: [{ confName: 'Metabolomics 2017' }],
+        subjects: ['Metabolomics', 'Software'],
+        disciplines: [{ id: '3012', term: 'Biochemistry' }],
       },
       {
-        contentType: 'Chapter', identifier: 'doi:10.5555/chapter-1', doi: '10.5555/chapter-1', title: 'Methods in brief', creators: [],
-        publicationName: 'Protocols', publisher: 'Springer', publisherName: 'Humana', disciplines: [{ id: '', term: 'Life Sciences' }],
-        publicationDate: '2016-02-29', publicationType: 'Book', printIsbn: '978-3-319-24277-4', electronicIsbn: '978-3-319-24278-1',
-        issn: '1064-3745', eIssn: '1940-6029', journalId: '7651', volume: '2', startingPage: 'S15-S20, S22', endingPage: '',
+        contentType: 'Chapter',
+        identifier: 'doi:10.5555/chapter-1',
+        doi: '10.5555/chapter-1',
+        title: 'Methods in brief',
+        creators: [],
+        publicationName: 'Protocols',
+        publisher: 'Springer',
+        publisherName: 'Humana',
+        disciplines: [{ id: '', term: 'Life Sciences' }],
+        publicationDate: '2016-02-29',
+        publicationType: 'Book',
+        printIsbn: '978-3-319-24277-4',
+        electronicIsbn: '978-3-319-24278-1',
+        issn: '1064-3745',
+        eIssn: '1940-6029',
+        journalId: '7651',
+        volume: '2',
+        startingPage: 'S15-S20, S22',
+        endingPage: '',
       },
     ];
     // Names from content (list cells, files, conferences) compared by their form, not their hash: which hash
     // function names them is the mapper's choice, and the shapes check only the form (#authors-<12 hex>).
     const text = (q: RDF.Quad) =>
-      `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`.replace(/#(authors|authorship|encoding|conference)-[0-9a-f]{12}>/g, '#$1-<hash>>');
+      `${termText(q.subject)} ${termText(q.predicate)} ${termText(q.object)}`.replace(
+        /#(authors|authorship|encoding|conference)-[0-9a-f]{12}>/g,
+        '#$1-<hash>>',
+      );
     const mapped = records.map((r) => mapRecord(normalizeRecord(r)));
     expect(mapped.flatMap((m) => m.notes)).toEqual([]);
     const fixture = new Set(fixtureQuads('full-records.ttl').map(text));

@@ -38,22 +38,28 @@ function full(edit: (quads: RDF.Quad[]) => RDF.Quad[] = (q) => q): RDF.Quad[] {
 }
 
 describe('recordScopeOf and ScopeCheck: is each record enough for the shapes?', () => {
-  it('finds the toolkit\'s records self-contained, and fingerprints their shared nodes', async () => {
+  it("finds the toolkit's records self-contained, and fingerprints their shared nodes", async () => {
     const records = await recordsOf(full());
     const validator = await RecordValidator.create({ shapes, checkScope: true });
     const [outcome] = await validator.validateRecords([records[0]!.quads]);
     // Told once: the same record again tells nothing.
     expect((await validator.validateRecords([records[0]!.quads]))[0]!.scope).toBeUndefined();
     expect(outcome!.scope?.beyond).toBeUndefined();
-    expect(outcome!.scope?.shared?.map(([, , iri]) => iri)).toEqual(expect.arrayContaining([JOURNAL, 'https://orcid.org/0000-0002-1825-0097']));
+    expect(outcome!.scope?.shared?.map(([, , iri]) => iri)).toEqual(
+      expect.arrayContaining([JOURNAL, 'https://orcid.org/0000-0002-1825-0097']),
+    );
     expect((await check(records)).exact).toBe(true);
   });
 
-  it('notices a record that names another record\'s node through a predicate the shapes read', async () => {
+  it("notices a record that names another record's node through a predicate the shapes read", async () => {
     const other = 'https://w3id.org/scholarly-rdf/doi/10.5555/chapter-1#author-x';
-    const scope = await check(await recordsOf(full((q) => [...q, quad(namedNode(FULL), namedNode(`${SCHEMA}author`), namedNode(other))])));
+    const scope = await check(
+      await recordsOf(full((q) => [...q, quad(namedNode(FULL), namedNode(`${SCHEMA}author`), namedNode(other))])),
+    );
     expect(scope.exact).toBe(false);
-    expect(scope.reasons[0]).toMatch(/^record 10\.5555\/full-1: .*schema\.org\/author> <.*#author-x>: a node of record 10\.5555\/chapter-1/);
+    expect(scope.reasons[0]).toMatch(
+      /^record 10\.5555\/full-1: .*schema\.org\/author> <.*#author-x>: a node of record 10\.5555\/chapter-1/,
+    );
   });
 
   it('notices copies of a shared node that differ in what the shapes count (ISSNs), not in what they do not (names)', async () => {
@@ -62,37 +68,73 @@ describe('recordScopeOf and ScopeCheck: is each record enough for the shapes?', 
     const base = [
       quad(namedNode(third), namedNode('http://purl.org/ontology/bibo/doi'), literal('10.5555/third')),
       quad(namedNode(third), namedNode(`${SCHEMA}isPartOf`), namedNode(JOURNAL)),
-      quad(namedNode(JOURNAL), namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), namedNode(`${SCHEMA}Periodical`)),
-      quad(namedNode(JOURNAL), namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), namedNode('http://purl.org/ontology/bibo/Journal')),
+      quad(
+        namedNode(JOURNAL),
+        namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'),
+        namedNode(`${SCHEMA}Periodical`),
+      ),
+      quad(
+        namedNode(JOURNAL),
+        namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'),
+        namedNode('http://purl.org/ontology/bibo/Journal'),
+      ),
     ];
     const journal = full().filter((q) => q.subject.value === JOURNAL && !base.some((b) => b.equals(q)));
     const sameCopy = await check(await recordsOf(full((q) => [...q, ...base, ...journal])));
     expect(sameCopy.exact).toBe(true);
-    const renamed = journal.map((q) => (q.predicate.value === `${SCHEMA}name` ? quad(q.subject, q.predicate, literal('Metabolomics (Springer)')) : q));
+    const renamed = journal.map((q) =>
+      q.predicate.value === `${SCHEMA}name` ? quad(q.subject, q.predicate, literal('Metabolomics (Springer)')) : q,
+    );
     expect((await check(await recordsOf(full((q) => [...q, ...base, ...renamed])))).exact).toBe(true);
-    const otherIssn = journal.map((q) => (q.predicate.value === `${SCHEMA}issn` && q.object.value === '1573-3890' ? quad(q.subject, q.predicate, literal('1234-5679')) : q));
+    const otherIssn = journal.map((q) =>
+      q.predicate.value === `${SCHEMA}issn` && q.object.value === '1573-3890'
+        ? quad(q.subject, q.predicate, literal('1234-5679'))
+        : q,
+    );
     const differs = await check(await recordsOf(full((q) => [...q, ...base, ...otherIssn])));
     expect(differs.exact).toBe(false);
-    expect(differs.reasons[0]).toBe(`record 10.5555/third: <${JOURNAL}> is written differently here than in an earlier record (what the shapes count or compare)`);
+    expect(differs.reasons[0]).toBe(
+      `record 10.5555/third: <${JOURNAL}> is written differently here than in an earlier record (what the shapes count or compare)`,
+    );
   });
 
   it('notices a record that names a shared node without its triples (a dump that writes shared nodes once)', async () => {
-    const records = await recordsOf(full((q) => q.filter((x) => x.subject.value !== JOURNAL && !x.subject.value.startsWith(`${JOURNAL}/`))));
+    const records = await recordsOf(
+      full((q) => q.filter((x) => x.subject.value !== JOURNAL && !x.subject.value.startsWith(`${JOURNAL}/`))),
+    );
     const scope = await check(records.slice(0, 1));
     expect(scope.reasons[0]).toMatch(/names <.*issue\/9> \(<http:\/\/schema\.org\/isPartOf>\) without its triples/);
   });
 
-  it('notices a result on a shared node that another record\'s copy could undo (a lower bound)', async () => {
-    const records = await recordsOf(full((q) => q.filter((x) => !(x.subject.value.endsWith('/publisher/springer-us') && x.predicate.value === `${SCHEMA}name`))));
+  it("notices a result on a shared node that another record's copy could undo (a lower bound)", async () => {
+    const records = await recordsOf(
+      full((q) =>
+        q.filter((x) => !(x.subject.value.endsWith('/publisher/springer-us') && x.predicate.value === `${SCHEMA}name`)),
+      ),
+    );
     const scope = await check(records);
-    expect(scope.reasons.join('\n')).toMatch(/a result \(sh:MinCountConstraintComponent\) on <https:\/\/w3id\.org\/scholarly-rdf\/publisher\/springer-us>, which other records may describe too/);
+    expect(scope.reasons.join('\n')).toMatch(
+      /a result \(sh:MinCountConstraintComponent\) on <https:\/\/w3id\.org\/scholarly-rdf\/publisher\/springer-us>, which other records may describe too/,
+    );
   });
 
   it('notices rdfs:subClassOf in the data and data that types a shape', async () => {
-    const sub = quad(namedNode('urn:x:Sub'), namedNode('http://www.w3.org/2000/01/rdf-schema#subClassOf'), namedNode(`${SCHEMA}Person`));
-    expect((await check(await recordsOf(full((q) => [...q, sub])))).reasons.join('\n')).toMatch(/rdfs:subClassOf in the data/);
-    const typed = quad(namedNode('https://w3id.org/scholarly-rdf/shapes#WorkShape'), namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), namedNode('http://www.w3.org/2000/01/rdf-schema#Class'));
-    expect((await check([{ key: undefined, quads: [typed] }])).reasons.join('\n')).toMatch(/the data gives <.*WorkShape>, a shape, a type/);
+    const sub = quad(
+      namedNode('urn:x:Sub'),
+      namedNode('http://www.w3.org/2000/01/rdf-schema#subClassOf'),
+      namedNode(`${SCHEMA}Person`),
+    );
+    expect((await check(await recordsOf(full((q) => [...q, sub])))).reasons.join('\n')).toMatch(
+      /rdfs:subClassOf in the data/,
+    );
+    const typed = quad(
+      namedNode('https://w3id.org/scholarly-rdf/shapes#WorkShape'),
+      namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'),
+      namedNode('http://www.w3.org/2000/01/rdf-schema#Class'),
+    );
+    expect((await check([{ key: undefined, quads: [typed] }])).reasons.join('\n')).toMatch(
+      /the data gives <.*WorkShape>, a shape, a type/,
+    );
   });
 
   it('is computed only when asked (checkScope)', async () => {

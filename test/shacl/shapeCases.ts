@@ -61,7 +61,10 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Organization-owner', add: 'publisher:nobody-s a schema:Organization ; schema:name "Nobody\'s" .' },
   { shape: 'Periodical-owner', add: 'journal:99999 a schema:Periodical , bibo:Journal ; schema:name "Orphan" .' },
   { shape: 'Volume-owner', add: 'volume:99 a schema:PublicationVolume ; schema:volumeNumber "99" .' },
-  { shape: 'Issue-owner', add: 'issue:10 a schema:PublicationIssue , bibo:Issue ; schema:issueNumber "10" ; bibo:issue "10" .' },
+  {
+    shape: 'Issue-owner',
+    add: 'issue:10 a schema:PublicationIssue , bibo:Issue ; schema:issueNumber "10" ; bibo:issue "10" .',
+  },
   { shape: 'Book-owner', add: 'isbn:9780306406157 a schema:Book , bibo:Book ; schema:name "Orphan" .' },
   { shape: 'BookSeries-owner', add: 'series:9999 a schema:BookSeries , bibo:Series ; schema:identifier "9999" .' },
   { shape: 'MediaObject-owner', remove: ['doi:full-1 schema:encoding'] },
@@ -70,27 +73,84 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'ListCell-owner', add: 'a:authors-000000000000 rdf:first a:author-spicer-rachel ; rdf:rest rdf:nil .' },
 
   // The work
-  { shape: 'WorkShape', add: '<https://example.org/work/1> a schema:ScholarlyArticle ; bibo:doi "10.5555/x" ; schema:name "x" ; dcterms:title "x" .' },
+  {
+    shape: 'WorkShape',
+    add: '<https://example.org/work/1> a schema:ScholarlyArticle ; bibo:doi "10.5555/x" ; schema:name "x" ; dcterms:title "x" .',
+  },
   { shape: 'Work-type', add: 'doi:full-1 a schema:CreativeWork .' },
   { shape: 'Work-doi', remove: ['doi:full-1 bibo:doi'], add: 'doi:full-1 bibo:doi "doi:10.5555/full-1" .' },
   { shape: 'Work-identifier', add: 'doi:full-1 schema:identifier "doi:10.5555/other" .' },
-  { shape: 'DoiAgreementShape', remove: ['doi:full-1 schema:identifier'], add: 'doi:full-1 schema:identifier "doi:10.5555/full-2" .' },
+  {
+    shape: 'DoiAgreementShape',
+    remove: ['doi:full-1 schema:identifier'],
+    add: 'doi:full-1 schema:identifier "doi:10.5555/full-2" .',
+  },
   { shape: 'Work-name', remove: ['doi:full-1 schema:name'] },
   { shape: 'Work-title', remove: ['doi:full-1 dcterms:title'] },
   { shape: 'Work-abstract', remove: ['doi:full-1 bibo:abstract'] },
   { shape: 'Work-inLanguage', add: 'doi:full-1 schema:inLanguage "de" .' },
-  { shape: 'Work-inLanguageTag', severity: 'Warning', remove: ['doi:full-1 schema:inLanguage'], add: 'doi:full-1 schema:inLanguage "English language" .' },
-  { shape: 'Work-datePublished', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015-02-30"^^xsd:date ; dcterms:issued "2015-02-30"^^xsd:date .' },
-  { shape: 'Work-datePublishedText', severity: 'Warning', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015" ; dcterms:issued "2015" .' },
+  {
+    shape: 'Work-inLanguageTag',
+    severity: 'Warning',
+    remove: ['doi:full-1 schema:inLanguage'],
+    add: 'doi:full-1 schema:inLanguage "English language" .',
+  },
+  {
+    shape: 'Work-datePublished',
+    remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'],
+    add: 'doi:full-1 schema:datePublished "2015-02-30"^^xsd:date ; dcterms:issued "2015-02-30"^^xsd:date .',
+  },
+  {
+    shape: 'Work-datePublishedText',
+    severity: 'Warning',
+    remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'],
+    add: 'doi:full-1 schema:datePublished "2015" ; dcterms:issued "2015" .',
+  },
   { shape: 'Work-issued', add: 'doi:full-1 dcterms:issued "2017-08-10"^^xsd:date .' },
-  { shape: 'Work-datePublished', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "2015-13"^^xsd:gYearMonth ; dcterms:issued "2015-13"^^xsd:gYearMonth .' },
-  { shape: 'Work-issuedText', severity: 'Warning', remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'], add: 'doi:full-1 schema:datePublished "Summer 2015" ; dcterms:issued "Summer 2015" .' },
-  { shape: 'Work-available', remove: ['doi:full-1 dcterms:available'], add: 'doi:full-1 dcterms:available "2017-13-01"^^xsd:date .' },
-  { shape: 'Work-availableText', severity: 'Warning', remove: ['doi:full-1 dcterms:available'], add: 'doi:full-1 dcterms:available "sometime" .' },
-  { shape: 'Work-coverDate', remove: ['doi:full-1 prism:coverDate'], add: 'doi:full-1 prism:coverDate "2017-13"^^xsd:gYearMonth .' },
-  { shape: 'Work-coverDateText', severity: 'Warning', remove: ['doi:full-1 prism:coverDate'], add: 'doi:full-1 prism:coverDate "Sept 2017" .' },
-  { shape: 'Work-isAccessibleForFree', remove: ['doi:full-1 schema:isAccessibleForFree'], add: 'doi:full-1 schema:isAccessibleForFree "yes"^^xsd:boolean .' },
-  { shape: 'Work-isAccessibleForFreeText', severity: 'Warning', remove: ['doi:full-1 schema:isAccessibleForFree'], add: 'doi:full-1 schema:isAccessibleForFree "yes" .' },
+  {
+    shape: 'Work-datePublished',
+    remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'],
+    add: 'doi:full-1 schema:datePublished "2015-13"^^xsd:gYearMonth ; dcterms:issued "2015-13"^^xsd:gYearMonth .',
+  },
+  {
+    shape: 'Work-issuedText',
+    severity: 'Warning',
+    remove: ['doi:full-1 schema:datePublished', 'doi:full-1 dcterms:issued'],
+    add: 'doi:full-1 schema:datePublished "Summer 2015" ; dcterms:issued "Summer 2015" .',
+  },
+  {
+    shape: 'Work-available',
+    remove: ['doi:full-1 dcterms:available'],
+    add: 'doi:full-1 dcterms:available "2017-13-01"^^xsd:date .',
+  },
+  {
+    shape: 'Work-availableText',
+    severity: 'Warning',
+    remove: ['doi:full-1 dcterms:available'],
+    add: 'doi:full-1 dcterms:available "sometime" .',
+  },
+  {
+    shape: 'Work-coverDate',
+    remove: ['doi:full-1 prism:coverDate'],
+    add: 'doi:full-1 prism:coverDate "2017-13"^^xsd:gYearMonth .',
+  },
+  {
+    shape: 'Work-coverDateText',
+    severity: 'Warning',
+    remove: ['doi:full-1 prism:coverDate'],
+    add: 'doi:full-1 prism:coverDate "Sept 2017" .',
+  },
+  {
+    shape: 'Work-isAccessibleForFree',
+    remove: ['doi:full-1 schema:isAccessibleForFree'],
+    add: 'doi:full-1 schema:isAccessibleForFree "yes"^^xsd:boolean .',
+  },
+  {
+    shape: 'Work-isAccessibleForFreeText',
+    severity: 'Warning',
+    remove: ['doi:full-1 schema:isAccessibleForFree'],
+    add: 'doi:full-1 schema:isAccessibleForFree "yes" .',
+  },
   { shape: 'Work-pageStart', add: 'doi:full-1 schema:pageStart "2" .' },
   { shape: 'SchemaPages-pageStart', remove: ['doi:full-1 bibo:pageStart'] },
   { shape: 'SchemaPages-pageEnd', remove: ['doi:full-1 bibo:pageEnd'] },
@@ -100,34 +160,77 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'SchemaPages-pagination', remove: ['doi:chapter-1 bibo:pages'] },
   { shape: 'Work-author', add: 'doi:full-1 schema:author publisher:springer .' },
   { shape: 'Work-authorList', add: 'doi:full-1 bibo:authorList a:authors-c6a54a02804c .' },
-  { shape: 'Work-authorListMembers', add: 'doi:full-1 schema:author a:author-third-author . a:author-third-author a schema:Person ; schema:name "Third, Author" .' },
+  {
+    shape: 'Work-authorListMembers',
+    add: 'doi:full-1 schema:author a:author-third-author . a:author-third-author a schema:Person ; schema:name "Third, Author" .',
+  },
   { shape: 'ListCellShape', add: 'a:authors-c6a54a02804c schema:name "a list cell with a name" .' },
   // A cell named by its position (the model before issue 17).
-  { shape: 'ListCellShape', remove: ['doi:full-1 bibo:authorList'], add: 'doi:full-1 bibo:authorList a:authors-1 . a:authors-1 rdf:first orcid:0000-0002-1825-0097 ; rdf:rest a:authors-c6a54a02804c .' },
+  {
+    shape: 'ListCellShape',
+    remove: ['doi:full-1 bibo:authorList'],
+    add: 'doi:full-1 bibo:authorList a:authors-1 . a:authors-1 rdf:first orcid:0000-0002-1825-0097 ; rdf:rest a:authors-c6a54a02804c .',
+  },
   { shape: 'ListCell-first', add: 'a:authors-b2e8ea3a2bcf rdf:first a:author-spicer-rachel .' },
   { shape: 'ListCell-rest', remove: ['a:authors-c6a54a02804c rdf:rest'] },
   // A person twice (the order of the list is the authors' order: there is no wrong order).
-  { shape: 'AuthorListOrderShape', remove: ['a:authors-c6a54a02804c rdf:first'], add: 'a:authors-c6a54a02804c rdf:first orcid:0000-0002-1825-0097 .' },
+  {
+    shape: 'AuthorListOrderShape',
+    remove: ['a:authors-c6a54a02804c rdf:first'],
+    add: 'a:authors-c6a54a02804c rdf:first orcid:0000-0002-1825-0097 .',
+  },
   // A list that does not end (a cycle).
-  { shape: 'AuthorListOrderShape', remove: ['a:authors-c6a54a02804c rdf:rest'], add: 'a:authors-c6a54a02804c rdf:rest a:authors-b2e8ea3a2bcf .' },
+  {
+    shape: 'AuthorListOrderShape',
+    remove: ['a:authors-c6a54a02804c rdf:rest'],
+    add: 'a:authors-c6a54a02804c rdf:rest a:authors-b2e8ea3a2bcf .',
+  },
   // Numbered authors: an authorship that is a literal, one without its person, two with one position, a gap.
   { shape: 'Work-authorship', add: 'doi:full-1 sr:authorship "1" .' },
-  { shape: 'Work-authorshipMembers', remove: ['a:authorship-7c800f2f8793 schema:item'], add: 'a:authorship-7c800f2f8793 schema:item orcid:0000-0002-1825-0097 .' },
+  {
+    shape: 'Work-authorshipMembers',
+    remove: ['a:authorship-7c800f2f8793 schema:item'],
+    add: 'a:authorship-7c800f2f8793 schema:item orcid:0000-0002-1825-0097 .',
+  },
   { shape: 'Authorship-item', remove: ['a:authorship-7c800f2f8793 schema:item'] },
-  { shape: 'Authorship-position', remove: ['a:authorship-7c800f2f8793 schema:position'], add: 'a:authorship-7c800f2f8793 schema:position "2" .' },
-  { shape: 'Authorship-position', remove: ['a:authorship-fc8d0756fcbf schema:position'], add: 'a:authorship-fc8d0756fcbf schema:position 0 .' },
-  { shape: 'AuthorPositionsShape', remove: ['a:authorship-7c800f2f8793 schema:position'], add: 'a:authorship-7c800f2f8793 schema:position 1 .' },
-  { shape: 'AuthorPositionsShape', remove: ['a:authorship-7c800f2f8793 schema:position'], add: 'a:authorship-7c800f2f8793 schema:position 3 .' },
+  {
+    shape: 'Authorship-position',
+    remove: ['a:authorship-7c800f2f8793 schema:position'],
+    add: 'a:authorship-7c800f2f8793 schema:position "2" .',
+  },
+  {
+    shape: 'Authorship-position',
+    remove: ['a:authorship-fc8d0756fcbf schema:position'],
+    add: 'a:authorship-fc8d0756fcbf schema:position 0 .',
+  },
+  {
+    shape: 'AuthorPositionsShape',
+    remove: ['a:authorship-7c800f2f8793 schema:position'],
+    add: 'a:authorship-7c800f2f8793 schema:position 1 .',
+  },
+  {
+    shape: 'AuthorPositionsShape',
+    remove: ['a:authorship-7c800f2f8793 schema:position'],
+    add: 'a:authorship-7c800f2f8793 schema:position 3 .',
+  },
   { shape: 'Work-isPartOf', add: 'doi:full-1 schema:isPartOf volume:13 .' },
   { shape: 'Work-publisher', add: 'doi:full-1 schema:publisher a:author-spicer-rachel .' },
   { shape: 'Work-publisherImprint', add: 'doi:full-1 schema:publisherImprint a:author-spicer-rachel .' },
   { shape: 'Work-additionalType', add: 'doi:full-1 schema:additionalType "Review" .' },
-  { shape: 'Work-additionalType', remove: ['doi:chapter-1 schema:additionalType'], add: 'doi:chapter-1 schema:additionalType "Chapter"@en .' },
+  {
+    shape: 'Work-additionalType',
+    remove: ['doi:chapter-1 schema:additionalType'],
+    add: 'doi:chapter-1 schema:additionalType "Chapter"@en .',
+  },
   // The model before issue 17: the issue number and the volume number on the work.
   { shape: 'Work-noIssue', add: 'doi:full-1 bibo:issue "9" .' },
   { shape: 'Work-noVolumeNumber', add: 'doi:full-1 schema:volumeNumber "13" .' },
   // An article in a journal typed only as a creative work (a query for articles would miss it).
-  { shape: 'WorkKindShape', remove: ['doi:full-1 rdf:type'], add: 'doi:full-1 a schema:CreativeWork , bibo:Document .' },
+  {
+    shape: 'WorkKindShape',
+    remove: ['doi:full-1 rdf:type'],
+    add: 'doi:full-1 a schema:CreativeWork , bibo:Document .',
+  },
   { shape: 'Work-url', add: 'doi:full-1 schema:url "https://example.org/"@en .' },
   { shape: 'Work-urlText', severity: 'Warning', add: 'doi:full-1 schema:url "see the publisher\'s site" .' },
   { shape: 'Work-encoding', add: 'doi:full-1 schema:encoding <https://example.org/file.pdf> .' },
@@ -141,21 +244,37 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'PagesEither-biboPageStart', add: 'doi:chapter-1 bibo:pageStart "S15" .' },
   { shape: 'PagesEither-biboPageEnd', add: 'doi:chapter-1 bibo:pageEnd "S22" .' },
   { shape: 'PagesEither-numPages', add: 'doi:chapter-1 bibo:numPages 8 .' },
-  { shape: 'LanguageTagShape', remove: ['doi:full-1 schema:abstract', 'doi:full-1 bibo:abstract'], add: 'doi:full-1 schema:abstract "x"@e ; bibo:abstract "x"@e .' },
+  {
+    shape: 'LanguageTagShape',
+    remove: ['doi:full-1 schema:abstract', 'doi:full-1 bibo:abstract'],
+    add: 'doi:full-1 schema:abstract "x"@e ; bibo:abstract "x"@e .',
+  },
   // People and organisations
   { shape: 'PersonShape', add: '<https://example.org/people/jane> a schema:Person ; schema:name "Doe, Jane" .' },
   // An ORCID iD that is not the iD's own IRI (http, not https).
-  { shape: 'PersonShape', add: 'doi:full-1 schema:author <http://orcid.org/0000-0002-1825-0097> . <http://orcid.org/0000-0002-1825-0097> a schema:Person ; schema:name "Carberry, Josiah" .' },
+  {
+    shape: 'PersonShape',
+    add: 'doi:full-1 schema:author <http://orcid.org/0000-0002-1825-0097> . <http://orcid.org/0000-0002-1825-0097> a schema:Person ; schema:name "Carberry, Josiah" .',
+  },
   { shape: 'Person-name', add: 'a:author-spicer-rachel schema:name "Spicer, Rachel"@en .' },
   { shape: 'Person-givenName', add: 'a:author-spicer-rachel schema:givenName "" .' },
   { shape: 'Person-familyName', add: 'a:author-spicer-rachel schema:familyName "" .' },
   { shape: 'Person-sameAs', add: 'a:author-spicer-rachel schema:sameAs <http://orcid.org/0000-0002-1825-0097> .' },
-  { shape: 'Person-identifier', add: 'orcid:0000-0002-1825-0097 schema:identifier "https://orcid.org/0000-0002-1825-0097" .' },
+  {
+    shape: 'Person-identifier',
+    add: 'orcid:0000-0002-1825-0097 schema:identifier "https://orcid.org/0000-0002-1825-0097" .',
+  },
   { shape: 'Person-identifier', add: 'a:author-spicer-rachel schema:identifier "0000-0002-1825-0097"@en .' },
   // A person whose IRI is an ORCID iD with a wrong check character (0097 is right) ...
-  { shape: 'OrcidCheckDigitShape', add: 'doi:full-1 schema:author orcid:0000-0002-1825-0098 . orcid:0000-0002-1825-0098 a schema:Person ; schema:name "Carberry, Josiah" .' },
+  {
+    shape: 'OrcidCheckDigitShape',
+    add: 'doi:full-1 schema:author orcid:0000-0002-1825-0098 . orcid:0000-0002-1825-0098 a schema:Person ; schema:name "Carberry, Josiah" .',
+  },
   // ... and one in schema:sameAs.
-  { shape: 'OrcidCheckDigitShape', add: 'a:author-spicer-rachel schema:sameAs <https://orcid.org/0000-0002-1825-0098> .' },
+  {
+    shape: 'OrcidCheckDigitShape',
+    add: 'a:author-spicer-rachel schema:sameAs <https://orcid.org/0000-0002-1825-0098> .',
+  },
   { shape: 'OrganizationShape', add: '[] a schema:Organization ; schema:name "Anonymous" .' },
   { shape: 'Organization-name', remove: ['publisher:springer-us schema:name'] },
   { shape: 'Organization-alternateName', add: 'publisher:springer schema:alternateName 1 .' },
@@ -163,7 +282,11 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'PeriodicalShape', add: '[] a schema:Periodical , bibo:Journal ; schema:name "Anonymous" .' },
   { shape: 'Periodical-name', add: 'journal:11306 schema:name "" .' },
   { shape: 'Periodical-issn', add: 'journal:11306 schema:issn "15733882" .' },
-  { shape: 'Periodical-biboIssn', remove: ['journal:11306 bibo:issn'], add: 'journal:11306 bibo:issn "ISSN 1573-3882" .' },
+  {
+    shape: 'Periodical-biboIssn',
+    remove: ['journal:11306 bibo:issn'],
+    add: 'journal:11306 bibo:issn "ISSN 1573-3882" .',
+  },
   { shape: 'Periodical-eissn', add: 'journal:11306 bibo:eissn "1573-3899" .' },
   { shape: 'VolumeShape', add: '[] a schema:PublicationVolume ; schema:volumeNumber "1" .' },
   { shape: 'Volume-volumeNumber', remove: ['volume:13 schema:volumeNumber'] },
@@ -178,14 +301,21 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Book-isbn', add: 'isbn:9783319242774 schema:isbn "978-3-319-24277-4" .' },
   { shape: 'Book-volume', add: 'isbn:9783319242774 bibo:volume "3" .' },
   // The model before issue 17: a book's number in its series as schema:volumeNumber.
-  { shape: 'Book-noVolumeNumber', remove: ['isbn:9783319242774 bibo:volume'], add: 'isbn:9783319242774 schema:volumeNumber "2" .' },
+  {
+    shape: 'Book-noVolumeNumber',
+    remove: ['isbn:9783319242774 bibo:volume'],
+    add: 'isbn:9783319242774 schema:volumeNumber "2" .',
+  },
   { shape: 'Book-isPartOf', add: 'isbn:9783319242774 schema:isPartOf isbn:9783319242774 .' },
   { shape: 'BookSeriesShape', add: '[] a schema:BookSeries , bibo:Series ; schema:issn "1064-3745" .' },
   { shape: 'BookSeries-issn', add: 'series:7651 schema:issn "1064-374" .' },
   { shape: 'BookSeries-biboIssn', add: 'series:7651 bibo:issn "10643745" .' },
   { shape: 'BookSeries-eissn', add: 'series:7651 bibo:eissn "1940-6030" .' },
   // Files, disciplines, conferences
-  { shape: 'MediaObjectShape', add: '[] a schema:MediaObject ; schema:contentUrl <https://example.org/f.pdf> ; schema:encodingFormat "application/pdf" .' },
+  {
+    shape: 'MediaObjectShape',
+    add: '[] a schema:MediaObject ; schema:contentUrl <https://example.org/f.pdf> ; schema:encodingFormat "application/pdf" .',
+  },
   { shape: 'MediaObject-contentUrl', remove: ['a:encoding-61a547687c95 schema:contentUrl'] },
   { shape: 'MediaObject-encodingFormat', remove: ['a:encoding-61a547687c95 schema:encodingFormat'] },
   { shape: 'DefinedTermShape', add: '[] a schema:DefinedTerm ; schema:name "Anonymous" .' },
@@ -198,17 +328,37 @@ export const SHAPE_CASES: readonly ShapeCase[] = [
   { shape: 'Dataset-title', base: 'dataset', remove: ['dump:0123456789abcdef dcterms:title'] },
   { shape: 'Dataset-triples', base: 'dataset', add: 'dump:0123456789abcdef void:triples "many" .' },
   { shape: 'Dataset-entities', base: 'dataset', add: 'dump:0123456789abcdef void:entities -1 .' },
-  { shape: 'Dataset-classes', base: 'dataset', remove: ['dump:0123456789abcdef void:classes'], add: 'dump:0123456789abcdef void:classes 2.5 .' },
+  {
+    shape: 'Dataset-classes',
+    base: 'dataset',
+    remove: ['dump:0123456789abcdef void:classes'],
+    add: 'dump:0123456789abcdef void:classes 2.5 .',
+  },
   { shape: 'Dataset-rights', base: 'dataset', add: 'dump:0123456789abcdef dcterms:rights [] .' },
-  { shape: 'Dataset-license', base: 'dataset', remove: ['dump:0123456789abcdef dcterms:license'], add: 'dump:0123456789abcdef dcterms:license "CC0" .' },
+  {
+    shape: 'Dataset-license',
+    base: 'dataset',
+    remove: ['dump:0123456789abcdef dcterms:license'],
+    add: 'dump:0123456789abcdef dcterms:license "CC0" .',
+  },
   { shape: 'Dataset-source', base: 'dataset', add: 'dump:0123456789abcdef dcterms:source "the service" .' },
   { shape: 'Dataset-wasGeneratedBy', base: 'dataset', add: 'dump:0123456789abcdef prov:wasGeneratedBy d:export-2 .' },
   { shape: 'Dataset-distribution', base: 'dataset', add: 'dump:0123456789abcdef dcat:distribution "a file" .' },
   { shape: 'DistributionShape', base: 'dataset', add: '[] a dcat:Distribution .' },
   { shape: 'Distribution-mediaType', base: 'dataset', add: 'd:distribution dcat:mediaType "text/turtle" .' },
   { shape: 'ActivityShape', base: 'dataset', add: '[] a prov:Activity .' },
-  { shape: 'Activity-startedAtTime', base: 'dataset', remove: ['d:export prov:startedAtTime'], add: 'd:export prov:startedAtTime "yesterday"^^xsd:dateTime .' },
-  { shape: 'Activity-endedAtTime', base: 'dataset', remove: ['d:export prov:endedAtTime'], add: 'd:export prov:endedAtTime "2026-11-22T03:36:10Z" .' },
+  {
+    shape: 'Activity-startedAtTime',
+    base: 'dataset',
+    remove: ['d:export prov:startedAtTime'],
+    add: 'd:export prov:startedAtTime "yesterday"^^xsd:dateTime .',
+  },
+  {
+    shape: 'Activity-endedAtTime',
+    base: 'dataset',
+    remove: ['d:export prov:endedAtTime'],
+    add: 'd:export prov:endedAtTime "2026-11-22T03:36:10Z" .',
+  },
   { shape: 'Activity-used', base: 'dataset', add: 'd:export prov:used "the service" .' },
 ];
 
@@ -242,11 +392,14 @@ export function caseQuads(c: ShapeCase): RDF.Quad[] {
   const base = fixtureQuads(c.base === 'dataset' ? 'dataset-description.ttl' : 'full-records.ttl');
   const removals = (c.remove ?? []).map((r) => r.split(' ').map(expand));
   for (const [s, p] of removals) {
-    if (!base.some((q) => q.subject.value === s && q.predicate.value === p)) throw new Error(`case ${c.shape}: nothing to remove at ${s} ${p}`);
+    if (!base.some((q) => q.subject.value === s && q.predicate.value === p))
+      throw new Error(`case ${c.shape}: nothing to remove at ${s} ${p}`);
   }
   const kept = base.filter((q) => !removals.some(([s, p]) => q.subject.value === s && q.predicate.value === p));
   if (!c.add) return kept;
-  const prefixes = Object.entries(CASE_PREFIXES).map(([p, ns]) => `@prefix ${p}: <${ns}> .`).join('\n');
+  const prefixes = Object.entries(CASE_PREFIXES)
+    .map(([p, ns]) => `@prefix ${p}: <${ns}> .`)
+    .join('\n');
   const out = kept;
   const lastIndex = (test: (x: RDF.Quad) => boolean) => {
     for (let i = out.length - 1; i >= 0; i--) if (test(out[i]!)) return i;

@@ -14,7 +14,10 @@ describe('shapes/', () => {
   it('the conforming fixtures give no result at all (not even a warning)', async () => {
     for (const name of ['full-records.ttl', 'dataset-description.ttl']) {
       const outcome = await validator.validateRecord(fixtureQuads(name));
-      expect(outcome.results.map((r) => `${r.shape.value} ${r.path} ${r.message}`), name).toEqual([]);
+      expect(
+        outcome.results.map((r) => `${r.shape.value} ${r.path} ${r.message}`),
+        name,
+      ).toEqual([]);
       expect(outcome.conforms).toBe(true);
     }
   });
@@ -33,11 +36,16 @@ describe('shapes/', () => {
     for (const n of named) {
       const iri = SHAPES_NS + n;
       const hasMessage = ds.getObjects(iri, `${SH}message`, null).length > 0;
-      const hasSparqlMessage = ds.getObjects(iri, `${SH}sparql`, null).every((c) => ds.getObjects(c, `${SH}message`, null).length > 0)
-        && ds.getObjects(iri, `${SH}sparql`, null).length > 0;
+      const hasSparqlMessage =
+        ds.getObjects(iri, `${SH}sparql`, null).every((c) => ds.getObjects(c, `${SH}message`, null).length > 0) &&
+        ds.getObjects(iri, `${SH}sparql`, null).length > 0;
       const isNodeShapeOfProperties = ds.getObjects(iri, `${SH}property`, null).length > 0;
       expect(hasMessage || hasSparqlMessage || isNodeShapeOfProperties, `${n} has no message`).toBe(true);
-      if (ds.getObjects(iri, `http://www.w3.org/1999/02/22-rdf-syntax-ns#type`, null).some((t) => t.value === `${SH}NodeShape`)) {
+      if (
+        ds
+          .getObjects(iri, `http://www.w3.org/1999/02/22-rdf-syntax-ns#type`, null)
+          .some((t) => t.value === `${SH}NodeShape`)
+      ) {
         expect(ds.getObjects(iri, `${SH}name`, null).length, `${n} sh:name`).toBe(1);
         expect(ds.getObjects(iri, `${SH}description`, null).length, `${n} sh:description`).toBe(1);
       }
@@ -50,7 +58,9 @@ describe('shapes/', () => {
       const mine = outcome.results.filter((r) => r.shape.value === SHAPES_NS + c.shape);
       expect(mine.length, outcome.results.map((r) => r.shape.value).join(', ')).toBeGreaterThan(0);
       expect(mine.every((r) => r.severity === (c.severity ?? 'Violation'))).toBe(true);
-      expect(outcome.conforms).toBe(c.severity === 'Warning' ? !outcome.results.some((r) => r.severity === 'Violation') : false);
+      expect(outcome.conforms).toBe(
+        c.severity === 'Warning' ? !outcome.results.some((r) => r.severity === 'Violation') : false,
+      );
       for (const r of mine) expect(r.message.length).toBeGreaterThan(20);
     });
   });

@@ -21,7 +21,10 @@ describe('termCodec', () => {
   });
 
   it('round-trips quads (graphs dropped)', () => {
-    const quads = [quad(namedNode('urn:s'), namedNode('urn:p'), literal('o', 'de')), quad(blankNode('x'), namedNode('urn:p'), namedNode('urn:o'), namedNode('urn:g'))];
+    const quads = [
+      quad(namedNode('urn:s'), namedNode('urn:p'), literal('o', 'de')),
+      quad(blankNode('x'), namedNode('urn:p'), namedNode('urn:o'), namedNode('urn:g')),
+    ];
     const back = decodeQuads(encodeQuads(quads));
     expect(back).toHaveLength(2);
     expect(back[0]!.equals(quads[0]!)).toBe(true);

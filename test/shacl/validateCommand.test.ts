@@ -60,7 +60,9 @@ describe('scholarly-rdf validate', () => {
     expect(r.stdout).toMatch(/srsh:Work-authorListMembers\s+bibo:authorList\/rdf:rest\*\/rdf:first/);
     expect(r.stdout).toContain('first examples:');
     // The person's IRI is the mistyped iD: the focus node is the value, there is no path.
-    expect(r.stdout).toContain('10.5555/bad-orcid: <https://orcid.org/0000-0002-1825-0098> = <https://orcid.org/0000-0002-1825-0098>');
+    expect(r.stdout).toContain(
+      '10.5555/bad-orcid: <https://orcid.org/0000-0002-1825-0098> = <https://orcid.org/0000-0002-1825-0098>',
+    );
     expect(r.stdout).toMatch(/Violation\s+1 in\s+1 record\(s\)\s+srsh:WorkKindShape/);
     expect(r.stdout).toMatch(/Violation\s+1 in\s+1 record\(s\)\s+srsh:Work-noIssue\s+bibo:issue/);
   });
@@ -152,23 +154,40 @@ describe('scholarly-rdf validate', () => {
     expect(JSON.parse(empty.stdout)).toMatchObject({ conforms: true, failed: false, records: 0 });
     const text = await cli(['validate', 'empty.nt']);
     expect(text.code).toBe(0);
-    expect(text.stdout).toContain('note: the input holds no quads: it conforms (no results, as SHACL says of an empty graph), but nothing was checked');
+    expect(text.stdout).toContain(
+      'note: the input holds no quads: it conforms (no results, as SHACL says of an empty graph), but nothing was checked',
+    );
     writeFileSync(join(dir, 'plain.jsonld'), JSON.stringify({ thing: [{ name: 'T' }] }));
     const plain = await cli(['validate', 'plain.jsonld']);
     expect(plain.code).toBe(4);
     expect(plain.stderr).toMatch(/would drop it silently/);
     // The service's own JSON (an envelope, a record, from a file or stdin): convert it first.
-    writeFileSync(join(dir, 'page.json'), JSON.stringify({ apiMessage: 'This JSON was provided by Springer Nature', query: 'x', records: [{ doi: '10.1000/x', title: 'T' }] }));
+    writeFileSync(
+      join(dir, 'page.json'),
+      JSON.stringify({
+        apiMessage: 'This JSON was provided by Springer Nature',
+        query: 'x',
+        records: [{ doi: '10.1000/x', title: 'T' }],
+      }),
+    );
     writeFileSync(join(dir, 'record.json'), JSON.stringify({ contentType: 'Article', doi: '10.1000/x', title: 'T' }));
-    for (const [args, stdin] of [[['page.json'], undefined], [['record.json'], undefined], [['-', '--input-format', 'jsonld'], JSON.stringify({ apiMessage: 'x', records: [] })]] as const) {
+    for (const [args, stdin] of [
+      [['page.json'], undefined],
+      [['record.json'], undefined],
+      [['-', '--input-format', 'jsonld'], JSON.stringify({ apiMessage: 'x', records: [] })],
+    ] as const) {
       const raw = await cli(['validate', ...args], stdin);
       expect(raw.code, raw.stderr).toBe(4);
-      expect(raw.stderr).toMatch(/: this is the service's JSON \(records as the metadata API sends them: "\w+" is one of its keys\), not RDF: convert it first/);
+      expect(raw.stderr).toMatch(
+        /: this is the service's JSON \(records as the metadata API sends them: "\w+" is one of its keys\), not RDF: convert it first/,
+      );
     }
   });
 
   it('-q: the one line it prints says when quads of no record do not conform', async () => {
-    const text = fixtureText('full-records.ttl') + '\n<https://w3id.org/scholarly-rdf/dump/x> a <http://rdfs.org/ns/void#Dataset> .\n';
+    const text =
+      fixtureText('full-records.ttl') +
+      '\n<https://w3id.org/scholarly-rdf/dump/x> a <http://rdfs.org/ns/void#Dataset> .\n';
     writeFileSync(join(dir, 'other-bad.ttl'), text);
     const r = await cli(['validate', 'other-bad.ttl', '--quiet']);
     expect(r.code).toBe(1);
@@ -177,7 +196,11 @@ describe('scholarly-rdf validate', () => {
   });
 
   it('fails with exit code 4 on a missing file, bad shapes or bad RDF', async () => {
-    for (const zero of [['-j', '0'], ['--window', '0']]) expect((await cli(['validate', 'nope.ttl', ...zero])).code).toBe(2);
+    for (const zero of [
+      ['-j', '0'],
+      ['--window', '0'],
+    ])
+      expect((await cli(['validate', 'nope.ttl', ...zero])).code).toBe(2);
     const missing = await cli(['validate', 'nope.ttl']);
     expect(missing.code).toBe(4);
     expect(missing.stderr).not.toContain('validation stopped'); // nothing was validated: only the error
@@ -193,9 +216,14 @@ describe('scholarly-rdf validate', () => {
     for (const jobs of ['1', '2']) {
       const badPattern = await cli(['validate', 'full5.ttl', '--shapes', 'badpattern.ttl', '-j', jobs]);
       expect(badPattern.code).toBe(4);
-      expect(badPattern.stderr).toContain('the shapes cannot be used: a shape (blank node) with sh:path <http://schema.org/name> in <urn:x:S>: Invalid regular expression');
+      expect(badPattern.stderr).toContain(
+        'the shapes cannot be used: a shape (blank node) with sh:path <http://schema.org/name> in <urn:x:S>: Invalid regular expression',
+      );
     }
-    writeFileSync(join(dir, 'notargets.ttl'), '@prefix sh: <http://www.w3.org/ns/shacl#> . <urn:x:S> a sh:NodeShape ; sh:property [ sh:path <http://schema.org/name> ; sh:minCount 1 ] .');
+    writeFileSync(
+      join(dir, 'notargets.ttl'),
+      '@prefix sh: <http://www.w3.org/ns/shacl#> . <urn:x:S> a sh:NodeShape ; sh:property [ sh:path <http://schema.org/name> ; sh:minCount 1 ] .',
+    );
     const noTargets = await cli(['validate', 'full5.ttl', '--shapes', 'notargets.ttl']);
     expect(noTargets.code).toBe(4);
     expect(noTargets.stderr).toContain('target nothing');
@@ -206,7 +234,10 @@ describe('scholarly-rdf validate', () => {
   });
 
   /** broken-records.ttl as N-Triples lines, as the toolkit writes it, in the order written and sorted; `keep` selects records. */
-  function brokenLines(name: string, keep: (quads: RDF.Quad[]) => boolean = () => true): { together: string; sorted: string } {
+  function brokenLines(
+    name: string,
+    keep: (quads: RDF.Quad[]) => boolean = () => true,
+  ): { together: string; sorted: string } {
     const records = new Map<string, RDF.Quad[]>();
     let current = '';
     for (const q of new Parser({ format: 'text/turtle' }).parse(fixtureText('broken-records.ttl'))) {
@@ -223,15 +254,22 @@ describe('scholarly-rdf validate', () => {
 
   it('validates a dump whose records are not together (sorted by subject) record by record with --regroup, and says to use it without', async () => {
     // The records that name no shared node (journal, publisher, person with an ORCID iD): see the known limit below.
-    const files = brokenLines('own', (quads) => quads.every((q) => q.subject.termType !== 'NamedNode' || recordKeyOf(q.subject) !== undefined));
+    const files = brokenLines('own', (quads) =>
+      quads.every((q) => q.subject.termType !== 'NamedNode' || recordKeyOf(q.subject) !== undefined),
+    );
     const together = await cli(['validate', files.together]);
     expect(together.stdout).toMatch(/^records: 4, conforming: 0, not conforming: 4\n/);
     // A window of one record: the lines of no-title's author come after skipped-author's work.
     const pieces = await cli(['validate', files.sorted, '--window', '1']);
-    expect(pieces.stdout).toMatch(/error: the quads of \d+ record\(s\) were not together in the input .* validate again with --regroup/);
+    expect(pieces.stdout).toMatch(
+      /error: the quads of \d+ record\(s\) were not together in the input .* validate again with --regroup/,
+    );
     // Results of records in pieces are wrong: a failure, never a warning with exit code 0.
     expect(pieces.code).toBe(1);
-    for (const args of [[files.sorted, '--regroup', '--window', '1'], [files.sorted, '--regroup', '-j', '2']]) {
+    for (const args of [
+      [files.sorted, '--regroup', '--window', '1'],
+      [files.sorted, '--regroup', '-j', '2'],
+    ]) {
       const r = await cli(['validate', ...args]);
       expect(r.code).toBe(1);
       expect(r.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
@@ -242,14 +280,23 @@ describe('scholarly-rdf validate', () => {
     expect(nq.stdout.split('\n').slice(0, 2)).toEqual(together.stdout.split('\n').slice(0, 2));
   });
 
-  it('validates a sorted dump of record graphs (--graph-per-record) exactly: shared nodes stay in their record\'s graph', async () => {
+  it("validates a sorted dump of record graphs (--graph-per-record) exactly: shared nodes stay in their record's graph", async () => {
     const records = new Map<string, RDF.Quad[]>();
     let current = '';
     for (const q of new Parser({ format: 'text/turtle' }).parse(fixtureText('broken-records.ttl'))) {
       current = recordKeyOf(q.subject) ?? current;
       records.set(current, [...(records.get(current) ?? []), q]);
     }
-    const quads = [...records].flatMap(([key, qs]) => qs.map((q) => DataFactory.quad(q.subject, q.predicate, q.object, DataFactory.namedNode(`https://w3id.org/scholarly-rdf/record/${key}`))));
+    const quads = [...records].flatMap(([key, qs]) =>
+      qs.map((q) =>
+        DataFactory.quad(
+          q.subject,
+          q.predicate,
+          q.object,
+          DataFactory.namedNode(`https://w3id.org/scholarly-rdf/record/${key}`),
+        ),
+      ),
+    );
     const lines = serialize(quads, 'nquads').trim().split('\n');
     writeFileSync(join(dir, 'graphs-together.nq'), `${lines.join('\n')}\n`);
     writeFileSync(join(dir, 'graphs-sorted.nq'), `${[...lines].sort().join('\n')}\n`);
@@ -265,7 +312,7 @@ describe('scholarly-rdf validate', () => {
   // records that name them (<https://orcid.org/...> after every <https://doi.org/...>): --regroup keeps them
   // apart, once each, and joins them back to every record whose lines name them (an issue brings its volume and
   // journal).
-  it('puts a sorted dump\'s shared nodes back with every record that names them (--regroup)', async () => {
+  it("puts a sorted dump's shared nodes back with every record that names them (--regroup)", async () => {
     const files = brokenLines('shared');
     const together = await cli(['validate', files.together]);
     expect(together.stdout).toMatch(/^records: 8, conforming: 1, not conforming: 7\nviolations: 10, warnings: 0\n/);
@@ -275,13 +322,19 @@ describe('scholarly-rdf validate', () => {
 
   it('stops at a syntax error without leaving a report that would call the records after it conforming', async () => {
     const records = fixtureText('broken-records.ttl');
-    writeFileSync(join(dir, 'stops.nt'), serialize(new Parser({ format: 'text/turtle' }).parse(records), 'ntriples') + '<https://doi.org/10.1/x> <http://schema.org/name> "unterminated .\n');
+    writeFileSync(
+      join(dir, 'stops.nt'),
+      serialize(new Parser({ format: 'text/turtle' }).parse(records), 'ntriples') +
+        '<https://doi.org/10.1/x> <http://schema.org/name> "unterminated .\n',
+    );
     writeFileSync(join(dir, 'stale.ttl'), 'an old report');
     for (const jobs of ['1', '2']) {
       const r = await cli(['validate', 'stops.nt', '--report', 'stale.ttl', '-j', jobs]);
       expect(r.code).toBe(4);
       expect(r.stderr).toMatch(/stops\.nt:\d+: invalid N-Triples/);
-      expect(r.stderr).toContain('validation stopped: 8 record(s) validated before it (7 not conforming); no report written to stale.ttl');
+      expect(r.stderr).toContain(
+        'validation stopped: 8 record(s) validated before it (7 not conforming); no report written to stale.ttl',
+      );
       expect(existsSync(join(dir, 'stale.ttl'))).toBe(false);
     }
   });

@@ -42,28 +42,45 @@ describe('records whose nodes are blank nodes', () => {
     // Authors without an ORCID iD and list cells as blank nodes (<...#author-doe-jane> -> _:r3author-doe-jane;
     // persons with an ORCID iD stay the iD's IRI); records 2 and 7 drop the second member of their list.
     const blank = (t: RDF.Term, i: number): RDF.Term =>
-      t.termType === 'NamedNode' && /#(author-[^#]+|authors-[0-9a-f]{12})$/.test(t.value) ? DataFactory.blankNode(`r${i}${t.value.slice(t.value.indexOf('#') + 1).replace(/[^A-Za-z0-9-]/g, '-')}`) : t;
+      t.termType === 'NamedNode' && /#(author-[^#]+|authors-[0-9a-f]{12})$/.test(t.value)
+        ? DataFactory.blankNode(`r${i}${t.value.slice(t.value.indexOf('#') + 1).replace(/[^A-Za-z0-9-]/g, '-')}`)
+        : t;
     const records = [...generateRecords(12, 5)].map((r, i) => {
-      const quads = mapRecord(normalizeRecord(r)).quads.map((q) => DataFactory.quad(blank(q.subject, i) as RDF.Quad_Subject, q.predicate, blank(q.object, i) as RDF.Quad_Object));
+      const quads = mapRecord(normalizeRecord(r)).quads.map((q) =>
+        DataFactory.quad(blank(q.subject, i) as RDF.Quad_Subject, q.predicate, blank(q.object, i) as RDF.Quad_Object),
+      );
       const head = quads.find((q) => q.predicate.value === 'http://purl.org/ontology/bibo/authorList')?.object;
       const second = head && quads.find((q) => q.subject.equals(head) && q.predicate.value === RDF_REST)?.object;
-      return quads.filter((q) => !((i === 2 || i === 7) && second && q.subject.equals(second) && q.predicate.value === RDF_FIRST));
+      return quads.filter(
+        (q) => !((i === 2 || i === 7) && second && q.subject.equals(second) && q.predicate.value === RDF_FIRST),
+      );
     });
     // Written as a dump would be: the work's quads, then those of its blank nodes.
     const w = serializerFor('ntriples').createWriter();
     const text = records
-      .map((quads) => w.write(quads.filter((q) => q.subject.termType === 'NamedNode')) + w.write(quads.filter((q) => q.subject.termType === 'BlankNode')))
+      .map(
+        (quads) =>
+          w.write(quads.filter((q) => q.subject.termType === 'NamedNode')) +
+          w.write(quads.filter((q) => q.subject.termType === 'BlankNode')),
+      )
       .join('');
     const expected = [];
-    for (const quads of records) expected.push(comparable(recordKeyOf(quads[0]!.subject), await validator.validateRecord(quads)));
-    expect(expected.filter((e) => e.results.some((r) => r.includes('Work-authorListMembers'))).map((e) => e.key)).toEqual([expected[2]!.key, expected[7]!.key]);
+    for (const quads of records)
+      expected.push(comparable(recordKeyOf(quads[0]!.subject), await validator.validateRecord(quads)));
+    expect(
+      expected.filter((e) => e.results.some((r) => r.includes('Work-authorListMembers'))).map((e) => e.key),
+    ).toEqual([expected[2]!.key, expected[7]!.key]);
     const outcomes = async (it: AsyncIterable<{ key: string | undefined; outcome: ValidationOutcome }>) => {
       const out = [];
       for await (const v of it) out.push(comparable(v.key, v.outcome));
       return out;
     };
     expect(await outcomes(validateNTriples([Buffer.from(text)], validator))).toEqual(expected);
-    expect(await outcomes(validateStream(new Parser({ format: 'application/n-triples', blankNodePrefix: '' }).parse(text), validator))).toEqual(expected);
+    expect(
+      await outcomes(
+        validateStream(new Parser({ format: 'application/n-triples', blankNodePrefix: '' }).parse(text), validator),
+      ),
+    ).toEqual(expected);
   });
 });
 
@@ -73,13 +90,19 @@ describe('records written with Turtle lists and brackets', () => {
     // Each record in Turtle, its author list as ( ... ) of its persons: the list cells become blank nodes.
     const texts = records.map((quads) => {
       const work = quads[0]!.subject.value;
-      const authors = quads.filter((q) => q.subject.value === work && q.predicate.value === 'http://schema.org/author').map((q) => `<${q.object.value}>`);
+      const authors = quads
+        .filter((q) => q.subject.value === work && q.predicate.value === 'http://schema.org/author')
+        .map((q) => `<${q.object.value}>`);
       const isCell = (t: RDF.Term) => /#authors-[0-9a-f]{12}$/.test(t.value);
       const w = serializerFor('ntriples').createWriter();
       const rest = quads.filter((q) => !isCell(q.subject) && !isCell(q.object));
-      return w.write(rest) + (authors.length ? `<${work}> <http://purl.org/ontology/bibo/authorList> ( ${authors.join(' ')} ) .\n` : '');
+      return (
+        w.write(rest) +
+        (authors.length ? `<${work}> <http://purl.org/ontology/bibo/authorList> ( ${authors.join(' ')} ) .\n` : '')
+      );
     });
-    const bracket = '<https://doi.org/10.5555/br> a <http://schema.org/ScholarlyArticle> , <http://purl.org/ontology/bibo/AcademicArticle> ; <http://purl.org/ontology/bibo/doi> "10.5555/br" ; <http://schema.org/name> "B" ; <http://purl.org/dc/terms/title> "B" ; <http://schema.org/author> [ a <http://schema.org/Person> ; <http://schema.org/name> "Anon" ] .\n';
+    const bracket =
+      '<https://doi.org/10.5555/br> a <http://schema.org/ScholarlyArticle> , <http://purl.org/ontology/bibo/AcademicArticle> ; <http://purl.org/ontology/bibo/doi> "10.5555/br" ; <http://schema.org/name> "B" ; <http://purl.org/dc/terms/title> "B" ; <http://schema.org/author> [ a <http://schema.org/Person> ; <http://schema.org/name> "Anon" ] .\n';
     const segments = [...texts, bracket];
     const quads = new Parser({ format: 'text/turtle' }).parse(segments.join(''));
     const got = [];
@@ -91,14 +114,22 @@ describe('records written with Turtle lists and brackets', () => {
     for (const text of segments) {
       const own = quads.slice(at, (at += new Parser({ format: 'text/turtle' }).parse(text).length));
       const key = own.map((q) => recordKeyOf(q.subject)).find((k) => k !== undefined);
-      expect(own.some((q) => q.subject.termType === 'BlankNode'), key).toBe(true);
+      expect(
+        own.some((q) => q.subject.termType === 'BlankNode'),
+        key,
+      ).toBe(true);
       expected.push(comparable(key, await validator.validateRecord(own)));
     }
     expect(at).toBe(quads.length);
     expect(quads.some((q) => q.subject.termType === 'NamedNode' && recordKeyOf(q.subject) === undefined)).toBe(true);
     expect(got).toEqual(expected);
     // What split records gave: a list that does not end, members missing from it.
-    expect(got.filter((g) => g.key !== '10.5555/br').flatMap((g) => g.results).filter((r) => /AuthorListOrder|authorListMembers|ListCell-first/.test(r))).toEqual([]);
+    expect(
+      got
+        .filter((g) => g.key !== '10.5555/br')
+        .flatMap((g) => g.results)
+        .filter((r) => /AuthorListOrder|authorListMembers|ListCell-first/.test(r)),
+    ).toEqual([]);
   });
 });
 
@@ -111,9 +142,11 @@ describe('validateNTriples', () => {
     ];
     const text = nt(quads);
     const expected = [];
-    for await (const v of validateStream(new Parser({ format: 'application/n-triples' }).parse(text), validator)) expected.push(comparable(v.key, v.outcome));
+    for await (const v of validateStream(new Parser({ format: 'application/n-triples' }).parse(text), validator))
+      expected.push(comparable(v.key, v.outcome));
     const got = [];
-    for await (const v of validateNTriples([Buffer.from(text)], validator, { batch: 4, concurrency: 3 })) got.push(comparable(v.key, v.outcome));
+    for await (const v of validateNTriples([Buffer.from(text)], validator, { batch: 4, concurrency: 3 }))
+      got.push(comparable(v.key, v.outcome));
     expect(got).toEqual(expected);
     expect(got.filter((g) => !g.conforms).length).toBe(7);
     expect(got.length).toBe(30);
@@ -139,7 +172,10 @@ describe('validateNTriples', () => {
 describe('validateNTriples with a validator of your own', () => {
   it('parses the records itself when the validator has no validateTexts', async () => {
     const text = nt(fixtureQuads('broken-records.ttl'));
-    const own = { validateRecord: (q: Iterable<RDF.Quad>) => validator.validateRecord(q), validateRecords: (r: readonly Iterable<RDF.Quad>[]) => validator.validateRecords(r) };
+    const own = {
+      validateRecord: (q: Iterable<RDF.Quad>) => validator.validateRecord(q),
+      validateRecords: (r: readonly Iterable<RDF.Quad>[]) => validator.validateRecords(r),
+    };
     const outcomes = [];
     for await (const v of validateNTriples(text, own)) outcomes.push(v.outcome.conforms);
     expect(outcomes.filter((c) => !c)).toHaveLength(7);
@@ -148,13 +184,14 @@ describe('validateNTriples with a validator of your own', () => {
 });
 
 describe('validateNTriples on a long line', () => {
-  it('stops at a line longer than maxDocumentChars with the parsers\' error, after the records before it', async () => {
+  it("stops at a line longer than maxDocumentChars with the parsers' error, after the records before it", async () => {
     const quads = [...generateRecords(3, 11)].flatMap((r) => mapRecord(normalizeRecord(r)).quads);
     const long = `<https://doi.org/10.1/big> <http://schema.org/abstract> "${'a'.repeat(3000)}" .\n`;
     const text = nt(quads) + long;
     const keys: (string | undefined)[] = [];
     const err = await (async () => {
-      for await (const { key } of validateNTriples(text, validator, { source: 'big.nt', maxDocumentChars: 2000 })) keys.push(key);
+      for await (const { key } of validateNTriples(text, validator, { source: 'big.nt', maxDocumentChars: 2000 }))
+        keys.push(key);
     })().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ParseError);
     expect((err as ParseError).message).toBe(

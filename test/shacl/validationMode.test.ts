@@ -60,7 +60,7 @@ describe('the meaning of results (SHACL): sh:conforms, severities, --fail-on', (
     expect(info.stdout).toContain('violations: 0, warnings: 0, infos: 1');
   });
 
-  it('keeps a severity of the shapes\' own as given (never sh:Violation), and fails on it whatever --fail-on says', async () => {
+  it("keeps a severity of the shapes' own as given (never sh:Violation), and fails on it whatever --fail-on says", async () => {
     writeFileSync(join(dir, 'c.nt'), DATA);
     writeFileSync(join(dir, 'c.ttl'), shapesWith('ex:Minor'));
     const r = await cli(['validate', 'c.nt', '--shapes', 'c.ttl', '--report', 'c.report.ttl']);
@@ -85,11 +85,27 @@ describe('the meaning of results (SHACL): sh:conforms, severities, --fail-on', (
   });
 
   it('counts severities, most severe first, and fails a run as asked', () => {
-    const counts = { violations: 0, warnings: 2, infos: 1, others: 1, otherSeverities: new Set(['<urn:x:Minor>' as const]) };
+    const counts = {
+      violations: 0,
+      warnings: 2,
+      infos: 1,
+      others: 1,
+      otherSeverities: new Set(['<urn:x:Minor>' as const]),
+    };
     expect(severitiesFound(counts)).toEqual(['<urn:x:Minor>', 'Warning', 'Info']);
     expect(failsOn('violation', { ...counts, others: 0, otherSeverities: new Set() })).toBe(false);
     expect(failsOn('violation', counts)).toBe(true);
-    const clean = { violations: 0, warnings: 0, infos: 0, others: 0, otherSeverities: new Set<never>(), records: 3, otherGroups: 0, splitRecords: 0, notExact: [] };
+    const clean = {
+      violations: 0,
+      warnings: 0,
+      infos: 0,
+      others: 0,
+      otherSeverities: new Set<never>(),
+      records: 3,
+      otherGroups: 0,
+      splitRecords: 0,
+      notExact: [],
+    };
     expect(runVerdict(clean, 'info')).toEqual({ conforms: true, failed: false, severities: [] });
     expect(runVerdict({ ...clean, records: 0 }, 'violation')).toMatchObject({ conforms: true, failed: false }); // an empty graph conforms (SHACL, Jena)
     expect(runVerdict({ ...clean, splitRecords: 1 }, 'violation')).toMatchObject({ conforms: false, failed: true });
@@ -115,7 +131,11 @@ describe('record by record or the whole graph (--mode)', () => {
     const graph = await cli(['validate', 'broken.ttl', '--mode', 'graph', '--report', 'r2.ttl']);
     expect(graph.code).toBe(records.code);
     expect(graph.stdout.split('\n').slice(0, 2)).toEqual(records.stdout.split('\n').slice(0, 2));
-    const results = (f: string) => readFileSync(join(dir, f), 'utf8').split('\n').filter((l) => l.includes('sh:sourceShape')).sort();
+    const results = (f: string) =>
+      readFileSync(join(dir, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.includes('sh:sourceShape'))
+        .sort();
     expect(results('r2.ttl')).toEqual(results('r1.ttl'));
   });
 
@@ -127,10 +147,24 @@ describe('record by record or the whole graph (--mode)', () => {
     stderr.on('data', () => undefined);
     const stdin = new PassThrough();
     // a names b's node through ex:cites, which the shapes read (sh:class).
-    stdin.end('<https://doi.org/10.5555/a> <http://example.org/ns#cites> <https://doi.org/10.5555/b> .\n<https://doi.org/10.5555/b> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/ScholarlyArticle> .\n');
-    writeFileSync(join(dir, 'cites.ttl'), '@prefix sh: <http://www.w3.org/ns/shacl#> .\n<urn:x:S> sh:targetSubjectsOf <http://example.org/ns#cites> ; sh:property [ sh:path <http://example.org/ns#cites> ; sh:class <http://schema.org/ScholarlyArticle> ] .\n');
-    const code = await run(['validate', '-', '--input-format', 'nt', '--shapes', 'cites.ttl'], { stdin, stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false } as CliIo);
+    stdin.end(
+      '<https://doi.org/10.5555/a> <http://example.org/ns#cites> <https://doi.org/10.5555/b> .\n<https://doi.org/10.5555/b> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <http://schema.org/ScholarlyArticle> .\n',
+    );
+    writeFileSync(
+      join(dir, 'cites.ttl'),
+      '@prefix sh: <http://www.w3.org/ns/shacl#> .\n<urn:x:S> sh:targetSubjectsOf <http://example.org/ns#cites> ; sh:property [ sh:path <http://example.org/ns#cites> ; sh:class <http://schema.org/ScholarlyArticle> ] .\n',
+    );
+    const code = await run(['validate', '-', '--input-format', 'nt', '--shapes', 'cites.ttl'], {
+      stdin,
+      stdout,
+      stderr,
+      env: {},
+      cwd: dir,
+      stderrIsTTY: false,
+    } as CliIo);
     expect(code).toBe(1);
-    expect(out).toMatch(/error: record by record, the results may differ from SHACL on the whole graph: record 10\.5555\/a: .*a node of record 10\.5555\/b; validate with --mode graph/);
+    expect(out).toMatch(
+      /error: record by record, the results may differ from SHACL on the whole graph: record 10\.5555\/a: .*a node of record 10\.5555\/b; validate with --mode graph/,
+    );
   });
 });

@@ -36,7 +36,14 @@ beforeEach(async () => {
 afterEach(async () => server.stop());
 
 function loader(options: Partial<GraphStoreLoaderOptions> = {}): GraphStoreLoader {
-  return new GraphStoreLoader({ endpoint: server.dataset, store: 'fuseki', graph: G, sleep, retry: { random: () => 0.5 }, ...options });
+  return new GraphStoreLoader({
+    endpoint: server.dataset,
+    store: 'fuseki',
+    graph: G,
+    sleep,
+    retry: { random: () => 0.5 },
+    ...options,
+  });
 }
 
 async function rejection(promise: Promise<unknown>): Promise<ToolkitError> {
@@ -60,7 +67,15 @@ describe('GraphStoreLoader', () => {
         expect(w.contentType).toBe('application/n-triples');
       }
       expect(server.graphSize(G)).toBe(1234);
-      expect(summary).toMatchObject<Partial<LoadSummary>>({ graph: G, triples: 1234, chunks: 3, chunksSkipped: 0, count: 1234, expectedCount: 1234, baseline: 0 });
+      expect(summary).toMatchObject<Partial<LoadSummary>>({
+        graph: G,
+        triples: 1234,
+        chunks: 3,
+        chunksSkipped: 0,
+        count: 1234,
+        expectedCount: 1234,
+        baseline: 0,
+      });
       expect(summary.bytes).toBeGreaterThan(1234 * 40);
       const queries = server.requests.filter((r) => r.path === '/ds/query');
       expect(queries.map((q) => q.method)).toEqual(['GET', 'GET']); // baseline, final count: GET, never POST of a query
@@ -77,12 +92,21 @@ describe('GraphStoreLoader', () => {
       };
       const summary = await loader({ chunkTriples: 250 }).load(withJournal());
       // Exact: the distinct triples read (the journal's one triple once), not a range.
-      expect(summary).toMatchObject({ totalTriples: 1200, distinctTriples: 601, exact: true, count: 601, expectedCount: 601, minimumCount: 601 });
+      expect(summary).toMatchObject({
+        totalTriples: 1200,
+        distinctTriples: 601,
+        exact: true,
+        count: 601,
+        expectedCount: 601,
+        minimumCount: 601,
+      });
       // A store that loses triples is still caught, the chunks named: a record's own triples are never repeated.
       server.loseTriples = 1;
       const err = await rejection(loader({ chunkTriples: 250, graph: `${G}/2` }).load(withJournal()));
       expect(err.code).toBe('count-mismatch');
-      expect(err.message).toMatch(/holds 596 triples, 601 expected \(0 before the load \+ 601 distinct triples sent \(1200 statements, of which 600 of shared entities/);
+      expect(err.message).toMatch(
+        /holds 596 triples, 601 expected \(0 before the load \+ 601 distinct triples sent \(1200 statements, of which 600 of shared entities/,
+      );
       expect(err.message).toContain('the store acknowledged and lost chunks 1, 2, 3, 4, 5');
     });
 
@@ -113,7 +137,10 @@ describe('GraphStoreLoader', () => {
     });
 
     it('counts triples with blank nodes (they cannot span chunks)', async () => {
-      const summary = await loader().load([quad(blankNode('b1'), NAME, literal('x')), quad(namedNode('http://ex.org/a'), NAME, blankNode('b1'))]);
+      const summary = await loader().load([
+        quad(blankNode('b1'), NAME, literal('x')),
+        quad(namedNode('http://ex.org/a'), NAME, blankNode('b1')),
+      ]);
       expect(summary.blankNodeTriples).toBe(2);
     });
   });
@@ -122,7 +149,11 @@ describe('GraphStoreLoader', () => {
     it('defaults to the dataset IRI in the first chunk + /graph', async () => {
       const dataset = namedNode('https://w3id.org/scholarly-rdf/dataset/d1');
       const input = [
-        quad(dataset, namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), namedNode('http://rdfs.org/ns/void#Dataset')),
+        quad(
+          dataset,
+          namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'),
+          namedNode('http://rdfs.org/ns/void#Dataset'),
+        ),
         quad(namedNode('https://doi.org/10.1/x'), NAME, literal('x')),
       ];
       const summary = await loader({ graph: undefined, fallbackGraph: `${G}/fallback` }).load(input);
@@ -131,7 +162,9 @@ describe('GraphStoreLoader', () => {
     });
 
     it('else uses the fallback, else asks for --graph', async () => {
-      expect((await loader({ graph: undefined, fallbackGraph: `${G}/fallback` }).load(records(2))).graph).toBe(`${G}/fallback`);
+      expect((await loader({ graph: undefined, fallbackGraph: `${G}/fallback` }).load(records(2))).graph).toBe(
+        `${G}/fallback`,
+      );
       const err = await rejection(loader({ graph: undefined }).load(records(2)));
       expect(err.code).toBe('usage');
       expect(err.message).toMatch(/`graph`/);
@@ -184,10 +217,12 @@ describe('GraphStoreLoader', () => {
       // Retry-After 2 s and 0 s; then backoff for tries 3 and 4 of the same chunk: 0.5 s * 2^(n-1), half fixed + half jitter (0.5)
       expect(noSleep.sleeps).toEqual([2000, 0, 1500, 3000]);
       expect(retries).toEqual(['503 busy', '429 busy', '500 server error', expect.stringMatching(/^network/)]);
-      expect(server.writes.filter((w) => w.status === 201 || w.status === 204).map((w) => w.triples)).toEqual([10, 10, 5]);
+      expect(server.writes.filter((w) => w.status === 201 || w.status === 204).map((w) => w.triples)).toEqual([
+        10, 10, 5,
+      ]);
     });
 
-    it('stops on a 400 without retrying, with the store\'s message', async () => {
+    it("stops on a 400 without retrying, with the store's message", async () => {
       server.faults.push({ status: 400, body: 'SP029: TURTLE RDF loader, line 1: syntax error' });
       const err = await rejection(loader().load(records(3)));
       expect(err.code).toBe('http-status');
@@ -224,7 +259,8 @@ describe('GraphStoreLoader', () => {
         sleep,
         retry: { retries: 0 },
         fetch: async (url, init) => {
-          if (init?.method === 'POST' && String(url).includes('/data') && ++calls === 3) throw new TypeError('fetch failed');
+          if (init?.method === 'POST' && String(url).includes('/data') && ++calls === 3)
+            throw new TypeError('fetch failed');
           return fetch(url, init);
         },
       });
@@ -235,7 +271,12 @@ describe('GraphStoreLoader', () => {
       expect(JSON.stringify(logged)).not.toMatch(/password/i);
       const sentFirst = server.writes.map((w) => w.firstTriple);
 
-      const summary = await loader({ chunkTriples: 100, statePath: state, resume: true, inputs: [{ path: 'dump.nt', size: 1, mtimeMs: 1 }] }).load(records(450));
+      const summary = await loader({
+        chunkTriples: 100,
+        statePath: state,
+        resume: true,
+        inputs: [{ path: 'dump.nt', size: 1, mtimeMs: 1 }],
+      }).load(records(450));
       const sentSecond = server.writes.map((w) => w.firstTriple).slice(sentFirst.length);
       expect(sentSecond).toHaveLength(3);
       expect(new Set([...sentFirst, ...sentSecond]).size).toBe(5); // every chunk once
@@ -243,7 +284,12 @@ describe('GraphStoreLoader', () => {
       expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ chunksAcked: 5, complete: true });
 
       // A finished load resumed again sends nothing and still checks the count.
-      const again = await loader({ chunkTriples: 100, statePath: state, resume: true, inputs: [{ path: 'dump.nt', size: 1, mtimeMs: 1 }] }).load(records(450));
+      const again = await loader({
+        chunkTriples: 100,
+        statePath: state,
+        resume: true,
+        inputs: [{ path: 'dump.nt', size: 1, mtimeMs: 1 }],
+      }).load(records(450));
       expect(again).toMatchObject({ chunks: 0, chunksSkipped: 5, count: 450 });
     });
 
@@ -256,23 +302,42 @@ describe('GraphStoreLoader', () => {
         statePath: state,
         retry: { retries: 0 },
         fetch: async (url, init) => {
-          if (init?.method === 'POST' && String(url).includes('/data') && ++calls === 2) throw new TypeError('fetch failed');
+          if (init?.method === 'POST' && String(url).includes('/data') && ++calls === 2)
+            throw new TypeError('fetch failed');
           return fetch(url, init);
         },
       });
       await rejection(failing.load(records(30)));
-      const summary = await loader({ chunkTriples: 10, replace: true, statePath: state, resume: true }).load(records(30));
+      const summary = await loader({ chunkTriples: 10, replace: true, statePath: state, resume: true }).load(
+        records(30),
+      );
       expect(server.requests.filter((r) => r.path === '/ds/update')).toHaveLength(1);
       expect(summary).toMatchObject({ replaced: true, count: 30, chunksSkipped: 1 });
     });
 
     it('refuses to resume a different load', async () => {
       const state = join(dir, 'other.json');
-      await loader({ chunkTriples: 10, statePath: state, inputs: [{ path: 'a.nt', size: 5, mtimeMs: 1 }] }).load(records(20));
-      const changedChunks = await rejection(loader({ chunkTriples: 20, statePath: state, resume: true, inputs: [{ path: 'a.nt', size: 5, mtimeMs: 1 }] }).load(records(20)));
+      await loader({ chunkTriples: 10, statePath: state, inputs: [{ path: 'a.nt', size: 5, mtimeMs: 1 }] }).load(
+        records(20),
+      );
+      const changedChunks = await rejection(
+        loader({
+          chunkTriples: 20,
+          statePath: state,
+          resume: true,
+          inputs: [{ path: 'a.nt', size: 5, mtimeMs: 1 }],
+        }).load(records(20)),
+      );
       expect(changedChunks.code).toBe('state-mismatch');
       expect(changedChunks.message).toMatch(/`chunkTriples` 10 vs 20/);
-      const changedFile = await rejection(loader({ chunkTriples: 10, statePath: state, resume: true, inputs: [{ path: 'a.nt', size: 6, mtimeMs: 1 }] }).load(records(20)));
+      const changedFile = await rejection(
+        loader({
+          chunkTriples: 10,
+          statePath: state,
+          resume: true,
+          inputs: [{ path: 'a.nt', size: 6, mtimeMs: 1 }],
+        }).load(records(20)),
+      );
       expect(changedFile.message).toMatch(/input files/);
     });
   });
@@ -280,11 +345,15 @@ describe('GraphStoreLoader', () => {
   describe('authentication', () => {
     it('answers a Digest challenge and reuses the nonce for later requests', async () => {
       server.auth = { scheme: 'digest', user: 'loader', password: 's3cret' };
-      const summary = await loader({ chunkTriples: 10, credentials: { user: 'loader', password: 's3cret' } }).load(records(40));
+      const summary = await loader({ chunkTriples: 10, credentials: { user: 'loader', password: 's3cret' } }).load(
+        records(40),
+      );
       expect(summary.count).toBe(40);
       const refused = server.requests.filter((r) => r.status === 401);
       expect(refused).toHaveLength(1); // only the very first request is challenged
-      expect(server.writes.filter((w) => w.status !== 401).every((w) => w.authorization?.startsWith('Digest '))).toBe(true);
+      expect(server.writes.filter((w) => w.status !== 401).every((w) => w.authorization?.startsWith('Digest '))).toBe(
+        true,
+      );
     });
 
     it('answers a Basic challenge', async () => {
@@ -294,7 +363,9 @@ describe('GraphStoreLoader', () => {
 
     it('stops with auth on wrong credentials, without the password in the message', async () => {
       server.auth = { scheme: 'digest', user: 'loader', password: 's3cret' };
-      const err = await rejection(loader({ credentials: { user: 'loader', password: 'wrong-pass-123' } }).load(records(4)));
+      const err = await rejection(
+        loader({ credentials: { user: 'loader', password: 'wrong-pass-123' } }).load(records(4)),
+      );
       expect(err.code).toBe('auth');
       expect(`${err.message} ${JSON.stringify(err.details)}`).not.toContain('wrong-pass-123');
       expect(err.message).toContain('the store refused the user and password given (401');
@@ -318,10 +389,12 @@ describe('GraphStoreLoader', () => {
       for await (const q of records(5)) quads.push(q);
       const err = await rejection(loader({ replace: true }).load([...quads, ...quads]));
       expect(err.code).toBe('count-mismatch');
-      expect(err.message).toMatch(/holds 5 triples, 10 expected .*the input repeats triples that are not of shared entities \(a record, or a file, given twice\)/);
+      expect(err.message).toMatch(
+        /holds 5 triples, 10 expected .*the input repeats triples that are not of shared entities \(a record, or a file, given twice\)/,
+      );
     });
 
-    it('reads Virtuoso\'s typed-literal counts', async () => {
+    it("reads Virtuoso's typed-literal counts", async () => {
       server.typedLiteralCounts = true;
       expect((await loader().load(records(7))).count).toBe(7);
     });

@@ -33,7 +33,9 @@ export type Fault = { status: number; headers?: Record<string, string>; body?: s
 
 function ntriplesOf(quad: RDF.Quad): string {
   const w = new Writer({ format: 'N-Triples' });
-  return (w as unknown as { quadToString(s: RDF.Term, p: RDF.Term, o: RDF.Term): string }).quadToString(quad.subject, quad.predicate, quad.object).trim();
+  return (w as unknown as { quadToString(s: RDF.Term, p: RDF.Term, o: RDF.Term): string })
+    .quadToString(quad.subject, quad.predicate, quad.object)
+    .trim();
 }
 
 export class GspTestServer {
@@ -117,7 +119,10 @@ export class GspTestServer {
     } else {
       const nonce = randomBytes(8).toString('hex');
       this.nonces.add(nonce);
-      res.setHeader('WWW-Authenticate', `Digest realm="test-realm", domain="/ds", nonce="${nonce}", opaque="op", stale="false", qop="auth", algorithm="MD5"`);
+      res.setHeader(
+        'WWW-Authenticate',
+        `Digest realm="test-realm", domain="/ds", nonce="${nonce}", opaque="op", stale="false", qop="auth", algorithm="MD5"`,
+      );
     }
     res.end();
   }
@@ -191,12 +196,19 @@ export class GspTestServer {
       const query = url.searchParams.get('query') ?? '';
       rec.sparql = query;
       if (this.silentQueries) return;
-      if (this.queryFault) return reply(this.queryFault.status, this.queryFault.body ?? `fault ${this.queryFault.status}`, this.queryFault.headers);
+      if (this.queryFault)
+        return reply(
+          this.queryFault.status,
+          this.queryFault.body ?? `fault ${this.queryFault.status}`,
+          this.queryFault.headers,
+        );
       const ask = /^ASK FROM <([^>]+)> WHERE \{ (.*) \}$/s.exec(query.trim());
       if (ask && this.answersAsk) {
         const [triple] = new Parser({ format: 'application/n-triples' }).parse(`${ask[2]} .`);
         const holds = triple !== undefined && (this.graphs.get(ask[1]!)?.has(ntriplesOf(triple)) ?? false);
-        return reply(200, JSON.stringify({ head: {}, boolean: holds }), { 'content-type': 'application/sparql-results+json' });
+        return reply(200, JSON.stringify({ head: {}, boolean: holds }), {
+          'content-type': 'application/sparql-results+json',
+        });
       }
       const m = /^SELECT \(COUNT\(\*\) AS \?n\) FROM <([^>]+)> WHERE \{ \?s \?p \?o \}$/.exec(query.trim());
       if (!m) return reply(400, `unsupported query: ${query}`);

@@ -26,11 +26,20 @@ describe('LoadLog', () => {
     expect(readFileSync(path, 'utf8')).toContain('apikey=***');
     const again = await LoadLog.open(path);
     expect(() => again!.assertSameLoad(identity)).not.toThrow();
-    expect(() => again!.assertSameLoad({ ...identity, graphStore: 'http://other.example/ds/data?apikey=x' })).toThrow(/different load/);
+    expect(() => again!.assertSameLoad({ ...identity, graphStore: 'http://other.example/ds/data?apikey=x' })).toThrow(
+      /different load/,
+    );
   });
 
   it('fails with an io error naming the log when it cannot be written', async () => {
-    const log = await LoadLog.create(join(dir, 'gone', 'log.json'), { graphStore: 'http://s/ds/data', graph: 'http://g', chunkTriples: 1, chunkFormat: 'ntriples', inputs: [] }, 0).catch((e: Error) => e);
-    expect(log).toMatchObject({ code: 'io', message: expect.stringMatching(/^cannot write the load log .*log\.json: /) });
+    const log = await LoadLog.create(
+      join(dir, 'gone', 'log.json'),
+      { graphStore: 'http://s/ds/data', graph: 'http://g', chunkTriples: 1, chunkFormat: 'ntriples', inputs: [] },
+      0,
+    ).catch((e: Error) => e);
+    expect(log).toMatchObject({
+      code: 'io',
+      message: expect.stringMatching(/^cannot write the load log .*log\.json: /),
+    });
   });
 });

@@ -18,14 +18,21 @@ function lines(text: string | Buffer, { size = 7, nquads = false, source = 'in.n
 
 async function chunksOf(reader: ChunkSource, lookForDataset = false): Promise<{ text: string; triples: number }[]> {
   const out: { text: string; triples: number }[] = [];
-  for (let c = await reader.next(true, lookForDataset); c; c = await reader.next(true)) out.push({ text: c.body.toString('utf8'), triples: c.triples });
+  for (let c = await reader.next(true, lookForDataset); c; c = await reader.next(true))
+    out.push({ text: c.body.toString('utf8'), triples: c.triples });
   return out;
 }
 
 /** Each chunk parsed as a store would (one document per chunk), written back by n3: the store's triples. */
 function storeTriples(chunks: readonly { text: string }[]): string[] {
-  const w = new Writer({ format: 'N-Triples' }) as unknown as { quadToString(s: RDF.Term, p: RDF.Term, o: RDF.Term): string };
-  return chunks.flatMap((c, i) => new Parser({ format: 'N-Triples', blankNodePrefix: `c${i}_` }).parse(c.text).map((q) => w.quadToString(q.subject, q.predicate, q.object).trim()));
+  const w = new Writer({ format: 'N-Triples' }) as unknown as {
+    quadToString(s: RDF.Term, p: RDF.Term, o: RDF.Term): string;
+  };
+  return chunks.flatMap((c, i) =>
+    new Parser({ format: 'N-Triples', blankNodePrefix: `c${i}_` })
+      .parse(c.text)
+      .map((q) => w.quadToString(q.subject, q.predicate, q.object).trim()),
+  );
 }
 
 const S = '<https://doi.org/10.1007/s1>';
@@ -52,7 +59,9 @@ describe('NTriplesChunkReader', () => {
     expect(chunks.at(-1)!.text).toContain(`"quote \\" and \\\\ and \\n" .   # trailing comment`);
     expect(reader.triplesRead).toBe(8);
     // What the store gets is what the parse-and-write path sends.
-    const old = await chunksOf(new ChunkReader(parseRdf(INPUT, { format: 'ntriples' }), serializerFor('ntriples'), 3, undefined));
+    const old = await chunksOf(
+      new ChunkReader(parseRdf(INPUT, { format: 'ntriples' }), serializerFor('ntriples'), 3, undefined),
+    );
     expect(storeTriples(chunks).sort()).toEqual(storeTriples(old).sort());
     expect(storeTriples(chunks).some((t) => t.includes('"café 😀"'))).toBe(true);
   });
@@ -67,14 +76,23 @@ describe('NTriplesChunkReader', () => {
 
   it('names the file and line of a bad line, as the parser of other loads does', async () => {
     const bad = `${S} ${P} "a" .\n${S} ${P} "b" .\n\n${S} ${P} "c .\n`;
-    const reader = new NTriplesChunkReader([lines('ok\n'.slice(3) + `${S} ${P} "x" .\n`, { source: 'first.nt' }), lines(bad, { source: 'dump.nt' })], { chunkTriples: 2 });
+    const reader = new NTriplesChunkReader(
+      [lines('ok\n'.slice(3) + `${S} ${P} "x" .\n`, { source: 'first.nt' }), lines(bad, { source: 'dump.nt' })],
+      { chunkTriples: 2 },
+    );
     expect((await reader.next(true))!.triples).toBe(2);
-    await expect(reader.next(true)).rejects.toMatchObject({ code: 'parse', message: expect.stringMatching(/^dump\.nt:4(:\d+)?: invalid N-Triples: /) });
+    await expect(reader.next(true)).rejects.toMatchObject({
+      code: 'parse',
+      message: expect.stringMatching(/^dump\.nt:4(:\d+)?: invalid N-Triples: /),
+    });
   });
 
   it('refuses an RDF 1.2 base direction, as the parse-and-write path does', async () => {
     const reader = new NTriplesChunkReader([lines(`${S} ${P} "x"@ar--rtl .\n`)], { chunkTriples: 2 });
-    await expect(reader.next(true)).rejects.toMatchObject({ code: 'serialization', message: expect.stringContaining('base direction') });
+    await expect(reader.next(true)).rejects.toMatchObject({
+      code: 'serialization',
+      message: expect.stringContaining('base direction'),
+    });
   });
 
   it('labels blank nodes alike on lines sent as they are and lines written again, and apart per input', async () => {
@@ -85,7 +103,10 @@ describe('NTriplesChunkReader', () => {
     expect(subjects[0]).toBe(subjects[1]);
     expect(subjects[2]).toBe(subjects[3]);
     // Two inputs with the same label: two nodes, even in one chunk (as when each input is parsed).
-    const two = new NTriplesChunkReader([lines(`_:b1 ${P} "a" .\n${S} ${P} _:b1 .\n`), lines(`_:b1 ${P} "b" .\n`, { source: 'b.nt' })], { chunkTriples: 10, labelsPerInput: true });
+    const two = new NTriplesChunkReader(
+      [lines(`_:b1 ${P} "a" .\n${S} ${P} _:b1 .\n`), lines(`_:b1 ${P} "b" .\n`, { source: 'b.nt' })],
+      { chunkTriples: 10, labelsPerInput: true },
+    );
     const [both] = await chunksOf(two);
     const quads = new Parser({ format: 'N-Triples' }).parse(both!.text);
     expect(quads[0]!.subject.value).toBe(quads[1]!.object.value);
@@ -96,7 +117,11 @@ describe('NTriplesChunkReader', () => {
   it('drops a byte-order mark, ends a last line without newline, reads quads of other formats between line inputs', async () => {
     const quads = parseRdf(`@prefix s: <http://schema.org/> . ${S} s:name "ttl" .`, { format: 'turtle' });
     const reader = new NTriplesChunkReader(
-      [lines(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${S} ${P} "a" .`)])), { kind: 'quads', source: 'c.ttl', quads }, lines(`${S} ${P} "z" .\n`)],
+      [
+        lines(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`${S} ${P} "a" .`)])),
+        { kind: 'quads', source: 'c.ttl', quads },
+        lines(`${S} ${P} "z" .\n`),
+      ],
       { chunkTriples: 2, labelsPerInput: true },
     );
     const chunks = await chunksOf(reader);
@@ -112,7 +137,9 @@ describe('NTriplesChunkReader', () => {
     const first = await reader.next(false, true);
     expect(first!.body.length).toBe(0);
     expect(reader.datasetIri).toBe('https://w3id.org/scholarly-rdf/dataset/d1');
-    expect((await reader.next(true))!.body.toString()).toBe(`<https://orcid.org/0000-0002-1825-0097> ${P} "B" .\n${S} ${P} "x" .\n`);
+    expect((await reader.next(true))!.body.toString()).toBe(
+      `<https://orcid.org/0000-0002-1825-0097> ${P} "B" .\n${S} ${P} "x" .\n`,
+    );
     expect(reader.sharedTriples).toBe(2);
     expect(await reader.next(true)).toBeUndefined();
   });
@@ -124,7 +151,13 @@ describe('NTriplesChunkReader', () => {
   });
 
   it('refuses a line longer than the limit', async () => {
-    const reader = new NTriplesChunkReader([lines(`${S} ${P} "${'x'.repeat(100)}" .\n`, { size: 16 })], { chunkTriples: 2, maxLineBytes: 50 });
-    await expect(reader.next(true)).rejects.toMatchObject({ code: 'parse', message: expect.stringContaining('line 1 is larger than 50 characters') });
+    const reader = new NTriplesChunkReader([lines(`${S} ${P} "${'x'.repeat(100)}" .\n`, { size: 16 })], {
+      chunkTriples: 2,
+      maxLineBytes: 50,
+    });
+    await expect(reader.next(true)).rejects.toMatchObject({
+      code: 'parse',
+      message: expect.stringContaining('line 1 is larger than 50 characters'),
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { basicAuthorization, digestAuthorization, isSupportedDigest, parseAuthChallenges } from '../../src/store/digestAuth.js';
+import {
+  basicAuthorization,
+  digestAuthorization,
+  isSupportedDigest,
+  parseAuthChallenges,
+} from '../../src/store/digestAuth.js';
 
 // RFC 7616 §3.9.1: the worked example (same credentials, MD5 and SHA-256).
 const RFC_CHALLENGE = {
@@ -20,7 +25,8 @@ const RFC_REQUEST = {
 
 function paramsOf(header: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const m of header.replace(/^Digest /, '').matchAll(/(\w+)=(?:"((?:[^"\\]|\\.)*)"|([^,\s]+))/g)) out[m[1]!] = m[2] ?? m[3]!;
+  for (const m of header.replace(/^Digest /, '').matchAll(/(\w+)=(?:"((?:[^"\\]|\\.)*)"|([^,\s]+))/g))
+    out[m[1]!] = m[2] ?? m[3]!;
   return out;
 }
 
@@ -29,7 +35,14 @@ describe('digestAuthorization', () => {
     const header = digestAuthorization({ ...RFC_REQUEST, challenge: { ...RFC_CHALLENGE, algorithm: 'MD5' } });
     const p = paramsOf(header);
     expect(p['response']).toBe('8ca523f5e9506fed4657c9700eebdbec');
-    expect(p).toMatchObject({ username: 'Mufasa', realm: RFC_CHALLENGE.realm, uri: '/dir/index.html', qop: 'auth', nc: '00000001', opaque: RFC_CHALLENGE.opaque });
+    expect(p).toMatchObject({
+      username: 'Mufasa',
+      realm: RFC_CHALLENGE.realm,
+      uri: '/dir/index.html',
+      qop: 'auth',
+      nc: '00000001',
+      opaque: RFC_CHALLENGE.opaque,
+    });
   });
 
   it('answers the RFC 7616 SHA-256 example', () => {
@@ -39,7 +52,12 @@ describe('digestAuthorization', () => {
 
   it('answers the RFC 2617 §3.5 example (qop=auth)', () => {
     const header = digestAuthorization({
-      challenge: { realm: 'testrealm@host.com', qop: 'auth,auth-int', nonce: 'dcd98b7102dd2f0e8b11d0f600bfb0c093', opaque: '5ccc069c403ebaf9f0171e9517f40e41' },
+      challenge: {
+        realm: 'testrealm@host.com',
+        qop: 'auth,auth-int',
+        nonce: 'dcd98b7102dd2f0e8b11d0f600bfb0c093',
+        opaque: '5ccc069c403ebaf9f0171e9517f40e41',
+      },
       method: 'GET',
       uri: '/dir/index.html',
       user: 'Mufasa',
@@ -77,12 +95,14 @@ describe('digestAuthorization', () => {
   });
 
   it('escapes quotes in the user name', () => {
-    expect(digestAuthorization({ ...RFC_REQUEST, user: 'a"b', challenge: RFC_CHALLENGE })).toContain('username="a\\"b"');
+    expect(digestAuthorization({ ...RFC_REQUEST, user: 'a"b', challenge: RFC_CHALLENGE })).toContain(
+      'username="a\\"b"',
+    );
   });
 });
 
 describe('parseAuthChallenges', () => {
-  it('reads Virtuoso\'s Digest challenge', () => {
+  it("reads Virtuoso's Digest challenge", () => {
     const [c] = parseAuthChallenges(
       'Digest realm="SPARQL", domain="/sparql-graph-crud-auth", nonce="7a987da8fc943ae9c86fc4ca0e8e6315", opaque="5ebe2294ecd0e0f08eab7690d2a6ee69", stale="false", qop="auth", algorithm="MD5"',
     );
@@ -102,7 +122,9 @@ describe('parseAuthChallenges', () => {
   });
 
   it('splits several challenges and keeps commas inside quoted values', () => {
-    const cs = parseAuthChallenges('Basic realm="a, b", Digest realm="r", nonce="n", qop="auth,auth-int", algorithm=SHA-256');
+    const cs = parseAuthChallenges(
+      'Basic realm="a, b", Digest realm="r", nonce="n", qop="auth,auth-int", algorithm=SHA-256',
+    );
     expect(cs.map((c) => c.scheme)).toEqual(['basic', 'digest']);
     expect(cs[0]!.params['realm']).toBe('a, b');
     expect(cs[1]!.params).toMatchObject({ qop: 'auth,auth-int', algorithm: 'SHA-256' });

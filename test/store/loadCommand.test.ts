@@ -25,7 +25,8 @@ const TTL = `@prefix schema: <http://schema.org/> .
 <https://doi.org/10.1007/s1> a schema:ScholarlyArticle ; schema:name "A"@en ; schema:pageStart "1" ; schema:pageEnd "16" .
 <https://doi.org/10.1007/s2> a schema:ScholarlyArticle ; schema:name "B" .
 `;
-const NT = '<https://doi.org/10.1007/s3> <http://schema.org/name> "C" .\n<https://doi.org/10.1007/s3> <http://schema.org/pageStart> "e1234" .\n';
+const NT =
+  '<https://doi.org/10.1007/s3> <http://schema.org/name> "C" .\n<https://doi.org/10.1007/s3> <http://schema.org/pageStart> "e1234" .\n';
 const JSONLD = JSON.stringify({ '@id': 'https://doi.org/10.1007/s4', 'http://schema.org/name': 'D' });
 
 describe('scholarly-rdf load', () => {
@@ -33,7 +34,19 @@ describe('scholarly-rdf load', () => {
     writeFileSync(join(dir, 'a.ttl'), TTL);
     writeFileSync(join(dir, 'b.nt.gz'), gzipSync(NT));
     writeFileSync(join(dir, 'c.jsonld'), JSONLD);
-    const r = await cli(['load', 'a.ttl', 'b.nt.gz', 'c.jsonld', '--endpoint', server.dataset, '--graph', G, '--replace', '--chunk-triples', '3']);
+    const r = await cli([
+      'load',
+      'a.ttl',
+      'b.nt.gz',
+      'c.jsonld',
+      '--endpoint',
+      server.dataset,
+      '--graph',
+      G,
+      '--replace',
+      '--chunk-triples',
+      '3',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(server.graphSize(G)).toBe(9);
     expect(server.writes.map((w) => w.triples)).toEqual([3, 3, 3]);
@@ -41,7 +54,9 @@ describe('scholarly-rdf load', () => {
     expect(r.stderr).toMatch(/count: +9 triples in the graph, 9 expected \(ok\)/);
     // The load log is keyed by the files and the graph.
     expect(existsSync(loadLogPath(['a.ttl', 'b.nt.gz', 'c.jsonld'], undefined, dir, G)!)).toBe(true);
-    expect(loadLogPath(['a.ttl', 'b.nt.gz', 'c.jsonld'], undefined, dir, G)).toMatch(/a\.ttl\.[0-9a-f]{8}\.load-state\.json$/);
+    expect(loadLogPath(['a.ttl', 'b.nt.gz', 'c.jsonld'], undefined, dir, G)).toMatch(
+      /a\.ttl\.[0-9a-f]{8}\.load-state\.json$/,
+    );
   });
 
   it('writes the load log beside the dump, not in the working folder', async () => {
@@ -57,7 +72,16 @@ describe('scholarly-rdf load', () => {
 
   it('derives the graph from the file name when the dump names no dataset', async () => {
     writeFileSync(join(dir, 'Springer 2015.nt'), NT);
-    const r = await cli(['load', 'Springer 2015.nt', '--endpoint', `${server.dataset}/data`, '--store', 'fuseki', '--state', 'x.json']);
+    const r = await cli([
+      'load',
+      'Springer 2015.nt',
+      '--endpoint',
+      `${server.dataset}/data`,
+      '--store',
+      'fuseki',
+      '--state',
+      'x.json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(server.graphSize('https://w3id.org/scholarly-rdf/graph/springer-2015')).toBe(2);
   });
@@ -65,12 +89,32 @@ describe('scholarly-rdf load', () => {
   it('takes credentials from the environment and never prints them', async () => {
     server.auth = { scheme: 'digest', user: 'loader', password: 'env-secret-99' };
     writeFileSync(join(dir, 'd.nt'), NT);
-    const ok = await cli(['load', 'd.nt', '--endpoint', server.dataset, '--graph', G], { SCHOLARLY_STORE_USER: 'loader', SCHOLARLY_STORE_PASSWORD: 'env-secret-99' });
+    const ok = await cli(['load', 'd.nt', '--endpoint', server.dataset, '--graph', G], {
+      SCHOLARLY_STORE_USER: 'loader',
+      SCHOLARLY_STORE_PASSWORD: 'env-secret-99',
+    });
     expect(ok.code, ok.stderr).toBe(0);
-    const bad = await cli(['load', 'd.nt', '--endpoint', server.dataset, '--graph', G, '--user', 'loader', '--password', 'flag-secret-77']);
+    const bad = await cli([
+      'load',
+      'd.nt',
+      '--endpoint',
+      server.dataset,
+      '--graph',
+      G,
+      '--user',
+      'loader',
+      '--password',
+      'flag-secret-77',
+    ]);
     expect(bad.code).toBe(3);
     expect(bad.stderr).toMatch(/error \[auth\]/);
-    for (const text of [ok.stderr, ok.stdout, bad.stderr, bad.stdout, readFileSync(loadLogPath(['d.nt'], undefined, dir, G)!, 'utf8')]) {
+    for (const text of [
+      ok.stderr,
+      ok.stdout,
+      bad.stderr,
+      bad.stdout,
+      readFileSync(loadLogPath(['d.nt'], undefined, dir, G)!, 'utf8'),
+    ]) {
       expect(text).not.toContain('env-secret-99');
       expect(text).not.toContain('flag-secret-77');
     }
@@ -80,7 +124,14 @@ describe('scholarly-rdf load', () => {
     server.auth = { scheme: 'basic', user: 'loader', password: 's3cret%PW' };
     writeFileSync(join(dir, 'u.nt'), NT);
     const url = new URL(server.dataset);
-    const r = await cli(['load', 'u.nt', '--endpoint', `${url.protocol}//loader:s3cret%PW@${url.host}${url.pathname}`, '--graph', G]);
+    const r = await cli([
+      'load',
+      'u.nt',
+      '--endpoint',
+      `${url.protocol}//loader:s3cret%PW@${url.host}${url.pathname}`,
+      '--graph',
+      G,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toContain('s3cret');
   });
@@ -104,7 +155,14 @@ describe('scholarly-rdf load', () => {
 
   it('keeps a query string of the endpoint (a proxy key) on every request, and never shows the key', async () => {
     writeFileSync(join(dir, 'k.nt'), NT);
-    const r = await cli(['load', 'k.nt', '--endpoint', `${server.dataset}/data?default&apikey=proxy-key-31`, '--graph', G]);
+    const r = await cli([
+      'load',
+      'k.nt',
+      '--endpoint',
+      `${server.dataset}/data?default&apikey=proxy-key-31`,
+      '--graph',
+      G,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     expect(server.graphSize(G)).toBe(2);
     expect(server.requests.length).toBeGreaterThan(1);
@@ -179,7 +237,17 @@ describe('scholarly-rdf load', () => {
     const again = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'old.json']);
     server.queryFault = undefined;
     expect(again.stderr).toContain('nothing was loaded: run it again as it was');
-    const resumed = await cli(['load', 'down.nt', '--endpoint', server.dataset, '--graph', G, '--state', 'down.json', '--resume']);
+    const resumed = await cli([
+      'load',
+      'down.nt',
+      '--endpoint',
+      server.dataset,
+      '--graph',
+      G,
+      '--state',
+      'down.json',
+      '--resume',
+    ]);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stderr).toContain('no load log at');
   });

@@ -18,12 +18,23 @@ beforeEach(async () => {
 afterEach(async () => server.stop());
 
 function loader(options: Partial<GraphStoreLoaderOptions> = {}): GraphStoreLoader {
-  return new GraphStoreLoader({ endpoint: server.dataset, store: 'fuseki', graph: G, retry: { retries: 3 }, sleep: async () => undefined, ...options });
+  return new GraphStoreLoader({
+    endpoint: server.dataset,
+    store: 'fuseki',
+    graph: G,
+    retry: { retries: 3 },
+    sleep: async () => undefined,
+    ...options,
+  });
 }
 
 function ntriples(n: number, bad?: number): string {
   let text = '';
-  for (let i = 1; i <= n; i++) text += i === bad ? `<https://doi.org/10.1/s${i}> <http://schema.org/name> "broken .\n` : `<https://doi.org/10.1/s${i}> <http://schema.org/name> "T${i}" .\n`;
+  for (let i = 1; i <= n; i++)
+    text +=
+      i === bad
+        ? `<https://doi.org/10.1/s${i}> <http://schema.org/name> "broken .\n`
+        : `<https://doi.org/10.1/s${i}> <http://schema.org/name> "T${i}" .\n`;
   return text;
 }
 
@@ -50,9 +61,15 @@ describe('a count that does not answer', () => {
   it('ends the load within its deadline, saying what was loaded and how to count by hand; the data is acknowledged', async () => {
     server.silentQueries = true;
     const state = join(dir, 'silent.json');
-    const err = await rejection(loader({ replace: true, chunkTriples: 2, statePath: state, countTimeoutMs: 300 }).loadChunks(reader(ntriples(5), 2)));
+    const err = await rejection(
+      loader({ replace: true, chunkTriples: 2, statePath: state, countTimeoutMs: 300 }).loadChunks(
+        reader(ntriples(5), 2),
+      ),
+    );
     expect(err.code).toBe('network');
-    expect(err.message).toMatch(/^5 triples loaded and acknowledged; the count did not answer in 0\.3 s; check it with curl -G '.*\/ds\/query'/);
+    expect(err.message).toMatch(
+      /^5 triples loaded and acknowledged; the count did not answer in 0\.3 s; check it with curl -G '.*\/ds\/query'/,
+    );
     expect(err.message).toContain(`--data-urlencode 'query=SELECT (COUNT(*) AS ?n) FROM <${G}> WHERE { ?s ?p ?o }'`);
     expect(err.message).toContain('(5 expected)');
     expect(err.details).toMatchObject({ countTimedOut: true, summary: { totalTriples: 5, chunks: 3 } });
@@ -92,7 +109,11 @@ describe('a bad line', () => {
   it('is reported by file and line after the chunks before it that the store acknowledged are recorded', async () => {
     const state = join(dir, 'bad.json');
     // Chunk 1 is in flight while chunk 2 is read and found bad.
-    const err = await rejection(loader({ replace: true, chunkTriples: 3, concurrency: 2, statePath: state }).loadChunks(reader(ntriples(8, 5), 3)));
+    const err = await rejection(
+      loader({ replace: true, chunkTriples: 3, concurrency: 2, statePath: state }).loadChunks(
+        reader(ntriples(8, 5), 3),
+      ),
+    );
     expect(err.code).toBe('parse');
     expect(err.message).toMatch(/^dump\.nt:5/);
     expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ chunksAcked: 1, triplesAcked: 3 });

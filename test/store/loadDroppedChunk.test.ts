@@ -42,14 +42,27 @@ describe('load from a store that drops an acknowledged chunk', () => {
         // Chunk 3: for chunks of 1 triple, the line of record 1 (its own triple, not the journal's).
         server.dropWrites.add(3);
         if (mode === 'into a graph that held triples') {
-          server.graphs.set(G, new Set(Array.from({ length: size * 5 }, (_, i) => `<https://ex.org/old${i}> <https://ex.org/p> "${i}" .`)));
+          server.graphs.set(
+            G,
+            new Set(Array.from({ length: size * 5 }, (_, i) => `<https://ex.org/old${i}> <https://ex.org/p> "${i}" .`)),
+          );
           server.dropWrites.clear();
           server.dropWrites.add(3);
         }
-        const argv = ['load', d.path, '--endpoint', server.dataset, '--graph', G, '--chunk-triples', String(size), '--quiet'];
+        const argv = [
+          'load',
+          d.path,
+          '--endpoint',
+          server.dataset,
+          '--graph',
+          G,
+          '--chunk-triples',
+          String(size),
+          '--quiet',
+        ];
         const r = await runCli(mode === '--replace' ? [...argv, '--replace'] : argv, { cwd: dir });
         expect(r.code, r.stderr).toBe(1);
-        expect(r.stderr).toContain("error [count-mismatch]");
+        expect(r.stderr).toContain('error [count-mismatch]');
         expect(r.stderr).toContain('the store acknowledged and lost chunk 3 (its triple <https://doi.org/10.1007/r');
         expect(server.writes).toHaveLength(Math.ceil(d.lines / size));
       });
@@ -58,18 +71,29 @@ describe('load from a store that drops an acknowledged chunk', () => {
 
   it('the same dump and store without a drop: exit 0, the exact count of distinct triples (the journal once)', async () => {
     const d = dump(300);
-    const r = await runCli(['load', d.path, '--endpoint', server.dataset, '--graph', G, '--chunk-triples', '100', '--replace'], { cwd: dir });
+    const r = await runCli(
+      ['load', d.path, '--endpoint', server.dataset, '--graph', G, '--chunk-triples', '100', '--replace'],
+      { cwd: dir },
+    );
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`count:     ${d.distinct} triples in the graph, ${d.distinct} expected (ok): ${d.distinct} distinct triples sent (${d.lines} statements; shared entities repeat per record)`);
+    expect(r.stderr).toContain(
+      `count:     ${d.distinct} triples in the graph, ${d.distinct} expected (ok): ${d.distinct} distinct triples sent (${d.lines} statements; shared entities repeat per record)`,
+    );
   });
 
   it('into a graph that held triples, nothing lost: exit 0 with a note that an exact count needs --replace', async () => {
     const d = dump(300);
     server.graphs.set(G, new Set(['<https://ex.org/old> <https://ex.org/p> "0" .', JOURNAL]));
-    const r = await runCli(['load', d.path, '--endpoint', server.dataset, '--graph', G, '--chunk-triples', '100'], { cwd: dir });
+    const r = await runCli(['load', d.path, '--endpoint', server.dataset, '--graph', G, '--chunk-triples', '100'], {
+      cwd: dir,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(server.graphSize(G)).toBe(d.distinct + 1);
-    expect(r.stderr).toContain(`count:     ${d.distinct + 1} triples in the graph, ${d.distinct} to ${d.distinct + 2} expected (ok)`);
-    expect(r.stderr).toContain('note:      the graph held 2 triples before: only bounds were checked (triples already there count once); an exact count needs --replace');
+    expect(r.stderr).toContain(
+      `count:     ${d.distinct + 1} triples in the graph, ${d.distinct} to ${d.distinct + 2} expected (ok)`,
+    );
+    expect(r.stderr).toContain(
+      'note:      the graph held 2 triples before: only bounds were checked (triples already there count once); an exact count needs --replace',
+    );
   });
 });

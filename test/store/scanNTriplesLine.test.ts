@@ -6,7 +6,13 @@ function scan(line: string, nquads = false) {
   const out = newLineScan();
   const kind = scanNTriplesLine(buf, 0, buf.length, nquads, out);
   const text = (a: number, b: number) => buf.toString('utf8', a, b);
-  return { kind, out, subject: text(out.subjectStart, out.subjectEnd), object: text(out.objectStart, out.objectEnd), graph: out.graphAt >= 0 ? text(out.graphAt, buf.length) : undefined };
+  return {
+    kind,
+    out,
+    subject: text(out.subjectStart, out.subjectEnd),
+    object: text(out.objectStart, out.objectEnd),
+    graph: out.graphAt >= 0 ? text(out.graphAt, buf.length) : undefined,
+  };
 }
 
 describe('scanNTriplesLine', () => {
@@ -19,17 +25,26 @@ describe('scanNTriplesLine', () => {
     const literal = scan('<http://ex.org/s>\t<http://ex.org/p> "a \\"quoted\\" line\\nbreak"@en-gb .  # comment\r');
     expect(literal.kind).toBe(LineKind.Plain);
     expect(literal.object).toBe('"a \\"quoted\\" line\\nbreak"@en-gb');
-    expect(scan('<http://ex.org/s> <http://ex.org/p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .').kind).toBe(LineKind.Plain);
+    expect(scan('<http://ex.org/s> <http://ex.org/p> "1"^^<http://www.w3.org/2001/XMLSchema#integer> .').kind).toBe(
+      LineKind.Plain,
+    );
     const blank = scan('_:b1 <http://ex.org/p> _:x-2 .');
     expect(blank.kind).toBe(LineKind.Plain);
-    expect([blank.out.subjectBlank, blank.subject, blank.out.objectBlank, blank.object, blank.out.oddLabel]).toEqual([true, 'b1', true, 'x-2', false]);
+    expect([blank.out.subjectBlank, blank.subject, blank.out.objectBlank, blank.object, blank.out.oddLabel]).toEqual([
+      true,
+      'b1',
+      true,
+      'x-2',
+      false,
+    ]);
     expect(scan('_:b_1 <http://ex.org/p> "x" .').out.oddLabel).toBe(true);
     const accents = scan('<http://ex.org/é> <http://ex.org/p> "Müller" .');
     expect([accents.kind, accents.out.nonAscii]).toEqual([LineKind.Plain, true]);
   });
 
   it('says which lines hold no triple', () => {
-    for (const line of ['', '   ', '\t', '# a comment', '  # indented comment', '\r']) expect(scan(line).kind).toBe(LineKind.Empty);
+    for (const line of ['', '   ', '\t', '# a comment', '  # indented comment', '\r'])
+      expect(scan(line).kind).toBe(LineKind.Empty);
   });
 
   it('finds the graph term of an N-Quads line (not of an N-Triples one)', () => {

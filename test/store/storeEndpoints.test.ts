@@ -15,7 +15,9 @@ describe('storeEndpoints', () => {
 
   it('takes a Fuseki service URL back to its dataset', () => {
     for (const service of ['data', 'sparql', 'query', 'update', 'get']) {
-      expect(storeEndpoints('fuseki', `http://localhost:3030/ds/${service}/`, G).graphStore).toBe(`http://localhost:3030/ds/data?${Q}`);
+      expect(storeEndpoints('fuseki', `http://localhost:3030/ds/${service}/`, G).graphStore).toBe(
+        `http://localhost:3030/ds/data?${Q}`,
+      );
     }
   });
 
@@ -33,8 +35,15 @@ describe('storeEndpoints', () => {
   });
 
   it('refuses a Virtuoso endpoint with a path of its own (it would be dropped)', () => {
-    expect(storeEndpoints('virtuoso', 'http://127.0.0.1:8890/sparql-graph-crud/', G).graphStore).toBe(`http://127.0.0.1:8890/sparql-graph-crud?${Q}`);
-    expect(() => storeEndpoints('virtuoso', 'http://127.0.0.1:8890/nope', G)).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining("a Virtuoso endpoint is the server's URL") }));
+    expect(storeEndpoints('virtuoso', 'http://127.0.0.1:8890/sparql-graph-crud/', G).graphStore).toBe(
+      `http://127.0.0.1:8890/sparql-graph-crud?${Q}`,
+    );
+    expect(() => storeEndpoints('virtuoso', 'http://127.0.0.1:8890/nope', G)).toThrow(
+      expect.objectContaining({
+        code: 'usage',
+        message: expect.stringContaining("a Virtuoso endpoint is the server's URL"),
+      }),
+    );
   });
 
   it('follows RDF4J/GraphDB: /repositories/{id}/rdf-graphs/service?graph=', () => {
@@ -47,15 +56,26 @@ describe('storeEndpoints', () => {
   });
 
   it('takes a generic Graph Store URL as given, always naming the graph, with no SPARQL endpoints unless given', () => {
-    expect(storeEndpoints('generic', 'http://h/store?x=1', G)).toEqual({ graphStore: `http://h/store?x=1&${Q}`, update: undefined, query: undefined });
-    expect(storeEndpoints('generic', 'http://h/store', G, { query: 'http://h/q', update: 'http://h/u' })).toMatchObject({ query: 'http://h/q', update: 'http://h/u' });
+    expect(storeEndpoints('generic', 'http://h/store?x=1', G)).toEqual({
+      graphStore: `http://h/store?x=1&${Q}`,
+      update: undefined,
+      query: undefined,
+    });
+    expect(storeEndpoints('generic', 'http://h/store', G, { query: 'http://h/q', update: 'http://h/u' })).toMatchObject(
+      { query: 'http://h/q', update: 'http://h/u' },
+    );
   });
 
   it('never keeps credentials of the URL and refuses what is not http(s)', () => {
     expect(storeEndpoints('fuseki', 'http://u:secret@localhost:3030/ds', G).graphStore).not.toContain('secret');
-    const given = storeEndpoints('fuseki', 'http://localhost:3030/ds', G, { query: 'http://u:secret@h/q', update: 'http://u:secret@h/u' });
+    const given = storeEndpoints('fuseki', 'http://localhost:3030/ds', G, {
+      query: 'http://u:secret@h/q',
+      update: 'http://u:secret@h/u',
+    });
     expect([given.query, given.update]).toEqual(['http://h/q', 'http://h/u']);
-    expect(() => storeEndpoints('fuseki', 'http://u:pa ss-secret@h ost/ds', G)).toThrow(expect.objectContaining({ message: expect.not.stringContaining('ss-secret') }));
+    expect(() => storeEndpoints('fuseki', 'http://u:pa ss-secret@h ost/ds', G)).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('ss-secret') }),
+    );
     expect(() => storeEndpoints('fuseki', 'localhost:3030/ds', G)).toThrow(expect.objectContaining({ code: 'usage' }));
     expect(() => storeEndpoints('fuseki', 'not a url', G)).toThrow(expect.objectContaining({ code: 'usage' }));
   });
@@ -70,9 +90,15 @@ describe('storeEndpoints', () => {
   });
 
   it('checks --query-endpoint and --update-endpoint as it checks --endpoint', () => {
-    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { query: 'x' })).toThrow(/^`queryEndpoint` is not a URL: x$/);
-    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { update: 'ftp://h/u' })).toThrow(/^`updateEndpoint` must be an http\(s\) URL/);
-    expect(storeEndpoints('generic', 'http://localhost/gsp', G, { query: 'http://localhost/q' }).query).toBe('http://localhost/q');
+    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { query: 'x' })).toThrow(
+      /^`queryEndpoint` is not a URL: x$/,
+    );
+    expect(() => storeEndpoints('virtuoso', 'http://localhost:8890', G, { update: 'ftp://h/u' })).toThrow(
+      /^`updateEndpoint` must be an http\(s\) URL/,
+    );
+    expect(storeEndpoints('generic', 'http://localhost/gsp', G, { query: 'http://localhost/q' }).query).toBe(
+      'http://localhost/q',
+    );
   });
 });
 

@@ -13,8 +13,10 @@ const [, , , user, ...settings] = process.argv;
 const STATE = process.env.FAKE_ISQL_STATE;
 const DELAY = Number(process.env.FAKE_ISQL_DELAY ?? 0);
 const out = (line) => process.stdout.write(`${line}\n`);
-const error = (state, message, statement) => out(`\n*** Error ${state}: [Virtuoso Driver][Virtuoso Server]${message}\nat line 1 of Top-Level:\n${statement}`);
-const badLogin = (password) => out(`\n*** Error 28000: [Virtuoso Driver]CL034: Bad login (password ${password} refused)\nat line 0 of Top-Level:\n`);
+const error = (state, message, statement) =>
+  out(`\n*** Error ${state}: [Virtuoso Driver][Virtuoso Server]${message}\nat line 1 of Top-Level:\n${statement}`);
+const badLogin = (password) =>
+  out(`\n*** Error 28000: [Virtuoso Driver]CL034: Bad login (password ${password} refused)\nat line 0 of Top-Level:\n`);
 
 if (settings.some((s) => !s.includes('='))) {
   out(`\n*** Error 28000: [Virtuoso Driver]CL034: the fake isql takes no password on its command line\n`);
@@ -37,7 +39,9 @@ async function withState(change) {
     }
   }
   try {
-    const state = existsSync(STATE) ? JSON.parse(readFileSync(STATE, 'utf8')) : { loadList: [], graphs: {}, statements: [] };
+    const state = existsSync(STATE)
+      ? JSON.parse(readFileSync(STATE, 'utf8'))
+      : { loadList: [], graphs: {}, statements: [] };
     const result = change(state);
     writeFileSync(STATE, JSON.stringify(state));
     return result;
@@ -45,7 +49,8 @@ async function withState(change) {
     rmdirSync(lock);
   }
 }
-const strings = (sql) => [...sql.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)].map((m) => m[1].replace(/''/g, "'").replace(/\\(.)/g, '$1'));
+const strings = (sql) =>
+  [...sql.matchAll(/'((?:[^'\\]|''|\\.)*)'/g)].map((m) => m[1].replace(/''/g, "'").replace(/\\(.)/g, '$1'));
 const rowOf = (r) => `R:${r.file}\t${r.state}\t${r.error ?? '-'}`;
 
 async function loadOne() {
@@ -59,7 +64,9 @@ async function loadOne() {
   await sleep(DELAY);
   // $FAKE_ISQL_GATE: the file is loaded (state 1) until that file is gone.
   while (process.env.FAKE_ISQL_GATE && existsSync(process.env.FAKE_ISQL_GATE)) await sleep(10);
-  const lines = readFileSync(row.file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  const lines = readFileSync(row.file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   const bad = lines.findIndex((l) => l.includes('BROKEN'));
   await withState((s) => {
     const r = s.loadList.find((x) => x.file === row.file);
@@ -84,8 +91,10 @@ async function answer(sql) {
   const values = strings(sql).filter((v) => v !== 'R:');
   const [a, b] = sql.includes('DB.DBA.load_list') ? values.slice(-1) : values;
   if (sql.includes('file_to_string_output')) {
-    if (a.startsWith('/denied/')) return error('42000', `FA003: Access to '${a}' is denied due to access control in ini file`, sql);
-    if (!existsSync(a)) return error('42000', `FA112: Can't stat file '${a}', error (2) : No such file or directory`, sql);
+    if (a.startsWith('/denied/'))
+      return error('42000', `FA003: Access to '${a}' is denied due to access control in ini file`, sql);
+    if (!existsSync(a))
+      return error('42000', `FA112: Can't stat file '${a}', error (2) : No such file or directory`, sql);
     return out('R:0');
   }
   if (sql.includes('cfg_item_value')) return out('R:., /allowed');
@@ -97,20 +106,34 @@ async function answer(sql) {
     const g = /FROM <([^>]*)>/.exec(sql)[1];
     return out(`R:${await withState((s) => (s.graphs[g] ?? []).length)}`);
   }
-  if (sql.startsWith('ld_add(')) return withState((s) => void (s.loadList.push({ file: a, graph: b, state: 0, error: null }), (s.stop = false)));
+  if (sql.startsWith('ld_add('))
+    return withState((s) => void (s.loadList.push({ file: a, graph: b, state: 0, error: null }), (s.stop = false)));
   if (sql.startsWith('delete from DB.DBA.load_list')) {
     const waitingOnly = sql.includes('ll_state = 0');
-    return withState((s) => void (s.loadList = s.loadList.filter((r) => r.file !== a || (waitingOnly && r.state !== 0))));
+    return withState(
+      (s) => void (s.loadList = s.loadList.filter((r) => r.file !== a || (waitingOnly && r.state !== 0))),
+    );
   }
   if (sql.startsWith('rdf_loader_run()')) {
     while (await loadOne());
     return;
   }
-  if (sql.endsWith('where ll_state = 1;')) return (await withState((s) => s.loadList.filter((r) => r.state === 1))).forEach((r) => out(`R:${r.file}\t${r.graph}`));
-  if (sql.includes('ll_state = 0 and ll_graph =')) return (await withState((s) => s.loadList.filter((r) => r.state === 0 && r.graph === a))).forEach((r) => out(`R:${r.file}`));
-  if (sql.includes('ll_state = 1')) return (await withState((s) => s.loadList.filter((r) => r.file === a && r.state === 1))).forEach((r) => out(`R:${r.graph}`));
-  if (sql.includes('ll_state = 0 and ll_graph <>')) return out(`R:${await withState((s) => s.loadList.filter((r) => r.state === 0 && r.graph !== a).length)}`);
-  if (sql.includes('where ll_graph =')) return (await withState((s) => s.loadList.filter((r) => r.graph === a))).forEach((r) => out(rowOf(r)));
+  if (sql.endsWith('where ll_state = 1;'))
+    return (await withState((s) => s.loadList.filter((r) => r.state === 1))).forEach((r) =>
+      out(`R:${r.file}\t${r.graph}`),
+    );
+  if (sql.includes('ll_state = 0 and ll_graph ='))
+    return (await withState((s) => s.loadList.filter((r) => r.state === 0 && r.graph === a))).forEach((r) =>
+      out(`R:${r.file}`),
+    );
+  if (sql.includes('ll_state = 1'))
+    return (await withState((s) => s.loadList.filter((r) => r.file === a && r.state === 1))).forEach((r) =>
+      out(`R:${r.graph}`),
+    );
+  if (sql.includes('ll_state = 0 and ll_graph <>'))
+    return out(`R:${await withState((s) => s.loadList.filter((r) => r.state === 0 && r.graph !== a).length)}`);
+  if (sql.includes('where ll_graph ='))
+    return (await withState((s) => s.loadList.filter((r) => r.graph === a))).forEach((r) => out(rowOf(r)));
   return error('37000', `SQ074: the fake isql does not know: ${sql}`, sql);
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bulkFileResults, bulkProgressOf, countMismatchError, failedFilesError, type BulkFile } from '../../src/store/virtuosoBulkResults.js';
+import {
+  bulkFileResults,
+  bulkProgressOf,
+  countMismatchError,
+  failedFilesError,
+  type BulkFile,
+} from '../../src/store/virtuosoBulkResults.js';
 
 const files: BulkFile[] = [
   { path: '/here/a.nt', serverPath: '/srv/a.nt', bytes: 100, shard: undefined },
@@ -16,16 +22,27 @@ describe('bulkProgressOf', () => {
       { file: '/srv/c.nt', state: 1, error: null },
       { file: '/srv/other.nt', state: 2, error: null },
     ];
-    expect(bulkProgressOf(files, rows, 12)).toEqual({ filesTotal: 3, filesLoaded: 1, filesFailed: 1, filesLoading: 1, bytesDone: 150, totalBytes: 160, elapsedMs: 12 });
+    expect(bulkProgressOf(files, rows, 12)).toEqual({
+      filesTotal: 3,
+      filesLoaded: 1,
+      filesFailed: 1,
+      filesLoading: 1,
+      bytesDone: 150,
+      totalBytes: 160,
+      elapsedMs: 12,
+    });
   });
 
   it('the total is unknown (null) when a file is only on the server', () => {
-    expect(bulkProgressOf([...files, { path: '/x', serverPath: '/srv/x', bytes: undefined, shard: undefined }], [], 0).totalBytes).toBeNull();
+    expect(
+      bulkProgressOf([...files, { path: '/x', serverPath: '/srv/x', bytes: undefined, shard: undefined }], [], 0)
+        .totalBytes,
+    ).toBeNull();
   });
 });
 
 describe('bulkFileResults', () => {
-  it('loaded, failed with Virtuoso\'s error, or not loaded (still waiting, or gone from load_list)', () => {
+  it("loaded, failed with Virtuoso's error, or not loaded (still waiting, or gone from load_list)", () => {
     const results = bulkFileResults(files, [
       { file: '/srv/a.nt', state: 2, error: null },
       { file: '/srv/b.nt.gz', state: 2, error: syntax },
@@ -38,11 +55,13 @@ describe('bulkFileResults', () => {
 });
 
 describe('failedFilesError', () => {
-  it('is a parse error naming each failed file with Virtuoso\'s message, saying the others were loaded', () => {
+  it("is a parse error naming each failed file with Virtuoso's message, saying the others were loaded", () => {
     const failed = [{ file: '/here/b.nt.gz', serverPath: '/srv/b.nt.gz', state: 'failed' as const, error: syntax }];
     const err = failedFilesError(failed, { files: [1, 2, 3], count: 99, graph: 'https://ex.org/g' });
     expect(err.code).toBe('parse');
-    expect(err.message).toContain(`1 of 3 files were not loaded into <https://ex.org/g> (the others were; the graph holds 99 triples): /here/b.nt.gz: ${syntax}`);
+    expect(err.message).toContain(
+      `1 of 3 files were not loaded into <https://ex.org/g> (the others were; the graph holds 99 triples): /here/b.nt.gz: ${syntax}`,
+    );
     expect(err.details['failures']).toEqual([{ file: '/here/b.nt.gz', state: 'failed', error: syntax }]);
   });
 });

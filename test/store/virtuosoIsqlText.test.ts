@@ -18,7 +18,9 @@ describe('sqlString', () => {
   });
 
   it('refuses a line break or another control character (a statement is one line), naming what it is', () => {
-    expect(() => sqlString('a\nb', 'a file name')).toThrow(expect.objectContaining({ code: 'usage', message: expect.stringContaining('a file name') }));
+    expect(() => sqlString('a\nb', 'a file name')).toThrow(
+      expect.objectContaining({ code: 'usage', message: expect.stringContaining('a file name') }),
+    );
     expect(() => sqlString('a\tb')).toThrow(expect.objectContaining({ code: 'usage' }));
   });
 });
@@ -26,7 +28,8 @@ describe('sqlString', () => {
 describe('sparqlIri', () => {
   it('writes an IRI in angle brackets and refuses what would break out of them', () => {
     expect(sparqlIri('https://ex.org/g')).toBe('<https://ex.org/g>');
-    for (const bad of ['', 'a b', 'x>y', 'x<y', 'a"b', 'a\\b', 'a{b']) expect(() => sparqlIri(bad)).toThrow(expect.objectContaining({ code: 'usage' }));
+    for (const bad of ['', 'a b', 'x>y', 'x<y', 'a"b', 'a\\b', 'a{b'])
+      expect(() => sparqlIri(bad)).toThrow(expect.objectContaining({ code: 'usage' }));
   });
 });
 
@@ -44,9 +47,15 @@ describe('readIsqlAnswer', () => {
     ];
     const answer = readIsqlAnswer(lines);
     expect(answer.rows).toEqual([]);
-    expect(answer.error).toEqual({ state: '42000', message: "[Virtuoso Driver][Virtuoso Server]FA003: Access to '/etc/x.nt' is denied due to access control in ini file" });
+    expect(answer.error).toEqual({
+      state: '42000',
+      message:
+        "[Virtuoso Driver][Virtuoso Server]FA003: Access to '/etc/x.nt' is denied due to access control in ini file",
+    });
     expect(isAccessDenied(answer.error)).toBe(true);
-    expect(plainIsqlMessage(answer.error!.message)).toBe("FA003: Access to '/etc/x.nt' is denied due to access control in ini file");
+    expect(plainIsqlMessage(answer.error!.message)).toBe(
+      "FA003: Access to '/etc/x.nt' is denied due to access control in ini file",
+    );
   });
 
   it('the marker of statement n is a select of a line the reader waits for', () => {
@@ -57,8 +66,15 @@ describe('readIsqlAnswer', () => {
 describe('codeOfIsqlError', () => {
   it('a refused login is auth, a failed connection network, anything else the server refused http-status', () => {
     expect(codeOfIsqlError({ state: '28000', message: '[Virtuoso Driver]CL034: Bad login' })).toBe('auth');
-    expect(codeOfIsqlError({ state: '08001', message: '[Virtuoso Driver]CL033: Connect failed to 127.0.0.1:1 = 127.0.0.1:1.' })).toBe('network');
-    expect(codeOfIsqlError({ state: '42001', message: 'SR185: Undefined procedure DB.DBA.NOSUCH.' })).toBe('http-status');
+    expect(
+      codeOfIsqlError({
+        state: '08001',
+        message: '[Virtuoso Driver]CL033: Connect failed to 127.0.0.1:1 = 127.0.0.1:1.',
+      }),
+    ).toBe('network');
+    expect(codeOfIsqlError({ state: '42001', message: 'SR185: Undefined procedure DB.DBA.NOSUCH.' })).toBe(
+      'http-status',
+    );
     expect(isAccessDenied({ message: 'SR185: Undefined procedure' })).toBe(false);
   });
 });
@@ -66,7 +82,9 @@ describe('codeOfIsqlError', () => {
 describe('parseLoadListRow', () => {
   it('reads file, state and error ("-" is none)', () => {
     expect(parseLoadListRow('/d/a.nt\t2\t-')).toEqual({ file: '/d/a.nt', state: 2, error: null });
-    expect(parseLoadListRow('/d/b.nt\t2\t37000 [Vectorized Turtle loader] SP029: TURTLE RDF loader, line 2: syntax error')).toEqual({
+    expect(
+      parseLoadListRow('/d/b.nt\t2\t37000 [Vectorized Turtle loader] SP029: TURTLE RDF loader, line 2: syntax error'),
+    ).toEqual({
       file: '/d/b.nt',
       state: 2,
       error: '37000 [Vectorized Turtle loader] SP029: TURTLE RDF loader, line 2: syntax error',

@@ -25,7 +25,14 @@ function shards(sizes: readonly number[], broken?: number): { dir: string; files
     return { file, records: n, triples: n, bytes: Buffer.byteLength(text), sha256: '-' };
   });
   const manifest = join(dir, 'dump.manifest.json');
-  writeFileSync(manifest, JSON.stringify({ shards: entries, records: sizes.reduce((a, b) => a + b, 0), triples: sizes.reduce((a, b) => a + b, 0) }));
+  writeFileSync(
+    manifest,
+    JSON.stringify({
+      shards: entries,
+      records: sizes.reduce((a, b) => a + b, 0),
+      triples: sizes.reduce((a, b) => a + b, 0),
+    }),
+  );
   return { dir, files: entries.map((e) => join(dir, e.file)), manifest };
 }
 
@@ -48,7 +55,15 @@ describe('bulkLoad (against a fake isql)', () => {
     const { manifest } = shards([5, 7, 3]);
     const progress: BulkLoadProgress[] = [];
     const summary = await bulkLoad(options(fake, { manifest, jobs: 2, onProgress: (p) => progress.push(p) }));
-    expect(summary).toMatchObject({ graph: GRAPH, loadedFiles: 3, failedFiles: 0, countBefore: 0, count: 15, expected: { min: 15, max: 15, exact: true }, jobs: 2 });
+    expect(summary).toMatchObject({
+      graph: GRAPH,
+      loadedFiles: 3,
+      failedFiles: 0,
+      countBefore: 0,
+      count: 15,
+      expected: { min: 15, max: 15, exact: true },
+      jobs: 2,
+    });
     expect(summary.files.map((f) => f.state)).toEqual(['loaded', 'loaded', 'loaded']);
     expect(progress.at(-1)).toMatchObject({ filesTotal: 3, filesLoaded: 3, filesFailed: 0, filesLoading: 0 });
     expect(progress.at(-1)!.bytesDone).toBe(progress.at(-1)!.totalBytes);
@@ -58,13 +73,15 @@ describe('bulkLoad (against a fake isql)', () => {
     expect(sent.indexOf('checkpoint;')).toBeGreaterThan(sent.lastIndexOf('rdf_loader_run();'));
   });
 
-  it('a shard with a syntax error is reported by name with Virtuoso\'s message; the other shards are loaded', async () => {
+  it("a shard with a syntax error is reported by name with Virtuoso's message; the other shards are loaded", async () => {
     const fake = fakeIsql();
     const { files, manifest } = shards([4, 6, 5], 1);
     const err = await failure(bulkLoad(options(fake, { files, manifest, jobs: 2 })));
     expect(err.code).toBe('parse');
     expect(err.message).toContain(`1 of 3 files were not loaded into <${GRAPH}>`);
-    expect(err.message).toContain(`${files[1]}: 37000 [Vectorized Turtle loader] SP029: TURTLE RDF loader, line 2: syntax error`);
+    expect(err.message).toContain(
+      `${files[1]}: 37000 [Vectorized Turtle loader] SP029: TURTLE RDF loader, line 2: syntax error`,
+    );
     const summary = err.details['summary'] as { files: { state: string }[]; count: number };
     expect(summary.files.map((f) => f.state)).toEqual(['loaded', 'failed', 'loaded']);
     // 4 + 5 from the good shards, 1 from the broken one's lines before its error.
@@ -74,19 +91,23 @@ describe('bulkLoad (against a fake isql)', () => {
     expect(err.details['summary']).toMatchObject({ expected: { min: 9, max: 15, exact: false } });
   });
 
-  it('a count short of the files\' distinct triples (read here) is count-mismatch, although Virtuoso said every file loaded', async () => {
+  it("a count short of the files' distinct triples (read here) is count-mismatch, although Virtuoso said every file loaded", async () => {
     const fake = fakeIsql();
     const { dir, files } = shards([3, 3]);
     const lost = join(dir, 'dump.lost.nt');
     writeFileSync(lost, '<https://ex.org/lost> <https://ex.org/p> "1" .\n');
     const err = await failure(bulkLoad(options(fake, { files: [...files, lost], replace: true })));
     expect(err.code).toBe('count-mismatch');
-    expect(err.message).toBe(`the graph <${GRAPH}> holds 6 triples, 7 expected (0 before + 7 distinct triples in the files): triples were lost although Virtuoso reported every file loaded: load again with replace`);
+    expect(err.message).toBe(
+      `the graph <${GRAPH}> holds 6 triples, 7 expected (0 before + 7 distinct triples in the files): triples were lost although Virtuoso reported every file loaded: load again with replace`,
+    );
     // check: false reports the count and checks nothing.
-    expect((await bulkLoad(options(fake, { files: [...files, lost], check: false, replace: true }))).expected).toBeUndefined();
+    expect(
+      (await bulkLoad(options(fake, { files: [...files, lost], check: false, replace: true }))).expected,
+    ).toBeUndefined();
   });
 
-  it('the files\' repeats of a shared entity\'s triple count once; into a graph that held triples only bounds are checked', async () => {
+  it("the files' repeats of a shared entity's triple count once; into a graph that held triples only bounds are checked", async () => {
     const fake = fakeIsql();
     const dir = mkdtempSync(join(tmpdir(), 'bulk-shared-'));
     const journal = '<https://w3id.org/scholarly-rdf/journal/11306> <http://schema.org/name> "Metabolomics" .';
@@ -100,7 +121,12 @@ describe('bulkLoad (against a fake isql)', () => {
     const more = join(dir, 'more.nt');
     writeFileSync(more, `${triple(7)}\n${journal}\n`);
     const again = await bulkLoad(options(fake, { files: [more] }));
-    expect(again).toMatchObject({ countBefore: 3, count: 4, distinctTriples: 2, expected: { min: 3, max: 5, exact: false } });
+    expect(again).toMatchObject({
+      countBefore: 3,
+      count: 4,
+      distinctTriples: 2,
+      expected: { min: 3, max: 5, exact: false },
+    });
   });
 
   it('files outside DirsAllowed: io naming the setting, the folder and its value, before anything is registered', async () => {
@@ -108,7 +134,9 @@ describe('bulkLoad (against a fake isql)', () => {
     const { files } = shards([2]);
     const err = await failure(bulkLoad(options(fake, { files, serverDir: '/denied/dumps' })));
     expect(err.code).toBe('io');
-    expect(err.message).toContain('Virtuoso may not read the files in /denied/dumps: add that folder to DirsAllowed in the [Parameters] section');
+    expect(err.message).toContain(
+      'Virtuoso may not read the files in /denied/dumps: add that folder to DirsAllowed in the [Parameters] section',
+    );
     expect(err.message).toContain('(now: "., /allowed")');
     expect(err.details).toMatchObject({ setting: '[Parameters] DirsAllowed', folders: ['/denied/dumps'] });
     expect(fake.statements().some((s) => s.startsWith('ld_add('))).toBe(false);
@@ -118,7 +146,10 @@ describe('bulkLoad (against a fake isql)', () => {
     const fake = fakeIsql();
     const { files } = shards([2]);
     const err = await failure(bulkLoad(options(fake, { files, serverDir: '/srv/nowhere' })));
-    expect(err).toMatchObject({ code: 'io', message: expect.stringContaining('Virtuoso sees no file at /srv/nowhere/dump.00001.nt') });
+    expect(err).toMatchObject({
+      code: 'io',
+      message: expect.stringContaining('Virtuoso sees no file at /srv/nowhere/dump.00001.nt'),
+    });
   });
 
   it('replace empties the graph first; a second load of the same files loads them again (their old load_list rows removed)', async () => {
@@ -130,20 +161,27 @@ describe('bulkLoad (against a fake isql)', () => {
     expect(fake.statements()).toContain(`SPARQL CLEAR GRAPH <${GRAPH}>;`);
   });
 
-  it('loaders found running (a killed load\'s, another graph\'s) are waited for, named, before the graph is cleared', async () => {
+  it("loaders found running (a killed load's, another graph's) are waited for, named, before the graph is cleared", async () => {
     const fake = fakeIsql();
     const other = shards([2, 2]);
     const { files } = shards([3]);
     // A load of another graph whose client runs on (as the sessions of a killed loader do), held until the gate is removed.
     const gate = join(other.dir, 'gate');
     writeFileSync(gate, '');
-    const running = spawn(fake.command, ['127.0.0.1:1111', FAKE_PASSWORD, 'VERBOSE=OFF'], { stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, FAKE_ISQL_GATE: gate } });
-    running.stdin.write(other.files.map((f) => `ld_add('${f}', 'https://ex.org/graph/other');\n`).join('') + 'rdf_loader_run();\n');
+    const running = spawn(fake.command, ['127.0.0.1:1111', FAKE_PASSWORD, 'VERBOSE=OFF'], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      env: { ...process.env, FAKE_ISQL_GATE: gate },
+    });
+    running.stdin.write(
+      other.files.map((f) => `ld_add('${f}', 'https://ex.org/graph/other');\n`).join('') + 'rdf_loader_run();\n',
+    );
     const ended = new Promise((resolve) => running.on('close', resolve));
     try {
       while (!fake.statements().includes('rdf_loader_run();')) await new Promise((r) => setTimeout(r, 20));
       const waits: BusyLoaders[] = [];
-      const summary = await bulkLoad(options(fake, { files, replace: true, onWait: (b) => void (waits.push(b), rmSync(gate, { force: true })) }));
+      const summary = await bulkLoad(
+        options(fake, { files, replace: true, onWait: (b) => void (waits.push(b), rmSync(gate, { force: true })) }),
+      );
       expect(summary.count).toBe(3);
       expect(waits.length).toBeGreaterThan(0);
       expect(waits[0]!.loading[0]).toMatchObject({ graph: 'https://ex.org/graph/other' });
@@ -165,8 +203,15 @@ describe('bulkLoad (against a fake isql)', () => {
     await session.query(`ld_add('${first.files[0]}', '${GRAPH}');`);
     await session.close();
     const err = await failure(bulkLoad(options(fake, { files, replace: true })));
-    expect(err).toMatchObject({ code: 'usage', message: expect.stringContaining(`another load of <${GRAPH}> waits in DB.DBA.load_list (${first.files[0]})`) });
-    expect(fake.statements().filter((x) => x.startsWith('SPARQL CLEAR') || x.startsWith('ld_add(') || x.startsWith('delete'))).toHaveLength(1);
+    expect(err).toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining(`another load of <${GRAPH}> waits in DB.DBA.load_list (${first.files[0]})`),
+    });
+    expect(
+      fake
+        .statements()
+        .filter((x) => x.startsWith('SPARQL CLEAR') || x.startsWith('ld_add(') || x.startsWith('delete')),
+    ).toHaveLength(1);
   });
 
   it('the password is in no error; a wrong one is auth', async () => {
@@ -181,26 +226,48 @@ describe('bulkLoad (against a fake isql)', () => {
     const fake = fakeIsql({ delayMs: 300 });
     const { files } = shards([1, 1, 1, 1]);
     const controller = new AbortController();
-    const err = await failure(bulkLoad(options(fake, { files, jobs: 1, signal: controller.signal, onProgress: () => controller.abort() })));
+    const err = await failure(
+      bulkLoad(options(fake, { files, jobs: 1, signal: controller.signal, onProgress: () => controller.abort() })),
+    );
     expect(err.code).toBe('aborted');
     expect(fake.statements()).toContain('rdf_load_stop();');
     // The loader stopped after its current file; the files not begun are taken out of load_list.
     expect(fake.statements().filter((x) => x === 'checkpoint;')).toEqual([]);
-    expect(fake.statements().filter((x) => x.startsWith('delete from DB.DBA.load_list') && x.endsWith('and ll_state = 0;'))).toHaveLength(4);
+    expect(
+      fake.statements().filter((x) => x.startsWith('delete from DB.DBA.load_list') && x.endsWith('and ll_state = 0;')),
+    ).toHaveLength(4);
   });
 
   it('usage errors: nothing to load, no password, jobs < 1, a bad graph IRI, a file given twice, JSON-LD; io for a missing file or a size the manifest does not give', async () => {
     const fake = fakeIsql();
     const { dir, files, manifest } = shards([2, 2]);
-    await expect(bulkLoad(options(fake, {}))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('nothing to load') });
-    await expect(bulkLoad({ ...options(fake, { files }), password: '' })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('password') });
+    await expect(bulkLoad(options(fake, {}))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('nothing to load'),
+    });
+    await expect(bulkLoad({ ...options(fake, { files }), password: '' })).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('password'),
+    });
     await expect(bulkLoad(options(fake, { files, jobs: 0 }))).rejects.toMatchObject({ code: 'usage' });
     await expect(bulkLoad(options(fake, { files, graph: 'not an iri' }))).rejects.toMatchObject({ code: 'usage' });
-    await expect(bulkLoad(options(fake, { files: [files[0]!, files[0]!] }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('given twice') });
-    await expect(bulkLoad(options(fake, { files: [join(dir, 'dump.jsonld.gz')] }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('does not read JSON-LD') });
-    await expect(bulkLoad(options(fake, { files: [join(dir, 'none.nt')] }))).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('none.nt') });
+    await expect(bulkLoad(options(fake, { files: [files[0]!, files[0]!] }))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('given twice'),
+    });
+    await expect(bulkLoad(options(fake, { files: [join(dir, 'dump.jsonld.gz')] }))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('does not read JSON-LD'),
+    });
+    await expect(bulkLoad(options(fake, { files: [join(dir, 'none.nt')] }))).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringContaining('none.nt'),
+    });
     writeFileSync(files[1]!, 'changed\n');
-    await expect(bulkLoad(options(fake, { manifest }))).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('the manifest says') });
+    await expect(bulkLoad(options(fake, { manifest }))).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringContaining('the manifest says'),
+    });
     expect(fake.statements()).toEqual([]);
   });
 });

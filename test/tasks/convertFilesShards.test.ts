@@ -24,8 +24,15 @@ beforeAll(() => {
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const parsers: Record<string, (text: string) => RDF.Quad[] | Promise<RDF.Quad[]>> = { ttl: parseTurtle, nt: parseNTriples, nq: parseNQuads, jsonld: parseJsonLd, rdf: parseRdfXml };
-const read = (path: string) => (path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path)).toString('utf8');
+const parsers: Record<string, (text: string) => RDF.Quad[] | Promise<RDF.Quad[]>> = {
+  ttl: parseTurtle,
+  nt: parseNTriples,
+  nq: parseNQuads,
+  jsonld: parseJsonLd,
+  rdf: parseRdfXml,
+};
+const read = (path: string) =>
+  (path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path)).toString('utf8');
 const manifestOf = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as ShardManifest;
 
 describe('convertFiles with shardRecords', () => {
@@ -36,10 +43,16 @@ describe('convertFiles with shardRecords', () => {
       await convertFiles({ inputs: [input], output: single });
       const summary = await convertFiles({ inputs: [input], output: join(sub, `dump.${ext}`), shardRecords: 10 });
       expect(summary.manifestPath).toBe(join(sub, 'dump.manifest.json'));
-      const names = readdirSync(sub).filter((n) => n.startsWith('dump.0')).sort();
+      const names = readdirSync(sub)
+        .filter((n) => n.startsWith('dump.0'))
+        .sort();
       expect(names).toEqual([`dump.00001.${ext}`, `dump.00002.${ext}`, `dump.00003.${ext}`]);
       const manifest = manifestOf(summary.manifestPath!);
-      expect(manifest.shards.map((s) => [s.file, s.records])).toEqual([[names[0], 10], [names[1], 10], [names[2], 3]]);
+      expect(manifest.shards.map((s) => [s.file, s.records])).toEqual([
+        [names[0], 10],
+        [names[1], 10],
+        [names[2], 3],
+      ]);
       expect(manifest.totals).toMatchObject({ shards: 3, records: RECORDS, triples: summary.statements });
       const parse = parsers[ext.replace('.gz', '')]!;
       const all: RDF.Quad[] = [];
@@ -62,7 +75,11 @@ describe('convertFiles with shardRecords', () => {
     const dois = [...generateRecords(RECORDS, 7)].map((r) => (r as { doi: string }).doi);
     const summary = await convertFiles({ inputs: [input], output: join(dir, 'dois.nt'), shardRecords: 10 });
     const manifest = manifestOf(summary.manifestPath!);
-    expect(manifest.shards.map((s) => [s.firstDoi, s.lastDoi])).toEqual([[dois[0], dois[9]], [dois[10], dois[19]], [dois[20], dois[22]]]);
+    expect(manifest.shards.map((s) => [s.firstDoi, s.lastDoi])).toEqual([
+      [dois[0], dois[9]],
+      [dois[10], dois[19]],
+      [dois[20], dois[22]],
+    ]);
   });
 
   it('cuts by bytes too: no shard over the limit, the records all there', async () => {
@@ -83,15 +100,36 @@ describe('convertFiles with shardRecords', () => {
     writeFileSync(empty, '');
     const summary = await convertFiles({ inputs: [empty], output: join(dir, 'none.jsonld'), shardRecords: 5 });
     const manifest = manifestOf(summary.manifestPath!);
-    expect(manifest.shards).toMatchObject([{ file: 'none.00001.jsonld', records: 0, triples: 0, firstDoi: null, lastDoi: null }]);
+    expect(manifest.shards).toMatchObject([
+      { file: 'none.00001.jsonld', records: 0, triples: 0, firstDoi: null, lastDoi: null },
+    ]);
     expect(JSON.parse(read(join(dir, 'none.00001.jsonld')))['@graph']).toEqual([]);
   });
 
   it('refuses a stream, a bad number, and an output that would take a shard or the manifest', async () => {
-    await expect(convertFiles({ inputs: [input], stream: process.stdout, shardRecords: 5 })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('needs an output file') });
-    await expect(convertFiles({ inputs: [input], output: join(dir, 'x.nt'), shardRecords: 0 })).rejects.toMatchObject({ code: 'usage' });
-    await expect(convertFiles({ inputs: [input], output: join(dir, 'x.nt'), shardRecords: 5, rejectsPath: join(dir, 'x.00002.nt') })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('are one file') });
-    await expect(convertFiles({ inputs: [input], output: join(dir, 'x.nt'), shardRecords: 5, notesPath: join(dir, 'x.manifest.json') })).rejects.toMatchObject({ code: 'usage' });
+    await expect(convertFiles({ inputs: [input], stream: process.stdout, shardRecords: 5 })).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('needs an output file'),
+    });
+    await expect(convertFiles({ inputs: [input], output: join(dir, 'x.nt'), shardRecords: 0 })).rejects.toMatchObject({
+      code: 'usage',
+    });
+    await expect(
+      convertFiles({
+        inputs: [input],
+        output: join(dir, 'x.nt'),
+        shardRecords: 5,
+        rejectsPath: join(dir, 'x.00002.nt'),
+      }),
+    ).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('are one file') });
+    await expect(
+      convertFiles({
+        inputs: [input],
+        output: join(dir, 'x.nt'),
+        shardRecords: 5,
+        notesPath: join(dir, 'x.manifest.json'),
+      }),
+    ).rejects.toMatchObject({ code: 'usage' });
     expect(existsSync(join(dir, 'x.00001.nt'))).toBe(false);
   });
 
@@ -99,33 +137,61 @@ describe('convertFiles with shardRecords', () => {
     const sub = mkdtempSync(join(dir, 'input-'));
     const records = join(sub, 'in.00001.nt');
     writeFileSync(records, readFileSync(input));
-    await expect(convertFiles({ inputs: [records], output: join(sub, 'in.nt'), shardRecords: 5 })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('would overwrite the input') });
+    await expect(
+      convertFiles({ inputs: [records], output: join(sub, 'in.nt'), shardRecords: 5 }),
+    ).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('would overwrite the input') });
     symlinkSync(input, join(sub, 'out.00002.nt'));
-    await expect(convertFiles({ inputs: [input], output: join(sub, 'out.nt'), shardRecords: 5 })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('would overwrite the input') });
+    await expect(convertFiles({ inputs: [input], output: join(sub, 'out.nt'), shardRecords: 5 })).rejects.toMatchObject(
+      { code: 'usage', message: expect.stringContaining('would overwrite the input') },
+    );
   });
 
   it('refuses to write over the shards of an unfinished export', async () => {
     const sub = mkdtempSync(join(dir, 'unfinished-'));
-    writeFileSync(join(sub, 'dump.nt.state.json'), JSON.stringify({ version: 2, identity: {}, cursor: { start: 1, done: false }, complete: false, counts: { records: 3 } }));
-    await expect(convertFiles({ inputs: [input], output: join(sub, 'dump.nt'), shardRecords: 5 })).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('unfinished export') });
+    writeFileSync(
+      join(sub, 'dump.nt.state.json'),
+      JSON.stringify({
+        version: 2,
+        identity: {},
+        cursor: { start: 1, done: false },
+        complete: false,
+        counts: { records: 3 },
+      }),
+    );
+    await expect(
+      convertFiles({ inputs: [input], output: join(sub, 'dump.nt'), shardRecords: 5 }),
+    ).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('unfinished export') });
   });
 
   it('leaves no shard and no manifest when the run fails', async () => {
     const sub = mkdtempSync(join(dir, 'fail-'));
     const bad = join(sub, 'bad.jsonl');
     writeFileSync(bad, `${readFileSync(input, 'utf8')}{"no": "doi"}\n`);
-    await expect(convertFiles({ inputs: [bad], output: join(sub, 'dump.nt'), shardRecords: 5, strict: true, rejectsPath: join(sub, 'r.jsonl') })).rejects.toMatchObject({ code: 'records-rejected' });
+    await expect(
+      convertFiles({
+        inputs: [bad],
+        output: join(sub, 'dump.nt'),
+        shardRecords: 5,
+        strict: true,
+        rejectsPath: join(sub, 'r.jsonl'),
+      }),
+    ).rejects.toMatchObject({ code: 'records-rejected' });
     expect(readdirSync(sub).sort()).toEqual(['bad.jsonl', 'r.jsonl']);
   });
 
-  it('the manifest\'s sharedTriples give the bulk loader a range that holds the distinct triples of the bundled sample', async () => {
+  it("the manifest's sharedTriples give the bulk loader a range that holds the distinct triples of the bundled sample", async () => {
     const sub = mkdtempSync(join(dir, 'sample-'));
-    const summary = await convertFiles({ inputs: ['data/sample-catalogue.jsonl'], output: join(sub, 'dump.nt.gz'), shardRecords: 70 });
+    const summary = await convertFiles({
+      inputs: ['data/sample-catalogue.jsonl'],
+      output: join(sub, 'dump.nt.gz'),
+      shardRecords: 70,
+    });
     const manifest = manifestOf(summary.manifestPath!);
     expect(manifest.shards).toHaveLength(5);
     // A store holds each triple once: the distinct triples of all the shards.
     const distinct = new Store();
-    for (const s of manifest.shards) distinct.addQuads(new Parser({ format: 'N-Triples' }).parse(read(join(sub, s.file))));
+    for (const s of manifest.shards)
+      distinct.addQuads(new Parser({ format: 'N-Triples' }).parse(read(join(sub, s.file))));
     expect(manifest.totals.sharedTriples).toBe(manifest.shards.reduce((n, s) => n + s.sharedTriples!, 0));
     // The sample repeats shared nodes: the statements are more than the distinct triples.
     expect(manifest.totals.triples).toBeGreaterThan(distinct.size);

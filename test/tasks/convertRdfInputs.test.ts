@@ -20,7 +20,11 @@ describe('convert speaks RDF too: an RDF document is re-serialised as it is, str
     const input = join(dir, 'in.ttl');
     writeFileSync(input, TURTLE);
     const expected = parseTurtle(TURTLE);
-    for (const [ext, parse] of [['nt', parseNTriples], ['rdf', parseRdfXml], ['jsonld', parseJsonLd]] as const) {
+    for (const [ext, parse] of [
+      ['nt', parseNTriples],
+      ['rdf', parseRdfXml],
+      ['jsonld', parseJsonLd],
+    ] as const) {
       const output = join(dir, `out.${ext}`);
       const summary = await convertFiles({ inputs: [input], output });
       expect(summary).toMatchObject({ read: 0, rejected: 0, statements: 5 });
@@ -33,11 +37,17 @@ describe('convert speaks RDF too: an RDF document is re-serialised as it is, str
     writeFileSync(input, NQUADS);
     await convertFiles({ inputs: [input], output: join(dir, 'q.jsonld') });
     expectIsomorphic(await parseJsonLd(readFileSync(join(dir, 'q.jsonld'), 'utf8')), parseNQuads(NQUADS));
-    await expect(convertFiles({ inputs: [input], output: join(dir, 'q.nt') })).rejects.toMatchObject({ code: 'serialization' });
+    await expect(convertFiles({ inputs: [input], output: join(dir, 'q.nt') })).rejects.toMatchObject({
+      code: 'serialization',
+    });
   });
 
-  it('tells RDF from the service\'s JSON by content when the name does not say (stdin, .json); JSON-LD by its name', async () => {
-    const viaStdin = await convertFiles({ inputs: ['-'], stdin: Readable.from([TURTLE]), output: join(dir, 'stdin.nt') });
+  it("tells RDF from the service's JSON by content when the name does not say (stdin, .json); JSON-LD by its name", async () => {
+    const viaStdin = await convertFiles({
+      inputs: ['-'],
+      stdin: Readable.from([TURTLE]),
+      output: join(dir, 'stdin.nt'),
+    });
     expect(viaStdin.statements).toBe(5);
     const doc = { '@context': { name: 'http://schema.org/name' }, '@id': 'https://doi.org/10.1/c', name: 'C' };
     writeFileSync(join(dir, 'doc.jsonld'), JSON.stringify(doc));
@@ -46,7 +56,10 @@ describe('convert speaks RDF too: an RDF document is re-serialised as it is, str
     expect(fromJsonLd.read).toBe(0);
     // The same JSON named .json is the service's: a record may hold any key, @context too.
     writeFileSync(join(dir, 'doc.json'), JSON.stringify({ ...doc, doi: '10.1/c' }));
-    expect(await convertFiles({ inputs: [join(dir, 'doc.json')], output: join(dir, 'doc2.nt') })).toMatchObject({ read: 1, mapped: 1 });
+    expect(await convertFiles({ inputs: [join(dir, 'doc.json')], output: join(dir, 'doc2.nt') })).toMatchObject({
+      read: 1,
+      mapped: 1,
+    });
     const records = join(dir, 'records.json');
     writeFileSync(records, JSON.stringify({ records: [{ doi: '10.1/d', title: 'D' }] }));
     const fromRecords = await convertFiles({ inputs: [records], output: join(dir, 'records.nt') });
@@ -56,7 +69,9 @@ describe('convert speaks RDF too: an RDF document is re-serialised as it is, str
   it('a broken RDF document fails the run (exit 4: parse), leaving no output', async () => {
     const input = join(dir, 'bad.ttl');
     writeFileSync(input, '<https://doi.org/10.1/a> <http://schema.org/name> "unterminated .\n');
-    await expect(convertFiles({ inputs: [input], output: join(dir, 'bad.nt') })).rejects.toMatchObject({ code: 'parse' });
+    await expect(convertFiles({ inputs: [input], output: join(dir, 'bad.nt') })).rejects.toMatchObject({
+      code: 'parse',
+    });
     expect(() => readFileSync(join(dir, 'bad.nt'))).toThrow();
   });
 });

@@ -12,7 +12,14 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const now = () => new Date('2026-01-02T03:04:05.000Z');
-const sample = (extra: Partial<ExportDumpOptions>): ExportDumpOptions => ({ query: 'type:Journal', sample: true, pageSize: 10, maxRecords: 45, now, ...extra });
+const sample = (extra: Partial<ExportDumpOptions>): ExportDumpOptions => ({
+  query: 'type:Journal',
+  sample: true,
+  pageSize: 10,
+  maxRecords: 45,
+  now,
+  ...extra,
+});
 
 describe('exportDump with the sample', () => {
   it('names the sample in the state, not the port of its service: an interrupted export resumes to the bytes of an uninterrupted one', async () => {
@@ -21,9 +28,17 @@ describe('exportDump with the sample', () => {
     const part = join(dir, 'part.ttl');
     const controller = new AbortController();
     let pages = 0;
-    await expect(exportDump(sample({ output: part, signal: controller.signal, onProgress: () => ++pages === 2 && controller.abort() }))).rejects.toMatchObject({ code: 'aborted' });
+    await expect(
+      exportDump(
+        sample({ output: part, signal: controller.signal, onProgress: () => ++pages === 2 && controller.abort() }),
+      ),
+    ).rejects.toMatchObject({ code: 'aborted' });
     const state = await readExportState(`${part}.state.json`);
-    expect(state).toMatchObject({ complete: false, counts: { records: 20 }, identity: { endpoint: 'sample:/meta/v2/json' } });
+    expect(state).toMatchObject({
+      complete: false,
+      counts: { records: 20 },
+      identity: { endpoint: 'sample:/meta/v2/json' },
+    });
     // A new run starts the service on another port; the saved state is still this export's.
     const summary = await exportDump(sample({ output: part, resume: true }));
     expect(summary).toMatchObject({ resumed: true, alreadyComplete: false });

@@ -28,7 +28,9 @@ describe('estimatedTextBytes', () => {
   });
 
   it('takes 4 times the size of a file of many gzip members (an export: ISIZE says the last member only)', () => {
-    const members = Buffer.concat([...Array(50).keys()].map((i) => gzipSync(`<urn:x:${i}> <urn:x:p> "${Math.random()}" .\n`.repeat(20))));
+    const members = Buffer.concat(
+      [...Array(50).keys()].map((i) => gzipSync(`<urn:x:${i}> <urn:x:p> "${Math.random()}" .\n`.repeat(20))),
+    );
     writeFileSync(join(dir, 'export.nt.gz'), members);
     expect(estimatedTextBytes([join(dir, 'export.nt.gz')])).toBe(members.length * 4);
   });

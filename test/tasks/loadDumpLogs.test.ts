@@ -34,14 +34,30 @@ describe('load logs keyed by file and graph', () => {
     expect(logA).not.toBe(logB);
     // Load A stops after its first chunk (the store refuses the rest); load B runs to the end meanwhile.
     server.faultFor = (n) => (n >= 2 ? { status: 400, body: 'no' } : undefined);
-    await expect(loadDump({ files: [file], cwd: dir, endpoint: server.dataset, graph: GA, chunkTriples: 2, retry: { retries: 0 } })).rejects.toMatchObject({
+    await expect(
+      loadDump({
+        files: [file],
+        cwd: dir,
+        endpoint: server.dataset,
+        graph: GA,
+        chunkTriples: 2,
+        retry: { retries: 0 },
+      }),
+    ).rejects.toMatchObject({
       details: { statePath: logA, progressSaved: true },
     });
     server.faultFor = undefined;
     const b = await loadDump({ files: [file], cwd: dir, endpoint: server.dataset, graph: GB, chunkTriples: 2 });
     expect(b).toMatchObject({ statePath: logB, count: 6 });
     expect(JSON.parse(readFileSync(logA, 'utf8'))).toMatchObject({ graph: GA, chunksAcked: 1, complete: false });
-    const a = await loadDump({ files: [file], cwd: dir, endpoint: server.dataset, graph: GA, chunkTriples: 2, resume: true });
+    const a = await loadDump({
+      files: [file],
+      cwd: dir,
+      endpoint: server.dataset,
+      graph: GA,
+      chunkTriples: 2,
+      resume: true,
+    });
     expect(a).toMatchObject({ statePath: logA, chunksSkipped: 1, chunks: 2, count: 6 });
     expect(server.graphSize(GA)).toBe(6);
   });
@@ -50,14 +66,38 @@ describe('load logs keyed by file and graph', () => {
     const file = dump('earlier.nt', 6);
     const earlier = join(dir, 'earlier.nt.load-state.json');
     server.faultFor = (n) => (n >= 2 ? { status: 400, body: 'no' } : undefined);
-    await expect(loadDump({ files: [file], cwd: dir, endpoint: server.dataset, graph: GA, chunkTriples: 2, statePath: earlier, retry: { retries: 0 } })).rejects.toMatchObject({
+    await expect(
+      loadDump({
+        files: [file],
+        cwd: dir,
+        endpoint: server.dataset,
+        graph: GA,
+        chunkTriples: 2,
+        statePath: earlier,
+        retry: { retries: 0 },
+      }),
+    ).rejects.toMatchObject({
       details: { progressSaved: true },
     });
     server.faultFor = undefined;
-    const resumed = await loadDump({ files: [file], cwd: dir, endpoint: server.dataset, graph: GA, chunkTriples: 2, resume: true });
+    const resumed = await loadDump({
+      files: [file],
+      cwd: dir,
+      endpoint: server.dataset,
+      graph: GA,
+      chunkTriples: 2,
+      resume: true,
+    });
     expect(resumed).toMatchObject({ statePath: earlier, chunksSkipped: 1, count: 6 });
     // Another graph does not take it.
-    const other = await loadDump({ files: [file], cwd: dir, endpoint: server.dataset, graph: GB, chunkTriples: 2, resume: true });
+    const other = await loadDump({
+      files: [file],
+      cwd: dir,
+      endpoint: server.dataset,
+      graph: GB,
+      chunkTriples: 2,
+      resume: true,
+    });
     expect(other).toMatchObject({ statePath: loadLogPath([file], undefined, dir, GB), chunksSkipped: 0 });
   });
 
@@ -76,8 +116,18 @@ describe('load logs keyed by file and graph', () => {
 describe('chunks written as Turtle', () => {
   it('parse N-Triples and N-Quads inputs too (no lines sent as they are), every quad into the graph', async () => {
     dump('t.nt', 3);
-    writeFileSync(join(dir, 't.nq'), '<https://doi.org/10.1/q> <http://schema.org/name> "Q" <http://example.org/g> .\n');
-    const summary = await loadDump({ files: ['t.nt', 't.nq'], cwd: dir, endpoint: server.dataset, graph: GA, chunkFormat: 'turtle', chunkTriples: 2 });
+    writeFileSync(
+      join(dir, 't.nq'),
+      '<https://doi.org/10.1/q> <http://schema.org/name> "Q" <http://example.org/g> .\n',
+    );
+    const summary = await loadDump({
+      files: ['t.nt', 't.nq'],
+      cwd: dir,
+      endpoint: server.dataset,
+      graph: GA,
+      chunkFormat: 'turtle',
+      chunkTriples: 2,
+    });
     expect(summary).toMatchObject({ triples: 4, chunks: 2, count: 4, namedGraphQuads: 1 });
     expect(server.writes.map((w) => w.contentType)).toEqual(['text/turtle', 'text/turtle']);
   });
@@ -95,8 +145,12 @@ describe('an input an export still writes', () => {
       expect(server.requests).toHaveLength(0);
       const refused = await runCli(['load', file, '--endpoint', server.dataset, '--graph', GA], { cwd: dir });
       expect(refused.code).toBe(2);
-      expect(refused.stderr).toContain('Load it once the export has finished, or pass --ignore-export-lock to load it as it is');
-      const forced = await runCli(['load', file, '--endpoint', server.dataset, '--graph', GA, '--ignore-export-lock'], { cwd: dir });
+      expect(refused.stderr).toContain(
+        'Load it once the export has finished, or pass --ignore-export-lock to load it as it is',
+      );
+      const forced = await runCli(['load', file, '--endpoint', server.dataset, '--graph', GA, '--ignore-export-lock'], {
+        cwd: dir,
+      });
       expect(forced.code, forced.stderr).toBe(0);
       expect(server.graphSize(GA)).toBe(2);
     } finally {
@@ -109,11 +163,16 @@ describe('load --count-timeout', () => {
   it('ends a load whose count does not answer: exit 3, what was loaded, the query to count by hand', async () => {
     const file = dump('silent.nt', 3);
     server.silentQueries = true;
-    const r = await runCli(['load', file, '--endpoint', server.dataset, '--graph', GA, '--replace', '--count-timeout', '0.3'], { cwd: dir });
+    const r = await runCli(
+      ['load', file, '--endpoint', server.dataset, '--graph', GA, '--replace', '--count-timeout', '0.3'],
+      { cwd: dir },
+    );
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/loaded: +3 triples in 1 chunks/);
     expect(r.stderr).toContain('count:     no answer in time (below)');
-    expect(r.stderr).toContain('3 triples loaded and acknowledged; the count did not answer in 0.3 s; check it with curl -G');
+    expect(r.stderr).toContain(
+      '3 triples loaded and acknowledged; the count did not answer in 0.3 s; check it with curl -G',
+    );
     expect(r.stderr).toContain('or raise --count-timeout');
     expect(r.stderr).not.toContain('the load stopped');
     expect(server.graphSize(GA)).toBe(3);

@@ -29,9 +29,20 @@ describe('loadDump onProgress', () => {
       expect(summary.triples).toBe(5);
       expect(chunks).toEqual([1, 2, 3]); // the caller's onChunk is still told
       const size = statSync(join(dir, 'd.nt.gz')).size;
-      expect(reports.at(-1)).toMatchObject({ bytesRead: size, totalBytes: size, triplesRead: 5, triplesAcked: 5, chunksAcked: 3 });
+      expect(reports.at(-1)).toMatchObject({
+        bytesRead: size,
+        totalBytes: size,
+        triplesRead: 5,
+        triplesAcked: 5,
+        chunksAcked: 3,
+      });
       // One report at least at each acknowledged chunk, in order.
-      expect(reports.map((r) => r.chunksAcked).filter((c, i, all) => c !== all[i - 1])).toEqual([...(reports[0]!.chunksAcked === 0 ? [0] : []), 1, 2, 3]);
+      expect(reports.map((r) => r.chunksAcked).filter((c, i, all) => c !== all[i - 1])).toEqual([
+        ...(reports[0]!.chunksAcked === 0 ? [0] : []),
+        1,
+        2,
+        3,
+      ]);
     } finally {
       await server.stop();
     }

@@ -4,7 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient, recordRdf, sampleCatalogueOptions, startServer } from '../../src/index.js';
 import { runCli } from '../helpers/cli.js';
 
-const FIRST_DOI = (JSON.parse(readFileSync(join(import.meta.dirname, '../../data/sample-catalogue.jsonl'), 'utf8').split('\n')[0]!) as { doi: string }).doi;
+const FIRST_DOI = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../data/sample-catalogue.jsonl'), 'utf8').split('\n')[0]!) as {
+    doi: string;
+  }
+).doi;
 
 describe('recordRdf (what get prints)', () => {
   it("is one record's document, the same as the CLI's, and no-record for a DOI the service lacks", async () => {

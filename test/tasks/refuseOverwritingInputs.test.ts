@@ -1,4 +1,13 @@
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -26,7 +35,10 @@ describe('refuseOverwritingInputs', () => {
     linkSync(at('in.json'), at('hard.json'));
     for (const name of ['in.json', 'link.json', 'hard.json']) {
       expect(() => refuseOverwritingInputs([out(name, 'the report')], [at('in.json')])).toThrow(
-        expect.objectContaining({ code: 'usage', message: `the report (${at(name)}) would overwrite the input ${at('in.json')}: choose another file` }),
+        expect.objectContaining({
+          code: 'usage',
+          message: `the report (${at(name)}) would overwrite the input ${at('in.json')}: choose another file`,
+        }),
       );
     }
     expect(() => refuseOverwritingInputs([out('other.json')], [at('in.json')])).not.toThrow();
@@ -44,7 +56,10 @@ describe('refuseOverwritingInputs', () => {
     ];
     for (const [a, b] of same) {
       expect(() => refuseOverwritingInputs([out(a, '`metaPath`'), out(b, '`statePath`')], [])).toThrow(
-        expect.objectContaining({ code: 'usage', message: `\`metaPath\` (${at(a)}) and \`statePath\` (${at(b)}) are one file: choose another file for one of them` }),
+        expect.objectContaining({
+          code: 'usage',
+          message: `\`metaPath\` (${at(a)}) and \`statePath\` (${at(b)}) are one file: choose another file for one of them`,
+        }),
       );
     }
     writeFileSync(at('x.nt'), '');
@@ -54,14 +69,35 @@ describe('refuseOverwritingInputs', () => {
   });
 
   it('lets stdin/stdout and what is no regular file be named twice', () => {
-    expect(() => refuseOverwritingInputs([{ path: '-', what: 'a' }, { path: '-', what: 'b' }], ['-'])).not.toThrow();
-    expect(() => refuseOverwritingInputs([{ path: '/dev/null', what: 'a' }, { path: '/dev/null', what: 'b' }], ['/dev/null'])).not.toThrow();
+    expect(() =>
+      refuseOverwritingInputs(
+        [
+          { path: '-', what: 'a' },
+          { path: '-', what: 'b' },
+        ],
+        ['-'],
+      ),
+    ).not.toThrow();
+    expect(() =>
+      refuseOverwritingInputs(
+        [
+          { path: '/dev/null', what: 'a' },
+          { path: '/dev/null', what: 'b' },
+        ],
+        ['/dev/null'],
+      ),
+    ).not.toThrow();
   });
 });
 
 describe('shapeFiles', () => {
   it('lists the Turtle files of a directory, or the one file, or nothing', () => {
-    expect(shapeFiles().sort()).toEqual(readdirSync(DEFAULT_SHAPES_DIR).filter((f) => f.endsWith('.ttl')).map((f) => join(DEFAULT_SHAPES_DIR, f)).sort());
+    expect(shapeFiles().sort()).toEqual(
+      readdirSync(DEFAULT_SHAPES_DIR)
+        .filter((f) => f.endsWith('.ttl'))
+        .map((f) => join(DEFAULT_SHAPES_DIR, f))
+        .sort(),
+    );
     writeFileSync(at('s.ttl'), '');
     writeFileSync(at('notes.txt'), '');
     expect(shapeFiles(dir)).toEqual([at('s.ttl')]);
@@ -71,7 +107,13 @@ describe('shapeFiles', () => {
 });
 
 describe('every job refuses before it writes anything', () => {
-  const RECORD = JSON.stringify({ doi: '10.1007/s1', title: 'A title', publicationName: 'J', contentType: 'Article', publicationDate: '2020-01-01' });
+  const RECORD = JSON.stringify({
+    doi: '10.1007/s1',
+    title: 'A title',
+    publicationName: 'J',
+    contentType: 'Article',
+    publicationDate: '2020-01-01',
+  });
   /** Runs a job that must be refused; no file of the folder may change, none may appear. */
   async function refused(job: () => Promise<unknown>, message: RegExp): Promise<void> {
     const before = new Map(readdirSync(dir).map((f) => [f, readFileSync(at(f), 'utf8')]));
@@ -82,44 +124,112 @@ describe('every job refuses before it writes anything', () => {
   it('convert: the output, rejects and notes against the inputs, the shapes and each other', async () => {
     writeFileSync(at('p.json'), RECORD);
     writeFileSync(at('s.ttl'), '# shapes');
-    await refused(() => convertFiles({ inputs: [at('p.json')], output: at('p.json'), format: 'turtle' }), /^`output` \(.*p\.json\) would overwrite the input/);
-    await refused(() => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), rejectsPath: at('p.json') }), /^`rejectsPath` .* would overwrite the input/);
-    await refused(() => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), notesPath: at('p.json') }), /^`notesPath` .* would overwrite the input/);
-    await refused(() => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), notesPath: at('o.ttl') }), /^`output` .* and `notesPath` .* are one file/);
-    await refused(() => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), rejectsPath: at('r.jsonl'), notesPath: at('r.jsonl') }), /^`rejectsPath` .* and `notesPath` .* are one file/);
-    await refused(() => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), rejectsPath: at('o.ttl') }), /^`output` .* and `rejectsPath` .* are one file/);
-    await refused(() => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), validate: true, shapesDir: dir, notesPath: at('s.ttl') }), /^`notesPath` .* would overwrite the input .*s\.ttl/);
+    await refused(
+      () => convertFiles({ inputs: [at('p.json')], output: at('p.json'), format: 'turtle' }),
+      /^`output` \(.*p\.json\) would overwrite the input/,
+    );
+    await refused(
+      () => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), rejectsPath: at('p.json') }),
+      /^`rejectsPath` .* would overwrite the input/,
+    );
+    await refused(
+      () => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), notesPath: at('p.json') }),
+      /^`notesPath` .* would overwrite the input/,
+    );
+    await refused(
+      () => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), notesPath: at('o.ttl') }),
+      /^`output` .* and `notesPath` .* are one file/,
+    );
+    await refused(
+      () =>
+        convertFiles({
+          inputs: [at('p.json')],
+          output: at('o.ttl'),
+          rejectsPath: at('r.jsonl'),
+          notesPath: at('r.jsonl'),
+        }),
+      /^`rejectsPath` .* and `notesPath` .* are one file/,
+    );
+    await refused(
+      () => convertFiles({ inputs: [at('p.json')], output: at('o.ttl'), rejectsPath: at('o.ttl') }),
+      /^`output` .* and `rejectsPath` .* are one file/,
+    );
+    await refused(
+      () =>
+        convertFiles({
+          inputs: [at('p.json')],
+          output: at('o.ttl'),
+          validate: true,
+          shapesDir: dir,
+          notesPath: at('s.ttl'),
+        }),
+      /^`notesPath` .* would overwrite the input .*s\.ttl/,
+    );
   });
 
   it('validate: the report against the inputs and the shapes', async () => {
     writeFileSync(at('d.nt'), '<http://example.org/s> <http://example.org/p> "o" .\n');
     writeFileSync(at('s.ttl'), '# shapes');
-    await refused(() => validateDump({ files: ['d.nt'], cwd: dir, reportPath: 'd.nt' }), /^the report \(.*d\.nt\) would overwrite the input .*d\.nt/);
-    await refused(() => validateDump({ files: ['d.nt'], cwd: dir, shapesDir: 's.ttl', reportPath: 's.ttl' }), /^the report .* would overwrite the input .*s\.ttl/);
-    await refused(() => validateDump({ files: ['d.nt'], cwd: dir, shapesDir: '.', reportPath: 's.ttl' }), /^the report .* would overwrite the input .*s\.ttl/);
+    await refused(
+      () => validateDump({ files: ['d.nt'], cwd: dir, reportPath: 'd.nt' }),
+      /^the report \(.*d\.nt\) would overwrite the input .*d\.nt/,
+    );
+    await refused(
+      () => validateDump({ files: ['d.nt'], cwd: dir, shapesDir: 's.ttl', reportPath: 's.ttl' }),
+      /^the report .* would overwrite the input .*s\.ttl/,
+    );
+    await refused(
+      () => validateDump({ files: ['d.nt'], cwd: dir, shapesDir: '.', reportPath: 's.ttl' }),
+      /^the report .* would overwrite the input .*s\.ttl/,
+    );
   });
 
   it('load: the load log against the inputs', async () => {
     writeFileSync(at('d.nt'), '<http://example.org/s> <http://example.org/p> "o" .\n');
-    await refused(() => loadDump({ files: ['d.nt'], cwd: dir, endpoint: 'http://127.0.0.1:9/ds', statePath: 'd.nt' }), /^the load log \(.*d\.nt\) would overwrite the input/);
+    await refused(
+      () => loadDump({ files: ['d.nt'], cwd: dir, endpoint: 'http://127.0.0.1:9/ds', statePath: 'd.nt' }),
+      /^the load log \(.*d\.nt\) would overwrite the input/,
+    );
   });
 
   it('export: the dump, its state and DOI side file, the description, the rejects and the load log against each other', async () => {
     const base = { query: 'type:Journal', sample: true } as const;
     const cases: [Parameters<typeof exportDump>[0], RegExp][] = [
       [{ ...base, output: at('e.nt'), statePath: at('e.nt') }, /^`output` .* and `statePath` .* are one file/],
-      [{ ...base, output: at('e.nt'), metaPath: at('e.nt.state.json') }, /^`statePath` .* and `metaPath` .* are one file/],
-      [{ ...base, output: at('e.nt'), rejectsPath: at('e.nt.state.json.seen') }, /^the DOI side file of `statePath` .* and `rejectsPath` .* are one file/],
-      [{ ...base, output: at('e.nt'), metaPath: at('m.ttl'), rejectsPath: at('m.ttl') }, /^`metaPath` .* and `rejectsPath` .* are one file/],
+      [
+        { ...base, output: at('e.nt'), metaPath: at('e.nt.state.json') },
+        /^`statePath` .* and `metaPath` .* are one file/,
+      ],
+      [
+        { ...base, output: at('e.nt'), rejectsPath: at('e.nt.state.json.seen') },
+        /^the DOI side file of `statePath` .* and `rejectsPath` .* are one file/,
+      ],
+      [
+        { ...base, output: at('e.nt'), metaPath: at('m.ttl'), rejectsPath: at('m.ttl') },
+        /^`metaPath` .* and `rejectsPath` .* are one file/,
+      ],
       [{ ...base, output: at('e.nt'), rejectsPath: at('e.nt') }, /^`output` .* and `rejectsPath` .* are one file/],
-      [{ ...base, output: at('e.nt'), load: { endpoint: 'http://127.0.0.1:9/ds', cwd: dir, statePath: 'e.nt.state.json' } }, /^`statePath` .* and the load log of `load` .* are one file/],
+      [
+        {
+          ...base,
+          output: at('e.nt'),
+          load: { endpoint: 'http://127.0.0.1:9/ds', cwd: dir, statePath: 'e.nt.state.json' },
+        },
+        /^`statePath` .* and the load log of `load` .* are one file/,
+      ],
     ];
     for (const [options, message] of cases) await refused(() => exportDump(options), message);
     // To stdout: the description and the rejects are still files.
-    await refused(() => exportDump({ ...base, stream: new PassThrough(), metaPath: at('m.ttl'), rejectsPath: at('m.ttl') }), /^`metaPath` .* and `rejectsPath` .* are one file/);
+    await refused(
+      () => exportDump({ ...base, stream: new PassThrough(), metaPath: at('m.ttl'), rejectsPath: at('m.ttl') }),
+      /^`metaPath` .* and `rejectsPath` .* are one file/,
+    );
     // An existing file named twice through a link: refused as well.
     writeFileSync(at('e.nt'), 'an earlier dump');
     symlinkSync(at('e.nt'), at('meta-link.ttl'));
-    await refused(() => exportDump({ ...base, output: at('e.nt'), metaPath: at('meta-link.ttl') }), /^`output` .* and `metaPath` .* are one file/);
+    await refused(
+      () => exportDump({ ...base, output: at('e.nt'), metaPath: at('meta-link.ttl') }),
+      /^`output` .* and `metaPath` .* are one file/,
+    );
   });
 });

@@ -30,7 +30,11 @@ for f in "$@"; do cat "$f" >> "$loc/data"; done
 `,
   { mode: 0o755 },
 );
-writeFileSync(join(bin, 'tdb2.tdbquery'), '#!/bin/sh\nprintf "n\\n%s\\n" "$(sort -u "$2/data" 2>/dev/null | wc -l)"\n', { mode: 0o755 });
+writeFileSync(
+  join(bin, 'tdb2.tdbquery'),
+  '#!/bin/sh\nprintf "n\\n%s\\n" "$(sort -u "$2/data" 2>/dev/null | wc -l)"\n',
+  { mode: 0o755 },
+);
 writeFileSync(join(bin, 'tdb2.tdbupdate'), '#!/bin/sh\n: > "$2/data"\necho "$3" > "$2/update"\n', { mode: 0o755 });
 
 let n = 0;
@@ -42,7 +46,12 @@ function shards(parts: string[][], shared?: number[]): { folder: string; manifes
     const file = `d.${i + 1}.nt`;
     const text = lines.map((l) => `${l}\n`).join('');
     writeFileSync(join(folder, file), text);
-    return { file, triples: lines.length, bytes: Buffer.byteLength(text), ...(shared ? { sharedTriples: shared[i] } : {}) };
+    return {
+      file,
+      triples: lines.length,
+      bytes: Buffer.byteLength(text),
+      ...(shared ? { sharedTriples: shared[i] } : {}),
+    };
   });
   const manifest = join(folder, 'd.manifest.json');
   writeFileSync(manifest, JSON.stringify({ shards: entries }));
@@ -50,23 +59,44 @@ function shards(parts: string[][], shared?: number[]): { folder: string; manifes
 }
 
 const t = (i: number) => `<https://ex.org/s${i}> <https://ex.org/p> "${i}" .`;
-const options = (o: Partial<TdbBulkLoadOptions>): TdbBulkLoadOptions => ({ graph: 'https://ex.org/g', location: 'db', tdbloader: join(bin, 'tdb2.tdbloader'), ...o });
+const options = (o: Partial<TdbBulkLoadOptions>): TdbBulkLoadOptions => ({
+  graph: 'https://ex.org/g',
+  location: 'db',
+  tdbloader: join(bin, 'tdb2.tdbloader'),
+  ...o,
+});
 
 describe('tdbBulkLoad', () => {
-  it('loads the manifest\'s shards into the graph, reports each file done, and checks the count', async () => {
+  it("loads the manifest's shards into the graph, reports each file done, and checks the count", async () => {
     const s = shards([[t(1), t(2)], [t(3)], [t(4), t(5)]]);
     const progress: number[] = [];
-    const summary = await tdbBulkLoad(options({ manifest: s.manifest, cwd: s.folder, onProgress: (p) => progress.push(p.filesLoaded) }));
-    expect(summary).toMatchObject({ graph: 'https://ex.org/g', location: join(s.folder, 'db'), files: 3, tuples: 5, countBefore: 0, count: 5, expected: { min: 5, max: 5, exact: true } });
+    const summary = await tdbBulkLoad(
+      options({ manifest: s.manifest, cwd: s.folder, onProgress: (p) => progress.push(p.filesLoaded) }),
+    );
+    expect(summary).toMatchObject({
+      graph: 'https://ex.org/g',
+      location: join(s.folder, 'db'),
+      files: 3,
+      tuples: 5,
+      countBefore: 0,
+      count: 5,
+      expected: { min: 5, max: 5, exact: true },
+    });
     expect(progress).toEqual([1, 2, 3, 3]);
     expect(readFileSync(join(s.folder, 'db', 'args'), 'utf8').trim()).toBe(s.files.join(' '));
   });
 
-  it('a count below the manifest\'s range: count-mismatch carrying the summary; with replace the graph is emptied first', async () => {
-    const s = shards([[t(1), t(2)], [t(2), t(3)]]);
+  it("a count below the manifest's range: count-mismatch carrying the summary; with replace the graph is emptied first", async () => {
+    const s = shards([
+      [t(1), t(2)],
+      [t(2), t(3)],
+    ]);
     const err = await tdbBulkLoad(options({ manifest: s.manifest, cwd: s.folder })).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ToolkitError);
-    expect(err).toMatchObject({ code: 'count-mismatch', details: { summary: { count: 3, expected: { min: 4, max: 4 } } } });
+    expect(err).toMatchObject({
+      code: 'count-mismatch',
+      details: { summary: { count: 3, expected: { min: 4, max: 4 } } },
+    });
     // A second load adds to the database: the triples already there count once.
     const again = await tdbBulkLoad(options({ files: s.files, cwd: s.folder }));
     expect(again).toMatchObject({ countBefore: 3, count: 3, expected: undefined });
@@ -74,24 +104,46 @@ describe('tdbBulkLoad', () => {
     expect(replaced).toMatchObject({ countBefore: 0, count: 3 });
     expect(readFileSync(join(s.folder, 'db', 'update'), 'utf8').trim()).toBe('DROP SILENT GRAPH <https://ex.org/g>');
     // sharedTriples in the manifest allow the repeats.
-    const withShared = shards([[t(1), t(2)], [t(2), t(3)]], [1, 1]);
-    expect(await tdbBulkLoad(options({ manifest: withShared.manifest, cwd: withShared.folder }))).toMatchObject({ count: 3, expected: { min: 3, max: 4, exact: false } });
+    const withShared = shards(
+      [
+        [t(1), t(2)],
+        [t(2), t(3)],
+      ],
+      [1, 1],
+    );
+    expect(await tdbBulkLoad(options({ manifest: withShared.manifest, cwd: withShared.folder }))).toMatchObject({
+      count: 3,
+      expected: { min: 3, max: 4, exact: false },
+    });
   });
 
-  it('a file the loader cannot read: parse naming it with Jena\'s message', async () => {
+  it("a file the loader cannot read: parse naming it with Jena's message", async () => {
     const s = shards([[t(1)], ['BROKEN'], [t(3)]]);
     const err = await tdbBulkLoad(options({ files: s.files, cwd: s.folder })).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'parse', details: { file: s.files[1] } });
-    expect((err as Error).message).toBe(`${s.files[1]}: Jena's loader could not read it: [line: 2, col: 1 ] Broken token (newline in string); nothing of this load was committed (tdb2.tdbloader is one transaction): fix the file and load again`);
+    expect((err as Error).message).toBe(
+      `${s.files[1]}: Jena's loader could not read it: [line: 2, col: 1 ] Broken token (newline in string); nothing of this load was committed (tdb2.tdbloader is one transaction): fix the file and load again`,
+    );
   });
 
-  it('refuses a shard whose size is not the manifest\'s, two files of one name, and nothing to load', async () => {
+  it("refuses a shard whose size is not the manifest's, two files of one name, and nothing to load", async () => {
     const s = shards([[t(1)], [t(2)]]);
     writeFileSync(s.files[1]!, `${t(2)}\n${t(3)}\n`);
-    await expect(tdbBulkLoad(options({ manifest: s.manifest, cwd: s.folder }))).rejects.toMatchObject({ code: 'io', message: expect.stringContaining('the manifest says') });
+    await expect(tdbBulkLoad(options({ manifest: s.manifest, cwd: s.folder }))).rejects.toMatchObject({
+      code: 'io',
+      message: expect.stringContaining('the manifest says'),
+    });
     const other = shards([[t(1)]]);
-    await expect(tdbBulkLoad(options({ files: [s.files[0]!, other.files[0]!] }))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('two files named d.1.nt') });
-    await expect(tdbBulkLoad(options({}))).rejects.toMatchObject({ code: 'usage', message: expect.stringContaining('nothing to load') });
-    await expect(tdbBulkLoad(options({ files: s.files, graph: 'not an iri' }))).rejects.toMatchObject({ code: 'usage' });
+    await expect(tdbBulkLoad(options({ files: [s.files[0]!, other.files[0]!] }))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('two files named d.1.nt'),
+    });
+    await expect(tdbBulkLoad(options({}))).rejects.toMatchObject({
+      code: 'usage',
+      message: expect.stringContaining('nothing to load'),
+    });
+    await expect(tdbBulkLoad(options({ files: s.files, graph: 'not an iri' }))).rejects.toMatchObject({
+      code: 'usage',
+    });
   });
 });

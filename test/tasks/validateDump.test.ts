@@ -39,7 +39,9 @@ describe('validateDump', () => {
     try {
       await expect(validateDump({ files: ['dump.ttl'], cwd: dir })).rejects.toMatchObject({
         code: 'usage',
-        message: expect.stringContaining(`${join(dir, 'dump.ttl')} is still being written by an export (process ${process.pid}`),
+        message: expect.stringContaining(
+          `${join(dir, 'dump.ttl')} is still being written by an export (process ${process.pid}`,
+        ),
       });
       expect((await validateDump({ files: ['dump.ttl'], cwd: dir, ignoreExportLock: true })).conforms).toBe(true);
     } finally {

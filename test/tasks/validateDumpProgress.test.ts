@@ -11,7 +11,10 @@ const dir = mkdtempSync(join(tmpdir(), 'validate-progress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 beforeAll(async () => {
-  const r = await runCli(['convert', resolve(import.meta.dirname, '../../data/sample-catalogue.jsonl'), '-o', join(dir, 'd.nt'), '--quiet'], { cwd: dir });
+  const r = await runCli(
+    ['convert', resolve(import.meta.dirname, '../../data/sample-catalogue.jsonl'), '-o', join(dir, 'd.nt'), '--quiet'],
+    { cwd: dir },
+  );
   expect(r.code, r.stderr).toBe(0);
   writeFileSync(join(dir, 'd.nt.gz'), gzipSync(readFileSync(join(dir, 'd.nt'))));
 });
@@ -20,7 +23,12 @@ describe('validateDump onProgress', () => {
   it('reports the bytes of the file as read from disk (a .gz file: its compressed bytes) up to their total, with the records', async () => {
     for (const file of ['d.nt', 'd.nt.gz']) {
       const reports: ValidateProgress[] = [];
-      const result = await validateDump({ files: [file], cwd: dir, jobs: 1, onProgress: (p) => reports.push({ ...p }) });
+      const result = await validateDump({
+        files: [file],
+        cwd: dir,
+        jobs: 1,
+        onProgress: (p) => reports.push({ ...p }),
+      });
       const size = statSync(join(dir, file)).size;
       const last = reports.at(-1)!;
       expect(last).toMatchObject({ bytesRead: size, totalBytes: size, records: 300, notConforming: 0, file });
@@ -37,7 +45,13 @@ describe('validateDump onProgress', () => {
   it('has no total for stdin (its size is not known), and counts its bytes', async () => {
     const text = readFileSync(join(dir, 'd.nt'));
     const reports: ValidateProgress[] = [];
-    await validateDump({ files: ['-'], stdin: Readable.from([text]), cwd: dir, jobs: 1, onProgress: (p) => reports.push({ ...p }) });
+    await validateDump({
+      files: ['-'],
+      stdin: Readable.from([text]),
+      cwd: dir,
+      jobs: 1,
+      onProgress: (p) => reports.push({ ...p }),
+    });
     expect(reports.at(-1)).toMatchObject({ bytesRead: text.length, totalBytes: null, records: 300, file: '-' });
   });
 

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccept, preferredFormat, toAcceptHeader, DEFAULT_ACCEPT_WEIGHTS } from '../../src/vocabulary/acceptHeader.js';
+import {
+  formatAccept,
+  preferredFormat,
+  toAcceptHeader,
+  DEFAULT_ACCEPT_WEIGHTS,
+} from '../../src/vocabulary/acceptHeader.js';
 
 describe('preferredFormat', () => {
   it('takes the first RDF media type of a plain list', () => {

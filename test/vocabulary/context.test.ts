@@ -78,10 +78,20 @@ describe('vocab/context.jsonld and the graph model of issue 17', () => {
     const byId = new Map(graph.map((node) => [node['@id'] as string, node]));
     const work = byId.get('https://doi.org/10.1007/978-1-0716-3973-3_2')!;
     expect(work).toMatchObject({ additionalType: 'Protocol', number: '2', 'sr:issueType': 'Regular' });
-    expect(work.publisherImprint).toMatchObject({ '@id': `${B}publisher/humana-new-york`, name: 'Humana, New York, NY' });
-    expect(work.isPartOf).toMatchObject({ '@type': ['schema:BookSeries', 'bibo:Series'], sameAs: 'https://portal.issn.org/resource/ISSN/1064-3745' });
+    expect(work.publisherImprint).toMatchObject({
+      '@id': `${B}publisher/humana-new-york`,
+      name: 'Humana, New York, NY',
+    });
+    expect(work.isPartOf).toMatchObject({
+      '@type': ['schema:BookSeries', 'bibo:Series'],
+      sameAs: 'https://portal.issn.org/resource/ISSN/1064-3745',
+    });
     const discipline = work.about as Record<string, unknown>;
-    expect(discipline).toMatchObject({ '@type': ['schema:DefinedTerm', 'skos:Concept'], inScheme: `${B}discipline/`, inDefinedTermSet: `${B}discipline/` });
+    expect(discipline).toMatchObject({
+      '@type': ['schema:DefinedTerm', 'skos:Concept'],
+      inScheme: `${B}discipline/`,
+      inDefinedTermSet: `${B}discipline/`,
+    });
     const scheme = byId.get(`${B}discipline/`)!;
     expect(scheme['@type']).toEqual(['schema:DefinedTermSet', 'skos:ConceptScheme']);
     // No predicate is written as a full IRI: each has a term or a prefix.

@@ -38,9 +38,16 @@ describe('fetchTerm', () => {
     ] as const) {
       it(`gets ${accept} and parses it`, async () => {
         const term = await fetchTerm('pagination', opts('/vocab', { accept }));
-        expect(term).toMatchObject({ mediaType: accept, format, via: 'negotiation', url: `${server.url}/vocab/pagination` });
+        expect(term).toMatchObject({
+          mediaType: accept,
+          format,
+          via: 'negotiation',
+          url: `${server.url}/vocab/pagination`,
+        });
         expect(term.contentType).toBe(`${accept}; charset=utf-8`);
-        expect(term.body).toBe(vocabFile(`pagination.${{ jsonld: 'jsonld', ntriples: 'nt', turtle: 'ttl', rdfxml: 'rdf' }[format]}`));
+        expect(term.body).toBe(
+          vocabFile(`pagination.${{ jsonld: 'jsonld', ntriples: 'nt', turtle: 'ttl', rdfxml: 'rdf' }[format]}`),
+        );
         expectIsomorphic(term.quads, SHIPPED);
         expect(server.seen.at(-1)!.accept).toBe(accept);
       });
@@ -90,7 +97,9 @@ describe('fetchTerm', () => {
       expect(term).toMatchObject({ via: 'html-script', format: 'jsonld', mediaType: 'application/ld+json' });
       expect(JSON.parse(term.body)['@id']).toBe('schema:pagination');
       const lines = toSortedNQuads(term.quads);
-      expect(lines).toContain('<http://schema.org/pagination> <http://schema.org/domainIncludes> <http://schema.org/Chapter> .');
+      expect(lines).toContain(
+        '<http://schema.org/pagination> <http://schema.org/domainIncludes> <http://schema.org/Chapter> .',
+      );
       expect(lines.some((l) => l.includes('http://schema.org/contributor'))).toBe(true);
       expect(lines.some((l) => l.includes('sdDataset'))).toBe(false);
     });
@@ -111,7 +120,11 @@ describe('fetchTerm', () => {
 
     it('follows an HTML <link rel="alternate"> element', async () => {
       const term = await fetchTerm('pagination', opts('/html-link'));
-      expect(term).toMatchObject({ via: 'html-link', format: 'jsonld', url: `${server.url}/html-link/pagination.jsonld` });
+      expect(term).toMatchObject({
+        via: 'html-link',
+        format: 'jsonld',
+        url: `${server.url}/html-link/pagination.jsonld`,
+      });
       expectIsomorphic(term.quads, SHIPPED);
     });
 
@@ -137,7 +150,9 @@ describe('fetchTerm', () => {
 
   describe('errors', () => {
     it('406 names the URL and what was asked for', async () => {
-      const err = await failure(fetchTerm('pagination', opts('/only-turtle', { accept: 'application/rdf+xml', fallbackExtensions: false })));
+      const err = await failure(
+        fetchTerm('pagination', opts('/only-turtle', { accept: 'application/rdf+xml', fallbackExtensions: false })),
+      );
       expect(err).toBeInstanceOf(HttpError);
       expect(err.code).toBe('not-acceptable');
       expect(err.message).toContain(`GET ${server.url}/only-turtle/pagination (Accept: application/rdf+xml): 406`);
@@ -187,7 +202,10 @@ describe('fetchTerm', () => {
 
     it('refuses an answer without a single triple (an error object sent with 200)', async () => {
       const err = await failure(fetchTerm('pagination', opts('/empty')));
-      expect(err).toMatchObject({ code: 'bad-response', message: expect.stringMatching(/JSON-LD without a single triple/) });
+      expect(err).toMatchObject({
+        code: 'bad-response',
+        message: expect.stringMatching(/JSON-LD without a single triple/),
+      });
     });
 
     it('reports other statuses as http-status, retryable for 503', async () => {
@@ -204,11 +222,13 @@ describe('fetchTerm', () => {
       expect(err.message).toContain(`${url}/pagination`);
     });
 
-    it('keeps a key in the vocabulary URL\'s query after the term\'s path, and never tells it', async () => {
+    it("keeps a key in the vocabulary URL's query after the term's path, and never tells it", async () => {
       const term = await fetchTerm('pagination', opts('/vocab?api_key=vocab-key-55', { accept: 'text/turtle' }));
       expect(server.seen.at(-1)!.url).toBe('/vocab/pagination?api_key=vocab-key-55');
       expect(term.url).toBe(`${server.url}/vocab/pagination?api_key=***`);
-      const missing = await failure(fetchTerm('pagination', opts('/missing?api_key=vocab-key-55', { accept: 'text/turtle' })));
+      const missing = await failure(
+        fetchTerm('pagination', opts('/missing?api_key=vocab-key-55', { accept: 'text/turtle' })),
+      );
       expect(server.seen.at(-1)!.url).toBe('/missing/pagination.rdf?api_key=vocab-key-55');
       expect(missing.code).toBe('not-found');
       expect(`${missing.message} ${JSON.stringify(missing.details)}`).not.toContain('vocab-key-55');

@@ -25,7 +25,9 @@ describe('negotiate', () => {
 
   it('matches type/* ranges', () => {
     expect(negotiate('text/*', FOUR)).toBe('text/turtle');
-    expect(negotiate('application/*;q=0.5, text/*;q=0.4', ['text/turtle', 'application/rdf+xml'])).toBe('application/rdf+xml');
+    expect(negotiate('application/*;q=0.5, text/*;q=0.4', ['text/turtle', 'application/rdf+xml'])).toBe(
+      'application/rdf+xml',
+    );
   });
 
   it('lets the most specific range decide the quality of a type', () => {
@@ -34,12 +36,16 @@ describe('negotiate', () => {
     // application/* at 1 but the exact range gives ld+json only 0.2.
     expect(negotiate('application/*, application/ld+json;q=0.2', FOUR)).toBe('application/n-triples');
     // A browser's header: text/html is not available, */* at 0.8 picks the first.
-    expect(negotiate('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', FOUR)).toBe('application/ld+json');
+    expect(negotiate('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8', FOUR)).toBe(
+      'application/ld+json',
+    );
   });
 
   it('is case-insensitive and ignores parameters of offered types', () => {
     expect(negotiate('TEXT/Turtle', FOUR)).toBe('text/turtle');
-    expect(negotiate('text/turtle', ['application/ld+json', 'text/turtle; charset=utf-8'])).toBe('text/turtle; charset=utf-8');
+    expect(negotiate('text/turtle', ['application/ld+json', 'text/turtle; charset=utf-8'])).toBe(
+      'text/turtle; charset=utf-8',
+    );
   });
 
   it('returns undefined when nothing is acceptable (the server answers 406)', () => {

@@ -35,7 +35,12 @@ describe('term against the local service (serve)', () => {
         const r = await term('--vocab-url', `${service.url}/vocab`, '--accept', accept, '-f', format, '--no-fallback');
         expect(r.code, r.stderr).toBe(0);
         // The service answered in the asked format itself (no fallback, no sniffing detour).
-        const label = { 'application/ld+json': 'JSON-LD', 'application/n-triples': 'N-Triples', 'text/turtle': 'Turtle', 'application/rdf+xml': 'RDF/XML' }[accept];
+        const label = {
+          'application/ld+json': 'JSON-LD',
+          'application/n-triples': 'N-Triples',
+          'text/turtle': 'Turtle',
+          'application/rdf+xml': 'RDF/XML',
+        }[accept];
         expect(r.stderr).toContain(`${service.url}/vocab/pagination: 10 triples (${label})`);
         expectIsomorphic(await PARSE[format]!(r.stdout), SHIPPED);
       });

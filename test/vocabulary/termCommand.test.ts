@@ -110,14 +110,18 @@ describe('term', () => {
       expect(r.code).toBe(1);
       expect(r.stdout).toContain('formats agree: yes');
       expect(r.stdout).toContain('same as the shipped copy (vocab/pagination): no');
-      expect(r.stdout).toContain('+ <http://schema.org/pagination> <http://schema.org/domainIncludes> <http://schema.org/Chapter> .');
+      expect(r.stdout).toContain(
+        '+ <http://schema.org/pagination> <http://schema.org/domainIncludes> <http://schema.org/Chapter> .',
+      );
       expect(r.stdout).toMatch(/- <http:\/\/schema\.org\/pagination> <http:\/\/purl\.org\/dc\/terms\/source> /);
     });
 
     it('fails (exit 1) when the service serves another format than asked: that format was never checked', async () => {
       const r = await term('--check', '--vocab-url', `${server.url}/always-turtle`);
       expect(r.code).toBe(1);
-      expect(r.stdout).toContain('content negotiation: 3 of 4 format(s) not served as asked (application/ld+json, application/n-triples, application/rdf+xml)');
+      expect(r.stdout).toContain(
+        'content negotiation: 3 of 4 format(s) not served as asked (application/ld+json, application/n-triples, application/rdf+xml)',
+      );
     });
 
     it('compares every format with the shipped copy, not only the first', async () => {
@@ -137,7 +141,9 @@ describe('term', () => {
     it('lists a format that fails and exits 1', async () => {
       const r = await term('--check', '--vocab-url', `${server.url}/only-turtle`, '--no-fallback');
       expect(r.code).toBe(1);
-      expect(r.stdout).toMatch(/application\/ld\+json\s+error: GET .*only-turtle\/pagination \(Accept: application\/ld\+json\): 406/);
+      expect(r.stdout).toMatch(
+        /application\/ld\+json\s+error: GET .*only-turtle\/pagination \(Accept: application\/ld\+json\): 406/,
+      );
       expect(r.stdout).toMatch(/text\/turtle\s+10 triples/);
       expect(r.stdout).toContain('formats agree: yes (3 failed)');
     });

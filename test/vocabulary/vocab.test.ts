@@ -16,14 +16,26 @@ describe('vocab/pagination', () => {
     const quads = parseNTriples(vocab('pagination.nt'));
     expect(quads).toHaveLength(10);
     expect(new Set(quads.map((q) => q.subject.value))).toEqual(new Set([`${S}pagination`]));
-    const objects = (p: string) => quads.filter((q) => q.predicate.value === p).map((q) => q.object.value).sort();
-    expect(objects('http://www.w3.org/1999/02/22-rdf-syntax-ns#type')).toEqual(['http://www.w3.org/1999/02/22-rdf-syntax-ns#Property']);
+    const objects = (p: string) =>
+      quads
+        .filter((q) => q.predicate.value === p)
+        .map((q) => q.object.value)
+        .sort();
+    expect(objects('http://www.w3.org/1999/02/22-rdf-syntax-ns#type')).toEqual([
+      'http://www.w3.org/1999/02/22-rdf-syntax-ns#Property',
+    ]);
     expect(objects('http://www.w3.org/2000/01/rdf-schema#label')).toEqual(['pagination']);
-    expect(objects('http://www.w3.org/2000/01/rdf-schema#comment')[0]).toMatch(/not separated into pageStart and pageEnd/);
-    expect(objects('http://www.w3.org/2002/07/owl#equivalentProperty')).toEqual(['http://purl.org/ontology/bibo/pages']);
+    expect(objects('http://www.w3.org/2000/01/rdf-schema#comment')[0]).toMatch(
+      /not separated into pageStart and pageEnd/,
+    );
+    expect(objects('http://www.w3.org/2002/07/owl#equivalentProperty')).toEqual([
+      'http://purl.org/ontology/bibo/pages',
+    ]);
     expect(objects(`${S}domainIncludes`)).toEqual([`${S}Article`, `${S}PublicationIssue`, `${S}PublicationVolume`]);
     expect(objects(`${S}rangeIncludes`)).toEqual([`${S}Text`]);
-    expect(objects('http://purl.org/dc/terms/source')).toEqual(['http://www.w3.org/wiki/WebSchemas/SchemaDotOrgSources#source_bibex']);
+    expect(objects('http://purl.org/dc/terms/source')).toEqual([
+      'http://www.w3.org/wiki/WebSchemas/SchemaDotOrgSources#source_bibex',
+    ]);
     expect(objects('http://scigraph.springernature.com/ontologies/core/sdDataset')).toHaveLength(1);
   });
 

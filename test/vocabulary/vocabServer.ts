@@ -8,8 +8,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { negotiate } from '../../src/vocabulary/negotiate.js';
 
-export const vocabFile = (file: string): string => readFileSync(new URL(`../../vocab/${file}`, import.meta.url), 'utf8');
-export const fixture = (file: string): string => readFileSync(new URL(`../fixtures/vocabulary/${file}`, import.meta.url), 'utf8');
+export const vocabFile = (file: string): string =>
+  readFileSync(new URL(`../../vocab/${file}`, import.meta.url), 'utf8');
+export const fixture = (file: string): string =>
+  readFileSync(new URL(`../fixtures/vocabulary/${file}`, import.meta.url), 'utf8');
 
 /** The shipped term by media type. */
 export const SHIPPED: Record<string, { ext: string; body: () => string }> = {
@@ -61,7 +63,13 @@ export async function startVocabServer(): Promise<VocabServer> {
   };
 }
 
-function send(res: ServerResponse, status: number, type: string | undefined, body: string, headers: Record<string, string> = {}): void {
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string | undefined,
+  body: string,
+  headers: Record<string, string> = {},
+): void {
   res.writeHead(status, { ...(type ? { 'content-type': type } : {}), ...headers });
   res.end(body);
 }
@@ -102,7 +110,12 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       });
     // HTML without RDF, pointing to JSON-LD by a <link> element.
     case '/html-link/pagination':
-      return send(res, 200, 'text/html', '<!DOCTYPE html><html><head><link rel="alternate" type="application/ld+json" href="pagination.jsonld"></head></html>');
+      return send(
+        res,
+        200,
+        'text/html',
+        '<!DOCTYPE html><html><head><link rel="alternate" type="application/ld+json" href="pagination.jsonld"></head></html>',
+      );
     case '/html-nothing/pagination':
       return send(res, 200, 'text/html', '<!DOCTYPE html><html><body>nothing here</body></html>');
     // Redirects (two hops).
@@ -112,7 +125,8 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       return send(res, 302, undefined, '', { location: '/vocab/pagination' });
     // Errors.
     case '/only-turtle/pagination':
-      if (negotiate(req.headers.accept, ['text/turtle'])) return send(res, 200, 'text/turtle', vocabFile('pagination.ttl'));
+      if (negotiate(req.headers.accept, ['text/turtle']))
+        return send(res, 200, 'text/turtle', vocabFile('pagination.ttl'));
       return send(res, 406, 'text/plain', 'Not Acceptable');
     // Accept ignored: Turtle whatever is asked.
     case '/always-turtle/pagination':
@@ -121,19 +135,38 @@ function route(req: IncomingMessage, res: ServerResponse): void {
     case '/extra-nt/pagination': {
       const type = negotiate(req.headers.accept, Object.keys(SHIPPED));
       if (type !== 'application/n-triples') return negotiated(req, res);
-      return send(res, 200, type, `${vocabFile('pagination.nt')}<http://schema.org/pagination> <http://www.w3.org/2000/01/rdf-schema#comment> "extra" .\n`);
+      return send(
+        res,
+        200,
+        type,
+        `${vocabFile('pagination.nt')}<http://schema.org/pagination> <http://www.w3.org/2000/01/rdf-schema#comment> "extra" .\n`,
+      );
     }
     // Negotiated, every answer broken.
     case '/all-broken/pagination': {
       const type = negotiate(req.headers.accept, Object.keys(SHIPPED)) ?? 'text/turtle';
-      return send(res, 200, type, type === 'application/ld+json' ? '{"@context": ' : type === 'application/rdf+xml' ? '<rdf:RDF' : '<http://a> <http://b> "no end');
+      return send(
+        res,
+        200,
+        type,
+        type === 'application/ld+json'
+          ? '{"@context": '
+          : type === 'application/rdf+xml'
+            ? '<rdf:RDF'
+            : '<http://a> <http://b> "no end',
+      );
     }
     case '/missing/pagination':
       return send(res, 404, 'text/html', '<html><body>Not Found</body></html>');
     case '/ext/pagination':
       return send(res, 404, 'text/plain', 'Not Found');
     case '/broken/pagination':
-      return send(res, 200, 'text/turtle', '@prefix s: <http://schema.org/> .\ns:pagination s:label "x" ;\n ;; oops .\n');
+      return send(
+        res,
+        200,
+        'text/turtle',
+        '@prefix s: <http://schema.org/> .\ns:pagination s:label "x" ;\n ;; oops .\n',
+      );
     case '/empty/pagination':
       return send(res, 200, 'application/json', '{"status": "ok", "message": "no such term"}');
     case '/error/pagination':
@@ -146,7 +179,13 @@ function route(req: IncomingMessage, res: ServerResponse): void {
     case '/slow-headers/pagination':
       return; // never answers
   }
-  if (ext && (path.startsWith('/link/') || path.startsWith('/html-link/') || path.startsWith('/ext/') || path.startsWith('/vocab/'))) {
+  if (
+    ext &&
+    (path.startsWith('/link/') ||
+      path.startsWith('/html-link/') ||
+      path.startsWith('/ext/') ||
+      path.startsWith('/vocab/'))
+  ) {
     const file = BY_EXT[ext]!;
     // Served with a generic type, as static file servers do for unknown extensions.
     return send(res, 200, path.startsWith('/ext/') ? 'application/octet-stream' : file.type, file.body());

@@ -19,8 +19,10 @@ const TYPE = `${RDF_NS}type`;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const text = (file: string) => readFileSync(join(ROOT, 'vocab', file), 'utf8');
-const parse = (file: string) => new Parser({ format: 'text/turtle', factory: DataFactory }).parse(text(file)) as RDF.Quad[];
-const values = (quads: RDF.Quad[], s: string, p: string) => quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
+const parse = (file: string) =>
+  new Parser({ format: 'text/turtle', factory: DataFactory }).parse(text(file)) as RDF.Quad[];
+const values = (quads: RDF.Quad[], s: string, p: string) =>
+  quads.filter((q) => q.subject.value === s && q.predicate.value === p).map((q) => q.object.value);
 
 /** Every .ts file under a folder of the repository. */
 function sources(dir: string): string[] {
@@ -36,7 +38,9 @@ function termsInUse(): Map<string, string> {
   const found = new Map<string, string>();
   for (const file of sources('src')) {
     const code = readFileSync(join(ROOT, file), 'utf8');
-    for (const m of code.matchAll(/\bsr\(\s*'([A-Za-z][A-Za-z0-9]*)'\s*\)|\$\{NS\.sr\}([A-Za-z][A-Za-z0-9]*)|NS\.sr \+ '([A-Za-z][A-Za-z0-9]*)'/g)) {
+    for (const m of code.matchAll(
+      /\bsr\(\s*'([A-Za-z][A-Za-z0-9]*)'\s*\)|\$\{NS\.sr\}([A-Za-z][A-Za-z0-9]*)|NS\.sr \+ '([A-Za-z][A-Za-z0-9]*)'/g,
+    )) {
       found.set(m[1] ?? m[2] ?? m[3]!, file);
     }
   }
@@ -45,7 +49,8 @@ function termsInUse(): Map<string, string> {
     for (const m of shapes.matchAll(/\bsr:([A-Za-z][A-Za-z0-9]*)/g)) found.set(m[1]!, `shapes/${name}`);
   }
   // Written through a variable (`sr(field)`): a record's ISSN or ISBN kept as sent.
-  for (const field of ['issn', 'eIssn', 'printIsbn', 'electronicIsbn', 'isbn']) found.set(field, 'the raw ISSN/ISBN fields');
+  for (const field of ['issn', 'eIssn', 'printIsbn', 'electronicIsbn', 'isbn'])
+    found.set(field, 'the raw ISSN/ISBN fields');
   return found;
 }
 
@@ -75,8 +80,10 @@ describe('vocab/sr.ttl', () => {
       ]
         .filter(([p]) => values(quads, term, p!).length === 0)
         .map(([, name]) => name!);
-      if (!values(quads, term, `${RDFS}domain`).length && !values(quads, term, `${SCHEMA}domainIncludes`).length) missing.push('domain');
-      if (!values(quads, term, `${RDFS}range`).length && !values(quads, term, `${SCHEMA}rangeIncludes`).length) missing.push('range');
+      if (!values(quads, term, `${RDFS}domain`).length && !values(quads, term, `${SCHEMA}domainIncludes`).length)
+        missing.push('domain');
+      if (!values(quads, term, `${RDFS}range`).length && !values(quads, term, `${SCHEMA}rangeIncludes`).length)
+        missing.push('range');
       if (!values(quads, term, `${RDFS}isDefinedBy`).includes(ONTOLOGY)) missing.push(`rdfs:isDefinedBy <${ONTOLOGY}>`);
       if (missing.length) problems.push(`${term}: ${missing.join(', ')}`);
     }
@@ -87,12 +94,16 @@ describe('vocab/sr.ttl', () => {
     const declared = new Set(quads.filter((q) => q.predicate.value === TYPE).map((q) => q.subject.value));
     const inUse = termsInUse();
     expect(inUse.size).toBeGreaterThan(5);
-    const undeclared = [...inUse].filter(([local]) => !declared.has(NS.sr + local)).map(([local, where]) => `sr:${local} (${where})`);
+    const undeclared = [...inUse]
+      .filter(([local]) => !declared.has(NS.sr + local))
+      .map(([local, where]) => `sr:${local} (${where})`);
     expect(undeclared).toEqual([]);
   });
 
   it('marks a replaced term deprecated and names its replacement', () => {
-    const deprecated = quads.filter((q) => q.predicate.value === `${OWL}deprecated` && q.object.value === 'true').map((q) => q.subject.value);
+    const deprecated = quads
+      .filter((q) => q.predicate.value === `${OWL}deprecated` && q.object.value === 'true')
+      .map((q) => q.subject.value);
     expect(deprecated).toEqual([`${NS.sr}contentType`]);
     expect(values(quads, `${NS.sr}contentType`, `${DCTERMS}isReplacedBy`)).toEqual([`${SCHEMA}additionalType`]);
   });
@@ -117,15 +128,22 @@ describe('vocab/bibo-terms.ttl and vocab/schema-terms.ttl', () => {
     const quads = parse('schema-terms.ttl');
     expect(text('schema-terms.ttl')).toMatch(/Creative Commons Attribution-ShareAlike 3\.0/);
     expect(values(quads, SCHEMA, `${DCTERMS}license`)).toEqual(['https://creativecommons.org/licenses/by-sa/3.0/']);
-    const includes = (p: string) => values(quads, SCHEMA + p, `${SCHEMA}domainIncludes`).map((c) => c.slice(SCHEMA.length)).sort();
+    const includes = (p: string) =>
+      values(quads, SCHEMA + p, `${SCHEMA}domainIncludes`)
+        .map((c) => c.slice(SCHEMA.length))
+        .sort();
     expect(includes('volumeNumber')).toEqual(['PublicationVolume']);
     expect(includes('issueNumber')).toEqual(['PublicationIssue']);
     expect(includes('isbn')).toEqual(['Book']);
     expect(includes('issn')).toEqual(['Blog', 'CreativeWorkSeries', 'Dataset', 'WebSite']);
     expect(includes('publisherImprint')).toEqual(['CreativeWork']);
     expect(includes('inDefinedTermSet')).toEqual(['DefinedTerm']);
-    for (const p of ['pageStart', 'pageEnd', 'pagination']) expect(includes(p)).toEqual(['Article', 'Chapter', 'PublicationIssue', 'PublicationVolume']);
-    const up = (c: string) => values(quads, SCHEMA + c, `${RDFS}subClassOf`).map((x) => x.slice(SCHEMA.length)).sort();
+    for (const p of ['pageStart', 'pageEnd', 'pagination'])
+      expect(includes(p)).toEqual(['Article', 'Chapter', 'PublicationIssue', 'PublicationVolume']);
+    const up = (c: string) =>
+      values(quads, SCHEMA + c, `${RDFS}subClassOf`)
+        .map((x) => x.slice(SCHEMA.length))
+        .sort();
     expect(up('ScholarlyArticle')).toEqual(['Article']);
     expect(up('Periodical')).toEqual(['CreativeWorkSeries']);
     expect(up('BookSeries')).toEqual(['CreativeWorkSeries']);
@@ -133,7 +151,9 @@ describe('vocab/bibo-terms.ttl and vocab/schema-terms.ttl', () => {
   });
 
   it('agree with the shipped term schema:pagination where they overlap (it lacks the later Chapter)', () => {
-    const shipped = new Parser({ format: 'application/n-triples', factory: DataFactory }).parse(text('pagination.nt')) as RDF.Quad[];
+    const shipped = new Parser({ format: 'application/n-triples', factory: DataFactory }).parse(
+      text('pagination.nt'),
+    ) as RDF.Quad[];
     const restated = parse('schema-terms.ttl');
     const includes = (qs: RDF.Quad[]) => values(qs, `${SCHEMA}pagination`, `${SCHEMA}domainIncludes`).sort();
     expect(includes(restated).filter((c) => c !== `${SCHEMA}Chapter`)).toEqual(includes(shipped));

@@ -29,21 +29,26 @@ export function registerConvert(program: Command, ctx: CliContext): void {
     .summary('map records (JSON of the service) to RDF')
     .description(
       'Map records to schema.org + BIBO triples and write them as RDF, record by record.\n' +
-        'INPUT: files of the service\'s JSON (a /meta/v2/ or /metadata/v1/ envelope, a record, an array, or\n' +
+        "INPUT: files of the service's JSON (a /meta/v2/ or /metadata/v1/ envelope, a record, an array, or\n" +
         `newline-delimited JSON), or RDF documents in any of the ${FORMATS.length} formats (re-serialised as they are, as riot does),\n` +
         'optionally .gz; "-" reads standard input.',
     )
     .argument('<input...>', 'input files, or - for standard input');
-  addCommandOptions(command, 'convert', (line) => ctx.log(line)).action(async (inputs: string[], opts: ConvertCliOptions) => {
-    await convertCommand(inputs, opts, ctx);
-  });
+  addCommandOptions(command, 'convert', (line) => ctx.log(line)).action(
+    async (inputs: string[], opts: ConvertCliOptions) => {
+      await convertCommand(inputs, opts, ctx);
+    },
+  );
 }
 
 async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: CliContext): Promise<void> {
   const rejects = new RejectsReport(ctx);
   const toFile = opts.output !== undefined && opts.output !== '-';
   if (!toFile && (opts.shardRecords !== undefined || opts.shardSize !== undefined)) {
-    throw new ToolkitError(`${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nt.gz writes dump.00001.nt.gz, ...); standard output cannot be cut into files`, 'usage');
+    throw new ToolkitError(
+      `${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nt.gz writes dump.00001.nt.gz, ...); standard output cannot be cut into files`,
+      'usage',
+    );
   }
   if (opts.json) ctx.json.enable('convert', toFile ? 'stdout' : 'stderr');
   const started = performance.now();
@@ -52,7 +57,9 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
   const progress = opts.quiet ? undefined : convertProgressReporter(ctx);
   let summary: ConvertSummary;
   try {
-    summary = await (await import('../../tasks/convertFiles.js')).convertFiles({
+    summary = await (
+      await import('../../tasks/convertFiles.js')
+    ).convertFiles({
       inputs,
       stdin: ctx.io.stdin,
       ...options,
@@ -63,16 +70,29 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
       ...(progress ? { onProgress: progress.onProgress } : {}),
     });
   } catch (err) {
-    if (toFile && !(err instanceof ToolkitError && err.code === 'usage')) ctx.log(`convert: stopped; nothing was written to ${opts.output} (no partial output is kept)`);
+    if (toFile && !(err instanceof ToolkitError && err.code === 'usage'))
+      ctx.log(`convert: stopped; nothing was written to ${opts.output} (no partial output is kept)`);
     throw err;
   }
   progress?.end();
   if (!opts.quiet) {
-    const wrote = summary.manifestPath ? `; wrote the shards listed in ${summary.manifestPath} (${summary.format})` : summary.output ? `; wrote ${summary.output} (${summary.format})` : '';
+    const wrote = summary.manifestPath
+      ? `; wrote the shards listed in ${summary.manifestPath} (${summary.format})`
+      : summary.output
+        ? `; wrote ${summary.output} (${summary.format})`
+        : '';
     ctx.log(oneLine(`convert: ${convertSummaryLine(summary)}${wrote}`, 2000));
     for (const line of summary.conflictNotes) ctx.log(oneLine(`convert: ${line}`, 2000));
-    if (summary.conflicts > summary.conflictNotes.length) ctx.log(`convert: ${summary.conflicts - summary.conflictNotes.length} more conflicts${opts.notes ? ` in ${opts.notes}` : '; --notes FILE lists them all'}`);
-    if (summary.notes > 0) ctx.log(opts.notes ? `notes: in ${opts.notes}` : 'notes: what was changed or left out in written records; --notes FILE lists them');
+    if (summary.conflicts > summary.conflictNotes.length)
+      ctx.log(
+        `convert: ${summary.conflicts - summary.conflictNotes.length} more conflicts${opts.notes ? ` in ${opts.notes}` : '; --notes FILE lists them all'}`,
+      );
+    if (summary.notes > 0)
+      ctx.log(
+        opts.notes
+          ? `notes: in ${opts.notes}`
+          : 'notes: what was changed or left out in written records; --notes FILE lists them',
+      );
   }
   rejects.report(summary.rejectsPath ?? (opts.rejects && summary.rejected > 0 ? opts.rejects : undefined));
   if (summary.rejected > 0) ctx.setExitCode(1);

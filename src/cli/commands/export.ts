@@ -16,22 +16,43 @@ import { loadSummaryJson, printLoadSummary } from './load.js';
 
 /** Registers `export`: a query's records into one RDF dump, resumably. */
 export function registerExport(program: Command, ctx: CliContext): void {
-  const exportCmd = program.command('export').description('harvest every record of a query into one RDF dump (resumable)');
+  const exportCmd = program
+    .command('export')
+    .description('harvest every record of a query into one RDF dump (resumable)');
   addCommandOptions(exportCmd, 'export', (line) => ctx.log(line)).action(async (opts: ExportCliOptions) => {
-    if (!opts.load && (opts.loadGraph || opts.replace)) throw new ToolkitError(`${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`, 'usage');
+    if (!opts.load && (opts.loadGraph || opts.replace))
+      throw new ToolkitError(
+        `${opts.loadGraph ? '--load-graph' : '--replace'} goes with --load URL (the store to load the dump into)`,
+        'usage',
+      );
     if (!opts.output && (opts.shardRecords !== undefined || opts.shardSize !== undefined)) {
-      throw new ToolkitError(`${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nq.gz writes dump.00001.nq.gz, ...); standard output cannot be cut into files`, 'usage');
+      throw new ToolkitError(
+        `${opts.shardRecords !== undefined ? '--shard-records' : '--shard-size'} needs -o FILE: the shards are files named after it (-o dump.nq.gz writes dump.00001.nq.gz, ...); standard output cannot be cut into files`,
+        'usage',
+      );
     }
-    if (opts.since !== undefined && opts.changesSince) throw new ToolkitError('--since DATE and --changes-since (the date of the last export) do not go together', 'usage');
-    if (opts.changesSince && !opts.output && !opts.state) throw new ToolkitError('--changes-since needs -o FILE (or --state FILE): the date is read from the state file of the last export to it', 'usage');
+    if (opts.since !== undefined && opts.changesSince)
+      throw new ToolkitError(
+        '--since DATE and --changes-since (the date of the last export) do not go together',
+        'usage',
+      );
+    if (opts.changesSince && !opts.output && !opts.state)
+      throw new ToolkitError(
+        '--changes-since needs -o FILE (or --state FILE): the date is read from the state file of the last export to it',
+        'usage',
+      );
     if (opts.json) ctx.json.enable('export', opts.output ? 'stdout' : 'stderr');
     const connection = clientOptions(opts, ctx);
-    await keySafe(() => [connection.apiKey, opts.apiKey, ...envApiKeys(ctx)], async () => {
-      const reporter = opts.quiet ? undefined : new ExportReporter({ status: ctx.status });
-      // Split into date windows from the start, the export never asks the whole query: its total is asked apart, for the bar.
-      const total = opts.splitBy && (reporter || opts.json) ? await queryTotal(opts, ctx) : undefined;
-      if (total !== undefined) reporter?.setTotal(total);
-      const summary = await (await import('../../tasks/exportDump.js')).exportDump({
+    await keySafe(
+      () => [connection.apiKey, opts.apiKey, ...envApiKeys(ctx)],
+      async () => {
+        const reporter = opts.quiet ? undefined : new ExportReporter({ status: ctx.status });
+        // Split into date windows from the start, the export never asks the whole query: its total is asked apart, for the bar.
+        const total = opts.splitBy && (reporter || opts.json) ? await queryTotal(opts, ctx) : undefined;
+        if (total !== undefined) reporter?.setTotal(total);
+        const summary = await (
+          await import('../../tasks/exportDump.js')
+        ).exportDump({
           ...connection,
           ...(libraryOptions(EXPORT_OPTIONS, opts, ctx.io.cwd) as Pick<ExportDumpOptions, 'query'>),
           ...(opts.output ? {} : { stream: ctx.io.stdout }),
@@ -40,32 +61,65 @@ export function registerExport(program: Command, ctx: CliContext): void {
           onWarning: (w) => reporter?.warn(inFlags(w)),
           onProgress: (p) => reporter?.progress(p),
         });
-      reporter?.summary(summary, summary.manifestPath ? `the shards listed in ${summary.manifestPath}` : (opts.output ?? 'stdout'));
-      ctx.json.set(exportSummaryJson(summary, opts, ctx, total));
-      sayWhatIsMissing(summary, opts, ctx);
-      if (summary.load) printLoadSummary(ctx, summary.load, summary.load.statePath, true);
-    });
+        reporter?.summary(
+          summary,
+          summary.manifestPath ? `the shards listed in ${summary.manifestPath}` : (opts.output ?? 'stdout'),
+        );
+        ctx.json.set(exportSummaryJson(summary, opts, ctx, total));
+        sayWhatIsMissing(summary, opts, ctx);
+        if (summary.load) printLoadSummary(ctx, summary.load, summary.load.statePath, true);
+      },
+    );
   });
 }
 
 /** The options of `export` as commander gives them. */
 interface ExportCliOptions extends ConnectionOptions {
-  query: string; format?: FormatName; output?: string; maxRecords?: number; concurrency?: number; pageSize?: number; state?: string; resume?: boolean; restart?: boolean;
-  splitBy?: SplitUnit; maxStart: number; meta?: string; license?: string; rejects?: string; graph?: string; graphPerRecord?: boolean; base?: string; quiet?: boolean; validate?: boolean;
-  load?: string; store: string; loadGraph?: string; replace?: boolean; json?: boolean; shardRecords?: number; shardSize?: number;
-  since?: string; changesSince?: boolean;
+  query: string;
+  format?: FormatName;
+  output?: string;
+  maxRecords?: number;
+  concurrency?: number;
+  pageSize?: number;
+  state?: string;
+  resume?: boolean;
+  restart?: boolean;
+  splitBy?: SplitUnit;
+  maxStart: number;
+  meta?: string;
+  license?: string;
+  rejects?: string;
+  graph?: string;
+  graphPerRecord?: boolean;
+  base?: string;
+  quiet?: boolean;
+  validate?: boolean;
+  load?: string;
+  store: string;
+  loadGraph?: string;
+  replace?: boolean;
+  json?: boolean;
+  shardRecords?: number;
+  shardSize?: number;
+  since?: string;
+  changesSince?: boolean;
 }
 
 /** Rejected records, and records the service reported but the pages did not bring: said, with exit code 1. */
 function sayWhatIsMissing(summary: ExportDumpSummary, opts: ExportCliOptions, ctx: CliContext): void {
   if (summary.counts.rejects > 0) {
     const why = opts.validate ? 'could not be mapped or did not conform to the shapes' : 'could not be mapped';
-    ctx.log(`scholarly-rdf: ${summary.counts.rejects} record(s) ${why}${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`);
+    ctx.log(
+      `scholarly-rdf: ${summary.counts.rejects} record(s) ${why}${opts.rejects ? `; see ${opts.rejects}` : '; add --rejects FILE to keep them'}`,
+    );
     ctx.setExitCode(1);
   }
   // Records dropped as duplicates (a DOI that came before) were harvested too: they are not missing.
   const harvested = summary.counts.records + summary.counts.rejects + summary.counts.duplicates;
-  const lost = summary.resumed && summary.total !== null && summary.totalNow !== null && summary.totalNow < summary.total ? summary.total - summary.totalNow : 0;
+  const lost =
+    summary.resumed && summary.total !== null && summary.totalNow !== null && summary.totalNow < summary.total
+      ? summary.total - summary.totalNow
+      : 0;
   if (lost > 0 && !opts.maxRecords && harvested < summary.total!) {
     // Resumed after the service lost records: not short pages, and running again would not bring them.
     ctx.log(
@@ -84,7 +138,12 @@ function sayWhatIsMissing(summary: ExportDumpSummary, opts: ExportCliOptions, ct
 }
 
 /** The `--json` object of an export: its summary, with the paths it wrote (absolute). */
-function exportSummaryJson(s: ExportDumpSummary, opts: ExportCliOptions, ctx: CliContext, total: number | undefined): Record<string, unknown> {
+function exportSummaryJson(
+  s: ExportDumpSummary,
+  opts: ExportCliOptions,
+  ctx: CliContext,
+  total: number | undefined,
+): Record<string, unknown> {
   return {
     output: abs(ctx, opts.output) ?? null,
     format: s.format,
@@ -130,7 +189,8 @@ function loadOptions(opts: ExportCliOptions, ctx: CliContext): NonNullable<Expor
     replace: Boolean(opts.replace),
     ...(user !== undefined && password !== undefined ? { credentials: { user, password } } : {}),
     signal: ctx.signal,
-    onRetry: (e) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
+    onRetry: (e) =>
+      ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
     ...(opts.quiet ? {} : { onProgress: loadProgressReporter(ctx) }),
   };
 }

@@ -7,11 +7,19 @@ import { storeCredentials, type LoadCliOptions } from './loadFlags.js';
 /** `load --store virtuoso --bulk FILES…`: Virtuoso's bulk loader over isql ({@link bulkLoad}); `--store fuseki`: Jena's tdb2.tdbloader. */
 export async function bulkCommand(files: readonly string[], opts: LoadCliOptions, ctx: CliContext): Promise<void> {
   if (opts.store === 'fuseki') return (await import('./loadBulkTdb.js')).tdbBulkCommand(files, opts, ctx);
-  if (opts.store !== 'virtuoso') throw new ToolkitError(`--bulk needs --store virtuoso (Virtuoso's bulk loader) or --store fuseki (Jena's tdb2.tdbloader), not --store ${opts.store}`, 'usage');
+  if (opts.store !== 'virtuoso')
+    throw new ToolkitError(
+      `--bulk needs --store virtuoso (Virtuoso's bulk loader) or --store fuseki (Jena's tdb2.tdbloader), not --store ${opts.store}`,
+      'usage',
+    );
   if (files.includes('-')) throw new ToolkitError('--bulk loads files the server reads: not stdin (-)', 'usage');
   if (opts.graph === undefined) throw new ToolkitError('--bulk needs --graph IRI: the graph to load into', 'usage');
   const { user, password } = storeCredentials(opts, ctx);
-  if (password === undefined) throw new ToolkitError('--bulk needs the password of the Virtuoso SQL user: --password or SCHOLARLY_STORE_PASSWORD', 'usage');
+  if (password === undefined)
+    throw new ToolkitError(
+      '--bulk needs the password of the Virtuoso SQL user: --password or SCHOLARLY_STORE_PASSWORD',
+      'usage',
+    );
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: BulkLoadSummary;
   let waiting: string | undefined;
@@ -62,28 +70,57 @@ function hostOf(endpoint: string | undefined): string {
   try {
     return new URL(endpoint).hostname.replace(/^\[(.*)\]$/, '$1') || '127.0.0.1';
   } catch {
-    throw new ToolkitError('--endpoint is not a URL (with --bulk only its host name is used, as the default of --isql-host)', 'usage');
+    throw new ToolkitError(
+      '--endpoint is not a URL (with --bulk only its host name is used, as the default of --isql-host)',
+      'usage',
+    );
   }
 }
 
 /** The text summary of a bulk load on stderr; each file that was not loaded on a line of its own. */
-function printBulkSummary(ctx: CliContext, s: BulkLoadSummary, check: boolean, describeBusyLoaders: (busy: BusyLoaders) => string): void {
+function printBulkSummary(
+  ctx: CliContext,
+  s: BulkLoadSummary,
+  check: boolean,
+  describeBusyLoaders: (busy: BusyLoaders) => string,
+): void {
   ctx.log(`graph:     <${s.graph}> (Virtuoso's bulk loader, ${s.jobs} jobs)`);
-  ctx.log(`files:     ${s.loadedFiles} of ${s.files.length} loaded${s.failedFiles > 0 ? `, ${s.failedFiles} NOT loaded` : ''}`);
-  ctx.log(`time:      ${seconds(s.elapsedMs)} s (loaders ${seconds(s.loadMs)} s, checkpoint ${seconds(s.checkpointMs)} s)`);
+  ctx.log(
+    `files:     ${s.loadedFiles} of ${s.files.length} loaded${s.failedFiles > 0 ? `, ${s.failedFiles} NOT loaded` : ''}`,
+  );
+  ctx.log(
+    `time:      ${seconds(s.elapsedMs)} s (loaders ${seconds(s.loadMs)} s, checkpoint ${seconds(s.checkpointMs)} s)`,
+  );
   const before = s.countBefore > 0 ? ` (${s.countBefore} before)` : '';
   if (s.expected) {
     const expected = s.expected.min === s.expected.max ? `${s.expected.max}` : `${s.expected.min} to ${s.expected.max}`;
     const ok = s.count >= s.expected.min && s.count <= s.expected.max;
-    const by = s.failedFiles > 0 ? 'for the files loaded' : s.distinctTriples !== undefined ? `for the ${s.distinctTriples} distinct triples of the files` : 'by the manifest';
-    ctx.log(`count:     ${s.count} triples in the graph${before}, ${expected} expected ${by}${ok ? ' (ok)' : ' (MISMATCH)'}`);
-    if (!s.expected.exact && s.countBefore > 0) ctx.log(`note:      the graph held ${s.countBefore} triples before: only bounds were checked (triples already there count once); an exact count needs --replace`);
+    const by =
+      s.failedFiles > 0
+        ? 'for the files loaded'
+        : s.distinctTriples !== undefined
+          ? `for the ${s.distinctTriples} distinct triples of the files`
+          : 'by the manifest';
+    ctx.log(
+      `count:     ${s.count} triples in the graph${before}, ${expected} expected ${by}${ok ? ' (ok)' : ' (MISMATCH)'}`,
+    );
+    if (!s.expected.exact && s.countBefore > 0)
+      ctx.log(
+        `note:      the graph held ${s.countBefore} triples before: only bounds were checked (triples already there count once); an exact count needs --replace`,
+      );
   } else {
-    ctx.log(`count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'the files are only on the server (--server-dir) and no --manifest' : '--no-check'})`);
+    ctx.log(
+      `count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'the files are only on the server (--server-dir) and no --manifest' : '--no-check'})`,
+    );
   }
-  if (s.waitedFor) ctx.log(`note:      waited for loaders found running before the load: ${describeBusyLoaders(s.waitedFor)}`);
-  if (s.otherWaitingFiles > 0) ctx.log(`note:      ${s.otherWaitingFiles} files of other graphs were waiting in DB.DBA.load_list; the loaders loaded them too`);
-  for (const f of s.files.filter((x: BulkFileResult) => x.state !== 'loaded')) ctx.log(`not loaded: ${f.file}: ${f.error ?? f.state}`);
+  if (s.waitedFor)
+    ctx.log(`note:      waited for loaders found running before the load: ${describeBusyLoaders(s.waitedFor)}`);
+  if (s.otherWaitingFiles > 0)
+    ctx.log(
+      `note:      ${s.otherWaitingFiles} files of other graphs were waiting in DB.DBA.load_list; the loaders loaded them too`,
+    );
+  for (const f of s.files.filter((x: BulkFileResult) => x.state !== 'loaded'))
+    ctx.log(`not loaded: ${f.file}: ${f.error ?? f.state}`);
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);

@@ -9,14 +9,24 @@ import type { LoadCliOptions } from './loadFlags.js';
  * ({@link tdbBulkLoad}), the count checked against the manifest.
  */
 export async function tdbBulkCommand(files: readonly string[], opts: LoadCliOptions, ctx: CliContext): Promise<void> {
-  if (files.includes('-')) throw new ToolkitError('--bulk loads files Jena\'s loader reads: not stdin (-)', 'usage');
+  if (files.includes('-')) throw new ToolkitError("--bulk loads files Jena's loader reads: not stdin (-)", 'usage');
   if (opts.graph === undefined) throw new ToolkitError('--bulk needs --graph IRI: the graph to load into', 'usage');
-  if (opts.loc === undefined) throw new ToolkitError('--bulk --store fuseki needs --loc DIR: the TDB2 database to build (then serve it: fuseki-server --tdb2 --loc DIR /ds)', 'usage');
-  if (opts.endpoint !== undefined) throw new ToolkitError('--bulk --store fuseki builds the TDB2 database of --loc without a server: leave out --endpoint (start Fuseki on the database after the load)', 'usage');
+  if (opts.loc === undefined)
+    throw new ToolkitError(
+      '--bulk --store fuseki needs --loc DIR: the TDB2 database to build (then serve it: fuseki-server --tdb2 --loc DIR /ds)',
+      'usage',
+    );
+  if (opts.endpoint !== undefined)
+    throw new ToolkitError(
+      '--bulk --store fuseki builds the TDB2 database of --loc without a server: leave out --endpoint (start Fuseki on the database after the load)',
+      'usage',
+    );
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: TdbBulkLoadSummary;
   try {
-    summary = await (await import('../../tasks/tdbBulkLoad.js')).tdbBulkLoad({
+    summary = await (
+      await import('../../tasks/tdbBulkLoad.js')
+    ).tdbBulkLoad({
       files,
       graph: opts.graph,
       location: opts.loc,
@@ -30,7 +40,8 @@ export async function tdbBulkCommand(files: readonly string[], opts: LoadCliOpti
       ...(opts.quiet ? {} : { onProgress: bulkProgressReporter(ctx) }),
     });
   } catch (err) {
-    const partial = err instanceof ToolkitError ? (err.details['summary'] as TdbBulkLoadSummary | undefined) : undefined;
+    const partial =
+      err instanceof ToolkitError ? (err.details['summary'] as TdbBulkLoadSummary | undefined) : undefined;
     if (partial) {
       ctx.status.clear();
       printTdbSummary(ctx, partial, opts.check);
@@ -52,9 +63,13 @@ function printTdbSummary(ctx: CliContext, s: TdbBulkLoadSummary, check: boolean)
   if (s.expected) {
     const expected = s.expected.min === s.expected.max ? `${s.expected.max}` : `${s.expected.min} to ${s.expected.max}`;
     const ok = s.count >= s.expected.min && s.count <= s.expected.max;
-    ctx.log(`count:     ${s.count} triples in the graph${before}, ${expected} expected by the manifest${ok ? ' (ok)' : ' (MISMATCH)'}`);
+    ctx.log(
+      `count:     ${s.count} triples in the graph${before}, ${expected} expected by the manifest${ok ? ' (ok)' : ' (MISMATCH)'}`,
+    );
   } else {
-    ctx.log(`count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'no --manifest' : '--no-check'})`);
+    ctx.log(
+      `count:     ${s.count} triples in the graph${before} (not checked: ${check ? 'no --manifest' : '--no-check'})`,
+    );
   }
   ctx.log(`serve it:  fuseki-server --tdb2 --loc ${s.location} /ds   (stop a Fuseki that serves it while loading)`);
 }

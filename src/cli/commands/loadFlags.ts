@@ -56,34 +56,57 @@ export interface LoadCliOptions extends ReadLimitFlags {
 type Key = keyof LoadCliOptions;
 
 /** The flags of `load`, by option key (`chunkTriples`: `--chunk-triples`). */
-const FLAGS: ReadonlyMap<string, string> = new Map(OPTION_TABLE.load.map((spec) => [attributeOf(spec), longFlag(spec)]));
+const FLAGS: ReadonlyMap<string, string> = new Map(
+  OPTION_TABLE.load.map((spec) => [attributeOf(spec), longFlag(spec)]),
+);
 /** The bulk flags of Virtuoso's loader (isql) and of Jena's (tdb2.tdbloader). */
 const VIRTUOSO_BULK: Key[] = ['isqlHost', 'isqlPort', 'jobs', 'serverDir', 'isql'];
 const TDB_BULK: Key[] = ['loc', 'tdbloader'];
 const BULK_ONLY: Key[] = ['manifest', ...VIRTUOSO_BULK, ...TDB_BULK];
 const UPSERT_ONLY: Key[] = ['upsertMethod', 'batchGraphs', 'batchTriples', 'base'];
 /** Flags of the Graph Store modes (load and upsert) that the bulk loader has no use for. */
-const HTTP_ONLY: Key[] = ['chunkTriples', 'chunkFormat', 'concurrency', 'queryEndpoint', 'updateEndpoint', 'state', 'resume', 'timeout', 'requestTimeout', 'countTimeout', 'ignoreExportLock', 'retries'];
+const HTTP_ONLY: Key[] = [
+  'chunkTriples',
+  'chunkFormat',
+  'concurrency',
+  'queryEndpoint',
+  'updateEndpoint',
+  'state',
+  'resume',
+  'timeout',
+  'requestTimeout',
+  'countTimeout',
+  'ignoreExportLock',
+  'retries',
+];
 
 /**
  * Refuses (code `usage`, exit 2) the flags given on the command line that the chosen mode of `load`
  * (`--bulk`, `--upsert`, or the plain load) has no use for, naming them.
  */
 export function refuseOtherModesFlags(opts: LoadCliOptions, command: Command): void {
-  const given = (keys: readonly Key[]) => keys.filter((k) => command.getOptionValueSource(k) === 'cli').map((k) => FLAGS.get(k)!);
+  const given = (keys: readonly Key[]) =>
+    keys.filter((k) => command.getOptionValueSource(k) === 'cli').map((k) => FLAGS.get(k)!);
   let refused: string[];
   let why: string;
   if (opts.bulk) {
     const fuseki = opts.store === 'fuseki';
     const otherLoader = given(fuseki ? VIRTUOSO_BULK : TDB_BULK);
     if (otherLoader.length > 0) {
-      throw new ToolkitError(`${otherLoader.join(', ')}: ${fuseki ? 'flags of Virtuoso\'s bulk loader (--store virtuoso)' : 'flags of Jena\'s tdb2.tdbloader (--store fuseki)'}, not of --store ${opts.store}`, 'usage');
+      throw new ToolkitError(
+        `${otherLoader.join(', ')}: ${fuseki ? "flags of Virtuoso's bulk loader (--store virtuoso)" : "flags of Jena's tdb2.tdbloader (--store fuseki)"}, not of --store ${opts.store}`,
+        'usage',
+      );
     }
     refused = given(['upsert', ...UPSERT_ONLY, ...HTTP_ONLY]);
-    why = `do not go with --bulk (${fuseki ? 'Jena\'s tdb2.tdbloader builds the TDB2 database from the files' : 'Virtuoso\'s bulk loader reads the files itself, over isql'})`;
+    why = `do not go with --bulk (${fuseki ? "Jena's tdb2.tdbloader builds the TDB2 database from the files" : "Virtuoso's bulk loader reads the files itself, over isql"})`;
   } else if (opts.upsert) {
     const graph = given(['graph', 'replace']);
-    if (graph.length > 0) throw new ToolkitError(`${graph.join(', ')} ${graph.length > 1 ? 'do' : 'does'} not go with --upsert: each record graph of the dumps is replaced`, 'usage');
+    if (graph.length > 0)
+      throw new ToolkitError(
+        `${graph.join(', ')} ${graph.length > 1 ? 'do' : 'does'} not go with --upsert: each record graph of the dumps is replaced`,
+        'usage',
+      );
     refused = given(['chunkTriples', 'chunkFormat', ...BULK_ONLY]);
     why = 'do not go with --upsert (it sends record graphs in batches: --batch-graphs, --batch-triples)';
   } else {
@@ -94,13 +117,21 @@ export function refuseOtherModesFlags(opts: LoadCliOptions, command: Command): v
 }
 
 /** The store's user and password: flags, else `$SCHOLARLY_STORE_USER`/`$SCHOLARLY_STORE_PASSWORD`. Never printed. */
-export function storeCredentials(opts: LoadCliOptions, ctx: CliContext): { user: string | undefined; password: string | undefined } {
+export function storeCredentials(
+  opts: LoadCliOptions,
+  ctx: CliContext,
+): { user: string | undefined; password: string | undefined } {
   const env = ctx.io.env;
   return { user: opts.user ?? env['SCHOLARLY_STORE_USER'], password: opts.password ?? env['SCHOLARLY_STORE_PASSWORD'] };
 }
 
 /** The options that `load` gives `loadDump` and `upsert` gives `upsertDump` alike: inputs, store, requests, log, count. */
-export function storeRunOptions(files: readonly string[], opts: LoadCliOptions & { endpoint: string }, ctx: CliContext, what: string) {
+export function storeRunOptions(
+  files: readonly string[],
+  opts: LoadCliOptions & { endpoint: string },
+  ctx: CliContext,
+  what: string,
+) {
   const { user, password } = storeCredentials(opts, ctx);
   return {
     files,
@@ -123,6 +154,7 @@ export function storeRunOptions(files: readonly string[], opts: LoadCliOptions &
     onNothingToResume: (path: string) => ctx.log(`no load log at ${path}: nothing to resume, ${what} from the start`),
     retry: { retries: opts.retries },
     signal: ctx.signal,
-    onRetry: (e: Parameters<NonNullable<StoreHttpClientOptions['onRetry']>>[0]) => ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
+    onRetry: (e: Parameters<NonNullable<StoreHttpClientOptions['onRetry']>>[0]) =>
+      ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
   };
 }

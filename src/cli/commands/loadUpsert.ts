@@ -5,11 +5,17 @@ import { upsertProgressReporter } from '../progress/loadProgressReporter.js';
 import { storeRunOptions, type LoadCliOptions } from './loadFlags.js';
 
 /** `load --upsert FILES…`: replaces each record graph of a delta dump in the store ({@link upsertDump}). */
-export async function upsertCommand(files: readonly string[], opts: LoadCliOptions & { endpoint: string }, ctx: CliContext): Promise<void> {
+export async function upsertCommand(
+  files: readonly string[],
+  opts: LoadCliOptions & { endpoint: string },
+  ctx: CliContext,
+): Promise<void> {
   if (opts.json) ctx.json.enable('load', 'stdout');
   let summary: UpsertSummary;
   try {
-    summary = await (await import('../../tasks/upsertDump.js')).upsertDump({
+    summary = await (
+      await import('../../tasks/upsertDump.js')
+    ).upsertDump({
       ...storeRunOptions(files, opts, ctx, 'upserting'),
       method: opts.upsertMethod,
       batchGraphs: opts.batchGraphs,
@@ -27,7 +33,12 @@ export async function upsertCommand(files: readonly string[], opts: LoadCliOptio
   }
   ctx.status.clear();
   printUpsertSummary(ctx, summary);
-  ctx.json.set({ mode: 'upsert', ...summary, statePath: summary.statePath ?? null, durationMs: Math.round(summary.durationMs) });
+  ctx.json.set({
+    mode: 'upsert',
+    ...summary,
+    statePath: summary.statePath ?? null,
+    durationMs: Math.round(summary.durationMs),
+  });
 }
 
 /** The text summary of an upsert on stderr. */
@@ -38,6 +49,10 @@ function printUpsertSummary(ctx: CliContext, s: UpsertSummary): void {
     `batches:   ${s.batches}${s.batchesSkipped > 0 ? ` (resumed: ${s.batchesSkipped} done before)` : ''}, ${s.requests} requests` +
       `${s.countRequests > 0 ? ` + ${s.countRequests} counts` : ''}, ${seconds} s`,
   );
-  ctx.log(s.counted ? `count:     ${s.countRequests} batches counted after they were replaced: each graph holds the delta's triples of it (ok)` : 'count:     not checked (--no-check)');
+  ctx.log(
+    s.counted
+      ? `count:     ${s.countRequests} batches counted after they were replaced: each graph holds the delta's triples of it (ok)`
+      : 'count:     not checked (--no-check)',
+  );
   if (s.statePath) ctx.log(`load log:  ${s.statePath}`);
 }

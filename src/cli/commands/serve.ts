@@ -38,55 +38,70 @@ function faultOptions(opts: ServeCliOptions): FaultOptions {
 
 /** `scholarly-rdf serve`: the local copy of the metadata service. */
 export function registerServe(program: Command, ctx: CliContext): void {
-  const command = program.command('serve').description('Run the metadata service locally over a catalogue of records (the bundled sample by default)');
-  addCommandOptions(command, 'serve', (line) => ctx.log(line))
-    .action(async (opts: ServeCliOptions) => {
-      if (opts.json) ctx.json.enable('serve', 'stdout');
-      const { port, rate, retryAfter } = opts;
-      const faults = faultOptions(opts);
-      const vocabPath = opts.vocabPath.startsWith('/') ? opts.vocabPath : `/${opts.vocabPath}`;
+  const command = program
+    .command('serve')
+    .description('Run the metadata service locally over a catalogue of records (the bundled sample by default)');
+  addCommandOptions(command, 'serve', (line) => ctx.log(line)).action(async (opts: ServeCliOptions) => {
+    if (opts.json) ctx.json.enable('serve', 'stdout');
+    const { port, rate, retryAfter } = opts;
+    const faults = faultOptions(opts);
+    const vocabPath = opts.vocabPath.startsWith('/') ? opts.vocabPath : `/${opts.vocabPath}`;
 
-      const file = opts.catalogue ? resolve(ctx.io.cwd, opts.catalogue) : sampleCataloguePath();
-      const started = performance.now();
-      const catalogue = await (await import('../../server/loadCatalogueInParallel.js')).loadCatalogueInParallel(file);
-      ctx.log(`loaded ${catalogue.size} records from ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const file = opts.catalogue ? resolve(ctx.io.cwd, opts.catalogue) : sampleCataloguePath();
+    const started = performance.now();
+    const catalogue = await (await import('../../server/loadCatalogueInParallel.js')).loadCatalogueInParallel(file);
+    ctx.log(`loaded ${catalogue.size} records from ${file} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-      let running;
-      try {
-        running = await (await import('../../server/startServer.js')).startServer({
-          catalogue,
-          port,
-          host: opts.host,
-          apiKeys: opts.apiKey ?? [],
-          ...(opts.keysFile ? { keysFile: resolve(ctx.io.cwd, opts.keysFile) } : {}),
-          rate,
-          retryAfter,
-          ...(opts.vocabDir ? { vocabDir: resolve(ctx.io.cwd, opts.vocabDir) } : {}),
-          vocabPath,
-          faults,
-          compat: opts.compat,
-        });
-      } catch (err) {
-        if (err instanceof ToolkitError) throw err;
-        throw new ToolkitError(`cannot listen on ${opts.host}:${port}: ${(err as Error).message}`, 'io', { cause: err });
-      }
-      const keyless = !opts.apiKey?.length && !opts.keysFile;
-      if (keyless) ctx.log(`no keys given: accepting the key '${SAMPLE_API_KEY}' (premium)`);
-      const active = Object.entries(faults).filter(([k, v]) => k !== 'seed' && v);
-      if (active.length > 0) ctx.log(`injecting faults (seed ${faults.seed}): ${active.map(([k, v]) => `${k}=${v}`).join(', ')}`);
-      if (opts.json) {
-        // Printed now: the server runs until it is stopped.
-        ctx.json.set({ url: running.url, host: opts.host, port: running.port, records: catalogue.size, catalogue: file, vocabPath, sampleKey: keyless ? SAMPLE_API_KEY : null, compat: opts.compat, faults, pid: process.pid });
-        ctx.json.print(0);
-      } else {
-        ctx.io.stdout.write(`${running.url}\n`);
-      }
-      ctx.log(`listening on ${running.url} (Ctrl-C to stop)`);
-      await new Promise<void>((done) => {
-        if (ctx.signal.aborted) done();
-        else ctx.signal.addEventListener('abort', () => done(), { once: true });
+    let running;
+    try {
+      running = await (
+        await import('../../server/startServer.js')
+      ).startServer({
+        catalogue,
+        port,
+        host: opts.host,
+        apiKeys: opts.apiKey ?? [],
+        ...(opts.keysFile ? { keysFile: resolve(ctx.io.cwd, opts.keysFile) } : {}),
+        rate,
+        retryAfter,
+        ...(opts.vocabDir ? { vocabDir: resolve(ctx.io.cwd, opts.vocabDir) } : {}),
+        vocabPath,
+        faults,
+        compat: opts.compat,
       });
-      await running.close();
-      ctx.log('stopped');
+    } catch (err) {
+      if (err instanceof ToolkitError) throw err;
+      throw new ToolkitError(`cannot listen on ${opts.host}:${port}: ${(err as Error).message}`, 'io', { cause: err });
+    }
+    const keyless = !opts.apiKey?.length && !opts.keysFile;
+    if (keyless) ctx.log(`no keys given: accepting the key '${SAMPLE_API_KEY}' (premium)`);
+    const active = Object.entries(faults).filter(([k, v]) => k !== 'seed' && v);
+    if (active.length > 0)
+      ctx.log(`injecting faults (seed ${faults.seed}): ${active.map(([k, v]) => `${k}=${v}`).join(', ')}`);
+    if (opts.json) {
+      // Printed now: the server runs until it is stopped.
+      ctx.json.set({
+        url: running.url,
+        host: opts.host,
+        port: running.port,
+        records: catalogue.size,
+        catalogue: file,
+        vocabPath,
+        sampleKey: keyless ? SAMPLE_API_KEY : null,
+        compat: opts.compat,
+        faults,
+        pid: process.pid,
+      });
+      ctx.json.print(0);
+    } else {
+      ctx.io.stdout.write(`${running.url}\n`);
+    }
+    ctx.log(`listening on ${running.url} (Ctrl-C to stop)`);
+    await new Promise<void>((done) => {
+      if (ctx.signal.aborted) done();
+      else ctx.signal.addEventListener('abort', () => done(), { once: true });
     });
+    await running.close();
+    ctx.log('stopped');
+  });
 }

@@ -41,11 +41,14 @@ export function registerTerm(program: Command, ctx: CliContext): void {
       'Fetch a vocabulary term by content negotiation (JSON-LD, N-Triples, Turtle or RDF/XML), print it in any format, or check that every format gives the same graph.',
     )
     .addArgument(new Argument('[name]', 'the term').default('pagination', 'pagination'));
-  addCommandOptions(command, 'term', (line) => ctx.log(line))
-    .action(async (name: string, options: TermCommandOptions, command: Command) => {
+  addCommandOptions(command, 'term', (line) => ctx.log(line)).action(
+    async (name: string, options: TermCommandOptions, command: Command) => {
       if (options.json) ctx.json.enable('term', options.output !== undefined || options.check ? 'stdout' : 'stderr');
       if (options.offline && command.getOptionValueSource('vocabUrl') === 'cli') {
-        throw new ToolkitError('--offline reads the shipped copy in vocab/: drop --vocab-url, or --offline to fetch it', 'usage');
+        throw new ToolkitError(
+          '--offline reads the shipped copy in vocab/: drop --vocab-url, or --offline to fetch it',
+          'usage',
+        );
       }
       const timeoutMs = options.timeout * 1000;
       const format = options.format === undefined ? undefined : parseFormatName(options.format);
@@ -66,14 +69,19 @@ export function registerTerm(program: Command, ctx: CliContext): void {
             });
       if (options.check) {
         if (format !== undefined || options.output !== undefined || options.accept !== undefined) {
-          throw new ToolkitError('--check fetches all four formats and writes a report: drop --accept, -f and -o', 'usage');
+          throw new ToolkitError(
+            '--check fetches all four formats and writes a report: drop --accept, -f and -o',
+            'usage',
+          );
         }
         await check(name, get, ctx, options.offline ? 'vocab/' : options.vocabUrl);
         return;
       }
       const term = await get(options.accept);
       for (const note of term.notes) ctx.log(`term: ${note}`);
-      ctx.log(`term: ${term.url}: ${term.quads.length} triples (${formatInfo(term.format).label}${term.via === 'negotiation' || term.via === 'shipped' ? '' : `, via ${term.via}`})`);
+      ctx.log(
+        `term: ${term.url}: ${term.quads.length} triples (${formatInfo(term.format).label}${term.via === 'negotiation' || term.via === 'shipped' ? '' : `, via ${term.via}`})`,
+      );
       const text = format === undefined ? term.body : serialize(term.quads, format);
       if (output !== undefined) {
         try {
@@ -84,8 +92,19 @@ export function registerTerm(program: Command, ctx: CliContext): void {
       } else {
         ctx.io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
       }
-      ctx.json.set({ name, url: term.url, mediaType: term.mediaType, format: term.format, via: term.via, triples: term.quads.length, notes: term.notes, output: output ?? null, outputFormat: format ?? term.format });
-    });
+      ctx.json.set({
+        name,
+        url: term.url,
+        mediaType: term.mediaType,
+        format: term.format,
+        via: term.via,
+        triples: term.quads.length,
+        notes: term.notes,
+        output: output ?? null,
+        outputFormat: format ?? term.format,
+      });
+    },
+  );
 }
 
 /** The shipped copies of a term in `vocab/` (none for a name that is not one). */
@@ -104,7 +123,12 @@ export function serialize(quads: readonly RDF.Quad[], format: FormatName): strin
 }
 
 /** `term --check`: the library's {@link checkTerm}, as a report on stdout (or the `--json` object); exit 1 unless all is well. */
-async function check(name: string, get: (accept: string) => Promise<FetchedTerm>, ctx: CliContext, where: string): Promise<void> {
+async function check(
+  name: string,
+  get: (accept: string) => Promise<FetchedTerm>,
+  ctx: CliContext,
+  where: string,
+): Promise<void> {
   const { checkTerm } = await import('../../vocabulary/checkTerm.js');
   const result = await checkTerm(name, get);
   // With --json, the report is the JSON object instead of these lines.
@@ -123,7 +147,10 @@ async function check(name: string, get: (accept: string) => Promise<FetchedTerm>
     }
   }
   // A format the service did not serve as asked was not checked: the service does not negotiate it.
-  if (result.notServed.length > 0) out(`content negotiation: ${result.notServed.length} of ${result.formats.length} format(s) not served as asked (${result.notServed.join(', ')})`);
+  if (result.notServed.length > 0)
+    out(
+      `content negotiation: ${result.notServed.length} of ${result.formats.length} format(s) not served as asked (${result.notServed.join(', ')})`,
+    );
   ctx.json.set({ servedAsAsked: result.notServed.length === 0 });
   if (result.reference === undefined) {
     ctx.json.set({ agree: false, failed, sameAsShipped: null });
@@ -140,7 +167,9 @@ async function check(name: string, get: (accept: string) => Promise<FetchedTerm>
   if (result.shipped && 'missing' in result.shipped) out(`shipped copy: none (${result.shipped.missing})`);
   if (result.shipped && 'unlike' in result.shipped) {
     const { unlike } = result.shipped;
-    out(`same as the shipped copy (vocab/${name}): ${unlike.length === 0 ? 'yes' : `no (${unlike.map((d) => d.asked).join(', ')})`}`);
+    out(
+      `same as the shipped copy (vocab/${name}): ${unlike.length === 0 ? 'yes' : `no (${unlike.map((d) => d.asked).join(', ')})`}`,
+    );
     ctx.json.set({ sameAsShipped: unlike.length === 0 });
     for (const d of unlike) {
       out(`  + only in ${d.asked} from ${where}, - only in the shipped copy:`);
@@ -153,7 +182,13 @@ async function check(name: string, get: (accept: string) => Promise<FetchedTerm>
 /** One format of `term --check --json`: what came back, or the error. */
 function formatJson(r: { asked: string; term?: FetchedTerm; error?: Error }): Record<string, unknown> {
   if (!r.term) return { asked: r.asked, error: r.error!.message };
-  return { asked: r.asked, mediaType: r.term.mediaType, triples: r.term.quads.length, url: r.term.url, via: r.term.via };
+  return {
+    asked: r.asked,
+    mediaType: r.term.mediaType,
+    triples: r.term.quads.length,
+    url: r.term.url,
+    via: r.term.via,
+  };
 }
 
 function printDiff(out: (line: string) => void, added: readonly string[], removed: readonly string[]): void {

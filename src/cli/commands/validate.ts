@@ -22,42 +22,60 @@ interface ValidateCliOptions extends ReadLimitFlags {
 export function registerValidate(program: Command, ctx: CliContext): void {
   const command = program
     .command('validate')
-    .description(`check RDF dumps (any of the ${FORMATS.length} formats, .gz too, - for stdin) against the SHACL shapes, record by record; exit 1 when a record does not conform`)
+    .description(
+      `check RDF dumps (any of the ${FORMATS.length} formats, .gz too, - for stdin) against the SHACL shapes, record by record; exit 1 when a record does not conform`,
+    )
     .argument('<file...>', `RDF files (${extensionList()}, optionally .gz), or - for stdin`);
-  addCommandOptions(command, 'validate', (line) => ctx.log(line)).action(async (files: string[], opts: ValidateCliOptions) => {
-    if (opts.json) ctx.json.enable('validate', 'stdout');
-    const progress = opts.quiet ? undefined : validateProgressReporter(ctx);
-    let result: ValidateDumpSummary;
-    try {
-      result = await (await import('../../tasks/validateDump.js')).validateDump({
-        files,
-        stdin: ctx.io.stdin,
-        cwd: ctx.io.cwd,
-        ...(libraryOptions(OPTION_TABLE.validate, opts, ctx.io.cwd) as Omit<ValidateDumpOptions, 'files'>),
-        signal: ctx.signal,
-        onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
-        ...(progress ? { onProgress: progress.onProgress } : {}),
-      });
-    } catch (err) {
-      const records = err instanceof ToolkitError ? err.details['records'] : undefined;
-      if (typeof records === 'number' && (records > 0 || opts.report)) {
-        const done = `${records} record(s) validated before it (${String(err instanceof ToolkitError ? err.details['notConforming'] : 0)} not conforming)`;
-        ctx.log(`validation stopped: ${done}${opts.report ? `; no report written to ${opts.report}` : ''}`);
+  addCommandOptions(command, 'validate', (line) => ctx.log(line)).action(
+    async (files: string[], opts: ValidateCliOptions) => {
+      if (opts.json) ctx.json.enable('validate', 'stdout');
+      const progress = opts.quiet ? undefined : validateProgressReporter(ctx);
+      let result: ValidateDumpSummary;
+      try {
+        result = await (
+          await import('../../tasks/validateDump.js')
+        ).validateDump({
+          files,
+          stdin: ctx.io.stdin,
+          cwd: ctx.io.cwd,
+          ...(libraryOptions(OPTION_TABLE.validate, opts, ctx.io.cwd) as Omit<ValidateDumpOptions, 'files'>),
+          signal: ctx.signal,
+          onWorkers: (n) => ctx.log(`validating in ${n} worker threads`),
+          ...(progress ? { onProgress: progress.onProgress } : {}),
+        });
+      } catch (err) {
+        const records = err instanceof ToolkitError ? err.details['records'] : undefined;
+        if (typeof records === 'number' && (records > 0 || opts.report)) {
+          const done = `${records} record(s) validated before it (${String(err instanceof ToolkitError ? err.details['notConforming'] : 0)} not conforming)`;
+          ctx.log(`validation stopped: ${done}${opts.report ? `; no report written to ${opts.report}` : ''}`);
+        }
+        throw err;
       }
-      throw err;
-    }
-    progress?.end();
-    if (result.failed) ctx.setExitCode(exitCodeFor('validation-failed'));
-    if (!opts.quiet) ctx.log(inFlags(`validated ${result.mode.mode === 'record' ? 'record by record' : 'as one graph in memory'}: ${result.mode.why}`));
-    if (opts.json) {
-      const { resultToJson } = await import('../../shacl/createRecordValidator.js');
-      ctx.json.set(validateSummaryJson(result, files, opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report), resultToJson));
-    } else {
-      const lines = result.summary.toLines().map(inFlags);
-      ctx.io.stdout.write(printable(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`));
-    }
-    if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
-  });
+      progress?.end();
+      if (result.failed) ctx.setExitCode(exitCodeFor('validation-failed'));
+      if (!opts.quiet)
+        ctx.log(
+          inFlags(
+            `validated ${result.mode.mode === 'record' ? 'record by record' : 'as one graph in memory'}: ${result.mode.why}`,
+          ),
+        );
+      if (opts.json) {
+        const { resultToJson } = await import('../../shacl/createRecordValidator.js');
+        ctx.json.set(
+          validateSummaryJson(
+            result,
+            files,
+            opts.report === undefined ? null : resolve(ctx.io.cwd, opts.report),
+            resultToJson,
+          ),
+        );
+      } else {
+        const lines = result.summary.toLines().map(inFlags);
+        ctx.io.stdout.write(printable(`${(opts.quiet ? lines.slice(0, 1) : lines).join('\n')}\n`));
+      }
+      if (opts.report) ctx.log(`report: ${opts.report} (${result.reportResults} result(s))`);
+    },
+  );
 }
 
 /** The `--json` object of a validation: the counts of its summary, by shape, its examples, the report and the time taken. */

@@ -109,8 +109,14 @@ export function addOptions(command: Command, specs: readonly CliOption[], warn: 
         const target = specs.find((s) => !s.deprecatedFor && longFlag(s) === spec.deprecatedFor)!;
         const targetKey = attributeOf(target);
         // The new spelling given too wins.
-        if (self.getOptionValueSource(targetKey) !== 'cli') self.setOptionValueWithSource(targetKey, self.getOptionValue(key), 'cli');
-        warn(`scholarly-rdf: ${spec.flags.split(/[ ,]+/).filter((f) => f.startsWith('-')).join(', ')} is deprecated here: use ${spec.deprecatedFor}`);
+        if (self.getOptionValueSource(targetKey) !== 'cli')
+          self.setOptionValueWithSource(targetKey, self.getOptionValue(key), 'cli');
+        warn(
+          `scholarly-rdf: ${spec.flags
+            .split(/[ ,]+/)
+            .filter((f) => f.startsWith('-'))
+            .join(', ')} is deprecated here: use ${spec.deprecatedFor}`,
+        );
       }
     });
   }

@@ -11,7 +11,7 @@ const USAGE = [2, 'bad usage (an unknown flag, a bad value)'] as const;
 const INTERRUPTED = [130, 'interrupted (Ctrl-C)'] as const;
 const KEY_ENV = [
   ['SCHOLARLY_API_KEY', 'the service API key, when --api-key is not given'],
-  ['SPRINGERNATURE_API_KEY', 'the same (the official client\'s name), read when SCHOLARLY_API_KEY is not set'],
+  ['SPRINGERNATURE_API_KEY', "the same (the official client's name), read when SCHOLARLY_API_KEY is not set"],
 ] as const;
 const PROXY_ENV = [
   ['HTTPS_PROXY, HTTP_PROXY', 'the proxy of requests (https:, http:)'],
@@ -27,7 +27,7 @@ export const COMMAND_NOTES: Readonly<Record<CommandName, CommandNotes>> = {
   export: {
     exitCodes: [
       [0, 'the dump is written (and loaded, with --load)'],
-      [1, 'records were rejected, fewer were harvested than the service reported, or the load\'s count did not match'],
+      [1, "records were rejected, fewer were harvested than the service reported, or the load's count did not match"],
       USAGE,
       [3, 'the service or the store refused or failed (key, plan, quota, network)'],
       [4, 'a file could not be read or written'],
@@ -37,15 +37,32 @@ export const COMMAND_NOTES: Readonly<Record<CommandName, CommandNotes>> = {
     env: [...KEY_ENV, ...PROXY_ENV, ...STORE_ENV],
   },
   convert: {
-    exitCodes: [[0, 'all records written'], [1, 'some records rejected (see --rejects)'], USAGE, [4, 'an input could not be read or parsed'], INTERRUPTED],
+    exitCodes: [
+      [0, 'all records written'],
+      [1, 'some records rejected (see --rejects)'],
+      USAGE,
+      [4, 'an input could not be read or parsed'],
+      INTERRUPTED,
+    ],
     env: [],
   },
   search: {
-    exitCodes: [[0, 'the page is printed'], USAGE, [3, 'the service refused or failed (key, plan, quota, network)'], INTERRUPTED],
+    exitCodes: [
+      [0, 'the page is printed'],
+      USAGE,
+      [3, 'the service refused or failed (key, plan, quota, network)'],
+      INTERRUPTED,
+    ],
     env: [...KEY_ENV, ...PROXY_ENV],
   },
   get: {
-    exitCodes: [[0, 'the record is printed'], [1, 'the record cannot be written'], USAGE, [3, 'no such record, or the service refused or failed'], INTERRUPTED],
+    exitCodes: [
+      [0, 'the record is printed'],
+      [1, 'the record cannot be written'],
+      USAGE,
+      [3, 'no such record, or the service refused or failed'],
+      INTERRUPTED,
+    ],
     env: [...KEY_ENV, ...PROXY_ENV],
   },
   validate: {
@@ -82,7 +99,11 @@ export const COMMAND_NOTES: Readonly<Record<CommandName, CommandNotes>> = {
     env: [...PROXY_ENV],
   },
   serve: {
-    exitCodes: [[0, 'stopped (Ctrl-C)'], USAGE, [4, 'the catalogue could not be read, or the port could not be listened on']],
+    exitCodes: [
+      [0, 'stopped (Ctrl-C)'],
+      USAGE,
+      [4, 'the catalogue could not be read, or the port could not be listened on'],
+    ],
     env: [],
   },
 };
@@ -91,7 +112,13 @@ export const COMMAND_NOTES: Readonly<Record<CommandName, CommandNotes>> = {
 export function helpEnding(command: CommandName): string {
   const notes = COMMAND_NOTES[command];
   const width = Math.max(...notes.env.map(([name]) => name.length));
-  const lines = ['', 'Exit codes:', ...notes.exitCodes.map(([code, meaning]) => `  ${String(code).padEnd(3)}  ${meaning}`), '', 'Environment:'];
+  const lines = [
+    '',
+    'Exit codes:',
+    ...notes.exitCodes.map(([code, meaning]) => `  ${String(code).padEnd(3)}  ${meaning}`),
+    '',
+    'Environment:',
+  ];
   if (notes.env.length === 0) lines.push('  none read');
   for (const [name, meaning] of notes.env) lines.push(`  ${name.padEnd(width)}  ${meaning}`);
   return lines.join('\n');

@@ -5,17 +5,68 @@ import type { CliOption } from './CliOption.js';
 
 /** The flags of `convert` (then the read limits). */
 export const CONVERT_OPTIONS: readonly CliOption[] = [
-  { flags: '-f, --format <format>', type: 'choice', choices: FORMAT_NAMES, toLibrary: parseFormatName, help: 'output format (default: from the -o extension, else turtle)' },
-  { flags: '-o, --output <file>', type: 'string', help: `output file (${extensionList()}, optionally .gz) (default: standard output)` },
-  { flags: '--rejects <file>', type: 'string', name: 'rejectsPath', help: 'write rejected records as JSON lines with the reason (default: <output>.rejects.jsonl when -o is given)' },
-  { flags: '--base <iri>', type: 'string', help: 'base of the IRIs minted for authors, journals, ... (default: https://w3id.org/scholarly-rdf/)' },
-  { flags: '--schema-https', type: 'boolean', name: 'schemaScheme', toLibrary: (https: boolean) => (https ? 'https' : 'http'), help: 'use https://schema.org/ instead of http://schema.org/' },
-  { flags: '--graph <iri>', type: 'string', help: `${labelList(formatsWith('anyGraph'))}: the graph to put the triples in` },
-  { flags: '--graph-per-record', type: 'boolean', help: `${labelList(formatsWith('namedGraphs'))}: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole` },
-  { flags: '--jsonld-context <url>', type: 'string', help: 'JSON-LD: reference the context by this URL instead of embedding it' },
-  { flags: '--notes <file>', type: 'string', name: 'notesPath', help: 'write the notes of each written record (what was changed or left out, and why) as JSON lines' },
-  { flags: '--validate', type: 'boolean', help: 'check every record against the SHACL shapes; records that do not conform go to the rejects, not the output' },
-  { flags: '--shapes <dir>', type: 'string', name: 'shapesDir', help: 'with --validate: shapes of your own instead of the shipped ones' },
+  {
+    flags: '-f, --format <format>',
+    type: 'choice',
+    choices: FORMAT_NAMES,
+    toLibrary: parseFormatName,
+    help: 'output format (default: from the -o extension, else turtle)',
+  },
+  {
+    flags: '-o, --output <file>',
+    type: 'string',
+    help: `output file (${extensionList()}, optionally .gz) (default: standard output)`,
+  },
+  {
+    flags: '--rejects <file>',
+    type: 'string',
+    name: 'rejectsPath',
+    help: 'write rejected records as JSON lines with the reason (default: <output>.rejects.jsonl when -o is given)',
+  },
+  {
+    flags: '--base <iri>',
+    type: 'string',
+    help: 'base of the IRIs minted for authors, journals, ... (default: https://w3id.org/scholarly-rdf/)',
+  },
+  {
+    flags: '--schema-https',
+    type: 'boolean',
+    name: 'schemaScheme',
+    toLibrary: (https: boolean) => (https ? 'https' : 'http'),
+    help: 'use https://schema.org/ instead of http://schema.org/',
+  },
+  {
+    flags: '--graph <iri>',
+    type: 'string',
+    help: `${labelList(formatsWith('anyGraph'))}: the graph to put the triples in`,
+  },
+  {
+    flags: '--graph-per-record',
+    type: 'boolean',
+    help: `${labelList(formatsWith('namedGraphs'))}: put each record in its own named graph <base>record/<doi>, so a store can replace one record as a whole`,
+  },
+  {
+    flags: '--jsonld-context <url>',
+    type: 'string',
+    help: 'JSON-LD: reference the context by this URL instead of embedding it',
+  },
+  {
+    flags: '--notes <file>',
+    type: 'string',
+    name: 'notesPath',
+    help: 'write the notes of each written record (what was changed or left out, and why) as JSON lines',
+  },
+  {
+    flags: '--validate',
+    type: 'boolean',
+    help: 'check every record against the SHACL shapes; records that do not conform go to the rejects, not the output',
+  },
+  {
+    flags: '--shapes <dir>',
+    type: 'string',
+    name: 'shapesDir',
+    help: 'with --validate: shapes of your own instead of the shipped ones',
+  },
   {
     flags: '--shard-records <n>',
     type: 'integer',
@@ -36,6 +87,16 @@ export const CONVERT_OPTIONS: readonly CliOption[] = [
   },
   { flags: '--strict', type: 'boolean', help: 'stop at the first rejected record' },
   { flags: '--quiet', type: 'boolean', name: false, help: 'no summary on standard error' },
-  { flags: '-q', type: 'boolean', deprecatedFor: '--quiet', help: 'the same as --quiet (earlier; -q is --query in export and search)' },
-  { flags: '--json', type: 'boolean', name: false, help: 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr' },
+  {
+    flags: '-q',
+    type: 'boolean',
+    deprecatedFor: '--quiet',
+    help: 'the same as --quiet (earlier; -q is --query in export and search)',
+  },
+  {
+    flags: '--json',
+    type: 'boolean',
+    name: false,
+    help: 'at the end, print the summary as one line of JSON (counts, paths, timings): on stdout with -o FILE, else on stderr',
+  },
 ];

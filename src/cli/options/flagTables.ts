@@ -27,7 +27,10 @@ export function flagReference(): string {
     const notes = COMMAND_NOTES[command];
     out.push(`## \`${command}\``, '', ...commandTable(OPTION_TABLE[command]), '');
     out.push(`Exit codes: ${notes.exitCodes.map(([code, meaning]) => `${code} ${meaning}`).join('; ')}.`, '');
-    out.push(`Environment: ${notes.env.length === 0 ? 'none read' : notes.env.map(([name, meaning]) => `\`${name}\` (${meaning})`).join(', ')}.`, '');
+    out.push(
+      `Environment: ${notes.env.length === 0 ? 'none read' : notes.env.map(([name, meaning]) => `\`${name}\` (${meaning})`).join(', ')}.`,
+      '',
+    );
   }
   return out.join('\n');
 }
@@ -44,5 +47,9 @@ export function shortFlagTable(): string {
       rows.set(opt.short, row);
     }
   }
-  return ['| short | long | in |', '|---|---|---|', ...[...rows].map(([short, r]) => `| \`${short}\` | \`${r.long}\` | ${r.commands.join(', ')} |`)].join('\n');
+  return [
+    '| short | long | in |',
+    '|---|---|---|',
+    ...[...rows].map(([short, r]) => `| \`${short}\` | \`${r.long}\` | ${r.commands.join(', ')} |`),
+  ].join('\n');
 }

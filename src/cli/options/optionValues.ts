@@ -16,7 +16,8 @@ function refuse(flag: string, what: string, value: string): never {
 /** A whole number from `min` to `max` (`1_000` allowed). */
 export function parseInteger(flag: string, value: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(value.replace(/_/g, ''));
-  if (value.trim() === '' || !Number.isInteger(n) || n < min || n > max) refuse(flag, `a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`, value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min || n > max)
+    refuse(flag, `a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}`, value);
   return n;
 }
 
@@ -24,7 +25,11 @@ export function parseInteger(flag: string, value: string, min: number, max = Num
 export function parseNumber(flag: string, value: string, min: number, max = Infinity, exclusiveMin = false): number {
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n) || (exclusiveMin ? n <= min : n < min) || n > max) {
-    refuse(flag, `a number ${exclusiveMin ? `greater than ${min}` : `from ${min}`}${max < Infinity ? ` ${exclusiveMin ? 'and at most' : 'to'} ${max}` : ''}`, value);
+    refuse(
+      flag,
+      `a number ${exclusiveMin ? `greater than ${min}` : `from ${min}`}${max < Infinity ? ` ${exclusiveMin ? 'and at most' : 'to'} ${max}` : ''}`,
+      value,
+    );
   }
   return n;
 }
@@ -38,7 +43,8 @@ export function parseSeconds(flag: string, value: string): number {
 export function parseBytes(flag: string, value: string): number {
   const m = /^\s*(\d+)\s*([KMG]i?B?)?\s*$/i.exec(value);
   const n = m ? Number(m[1]) * 1024 ** (m[2] ? 'KMG'.indexOf(m[2][0]!.toUpperCase()) + 1 : 0) : NaN;
-  if (!Number.isSafeInteger(n) || n < 1) refuse(flag, 'a number of bytes of at least 1 (or with K, M or G: 512M)', value);
+  if (!Number.isSafeInteger(n) || n < 1)
+    refuse(flag, 'a number of bytes of at least 1 (or with K, M or G: 512M)', value);
   return n;
 }
 

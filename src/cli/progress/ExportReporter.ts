@@ -66,6 +66,9 @@ export class ExportReporter {
         `${s.resumed ? ' (resumed)' : ''}; ${n(c.duplicates)} duplicates dropped, ${n(c.rejects)} rejects, ${n(c.retries)} retries`,
     );
     // An empty result (since 2026 the service's "No data was found" 404) is a result: said, not an error.
-    if (c.records + c.rejects + c.duplicates === 0) this.options.status.line(s.since !== undefined ? `export: nothing new since ${s.since}` : 'export: the query matches no records');
+    if (c.records + c.rejects + c.duplicates === 0)
+      this.options.status.line(
+        s.since !== undefined ? `export: nothing new since ${s.since}` : 'export: the query matches no records',
+      );
   }
 }

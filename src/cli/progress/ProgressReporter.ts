@@ -73,7 +73,9 @@ export class ProgressReporter {
     this.lastTopic = u.topic;
     if (!u.force && !topicChanged && t - this.lastLog < (this.options.logIntervalMs ?? 5000)) return;
     this.lastLog = t;
-    this.options.status.line(`${timestamp(t)} ${this.options.label}: ${this.figures(u, false)}${u.topic ? `  ${u.topic}` : ''}`);
+    this.options.status.line(
+      `${timestamp(t)} ${this.options.label}: ${this.figures(u, false)}${u.topic ? `  ${u.topic}` : ''}`,
+    );
   }
 
   /** Removes the bar (before the summary). */
@@ -95,7 +97,11 @@ export class ProgressReporter {
       const filled = Math.round(Math.min(1, u.done / u.total) * width);
       return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${figures}`;
     }
-    for (const fewer of [[amount, rate, eta, extra], [amount, eta, extra], [amount, extra]]) {
+    for (const fewer of [
+      [amount, rate, eta, extra],
+      [amount, eta, extra],
+      [amount, extra],
+    ]) {
       const line = fewer.filter((p) => p !== undefined).join('  ');
       if (line.length <= room) return line;
     }
@@ -104,7 +110,9 @@ export class ProgressReporter {
 
   /** `12/30 records 40%  3.1 rec/s  ETA 0:06  retries 0`; the unknown ETA is `--:--` on the bar, left out of a plain line. */
   private figures(u: ProgressUpdate, bar: boolean): string {
-    return this.parts(u, bar).filter((p) => p !== undefined).join('  ');
+    return this.parts(u, bar)
+      .filter((p) => p !== undefined)
+      .join('  ');
   }
 
   /** The figures of a line: the amount done, the rate, the ETA and the command's own (each undefined when there is none). */
@@ -115,7 +123,8 @@ export class ProgressReporter {
     const percent = u.total ? ` ${Math.min(100, Math.floor((u.done / u.total) * 100))}%` : '';
     const done = `${amount(u.done)}${total}${bytes ? '' : ' records'}${percent}`;
     const perSecond = this.rate.perSecond;
-    const rate = perSecond === undefined ? undefined : bytes ? `${formatBytes(perSecond)}/s` : `${perSecond.toFixed(1)} rec/s`;
+    const rate =
+      perSecond === undefined ? undefined : bytes ? `${formatBytes(perSecond)}/s` : `${perSecond.toFixed(1)} rec/s`;
     const etaMs = this.rate.etaMs(u.total);
     const eta = etaMs !== undefined ? `ETA ${formatDuration(etaMs)}` : bar && u.total ? 'ETA --:--' : undefined;
     return [done, rate, eta, u.extra || undefined];

@@ -9,7 +9,10 @@ import { formatCount as n } from './format.js';
  * size is known: not stdin), with the records and statements; timestamped
  * lines off a terminal. `end` removes the bar.
  */
-export function convertProgressReporter(ctx: { status: StatusLine }): { onProgress: (progress: ConvertProgress) => void; end: () => void } {
+export function convertProgressReporter(ctx: { status: StatusLine }): {
+  onProgress: (progress: ConvertProgress) => void;
+  end: () => void;
+} {
   const reporter = new ProgressReporter({ label: 'convert', status: ctx.status, unit: 'bytes' });
   return {
     onProgress: (p) =>

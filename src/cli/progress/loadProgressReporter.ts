@@ -6,7 +6,12 @@ import type { StatusLine } from './StatusLine.js';
 import { formatCount as n } from './format.js';
 
 /** A callback of a task that draws its events as progress (`label`, `unit`) by `update`. */
-function reporting<T>(ctx: { status: StatusLine }, label: string, unit: ProgressReporterOptions['unit'], update: (event: T) => ProgressUpdate): (event: T) => void {
+function reporting<T>(
+  ctx: { status: StatusLine },
+  label: string,
+  unit: ProgressReporterOptions['unit'],
+  update: (event: T) => ProgressUpdate,
+): (event: T) => void {
   const reporter = new ProgressReporter({ label, status: ctx.status, unit });
   return (event) => reporter.update(update(event));
 }

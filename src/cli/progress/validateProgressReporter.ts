@@ -8,7 +8,10 @@ import { formatCount as n } from './format.js';
  * input read (compressed ones as stored; their total, rate and ETA), with the
  * records validated; timestamped lines off a terminal. `end` removes the bar.
  */
-export function validateProgressReporter(ctx: { status: StatusLine }): { onProgress: (progress: ValidateProgress) => void; end: () => void } {
+export function validateProgressReporter(ctx: { status: StatusLine }): {
+  onProgress: (progress: ValidateProgress) => void;
+  end: () => void;
+} {
   const reporter = new ProgressReporter({ label: 'validate', status: ctx.status, unit: 'bytes' });
   return {
     onProgress: (p) =>

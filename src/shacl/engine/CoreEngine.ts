@@ -28,7 +28,13 @@ interface TargetedShape {
 }
 
 /** The SHACL parameters that are no constraint of their own (read by the components they belong to). */
-const PARAMETERS_OF_OTHERS = new Set(['flags', 'ignoredProperties', 'qualifiedMinCount', 'qualifiedMaxCount', 'qualifiedValueShapesDisjoint']);
+const PARAMETERS_OF_OTHERS = new Set([
+  'flags',
+  'ignoredProperties',
+  'qualifiedMinCount',
+  'qualifiedMaxCount',
+  'qualifiedValueShapesDisjoint',
+]);
 
 /**
  * A SHACL Core validator compiled once for a shapes graph, written from the SHACL specification: every shape
@@ -51,7 +57,12 @@ export class CoreEngine {
    */
   readonly inexact: readonly string[];
 
-  private constructor(interner: TermInterner, targeted: TargetedShape[], superclasses: Map<RDF.Term, Set<RDF.Term>>, inexact: string[]) {
+  private constructor(
+    interner: TermInterner,
+    targeted: TargetedShape[],
+    superclasses: Map<RDF.Term, Set<RDF.Term>>,
+    inexact: string[],
+  ) {
     this.inexact = inexact;
     this.interner = interner;
     this.targeted = targeted;
@@ -69,7 +80,8 @@ export class CoreEngine {
     const quads = distinctTriples(shapeQuads, interner);
     const shapes = new ShapesReader(quads);
     const sparqlTarget = quads.find((q) => q.predicate.value === `${SH}target`);
-    if (sparqlTarget) throw new UnsupportedShapes(`${shapes.label(sparqlTarget.subject)} has a SPARQL-based target (sh:target)`);
+    if (sparqlTarget)
+      throw new UnsupportedShapes(`${shapes.label(sparqlTarget.subject)} has a SPARQL-based target (sh:target)`);
     const classQuads = [...quads, ...(options.dataClassTriples ?? []).map((q) => interner.quad(q, true))];
     const superclasses = superclassMap(classQuads);
     const compiled = new Map<RDF.Term, CompiledShape>();
@@ -127,7 +139,8 @@ export class CoreEngine {
     }
     // Shapes met only through others are compiled too, so that a malformed one is found now.
     for (const q of quads) {
-      if (['node', 'property', 'not', 'qualifiedValueShape'].some((l) => q.predicate.value === SH + l)) shapeOf(q.object);
+      if (['node', 'property', 'not', 'qualifiedValueShape'].some((l) => q.predicate.value === SH + l))
+        shapeOf(q.object);
     }
     return new CoreEngine(interner, targeted, superclasses, inexact);
   }
@@ -145,7 +158,12 @@ export class CoreEngine {
     const out: ValidationResult[] = [];
     if (triples.length === 0) return out;
     const index = new RecordIndex(triples);
-    const context: RunContext = { index, out, isInstance: (node, cls) => this.isInstance(index, node, cls), active: [] };
+    const context: RunContext = {
+      index,
+      out,
+      isInstance: (node, cls) => this.isInstance(index, node, cls),
+      active: [],
+    };
     let byClass: Map<RDF.Term, RDF.Term[]> | undefined;
     for (const t of this.targeted) {
       const focus = new Set<RDF.Term>();
@@ -194,7 +212,8 @@ function makeShape(shapes: ShapesReader, node: RDF.Term, inexact: string[]): Com
   const pathNode = shapes.one(node, `${SH}path`);
   const path = pathNode ? readPath(shapes, pathNode) : undefined;
   const resultPath = path ? pathSteps(path) : undefined;
-  if (path && !resultPath) inexact.push(`the path of ${shapes.label(node)} cannot be written as the steps of a result path`);
+  if (path && !resultPath)
+    inexact.push(`the path of ${shapes.label(node)} cannot be written as the steps of a result path`);
   const severity = shapes.one(node, `${SH}severity`);
   return {
     term: node,
@@ -251,8 +270,14 @@ function subclassesOf(c: RDF.Term, superclasses: Map<RDF.Term, Set<RDF.Term>>): 
 }
 
 /** Whether a shape is an implicit class target: a SHACL instance of `rdfs:Class` in the shapes graph (SHACL 2.1.3.3). */
-function isImplicitClassTarget(shapes: ShapesReader, node: RDF.Term, superclasses: Map<RDF.Term, Set<RDF.Term>>): boolean {
-  return shapes.objects(node, RDF_TYPE).some((t) => t.value === RDFS_CLASS || [...(superclasses.get(t) ?? [])].some((s) => s.value === RDFS_CLASS));
+function isImplicitClassTarget(
+  shapes: ShapesReader,
+  node: RDF.Term,
+  superclasses: Map<RDF.Term, Set<RDF.Term>>,
+): boolean {
+  return shapes
+    .objects(node, RDF_TYPE)
+    .some((t) => t.value === RDFS_CLASS || [...(superclasses.get(t) ?? [])].some((s) => s.value === RDFS_CLASS));
 }
 
 /** The shapes with targets: those of `sh:targetClass`, then `sh:targetNode`, `sh:targetObjectsOf`, `sh:targetSubjectsOf`, then implicit class targets, each in the shapes graph's order. */
@@ -260,10 +285,18 @@ function targetedShapes(shapes: ShapesReader, superclasses: Map<RDF.Term, Set<RD
   const out = new Set<RDF.Term>();
   const targets = ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf'].map((l) => SH + l);
   const isShape = (n: RDF.Term) =>
-    shapes.triplesOf(n).some((q) => q.predicate.value.startsWith(SH) || (q.predicate.value === RDF_TYPE && (q.object.value === `${SH}NodeShape` || q.object.value === `${SH}PropertyShape`)));
+    shapes
+      .triplesOf(n)
+      .some(
+        (q) =>
+          q.predicate.value.startsWith(SH) ||
+          (q.predicate.value === RDF_TYPE &&
+            (q.object.value === `${SH}NodeShape` || q.object.value === `${SH}PropertyShape`)),
+      );
   for (const t of targets) for (const q of shapes.quads) if (q.predicate.value === t) out.add(q.subject);
   for (const q of shapes.quads) {
-    if (q.predicate.value === RDF_TYPE && isShape(q.subject) && isImplicitClassTarget(shapes, q.subject, superclasses)) out.add(q.subject);
+    if (q.predicate.value === RDF_TYPE && isShape(q.subject) && isImplicitClassTarget(shapes, q.subject, superclasses))
+      out.add(q.subject);
   }
   return [...out];
 }

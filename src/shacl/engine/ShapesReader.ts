@@ -61,13 +61,22 @@ export class ShapesReader {
     if (shape.termType !== 'BlankNode') return this.label(shape);
     const path = this.one(shape, `${SH}path`);
     const owner = this.subjects(`${SH}property`, shape)[0];
-    const where = [path?.termType === 'NamedNode' ? `with sh:path <${path.value}>` : '', owner?.termType === 'NamedNode' ? `in <${owner.value}>` : ''].filter(Boolean).join(' ');
+    const where = [
+      path?.termType === 'NamedNode' ? `with sh:path <${path.value}>` : '',
+      owner?.termType === 'NamedNode' ? `in <${owner.value}>` : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
     return `a shape (blank node)${where ? ` ${where}` : ''}`;
   }
 
   /** A shape or node of the shapes graph for a person: `<iri>` or `_:label`. */
   label(node: RDF.Term): string {
-    return node.termType === 'NamedNode' ? `<${node.value}>` : node.termType === 'BlankNode' ? `_:${node.value}` : JSON.stringify(node.value);
+    return node.termType === 'NamedNode'
+      ? `<${node.value}>`
+      : node.termType === 'BlankNode'
+        ? `_:${node.value}`
+        : JSON.stringify(node.value);
   }
 }
 

@@ -1,7 +1,15 @@
 import type * as RDF from '@rdfjs/types';
 import { pathToString, type PathStep } from '../ValidationResult.js';
 import { fillMessage, NATIVE_CONSTRAINTS } from '../nativeConstraints.js';
-import { conforms, validateShape, type Check, type CompiledShape, type RunContext, type SetCheck, type ValueCheck } from './CompiledShape.js';
+import {
+  conforms,
+  validateShape,
+  type Check,
+  type CompiledShape,
+  type RunContext,
+  type SetCheck,
+  type ValueCheck,
+} from './CompiledShape.js';
 import { codePointLength, compareTerms, languageMatches, wellFormed } from './literals.js';
 import { DEFAULT_MESSAGES, fillParameters, termText } from './messages.js';
 import type { ShapesReader } from './ShapesReader.js';
@@ -22,16 +30,32 @@ export interface CompileContext {
 /** Thrown for a constraint the engine does not implement (a SPARQL constraint with no native equivalent): the record goes to shacl-engine. */
 export class UnsupportedShapes extends Error {}
 
-type Reporter = (context: RunContext, focus: RDF.Term, value: RDF.Term | undefined, extra?: { path?: readonly PathStep[] | undefined; message?: readonly string[]; source?: RDF.Term; parameters?: Record<string, string> }) => false;
+type Reporter = (
+  context: RunContext,
+  focus: RDF.Term,
+  value: RDF.Term | undefined,
+  extra?: {
+    path?: readonly PathStep[] | undefined;
+    message?: readonly string[];
+    source?: RDF.Term;
+    parameters?: Record<string, string>;
+  },
+) => false;
 
 /** A reporter of results of `component` for `shape`, its message filled with `parameters`. */
-function reporter(c: CompileContext, component: string, parameters: Record<string, string>, defaultMessage?: string): Reporter {
+function reporter(
+  c: CompileContext,
+  component: string,
+  parameters: Record<string, string>,
+  defaultMessage?: string,
+): Reporter {
   const shape = c.shape;
   const constraintComponent = c.named(`${SH}${component}ConstraintComponent`);
   const own = shape.messages.map((m) => fillParameters(m, parameters));
   const fallback = defaultMessage ?? DEFAULT_MESSAGES[component];
   const shapePath = shape.resultPath && pathToString(shape.resultPath);
-  const message = (own.length ? own.join(' ') : fallback ? fillParameters(fallback, parameters) : '') || 'does not conform';
+  const message =
+    (own.length ? own.join(' ') : fallback ? fillParameters(fallback, parameters) : '') || 'does not conform';
   return (context, focus, value, extra) => {
     const out = context.out;
     if (!out) return false;
@@ -40,7 +64,9 @@ function reporter(c: CompileContext, component: string, parameters: Record<strin
     const text = extra?.message
       ? extra.message.join(' ') || 'does not conform'
       : extra?.parameters
-        ? (own.length ? own : fallback ? [fallback] : []).map((m) => fillParameters(fillParameters(m, parameters), extra.parameters!)).join(' ') || 'does not conform'
+        ? (own.length ? own : fallback ? [fallback] : [])
+            .map((m) => fillParameters(fillParameters(m, parameters), extra.parameters!))
+            .join(' ') || 'does not conform'
         : message;
     out.push({
       focusNode: focus,
@@ -59,7 +85,8 @@ function reporter(c: CompileContext, component: string, parameters: Record<strin
 
 function integer(c: CompileContext, term: RDF.Term, name: string): number {
   const n = Number(term.value);
-  if (term.termType !== 'Literal' || !Number.isInteger(n)) throw new Error(`sh:${name} of ${c.shapes.label(c.shape.term)} is not an integer`);
+  if (term.termType !== 'Literal' || !Number.isInteger(n))
+    throw new Error(`sh:${name} of ${c.shapes.label(c.shape.term)} is not an integer`);
   return n;
 }
 
@@ -86,11 +113,23 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   },
   datatype: (c, dt) => {
     const fail = reporter(c, 'Datatype', { datatype: p(dt) });
-    return [each((x, focus, v) => (v.termType === 'Literal' && v.datatype.value === dt.value && wellFormed(v)) || fail(x, focus, v))];
+    return [
+      each(
+        (x, focus, v) =>
+          (v.termType === 'Literal' && v.datatype.value === dt.value && wellFormed(v)) || fail(x, focus, v),
+      ),
+    ];
   },
   nodeKind: (c, kind) => {
     const local = kind.value.startsWith(SH) ? kind.value.slice(SH.length) : '';
-    const allowed = { IRI: ['NamedNode'], BlankNode: ['BlankNode'], Literal: ['Literal'], BlankNodeOrIRI: ['BlankNode', 'NamedNode'], BlankNodeOrLiteral: ['BlankNode', 'Literal'], IRIOrLiteral: ['NamedNode', 'Literal'] }[local];
+    const allowed = {
+      IRI: ['NamedNode'],
+      BlankNode: ['BlankNode'],
+      Literal: ['Literal'],
+      BlankNodeOrIRI: ['BlankNode', 'NamedNode'],
+      BlankNodeOrLiteral: ['BlankNode', 'Literal'],
+      IRIOrLiteral: ['NamedNode', 'Literal'],
+    }[local];
     if (!allowed) throw new Error(`sh:nodeKind of ${c.shapes.label(c.shape.term)} is not a node kind: ${p(kind)}`);
     const fail = reporter(c, 'NodeKind', { nodeKind: p(kind) });
     return [each((x, focus, v) => allowed.includes(v.termType) || fail(x, focus, v))];
@@ -112,12 +151,20 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   minLength: (c, n) => {
     const min = integer(c, n, 'minLength');
     const fail = reporter(c, 'MinLength', { minLength: n.value });
-    return [each((x, focus, v) => (v.termType !== 'BlankNode' && codePointLength(v.value) >= min) || fail(x, focus, v))];
+    return [
+      each((x, focus, v) => (v.termType !== 'BlankNode' && codePointLength(v.value) >= min) || fail(x, focus, v)),
+    ];
   },
   maxLength: (c, n) => {
     const max = integer(c, n, 'maxLength');
     const fail = reporter(c, 'MaxLength', { maxLength: n.value });
-    return [each((x, focus, v) => (v.termType !== 'BlankNode' && (v.value.length <= max || codePointLength(v.value) <= max)) || fail(x, focus, v))];
+    return [
+      each(
+        (x, focus, v) =>
+          (v.termType !== 'BlankNode' && (v.value.length <= max || codePointLength(v.value) <= max)) ||
+          fail(x, focus, v),
+      ),
+    ];
   },
   pattern: (c, pattern) => {
     const flags = c.shapes.one(c.shape.term, `${SH}flags`)?.value ?? '';
@@ -128,7 +175,12 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   languageIn: (c, list) => {
     const ranges = [...new Set(listOf(c, list, 'languageIn').map((t) => t.value))];
     const fail = reporter(c, 'LanguageIn', { languageIn: ranges.join(', ') });
-    return [each((x, focus, v) => (v.termType === 'Literal' && ranges.some((r) => languageMatches(v.language, r))) || fail(x, focus, v))];
+    return [
+      each(
+        (x, focus, v) =>
+          (v.termType === 'Literal' && ranges.some((r) => languageMatches(v.language, r))) || fail(x, focus, v),
+      ),
+    ];
   },
   uniqueLang: (c, flag) => {
     if (flag.value !== 'true') return [];
@@ -136,9 +188,12 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
     return [
       set((x, focus, values) => {
         const seen = new Map<string, number>();
-        for (const v of values) if (v.termType === 'Literal' && v.language) seen.set(v.language.toLowerCase(), (seen.get(v.language.toLowerCase()) ?? 0) + 1);
+        for (const v of values)
+          if (v.termType === 'Literal' && v.language)
+            seen.set(v.language.toLowerCase(), (seen.get(v.language.toLowerCase()) ?? 0) + 1);
         let ok = true;
-        for (const [lang, n] of seen) if (n > 1) ok = fail(x, focus, undefined, { parameters: { lang: JSON.stringify(lang) } });
+        for (const [lang, n] of seen)
+          if (n > 1) ok = fail(x, focus, undefined, { parameters: { lang: JSON.stringify(lang) } });
         return ok;
       }),
     ];
@@ -190,7 +245,10 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
         let ok = true;
         for (let i = 0; i < pairs.length; i += 2) {
           const predicate = pairs[i]!;
-          if (!allowed.has(predicate)) ok = fail(x, focus, pairs[i + 1], { path: [{ predicates: [predicate as RDF.NamedNode], inverse: false, quantifier: 'one' }] });
+          if (!allowed.has(predicate))
+            ok = fail(x, focus, pairs[i + 1], {
+              path: [{ predicates: [predicate as RDF.NamedNode], inverse: false, quantifier: 'one' }],
+            });
           if (!ok && !x.out) return false;
         }
         return ok;
@@ -209,7 +267,8 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   sparql: (c, constraint) => {
     if (c.shapes.one(constraint, `${SH}deactivated`)?.value === 'true') return [];
     const native = constraint.termType === 'NamedNode' ? NATIVE_CONSTRAINTS.get(constraint.value) : undefined;
-    if (!native) throw new UnsupportedShapes(`the SPARQL constraint ${c.shapes.label(constraint)} has no native implementation`);
+    if (!native)
+      throw new UnsupportedShapes(`the SPARQL constraint ${c.shapes.label(constraint)} has no native implementation`);
     const messages = c.shapes.objects(constraint, `${SH}message`).map((m) => m.value);
     const fail = reporter(c, 'SPARQL', {});
     return [
@@ -217,7 +276,9 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
         const rows = native(v, x.index as unknown as RDF.DatasetCore);
         for (const row of rows) {
           const vars: Record<string, string> = { ...row.bindings, value: sparqlText(row.value), this: sparqlText(v) };
-          const path = row.path ? [{ predicates: [row.path], inverse: false, quantifier: 'one' as const }] : c.shape.resultPath;
+          const path = row.path
+            ? [{ predicates: [row.path], inverse: false, quantifier: 'one' as const }]
+            : c.shape.resultPath;
           fail(x, focus, row.value, { path, message: messages.map((m) => fillMessage(m, vars)), source: constraint });
           if (!x.out) return false;
         }
@@ -266,7 +327,12 @@ function order(c: CompileContext, predicate: RDF.Term, component: string, holds:
   ];
 }
 
-function logical(c: CompileContext, list: RDF.Term, component: 'And' | 'Or' | 'Xone', holds: (conforming: number, total: number) => boolean): Check[] {
+function logical(
+  c: CompileContext,
+  list: RDF.Term,
+  component: 'And' | 'Or' | 'Xone',
+  holds: (conforming: number, total: number) => boolean,
+): Check[] {
   const members = listOf(c, list, component.toLowerCase());
   const fail = reporter(c, component, {});
   return [
@@ -292,7 +358,8 @@ function qualified(c: CompileContext, node: RDF.Term): Check[] {
   if (disjoint) {
     for (const parent of c.parentsOf(shape)) {
       for (const property of c.shapes.objects(parent, `${SH}property`)) {
-        for (const q of c.shapes.objects(property, `${SH}qualifiedValueShape`)) if (q !== node && !siblings.includes(q)) siblings.push(q);
+        for (const q of c.shapes.objects(property, `${SH}qualifiedValueShape`))
+          if (q !== node && !siblings.includes(q)) siblings.push(q);
       }
     }
   }
@@ -306,7 +373,11 @@ function qualified(c: CompileContext, node: RDF.Term): Check[] {
     return n;
   };
   const checks: Check[] = [];
-  const parameters = { qualifiedValueShape: p(node), ...(min ? { qualifiedMinCount: min.value } : {}), ...(max ? { qualifiedMaxCount: max.value } : {}) };
+  const parameters = {
+    qualifiedValueShape: p(node),
+    ...(min ? { qualifiedMinCount: min.value } : {}),
+    ...(max ? { qualifiedMaxCount: max.value } : {}),
+  };
   if (min) {
     const bound = integer(c, min, 'qualifiedMinCount');
     const fail = reporter(c, 'QualifiedMinCount', parameters);

@@ -111,7 +111,8 @@ function orderValue(t: RDF.Term): { kind: string; value: number | string; zoned?
     const kind = dt === `${XSD}dateTimeStamp` ? `${XSD}dateTime` : dt;
     const zoned = /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(t.value);
     if (kind === `${XSD}dateTime` || kind === `${XSD}date`) {
-      const iso = kind === `${XSD}date` ? t.value.replace(/^(-?[0-9]+-[0-9]{2}-[0-9]{2})(.*)$/, '$1T00:00:00$2') : t.value;
+      const iso =
+        kind === `${XSD}date` ? t.value.replace(/^(-?[0-9]+-[0-9]{2}-[0-9]{2})(.*)$/, '$1T00:00:00$2') : t.value;
       const ms = Date.parse(zoned ? iso : `${iso}Z`);
       if (Number.isNaN(ms)) return undefined;
       return { kind, value: ms, zoned };

@@ -13,7 +13,9 @@ export function termText(t: RDF.Term): string {
 
 /** Fills `{$name}` in a message with a constraint's parameters. */
 export function fillParameters(template: string, parameters: Readonly<Record<string, string>>): string {
-  return template.includes('{$') ? template.replace(/\{\$([A-Za-z_][A-Za-z0-9_]*)\}/g, (all, name: string) => parameters[name] ?? all) : template;
+  return template.includes('{$')
+    ? template.replace(/\{\$([A-Za-z_][A-Za-z0-9_]*)\}/g, (all, name: string) => parameters[name] ?? all)
+    : template;
 }
 
 /** The message of each constraint component whose shape gives none, by the component's local name (`{$param}` filled). */

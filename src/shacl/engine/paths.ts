@@ -21,7 +21,8 @@ export function readPath(shapes: ShapesReader, node: RDF.Term, seen: Set<RDF.Ter
   seen.add(node);
   try {
     if (node.termType === 'NamedNode') return { kind: 'predicate', predicate: node };
-    if (node.termType !== 'BlankNode') throw new Error(`a property path cannot be the literal ${JSON.stringify(node.value)}`);
+    if (node.termType !== 'BlankNode')
+      throw new Error(`a property path cannot be the literal ${JSON.stringify(node.value)}`);
     const list = shapes.list(node);
     if (list) {
       if (list.length < 2) throw new Error(`a sequence path needs at least two members (${shapes.label(node)})`);
@@ -33,7 +34,8 @@ export function readPath(shapes: ShapesReader, node: RDF.Term, seen: Set<RDF.Ter
     const alternative = one('alternativePath');
     if (alternative) {
       const items = shapes.list(alternative);
-      if (!items || items.length < 2) throw new Error(`sh:alternativePath needs a list of at least two paths (${shapes.label(node)})`);
+      if (!items || items.length < 2)
+        throw new Error(`sh:alternativePath needs a list of at least two paths (${shapes.label(node)})`);
       return { kind: 'alternative', items: items.map((item) => readPath(shapes, item, seen)) };
     }
     for (const kind of ['zeroOrMore', 'oneOrMore', 'zeroOrOne'] as const) {

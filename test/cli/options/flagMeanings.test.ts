@@ -20,7 +20,14 @@ describe('flags that mean one thing everywhere', () => {
       }
     }
     const pinned = Object.fromEntries([...meanings].map(([short, longs]) => [short, [...longs]]));
-    expect(pinned).toEqual({ '-q': ['--query'], '-f': ['--format'], '-o': ['--output'], '-j': ['--jobs'], '-s': ['--start'], '-p': ['--page-size'] });
+    expect(pinned).toEqual({
+      '-q': ['--query'],
+      '-f': ['--format'],
+      '-o': ['--output'],
+      '-j': ['--jobs'],
+      '-s': ['--start'],
+      '-p': ['--page-size'],
+    });
   });
 
   it('names the input format apart from the output format', () => {
@@ -37,7 +44,8 @@ describe('flags that mean one thing everywhere', () => {
       expect(help, command).not.toMatch(/default [^(:]*stdout|\(default [^:]/);
     }
     const exportHelp = (await runCli(['export', '--help'])).stdout;
-    for (const name of ['SCHOLARLY_API_KEY', 'SPRINGERNATURE_API_KEY', 'HTTPS_PROXY', 'SCHOLARLY_STORE_PASSWORD']) expect(exportHelp).toContain(name);
+    for (const name of ['SCHOLARLY_API_KEY', 'SPRINGERNATURE_API_KEY', 'HTTPS_PROXY', 'SCHOLARLY_STORE_PASSWORD'])
+      expect(exportHelp).toContain(name);
   });
 
   it('keeps the earlier spellings working, each with a deprecation line', async () => {
@@ -50,14 +58,25 @@ describe('flags that mean one thing everywhere', () => {
     expect(validate.stderr).toContain('scholarly-rdf: -f, --format is deprecated here: use --input-format\n');
     expect(validate.stderr).toContain('scholarly-rdf: -q is deprecated here: use --quiet\n');
     expect(validate.stdout.trim().split('\n')).toHaveLength(1);
-    const timeout = await runCli(['load', '--endpoint', 'http://127.0.0.1:9', '--timeout', '5', '--bulk', '--store', 'virtuoso']);
+    const timeout = await runCli([
+      'load',
+      '--endpoint',
+      'http://127.0.0.1:9',
+      '--timeout',
+      '5',
+      '--bulk',
+      '--store',
+      'virtuoso',
+    ]);
     expect(timeout.stderr).toContain('--timeout is deprecated here: use --request-timeout');
     expect(readFileSync(join(dir, 'a.nt'), 'utf8')).toMatch(/^<https:/);
   });
 
   it('refuses an empty query before any request (exit 2)', async () => {
     for (const command of ['export', 'search']) {
-      const r = await runCli([command, '--sample', '-q', '', '--quiet'].filter((a) => command === 'export' || a !== '--quiet'));
+      const r = await runCli(
+        [command, '--sample', '-q', '', '--quiet'].filter((a) => command === 'export' || a !== '--quiet'),
+      );
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toContain('--query must be a non-empty text, got ""');
     }
@@ -66,11 +85,15 @@ describe('flags that mean one thing everywhere', () => {
   it('reads the key from SPRINGERNATURE_API_KEY as from SCHOLARLY_API_KEY, and hides it', async () => {
     const service = await startFakeService({ records: makeRecords(3), apiKey: 'official-key' });
     try {
-      const r = await runCli(['search', '-q', 'x', '--base-url', service.url, '--json'], { env: { SPRINGERNATURE_API_KEY: 'official-key' } });
+      const r = await runCli(['search', '-q', 'x', '--base-url', service.url, '--json'], {
+        env: { SPRINGERNATURE_API_KEY: 'official-key' },
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(service.requests[0]!.searchParams.get('api_key')).toBe('official-key');
       expect(r.stdout).not.toContain('official-key');
-      const both = await runCli(['search', '-q', 'x', '--base-url', service.url], { env: { SCHOLARLY_API_KEY: 'wrong', SPRINGERNATURE_API_KEY: 'official-key' } });
+      const both = await runCli(['search', '-q', 'x', '--base-url', service.url], {
+        env: { SCHOLARLY_API_KEY: 'wrong', SPRINGERNATURE_API_KEY: 'official-key' },
+      });
       expect(both.code).toBe(3); // SCHOLARLY_API_KEY comes first
     } finally {
       await service.close();

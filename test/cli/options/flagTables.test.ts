@@ -28,7 +28,9 @@ describe('the flag tables of the docs', () => {
     for (const command of Object.keys(OPTION_TABLE)) {
       const help = (await runCli([command, '--help'])).stdout;
       const section = reference.slice(reference.indexOf(`## \`${command}\``)).split('\n## ')[0]!;
-      const inHelp = [...help.matchAll(/^ {2}(-[^\s,]+(?:, --[^\s]+)?)/gm)].map((m) => m[1]!).filter((f) => f !== '-h, --help');
+      const inHelp = [...help.matchAll(/^ {2}(-[^\s,]+(?:, --[^\s]+)?)/gm)]
+        .map((m) => m[1]!)
+        .filter((f) => f !== '-h, --help');
       const inDocs = [...section.matchAll(/^\| `([^`]+)`/gm)].map((m) => m[1]!);
       expect(inDocs, command).toEqual(inHelp);
     }

@@ -26,15 +26,22 @@ describe('the option table', () => {
   it('declares each flag of a command once', () => {
     for (const [command, specs] of Object.entries(OPTION_TABLE)) {
       const keys = specs.map(attributeOf);
-      expect(keys.filter((k, i) => keys.indexOf(k) !== i), command).toEqual([]);
+      expect(
+        keys.filter((k, i) => keys.indexOf(k) !== i),
+        command,
+      ).toEqual([]);
     }
   });
 
   it('is what --help lists, flag for flag', async () => {
     for (const [command, specs] of Object.entries(OPTION_TABLE)) {
       const help = (await runCli([command, '--help'])).stdout;
-      const listed = [...help.matchAll(/^ {2}(-[^\s,]+(?:, --[^\s]+)?)/gm)].map((m) => m[1]!).filter((f) => f !== '-h, --help');
-      const declared = specs.filter((s) => !s.hidden && !s.deprecatedFor).map((s) => s.flags.split(' <')[0]!.split(' [')[0]!);
+      const listed = [...help.matchAll(/^ {2}(-[^\s,]+(?:, --[^\s]+)?)/gm)]
+        .map((m) => m[1]!)
+        .filter((f) => f !== '-h, --help');
+      const declared = specs
+        .filter((s) => !s.hidden && !s.deprecatedFor)
+        .map((s) => s.flags.split(' <')[0]!.split(' [')[0]!);
       expect(listed, command).toEqual(declared);
     }
   });
@@ -48,8 +55,18 @@ describe('the option table', () => {
 
   it('gives each value to the library under its name, parsed and converted', () => {
     const specs = OPTION_TABLE.export;
-    const options = libraryOptions(specs, { query: 'q', output: 'd.nt', state: '/abs/s.json', shardSize: 1024, quiet: true, pageSize: 25 }, '/work');
-    expect(options).toEqual({ query: 'q', output: '/work/d.nt', statePath: '/abs/s.json', shardBytes: 1024, pageSize: 25 });
+    const options = libraryOptions(
+      specs,
+      { query: 'q', output: 'd.nt', state: '/abs/s.json', shardSize: 1024, quiet: true, pageSize: 25 },
+      '/work',
+    );
+    expect(options).toEqual({
+      query: 'q',
+      output: '/work/d.nt',
+      statePath: '/abs/s.json',
+      shardBytes: 1024,
+      pageSize: 25,
+    });
     expect(specs.map(longFlag)).toContain('--query');
   });
 });

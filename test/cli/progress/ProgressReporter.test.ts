@@ -30,7 +30,11 @@ describe('ProgressReporter', () => {
     r.update({ done: 1, total: 10, elapsedMs: 0 });
     r.update({ done: 2, total: 10, elapsedMs: 10 });
     r.update({ done: 10, total: 10, elapsedMs: 20, force: true });
-    expect(out().split('\r').filter((s) => s.startsWith('['))).toHaveLength(2);
+    expect(
+      out()
+        .split('\r')
+        .filter((s) => s.startsWith('[')),
+    ).toHaveLength(2);
   });
 
   it('off a terminal writes timestamped lines every 5 s, the first after 5 s (or at once with logFirst), the ETA when known', () => {
@@ -56,10 +60,12 @@ describe('ProgressReporter', () => {
     r.update({ done: 10, total: 50, elapsedMs: 0, topic: 'window a' });
     r.update({ done: 20, total: 50, elapsedMs: 100, topic: 'window a' });
     r.update({ done: 30, total: 50, elapsedMs: 200, topic: 'window b' });
-    expect(out().trim().split('\n').map((l) => l.replace(/^\S+ /, ''))).toEqual([
-      'validate: 10/50 records 20%  window a',
-      'validate: 30/50 records 60%  100.0 rec/s  window b',
-    ]);
+    expect(
+      out()
+        .trim()
+        .split('\n')
+        .map((l) => l.replace(/^\S+ /, '')),
+    ).toEqual(['validate: 10/50 records 20%  window a', 'validate: 30/50 records 60%  100.0 rec/s  window b']);
   });
 
   it('shows no bar without a total, only what was done and the rate', () => {
@@ -73,7 +79,14 @@ describe('ProgressReporter', () => {
 
 describe('formats', () => {
   it('formats sizes, durations and timestamps', () => {
-    expect([0, 1023, 1024, 10 * 1024 + 300, 999 * 1024 * 1024, 3 * 1024 ** 3].map(formatBytes)).toEqual(['0 B', '1023 B', '1.00 KiB', '10.3 KiB', '999 MiB', '3.00 GiB']);
+    expect([0, 1023, 1024, 10 * 1024 + 300, 999 * 1024 * 1024, 3 * 1024 ** 3].map(formatBytes)).toEqual([
+      '0 B',
+      '1023 B',
+      '1.00 KiB',
+      '10.3 KiB',
+      '999 MiB',
+      '3.00 GiB',
+    ]);
     expect([0, 59_400, 61_000, 3_600_000 + 61_000].map(formatDuration)).toEqual(['0:00', '0:59', '1:01', '1:01:01']);
     expect(timestamp(Date.UTC(2025, 0, 2, 3, 4, 5, 678))).toBe('2025-01-02T03:04:05Z');
   });
@@ -89,7 +102,12 @@ describe('ProgressReporter on a narrow terminal', () => {
       const gib = 1024 ** 3;
       for (let s = 0; s <= 6; s++) {
         clock = s * 1000;
-        r.update({ done: s * 100 * 1024 ** 2, total: 2 * gib, elapsedMs: s * 1000, extra: `${(s * 812_345).toLocaleString('en-US')} triples read, ${(s * 800_000).toLocaleString('en-US')} loaded` });
+        r.update({
+          done: s * 100 * 1024 ** 2,
+          total: 2 * gib,
+          elapsedMs: s * 1000,
+          extra: `${(s * 812_345).toLocaleString('en-US')} triples read, ${(s * 800_000).toLocaleString('en-US')} loaded`,
+        });
       }
       const last = out.split('\r').pop()!.replace('\x1b[K', '');
       expect(last.length, `${columns}: ${last}`).toBeLessThanOrEqual(columns - 1);

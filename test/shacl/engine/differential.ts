@@ -13,6 +13,18 @@ function text(t: RDF.Term | undefined): string {
 
 /** A result as one line of everything a report says of it. */
 export function resultLine(r: ValidationResult): string {
-  const path = r.resultPath?.map((s) => `${s.inverse ? '^' : ''}${s.predicates.map((p) => p.value).join('|')}${s.quantifier}`).join('/') ?? '-';
-  return [text(r.focusNode), text(r.shape), path, r.severity, text(r.value), text(r.constraintComponent), text(r.sourceConstraint), JSON.stringify(r.message)].join(' ');
+  const path =
+    r.resultPath
+      ?.map((s) => `${s.inverse ? '^' : ''}${s.predicates.map((p) => p.value).join('|')}${s.quantifier}`)
+      .join('/') ?? '-';
+  return [
+    text(r.focusNode),
+    text(r.shape),
+    path,
+    r.severity,
+    text(r.value),
+    text(r.constraintComponent),
+    text(r.sourceConstraint),
+    JSON.stringify(r.message),
+  ].join(' ');
 }

@@ -27,10 +27,16 @@ function parse(file: string): RDF.Quad[] {
 }
 
 function reader(quads: RDF.Quad[]) {
-  const out = (s: RDF.Term, p: string) => quads.filter((q) => q.subject.equals(s) && q.predicate.value === p).map((q) => q.object);
+  const out = (s: RDF.Term, p: string) =>
+    quads.filter((q) => q.subject.equals(s) && q.predicate.value === p).map((q) => q.object);
   const list = (head: RDF.Term): RDF.Term[] => {
     const items: RDF.Term[] = [];
-    for (let cell: RDF.Term | undefined = head; cell && cell.value !== `${RDF_NS}nil`; cell = out(cell, `${RDF_NS}rest`)[0]) items.push(out(cell, `${RDF_NS}first`)[0]!);
+    for (
+      let cell: RDF.Term | undefined = head;
+      cell && cell.value !== `${RDF_NS}nil`;
+      cell = out(cell, `${RDF_NS}rest`)[0]
+    )
+      items.push(out(cell, `${RDF_NS}first`)[0]!);
     return items;
   };
   return { out, list };
@@ -44,7 +50,14 @@ interface SpecTest {
   results: string[];
 }
 
-const term = (t: RDF.Term | undefined) => (!t ? '-' : t.termType === 'BlankNode' ? '_' : t.termType === 'Literal' ? JSON.stringify([t.value, t.language, t.datatype.value]) : `<${t.value}>`);
+const term = (t: RDF.Term | undefined) =>
+  !t
+    ? '-'
+    : t.termType === 'BlankNode'
+      ? '_'
+      : t.termType === 'Literal'
+        ? JSON.stringify([t.value, t.language, t.datatype.value])
+        : `<${t.value}>`;
 
 function testsOf(manifest: string): SpecTest[] {
   const quads = parse(manifest);
@@ -55,7 +68,8 @@ function testsOf(manifest: string): SpecTest[] {
     if (out(t, `${RDF_NS}first`).length) return `(${list(t).map(path).join(' / ')})`;
     for (const p of ['inversePath', 'alternativePath', 'zeroOrMorePath', 'oneOrMorePath', 'zeroOrOnePath']) {
       const inner = out(t, SH + p)[0];
-      if (inner) return p === 'alternativePath' ? `[alt ${list(inner).map(path).join(' | ')}]` : `[${p} ${path(inner)}]`;
+      if (inner)
+        return p === 'alternativePath' ? `[alt ${list(inner).map(path).join(' | ')}]` : `[${p} ${path(inner)}]`;
     }
     return '?';
   };
@@ -68,7 +82,14 @@ function testsOf(manifest: string): SpecTest[] {
       const action = out(entry, `${MF}action`)[0]!;
       const report = out(entry, `${MF}result`)[0]!;
       const results = out(report, `${SH}result`).map((r) =>
-        [out(r, `${SH}focusNode`)[0], undefined, out(r, `${SH}value`)[0], out(r, `${SH}resultSeverity`)[0], out(r, `${SH}sourceShape`)[0], out(r, `${SH}sourceConstraintComponent`)[0]]
+        [
+          out(r, `${SH}focusNode`)[0],
+          undefined,
+          out(r, `${SH}value`)[0],
+          out(r, `${SH}resultSeverity`)[0],
+          out(r, `${SH}sourceShape`)[0],
+          out(r, `${SH}sourceConstraintComponent`)[0],
+        ]
           .map((t, i) => (i === 1 ? path(out(r, `${SH}resultPath`)[0]) : term(t)))
           .join(' '),
       );
@@ -91,7 +112,11 @@ function stepText(s: PathStep): string {
 }
 
 function resultText(r: ValidationResult): string {
-  const path = r.resultPath ? (r.resultPath.length === 1 ? stepText(r.resultPath[0]!) : `(${r.resultPath.map(stepText).join(' / ')})`) : '-';
+  const path = r.resultPath
+    ? r.resultPath.length === 1
+      ? stepText(r.resultPath[0]!)
+      : `(${r.resultPath.map(stepText).join(' / ')})`
+    : '-';
   const severity = r.severity.startsWith('<') ? r.severity : `<${SH}${r.severity}>`;
   return [term(r.focusNode), path, term(r.value), severity, term(r.shape), term(r.constraintComponent)].join(' ');
 }
@@ -123,7 +148,8 @@ describe('W3C SHACL Core test suite through the engine of our own', () => {
     it(test.name, () => {
       const got = validate(test);
       const passed = got.conforms === test.conforms && JSON.stringify(got.results) === JSON.stringify(test.results);
-      if (KNOWN_FAILURES[test.name]) expect(passed, `${test.name} passes now: remove it from KNOWN_FAILURES`).toBe(false);
+      if (KNOWN_FAILURES[test.name])
+        expect(passed, `${test.name} passes now: remove it from KNOWN_FAILURES`).toBe(false);
       else expect(got).toEqual({ conforms: test.conforms, results: test.results });
     });
   }

@@ -33,7 +33,13 @@ beforeAll(async () => {
  */
 function partsByDesign(r: ValidationResult): boolean {
   const v = r.value;
-  return /#(Datatype|Or)ConstraintComponent$/.test(r.constraintComponent.value) && v?.termType === 'Literal' && /#date(Time)?$/.test(v.datatype.value) && /^-?[0-9]{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])/.test(v.value) && !isCalendarDate(v.value);
+  return (
+    /#(Datatype|Or)ConstraintComponent$/.test(r.constraintComponent.value) &&
+    v?.termType === 'Literal' &&
+    /#date(Time)?$/.test(v.datatype.value) &&
+    /^-?[0-9]{4,}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])/.test(v.value) &&
+    !isCalendarDate(v.value)
+  );
 }
 
 /**
@@ -41,12 +47,20 @@ function partsByDesign(r: ValidationResult): boolean {
  * shacl-engine writes terms (`"7"`), the native implementation with its text (`7`), as reports always had it.
  */
 function line(r: ValidationResult): string {
-  return resultLine(r.constraintComponent.value.endsWith('#SPARQLConstraintComponent') ? { ...r, message: r.message.replace(/\\?"/g, '') } : r);
+  return resultLine(
+    r.constraintComponent.value.endsWith('#SPARQLConstraintComponent')
+      ? { ...r, message: r.message.replace(/\\?"/g, '') }
+      : r,
+  );
 }
 
 async function compare(quads: RDF.Quad[], label: string): Promise<number> {
   const expected = (await today.validateRecord(quads)).results.map(line).sort();
-  const got = engine.validateQuads(quads).filter((r) => !partsByDesign(r)).map(line).sort();
+  const got = engine
+    .validateQuads(quads)
+    .filter((r) => !partsByDesign(r))
+    .map(line)
+    .sort();
   expect(got, label).toEqual(expected);
   return expected.length;
 }
@@ -63,20 +77,26 @@ describe('the engine of our own with the shipped shapes gives the results of sha
   it('on the fixtures, whole and record by record', { timeout: 600_000 }, async () => {
     for (const name of ['full-records.ttl', 'dataset-description.ttl', 'broken-records.ttl']) {
       await compare(fixtureQuads(name), name);
-      for await (const { key, quads } of validateStream(fixtureQuads(name), today)) await compare(quads, `${name} ${key}`);
+      for await (const { key, quads } of validateStream(fixtureQuads(name), today))
+        await compare(quads, `${name} ${key}`);
     }
   });
 
   it('on every broken case of each shape', { timeout: 600_000 }, async () => {
     let results = 0;
-    for (const c of SHAPE_CASES) results += await compare(caseQuads(c), `${c.shape} ${c.add ?? ''} ${c.remove?.join() ?? ''}`);
+    for (const c of SHAPE_CASES)
+      results += await compare(caseQuads(c), `${c.shape} ${c.add ?? ''} ${c.remove?.join() ?? ''}`);
     expect(results).toBeGreaterThan(SHAPE_CASES.length);
   });
 
   it('on the sample catalogue and the service fixtures, mapped', { timeout: 600_000 }, async () => {
     // Every 15th record of the catalogue: SPARQL through Comunica takes seconds a record.
-    const raws = readFileSync(sampleCataloguePath(), 'utf8').split('\n').filter((l, i) => l && i % 15 === 0).map((l) => JSON.parse(l) as unknown);
-    for (const file of readdirSync(SERVICE).filter((f) => f.endsWith('.json'))) raws.push(...recordsOf(JSON.parse(readFileSync(`${SERVICE}${file}`, 'utf8'))));
+    const raws = readFileSync(sampleCataloguePath(), 'utf8')
+      .split('\n')
+      .filter((l, i) => l && i % 15 === 0)
+      .map((l) => JSON.parse(l) as unknown);
+    for (const file of readdirSync(SERVICE).filter((f) => f.endsWith('.json')))
+      raws.push(...recordsOf(JSON.parse(readFileSync(`${SERVICE}${file}`, 'utf8'))));
     expect(raws.length).toBeGreaterThan(20);
     for (const raw of raws) {
       const mapped = mapRecord(normalizeRecord(raw));
