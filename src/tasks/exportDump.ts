@@ -111,9 +111,7 @@ function exportOutputs(options: ExportDumpOptions): NamedOutput[] {
 }
 
 /** The local service over the bundled sample, started for one export. */
-async function startSample(
-  options: ExportDumpOptions,
-): Promise<{
+async function startSample(options: ExportDumpOptions): Promise<{
   client: Pick<ExportOptions, 'baseUrl' | 'apiKey' | 'keyIsPublic' | 'fetch'>;
   name: string;
   close: () => Promise<void>;
