@@ -313,9 +313,19 @@ describe('native SPARQL constraints', () => {
       fixtureQuads('full-records.ttl'),
       ...SHAPE_CASES.filter((c) => touched.includes(c.shape)).map(caseQuads),
     ];
+    // The one documented disagreement of the two engines outside the SPARQL constraints (docs/validation.md):
+    // a day that does not exist ("2015-02-30"^^xsd:date) is ill-typed for our engine and Jena, accepted by
+    // shacl-engine, which `sparql: 'engine'` now runs whole. It is set aside on both sides, by value.
+    const noSuchDay = (line: string): boolean => /"\d{4}-02-3[01]"|"\d{4}-(04|06|09|11)-31"/.test(line);
     for (const quads of inputs) {
-      const a = (await native.validateRecord(quads)).results.map(summary).sort();
-      const b = (await engine.validateRecord(quads)).results.map(summary).sort();
+      const a = (await native.validateRecord(quads)).results
+        .map(summary)
+        .filter((l) => !noSuchDay(l))
+        .sort();
+      const b = (await engine.validateRecord(quads)).results
+        .map(summary)
+        .filter((l) => !noSuchDay(l))
+        .sort();
       expect(a).toEqual(b);
     }
   });
