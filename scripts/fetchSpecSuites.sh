@@ -15,6 +15,9 @@
 #   from a checkout given as W3C_SUITES (a folder holding rdf-tests/rdf11, rdf-tests/rdf12 and
 #   rdf-tests/LICENSE.md, as /work/shared/w3c does); left alone when W3C_SUITES is not set. Ruby
 #   scripts, HTML pages and EARL reports are left out.
+# - test/spec/json-ld-api-tests/: the W3C JSON-LD 1.1 toRdf and fromRdf tests
+#   (https://github.com/w3c/json-ld-api, tests/, commit JSONLD_TESTS_COMMIT below), from
+#   W3C_SUITES/json-ld-api-tests likewise.
 #
 # Usage: scripts/fetchSpecSuites.sh            (SHACL core)
 #        W3C_SUITES=/path/to/w3c scripts/fetchSpecSuites.sh   (and the RDF syntax suites)
@@ -82,4 +85,25 @@ software. \`npm run spec\` runs every entry through the toolkit's reader and wri
 (test/spec/rdfSyntax.test.ts); \`W3C_SUITES=... scripts/fetchSpecSuites.sh\` writes this folder.
 README
   echo "fetchSpecSuites: ${files} files of the W3C RDF syntax tests in $TARGET"
+
+  JSONLD_TESTS_COMMIT=92f07705a0c0ac27aa9bc6fe1322dcc9fad0114d
+  SOURCE="$W3C_SUITES/json-ld-api-tests"
+  TARGET=test/spec/json-ld-api-tests
+  [ -f "$SOURCE/toRdf-manifest.jsonld" ] || { echo "fetchSpecSuites: no $SOURCE/toRdf-manifest.jsonld" >&2; exit 1; }
+  rm -rf "$TARGET"
+  mkdir -p "$TARGET"
+  cp -R "$SOURCE"/{LICENSE.md,context.jsonld,toRdf,toRdf-manifest.jsonld,fromRdf,fromRdf-manifest.jsonld} "$TARGET"/
+  files=$(find "$TARGET" -type f | wc -l | tr -d ' ')
+  cat > "$TARGET/README.md" <<README
+# W3C JSON-LD 1.1 toRdf and fromRdf tests
+
+The toRdf and fromRdf tests of <https://github.com/w3c/json-ld-api> (\`tests/\`) at commit
+${JSONLD_TESTS_COMMIT} (2026-07-01): \`toRdf-manifest.jsonld\`, \`fromRdf-manifest.jsonld\`, the manifests'
+\`context.jsonld\` and the \`toRdf/\` and \`fromRdf/\` folders (${files} files), published at
+<https://w3c.github.io/json-ld-api/tests/>. Distributed under both the W3C Test Suite License and the W3C
+3-clause BSD License (LICENSE.md); scholarly-rdf uses them under the 3-clause BSD License, to test its
+software. \`npm run spec\` runs every entry (test/spec/jsonLd.test.ts); \`W3C_SUITES=...
+scripts/fetchSpecSuites.sh\` writes this folder.
+README
+  echo "fetchSpecSuites: ${files} files of the W3C JSON-LD toRdf and fromRdf tests in $TARGET"
 fi
