@@ -284,7 +284,7 @@ export class RecordLines {
         source,
         index: ++this.index,
         line,
-        reason: `the response is cut off after its record ${recovered.records.length} (line ${line}): ${describeJsonError(parsed.reason, documentText, documentStartLine)}; the ${recovered.records.length} records before the cut are read, those after it are missing (fetch the page again)`,
+        reason: `the response is cut off after its record ${recovered.records.length} (line ${line}): ${describeJsonError(parsed.reason, documentText, documentStartLine)}; ${recovered.records.length === 1 ? 'the record before the cut is read' : `the ${recovered.records.length} records before the cut are read`}, those after it are missing (fetch the page again)`,
         excerpt: excerptOf(documentText.slice(recovered.cutAfter)),
       };
       return;

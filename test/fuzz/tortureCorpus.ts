@@ -119,7 +119,7 @@ export const TORTURE_CASES: readonly TortureCase[] = [
     mapped: 1,
     rejected: 1,
     rejection:
-      /^rejected: \S*truncated\.json record 2 \(line 17\), field \(input\): the response is cut off after its record 1 \(line 17\): not valid JSON: the input ends inside a string \(line 23, column 13\); the file looks truncated \(.*\); the 1 records before the cut are read, those after it are missing \(fetch the page again\)$/,
+      /^rejected: \S*truncated\.json record 2 \(line 17\), field \(input\): the response is cut off after its record 1 \(line 17\): not valid JSON: the input ends inside a string \(line 23, column 13\); the file looks truncated \(.*\); the record before the cut is read, those after it are missing \(fetch the page again\)$/,
   },
   {
     name: 'empty.json',
