@@ -1,3 +1,4 @@
+import { ToolkitError } from '../errors.js';
 import { formatInfo, type FormatName } from '../formats.js';
 import { writeFileAtomically } from './writeFileAtomically.js';
 
@@ -100,4 +101,31 @@ export function manifestText(manifest: ShardManifest): string {
 /** Writes the manifest atomically (see {@link writeFileAtomically}); `io` naming it when it cannot be written. */
 export async function writeManifest(path: string, manifest: ShardManifest): Promise<void> {
   await writeFileAtomically(path, manifestText(manifest), 'the manifest');
+}
+
+/**
+ * The limits of shards from `shardRecords` and `shardBytes` (each a whole number of at least 1), or undefined
+ * when neither is given (one output); `usage` errors when one is given without an output file or is not such
+ * a number. What `export` and `convert` both check.
+ */
+export function checkShardLimits(
+  records: number | undefined,
+  bytes: number | undefined,
+  hasOutputFile: boolean,
+): ShardLimits | undefined {
+  if (records === undefined && bytes === undefined) return undefined;
+  const name = records !== undefined ? '`shardRecords`' : '`shardBytes`';
+  if (!hasOutputFile)
+    throw new ToolkitError(
+      `${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`,
+      'usage',
+    );
+  for (const [key, value] of [
+    ['`shardRecords`', records],
+    ['`shardBytes`', bytes],
+  ] as const) {
+    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1))
+      throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
+  }
+  return { ...(records !== undefined ? { records } : {}), ...(bytes !== undefined ? { bytes } : {}) };
 }

@@ -10,7 +10,7 @@ import { formatFromPath, formatInfo, formatsWith, isGzipPath, labelList, type Fo
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import { escapeResolvedIri } from '../serialize/escape.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
-import type { ShardLimits } from './ShardManifest.js';
+import { checkShardLimits, type ShardLimits } from './ShardManifest.js';
 import { ShardNaming } from './ShardNaming.js';
 import { checkDeltaOptions, usesRecordGraphs } from './exportSince.js';
 
@@ -227,26 +227,9 @@ export function planExport(options: ExportOptions): ExportPlan {
 
 /** The shards of an export, its options checked; undefined without `shardRecords` or `shardBytes`. */
 function planShards(options: ExportOptions, format: FormatName, gzip: boolean): ExportPlan['shards'] {
-  const { shardRecords: records, shardBytes: bytes } = options;
-  if (records === undefined && bytes === undefined) return undefined;
-  const name = records !== undefined ? '`shardRecords`' : '`shardBytes`';
-  if (!options.output)
-    throw new ToolkitError(
-      `${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`,
-      'usage',
-    );
-  for (const [key, value] of [
-    ['`shardRecords`', records],
-    ['`shardBytes`', bytes],
-  ] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1))
-      throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
-  }
-  const limits: ShardLimits = {
-    ...(records !== undefined ? { records } : {}),
-    ...(bytes !== undefined ? { bytes } : {}),
-  };
-  return { naming: new ShardNaming(options.output, format, gzip), limits };
+  const limits = checkShardLimits(options.shardRecords, options.shardBytes, options.output !== undefined);
+  if (limits === undefined) return undefined;
+  return { naming: new ShardNaming(options.output!, format, gzip), limits };
 }
 
 /** The options that must be the same when an export is resumed. */

@@ -8,7 +8,7 @@ import { LineFile } from '../convert/LineFile.js';
 import { type Output, openOutput } from '../convert/openOutput.js';
 import { ToolkitError } from '../errors.js';
 import { removeIfExists } from '../export/ExportState.js';
-import { type ShardLimits, shardManifest, writeManifest } from '../export/ShardManifest.js';
+import { type ShardLimits, checkShardLimits, shardManifest, writeManifest } from '../export/ShardManifest.js';
 import { ShardNaming } from '../export/ShardNaming.js';
 import { ShardedOutput } from '../export/ShardedOutput.js';
 import { formatFromPath, formatInfo, formatsWith, isGzipPath, labelList, type FormatName } from '../formats.js';
@@ -554,22 +554,7 @@ function serializerOptions(options: ConvertFilesOptions): SerializerOptions {
 
 /** The limits of shards, checked; undefined without them (one output). */
 function shardLimits(options: ConvertFilesOptions, toFile: boolean): ShardLimits | undefined {
-  const { shardRecords: records, shardBytes: bytes } = options;
-  if (records === undefined && bytes === undefined) return undefined;
-  const name = records !== undefined ? '`shardRecords`' : '`shardBytes`';
-  if (!toFile)
-    throw new ToolkitError(
-      `${name} needs an output file (\`output\`): the shards are files named after it, and a stream cannot be cut into files`,
-      'usage',
-    );
-  for (const [key, value] of [
-    ['`shardRecords`', records],
-    ['`shardBytes`', bytes],
-  ] as const) {
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 1))
-      throw new ToolkitError(`${key} must be a whole number of at least 1, not ${value}`, 'usage');
-  }
-  return { ...(records !== undefined ? { records } : {}), ...(bytes !== undefined ? { bytes } : {}) };
+  return checkShardLimits(options.shardRecords, options.shardBytes, toFile);
 }
 
 function checkOptions(options: ConvertFilesOptions, format: FormatName): void {
