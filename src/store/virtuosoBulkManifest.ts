@@ -143,3 +143,23 @@ export function expectedRange(
   const shared = shards.reduce((n, s) => n + s.sharedTriples!, 0);
   return { min: baseline + minimumDistinctTriples(triples, shared), max: baseline + triples, exact: shared === 0 };
 }
+
+/**
+ * The files a bulk load reads: the `files` given (resolved against `cwd`), each with its shard of the
+ * manifest, or, with only a manifest, its shards; `usage` when neither is given. What the Virtuoso and the
+ * TDB2 bulk loads both start from.
+ */
+export async function bulkFilesOf(
+  files: readonly string[] | undefined,
+  manifestPath: string | undefined,
+  cwd: string,
+): Promise<{ paths: string[]; shards: (BulkManifestShard | undefined)[] }> {
+  const given = (files ?? []).map((f) => resolve(cwd, f));
+  const manifest = manifestPath !== undefined ? await readBulkManifest(resolve(cwd, manifestPath)) : undefined;
+  if (given.length === 0 && !manifest)
+    throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
+  const shards: (BulkManifestShard | undefined)[] = manifest
+    ? shardsOfFiles(given, manifest)
+    : given.map(() => undefined);
+  return { paths: given.length > 0 ? given : shards.map((s) => s!.path), shards };
+}

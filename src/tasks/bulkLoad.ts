@@ -1,11 +1,11 @@
 import { stat } from 'node:fs/promises';
-import { basename, posix, resolve } from 'node:path';
+import { basename, posix } from 'node:path';
 import { abortError } from '../abort.js';
 import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { ToolkitError } from '../errors.js';
 import { formatFromPath } from '../formats.js';
 import { VirtuosoIsql, type VirtuosoIsqlOptions } from '../store/VirtuosoIsql.js';
-import { readBulkManifest, shardsOfFiles, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
+import { bulkFilesOf } from '../store/virtuosoBulkManifest.js';
 import { runBulkJobs } from '../store/virtuosoBulkJobs.js';
 import {
   checkServerCanRead,
@@ -257,14 +257,7 @@ function pick(options: BulkLoadOptions): VirtuosoIsqlOptions {
 
 /** The files to load: local path, size, path on the server, and the manifest's shard; `usage`/`io` errors naming the file. */
 async function filesOf(options: BulkLoadOptions, cwd: string): Promise<BulkFile[]> {
-  const given = (options.files ?? []).map((f) => resolve(cwd, f));
-  const manifest = options.manifest !== undefined ? await readBulkManifest(resolve(cwd, options.manifest)) : undefined;
-  if (given.length === 0 && !manifest)
-    throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
-  const shards: (BulkManifestShard | undefined)[] = manifest
-    ? shardsOfFiles(given, manifest)
-    : given.map(() => undefined);
-  const paths = given.length > 0 ? given : shards.map((s) => s!.path);
+  const { paths, shards } = await bulkFilesOf(options.files, options.manifest, cwd);
   const serverDir = options.serverDir;
   const seen = new Set<string>();
   const files: BulkFile[] = [];

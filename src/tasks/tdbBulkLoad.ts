@@ -5,12 +5,7 @@ import { abortError } from '../abort.js';
 import { ToolkitError, ioError } from '../errors.js';
 import { assertGraphIri } from '../store/defaultGraph.js';
 import { JenaTdbTools, fileDoneOf, jenaMessage, toolError } from '../store/JenaTdbTools.js';
-import {
-  expectedRange,
-  readBulkManifest,
-  shardsOfFiles,
-  type BulkManifestShard,
-} from '../store/virtuosoBulkManifest.js';
+import { bulkFilesOf, expectedRange, type BulkManifestShard } from '../store/virtuosoBulkManifest.js';
 import { countMismatchError, type BulkLoadProgress } from '../store/virtuosoBulkResults.js';
 
 /** Options of {@link tdbBulkLoad}. */
@@ -147,14 +142,7 @@ export async function tdbBulkLoad(options: TdbBulkLoadOptions): Promise<TdbBulkL
 
 /** The files to load, with their sizes and shards; `usage`/`io` errors naming the file. */
 async function filesOf(options: TdbBulkLoadOptions, cwd: string): Promise<TdbFile[]> {
-  const given = (options.files ?? []).map((f) => resolve(cwd, f));
-  const manifest = options.manifest !== undefined ? await readBulkManifest(resolve(cwd, options.manifest)) : undefined;
-  if (given.length === 0 && !manifest)
-    throw new ToolkitError('nothing to load: no files and no manifest given', 'usage');
-  const shards: (BulkManifestShard | undefined)[] = manifest
-    ? shardsOfFiles(given, manifest)
-    : given.map(() => undefined);
-  const paths = given.length > 0 ? given : shards.map((s) => s!.path);
+  const { paths, shards } = await bulkFilesOf(options.files, options.manifest, cwd);
   const names = new Set<string>();
   const files: TdbFile[] = [];
   for (const [i, path] of paths.entries()) {
