@@ -6,8 +6,8 @@ export { exportDump, type ExportDumpOptions, type ExportDumpSummary } from './ta
 export type { ExportOptions, ExportSummary, ExportProgress } from './export/exportOptions.js';
 export type { ExportCounts } from './export/ExportState.js';
 export { convertFiles, type ConvertFilesOptions, type ConvertProgress } from './tasks/convertFiles.js';
-export type { ConvertSummary } from './convert/ConvertStats.js';
-export type { ShardManifest, ShardEntry, ShardLimits } from './export/ShardManifest.js';
+export type { ConvertSummary } from './pipeline/ConvertStats.js';
+export type { ShardManifest, ShardEntry, ShardLimits } from './output/ShardManifest.js';
 export {
   validateDump,
   type ValidateDumpOptions,

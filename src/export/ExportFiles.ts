@@ -2,13 +2,13 @@ import { readFile, rename, stat } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { ToolkitError, ioError } from '../errors.js';
 import type { DoiSet } from '../record/DoiSet.js';
-import { writeText } from '../pipeline/writeText.js';
+import { writeText } from '../output/writeText.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
-import { CheckpointFile } from './CheckpointFile.js';
+import { CheckpointFile } from '../output/CheckpointFile.js';
 import { type ExportState, writeExportState } from './ExportState.js';
-import type { ShardLimits } from './ShardManifest.js';
-import type { ShardNaming } from './ShardNaming.js';
-import { ShardedOutput } from './ShardedOutput.js';
+import type { ShardLimits } from '../output/ShardManifest.js';
+import type { ShardNaming } from '../output/ShardNaming.js';
+import { ShardedOutput } from '../output/ShardedOutput.js';
 
 /** Where an export writes. */
 export interface ExportTargets {

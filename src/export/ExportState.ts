@@ -3,8 +3,8 @@ import type { HarvestCursor } from '../client/harvest.js';
 import type { SplitUnit } from '../client/dateWindows.js';
 import { ToolkitError, ioError } from '../errors.js';
 import type { FormatName } from '../formats.js';
-import type { ShardedState } from './ShardedOutput.js';
-import { writeFileAtomically } from './writeFileAtomically.js';
+import type { ShardedState } from '../output/ShardedOutput.js';
+import { writeFileAtomically } from '../output/writeFileAtomically.js';
 
 /** Counts of an export so far. */
 export interface ExportCounts {

@@ -10,8 +10,8 @@ import { formatFromPath, formatInfo, formatsWith, isGzipPath, labelList, type Fo
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import { escapeResolvedIri } from '../serialize/escape.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
-import { checkShardLimits, type ShardLimits } from './ShardManifest.js';
-import { ShardNaming } from './ShardNaming.js';
+import { checkShardLimits, type ShardLimits } from '../output/ShardManifest.js';
+import { ShardNaming } from '../output/ShardNaming.js';
 import { checkDeltaOptions, usesRecordGraphs } from './exportSince.js';
 
 /** Progress of an export, reported after every page. */

@@ -14,11 +14,11 @@ import { DoiSet } from '../record/DoiSet.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
-import { CheckpointFile } from './CheckpointFile.js';
+import { CheckpointFile } from '../output/CheckpointFile.js';
 import { ExportFiles, placeFinishedOutput } from './ExportFiles.js';
-import { ExportLock } from './ExportLock.js';
-import { type ShardEntry, shardManifest, writeManifest } from './ShardManifest.js';
-import { placeFinishedShards } from './ShardedOutput.js';
+import { ExportLock } from '../output/ExportLock.js';
+import { type ShardEntry, shardManifest, writeManifest } from '../output/ShardManifest.js';
+import { placeFinishedShards } from '../output/ShardedOutput.js';
 import {
   type ExportOptions,
   type ExportPlan,

@@ -7,7 +7,7 @@ import { formatInfo } from '../formats.js';
 import { DEFAULT_BASE, NS } from '../rdf/namespaces.js';
 import { recordGraphPattern } from '../mapping/recordGraph.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
-import type { ShardEntry } from './ShardManifest.js';
+import type { ShardEntry } from '../output/ShardManifest.js';
 
 /** What {@link provenanceQuads} describes. */
 export interface ProvenanceInput {

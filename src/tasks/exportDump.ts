@@ -6,7 +6,7 @@ import { ExportFiles } from '../export/ExportFiles.js';
 import { exportRdf } from '../export/exportRdf.js';
 import { type ExportOptions, type ExportSummary, planExport } from '../export/exportOptions.js';
 import { usesRecordGraphs } from '../export/exportSince.js';
-import type { ShardManifest } from '../export/ShardManifest.js';
+import type { ShardManifest } from '../output/ShardManifest.js';
 import { directFetch } from '../http/proxyFetch.js';
 import { createRecordValidation } from './createRecordValidation.js';
 import { type LoadDumpOptions, type LoadDumpSummary, loadDump, loadLogPath } from './loadDump.js';

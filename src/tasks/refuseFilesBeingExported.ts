@@ -1,5 +1,5 @@
 import { ToolkitError } from '../errors.js';
-import { ExportLock } from '../export/ExportLock.js';
+import { ExportLock } from '../output/ExportLock.js';
 import { lockPathOf } from '../export/exportOptions.js';
 import { readExportState } from '../export/ExportState.js';
 

@@ -2,7 +2,7 @@ import { type Stats, lstatSync, readdirSync, readlinkSync, realpathSync, statSyn
 import { basename, dirname, join, resolve } from 'node:path';
 import { ToolkitError } from '../errors.js';
 import { readExportState } from '../export/ExportState.js';
-import type { ShardNaming } from '../export/ShardNaming.js';
+import type { ShardNaming } from '../output/ShardNaming.js';
 import { DEFAULT_SHAPES_DIR, isShapesFileName } from '../shacl/loadShapes.js';
 
 /** A file a job writes, named for messages (`` `rejectsPath` ``, "the report"). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBytes } from '../../src/cli/options/optionValues.js';
-import type { ShardManifest } from '../../src/export/ShardManifest.js';
+import type { ShardManifest } from '../../src/output/ShardManifest.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { makeRecords, startFakeService } from '../client/fakeService.js';
 import { runCli } from '../helpers/cli.js';

@@ -7,7 +7,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { exportRdf } from '../../src/export/exportRdf.js';
 import { readExportState } from '../../src/export/ExportState.js';
-import type { ShardManifest } from '../../src/export/ShardManifest.js';
+import type { ShardManifest } from '../../src/output/ShardManifest.js';
 import { NS } from '../../src/rdf/namespaces.js';
 import { makeRecords, startFakeService } from '../client/fakeService.js';
 import { exportHarness, interrupted } from './exportHarness.js';

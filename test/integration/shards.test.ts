@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readExportState } from '../../src/export/ExportState.js';
-import type { ShardManifest } from '../../src/export/ShardManifest.js';
+import type { ShardManifest } from '../../src/output/ShardManifest.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { Catalogue } from '../../src/server/Catalogue.js';
 import { startServer, type RunningServer } from '../../src/server/startServer.js';

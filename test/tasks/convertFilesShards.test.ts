@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Parser, Store } from 'n3';
-import type { ShardManifest } from '../../src/export/ShardManifest.js';
+import type { ShardManifest } from '../../src/output/ShardManifest.js';
 import { bulkManifestOf, expectedRange } from '../../src/store/virtuosoBulkManifest.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { convertFiles } from '../../src/tasks/convertFiles.js';

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExportLock } from '../../src/export/ExportLock.js';
+import { ExportLock } from '../../src/output/ExportLock.js';
 import { lockPathOf } from '../../src/export/exportOptions.js';
 import { loadDump, loadLogPath } from '../../src/tasks/loadDump.js';
 import { runCli } from '../helpers/cli.js';

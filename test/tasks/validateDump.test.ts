@@ -2,7 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSy
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ExportLock } from '../../src/export/ExportLock.js';
+import { ExportLock } from '../../src/output/ExportLock.js';
 import { validateDump } from '../../src/tasks/validateDump.js';
 import { runCli } from '../helpers/cli.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type ConvertSummary, convertSummaryLine } from '../../convert/ConvertStats.js';
+import { type ConvertSummary, convertSummaryLine } from '../../pipeline/ConvertStats.js';
 import { ToolkitError } from '../../errors.js';
 import { FORMATS } from '../../formats.js';
 import type { ConvertFilesOptions } from '../../tasks/convertFiles.js';

@@ -1,4 +1,4 @@
-import { SHARED_REPEAT } from '../../convert/ConvertStats.js';
+import { SHARED_REPEAT } from '../../pipeline/ConvertStats.js';
 import type { ExportProgress, ExportSummary } from '../../export/exportOptions.js';
 import { ProgressReporter, type ProgressReporterOptions } from './ProgressReporter.js';
 import type { StatusLine } from './StatusLine.js';

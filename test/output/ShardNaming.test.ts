@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ShardNaming } from '../../src/export/ShardNaming.js';
+import { ShardNaming } from '../../src/output/ShardNaming.js';
 
 describe('ShardNaming', () => {
   it('puts the number before the format extension and .gz; the manifest beside', () => {

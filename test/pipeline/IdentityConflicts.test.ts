@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IdentityConflicts, personsMatch } from '../../src/convert/IdentityConflicts.js';
+import { IdentityConflicts, personsMatch } from '../../src/pipeline/IdentityConflicts.js';
 import { slug } from '../../src/mapping/entityIris.js';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';

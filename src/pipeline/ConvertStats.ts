@@ -1,5 +1,5 @@
 import type { MappedRecord } from '../mapping/mapRecord.js';
-import type { Rejection } from '../pipeline/Rejection.js';
+import type { Rejection } from './Rejection.js';
 import type { FormatName } from '../formats.js';
 
 /** What a conversion did. */

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openOutput } from '../../src/convert/openOutput.js';
+import { openOutput } from '../../src/output/openOutput.js';
 
 let dir: string;
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import { PassThrough, Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { writeText } from '../../src/pipeline/writeText.js';
+import { writeText } from '../../src/output/writeText.js';
 
 /** A stream that never drains: every write asks to wait. */
 const stuck = () => new Writable({ highWaterMark: 1, write: () => undefined });

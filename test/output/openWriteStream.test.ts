@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openWriteStream } from '../../src/convert/openWriteStream.js';
-import { writeText } from '../../src/pipeline/writeText.js';
+import { openWriteStream } from '../../src/output/openWriteStream.js';
+import { writeText } from '../../src/output/writeText.js';
 
 let dir: string;
 beforeEach(() => {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ShardNaming } from '../../src/export/ShardNaming.js';
-import { ShardedOutput, type ShardedOutputOptions } from '../../src/export/ShardedOutput.js';
+import { ShardNaming } from '../../src/output/ShardNaming.js';
+import { ShardedOutput, type ShardedOutputOptions } from '../../src/output/ShardedOutput.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 
 const { namedNode, literal, quad } = DataFactory;

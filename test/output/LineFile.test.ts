@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LineFile } from '../../src/convert/LineFile.js';
+import { LineFile } from '../../src/output/LineFile.js';
 
 let dir: string;
 beforeEach(() => {

@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { ToolkitError, ioError } from '../errors.js';
-import { writeText } from '../pipeline/writeText.js';
+import { writeText } from './writeText.js';
 import { type Output, openOutput } from './openOutput.js';
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ExportLock } from '../../src/export/ExportLock.js';
+import { ExportLock } from '../../src/output/ExportLock.js';
 import { exportRdf } from '../../src/export/exportRdf.js';
 import { makeRecords, startFakeService } from '../client/fakeService.js';
 import { bundleForChild } from '../helpers/bundleForChild.js';
@@ -83,7 +83,7 @@ describe('ExportLock under a race', () => {
   let child: string;
   beforeAll(async () => {
     bundleDir = mkdtempSync(join(tmpdir(), 'export-lock-bundle-'));
-    const lockModule = await bundleForChild(resolve(import.meta.dirname, '../../src/export/ExportLock.ts'), bundleDir);
+    const lockModule = await bundleForChild(resolve(import.meta.dirname, '../../src/output/ExportLock.ts'), bundleDir);
     // A process that, at a given time, tries to take the lock `tries` times at once, says what it got,
     // and keeps it until its stdin ends (a winner that ended would leave a stale lock, rightly taken over).
     child = join(bundleDir, 'child.mjs');
