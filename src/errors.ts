@@ -159,6 +159,20 @@ export function redact(text: string, secrets: readonly (string | undefined)[], p
 /** The fewest characters of a secret's form that are taken out where a text was cut. */
 const CUT_PART = 4;
 
+/** Where the cuts of a text (`…`, `...`) start, in order. */
+function cuts(text: string): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2026) at.push(i);
+    else if (c === 46 && text.charCodeAt(i + 1) === 46 && text.charCodeAt(i + 2) === 46) {
+      at.push(i);
+      i += 2;
+    }
+  }
+  return at;
+}
+
 /**
  * Takes out what is left of a secret where a text was cut (an excerpt of an error body at 200 characters,
  * marked `…` or `...`): a start of one of its `forms` (of at least {@link CUT_PART} characters) right before
@@ -168,10 +182,13 @@ function hideCutSecret(text: string, forms: readonly string[], placeholder: stri
   const long = forms.filter((f) => f.length > CUT_PART);
   if (long.length === 0) return text;
   let out = text;
-  const cuts = (t: string): number[] => [...t.matchAll(/…|\.\.\./g)].map((m) => m.index);
+  if (cuts(text).length === 0) return text;
   for (const form of long) {
+    // (A character of the form must stand beside the cut: a text of dots is not searched at each of its cuts.)
+    const chars = new Set(form);
     // Before each cut: the longest start of the form found there.
     for (const end of cuts(out).reverse()) {
+      if (end < CUT_PART || !chars.has(out.charAt(end - 1))) continue;
       for (let k = Math.min(form.length - 1, end); k >= CUT_PART; k--) {
         if (out.startsWith(form.slice(0, k), end - k)) {
           out = `${out.slice(0, end - k)}${placeholder}${out.slice(end)}`;
@@ -183,6 +200,7 @@ function hideCutSecret(text: string, forms: readonly string[], placeholder: stri
     for (const cut of cuts(out)
       .map((i) => i + (out.startsWith('…', i) ? 1 : 3))
       .reverse()) {
+      if (!chars.has(out.charAt(cut))) continue;
       for (let k = Math.min(form.length - 1, out.length - cut); k >= CUT_PART; k--) {
         if (out.startsWith(form.slice(form.length - k), cut)) {
           out = `${out.slice(0, cut)}${placeholder}${out.slice(cut + k)}`;
@@ -236,12 +254,16 @@ function base64Forms(secret: string): string[] {
  * {@link redact} (`<API_KEY>`) is left as it is.
  */
 export function hideUrlSecrets(text: string): string {
-  return text
-    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/gi, '$1***@')
-    .replace(
-      /([?&;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|pwd|secret)=)(?!<[A-Z_]+>)[^&#\s]*/gi,
-      '$1***',
-    );
+  return (
+    text
+      // Found at its `://`, the scheme looked for behind it: a pattern that starts with the scheme is tried at
+      // every letter of a long run of letters and took time quadratic in the run (a 256 KB literal a parser quoted: minutes).
+      .replace(/:\/\/(?<=[a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/gi, '://***@')
+      .replace(
+        /([?&;](?:api[_-]?key|apikey|key|token|access[_-]?token|auth|password|passwd|pwd|secret)=)(?!<[A-Z_]+>)[^&#\s]*/gi,
+        '$1***',
+      )
+  );
 }
 
 /**
@@ -250,12 +272,15 @@ export function hideUrlSecrets(text: string): string {
  * credential, and the `username`, `response` and `cnonce` of a Digest one.
  */
 export function hideAuthorization(text: string): string {
-  return text
-    .replace(
-      /\b(Basic|Bearer)(\s+)([A-Za-z0-9+/_.~-]{6,}=*)(?![A-Za-z0-9+/="])/gi,
-      (all, scheme: string, space: string, token: string) => (looksEncoded(token) ? `${scheme}${space}***` : all),
-    )
-    .replace(/\b(username|response|cnonce)(\s*=\s*)"[^"\r\n]*"/gi, '$1$2"***"');
+  return (
+    text
+      .replace(
+        /\b(Basic|Bearer)(\s+)([A-Za-z0-9+/_.~-]{6,}=*)(?![A-Za-z0-9+/="])/gi,
+        (all, scheme: string, space: string, token: string) => (looksEncoded(token) ? `${scheme}${space}***` : all),
+      )
+      // (A quoted value of at most 4,096 characters: an unclosed quote after each of many names is not scanned to the end each time.)
+      .replace(/\b(username|response|cnonce)(\s*=\s*)"[^"\r\n]{0,4096}"/gi, '$1$2"***"')
+  );
 }
 
 /** Whether a word after `Basic`/`Bearer` is a credential, not English ("Basic authentication"): digits, `+/=`, or capitals after its first letter. */

@@ -64,6 +64,19 @@ describe('hideSecrets', () => {
       'GET /meta?api_key=<API_KEY>&s=1',
     );
   });
+
+  it('hides the user and password of a URL whatever stands before its scheme', () => {
+    expect(hideSecrets('see http://user:pw@host/x')).toBe('see http://***@host/x');
+    expect(hideSecrets('1http://u:p@h and xhttps://u:p@h?x')).toBe('1http://***@h and xhttps://***@h?x');
+    expect(hideSecrets('svn+ssh://u@h/p ://u:p@h 9://u:p@h')).toBe('svn+ssh://***@h/p ://u:p@h 9://u:p@h');
+  });
+
+  it('reads a long run of letters, of dots or of names once (a parser quoted a 256 KB literal: minutes)', () => {
+    // Each of these took time quadratic in its length (the scheme tried at each letter; the cuts of a text of dots
+    // searched for each form of the secret).
+    for (const text of ['x'.repeat(400_000), '1a'.repeat(200_000), '...'.repeat(100_000)])
+      expect(hideSecrets(text, ['hunter2-long-password'])).toBe(text);
+  });
 });
 
 describe('ioError', () => {

@@ -2,6 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { Parser } from 'n3';
 import { ParseError } from '../errors.js';
 import { formatInfo, type LineFormat } from '../formats.js';
+import { safeMessage } from '../parse/safeMessage.js';
 
 /**
  * The N-Triples or N-Quads lines of one record (or of some quads of no
@@ -34,7 +35,7 @@ export function parseRecordText(record: RecordText, factory?: RDF.DataFactory): 
     const error = err instanceof Error ? err : new Error(String(err));
     const at = (error as { context?: { line?: unknown } }).context?.line;
     const line = typeof at === 'number' ? (record.lines[at - 1] ?? record.lines[record.lines.length - 1]) : undefined;
-    const message = error.message.replace(/ on line \d+\.$/, '');
+    const message = safeMessage(error.message.replace(/ on line \d+\.$/, ''));
     throw new ParseError(`invalid ${formatInfo(record.format).label}: ${message}`, record.source, line, undefined, {
       cause: error,
     });
