@@ -220,7 +220,9 @@ async function* parseOnce(
       : family === 'rdfxml'
         ? chunks
         : limitLineLength(chunks, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, source);
-  const feeder = Readable.from(tracker.track(limited), { objectMode: true });
+  // One chunk ahead, not 16 (Readable.from's default): with the parser's own buffer that was 32 chunks of 1 MiB
+  // read ahead, however small the limit on a line.
+  const feeder = Readable.from(tracker.track(limited), { objectMode: true, highWaterMark: 1 });
   const out = pipeline(feeder, parser as unknown as Transform, () => {
     /* errors surface through the iteration below */
   });

@@ -311,9 +311,30 @@ export class NTriplesChunkReader implements ChunkSource {
       input.queuedAt = nl + 1;
       return;
     }
-    input.buf = Buffer.concat([rest, bytes]);
-    if (input.buf.length > this.maxLineBytes)
-      throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
+    // No line ends in this read: the cut line's reads are kept and joined once, when it ends (joined at each read,
+    // a long line was copied again for each MiB of it: time and memory quadratic in its length), or refused as soon
+    // as it is longer than the limit (at most the limit and one read held).
+    const pieces = [rest, bytes];
+    let length = rest.length + bytes.length;
+    for (;;) {
+      if (length > this.maxLineBytes)
+        throw tooLarge(`line ${input.line} is`, this.maxLineBytes, input.source.source, input.line);
+      const more = await input.bytes!.next();
+      if (more.done) {
+        input.buf = Buffer.concat([...pieces, Buffer.from('\n')]);
+        return;
+      }
+      const read = Buffer.from(more.value.buffer, more.value.byteOffset, more.value.byteLength);
+      const end = read.indexOf(NEWLINE);
+      if (end >= 0) {
+        input.buf = Buffer.concat([...pieces, read.subarray(0, end + 1)]);
+        input.queued = read;
+        input.queuedAt = end + 1;
+        return;
+      }
+      pieces.push(read);
+      length += read.length;
+    }
   }
 
   /** Counts a plain line's triple (the scan's terms) like {@link countQuad}, and looks for the dataset; whether the triple is one no other record repeats. */

@@ -330,7 +330,7 @@ async function convertInput(
   stats: ConvertStats,
   onRead: (bytes: number) => void,
 ): Promise<void> {
-  const file = await openRdfFile(path, options.stdin, onRead);
+  const file = await openRdfFile(path, options.stdin, onRead, options.maxDocumentChars);
   const bytes = sink instanceof ParallelRecordSink ? new HeadKept(file.input) : undefined;
   const input = await classifyInput(path, bytes ? bytes.chunks() : file.input);
   if (input.kind === 'rdf') {

@@ -323,10 +323,15 @@ interface FileRun {
 async function validateFile(file: string, run: FileRun): Promise<void> {
   const { options, here, validator, jobs, window, summary, scope, report, progress, read } = run;
   read.file = file;
-  const opened = await openRdfFile(here(file), options.stdin, (bytes) => {
-    read.bytes += bytes;
-    progress.tick();
-  });
+  const opened = await openRdfFile(
+    here(file),
+    options.stdin,
+    (bytes) => {
+      read.bytes += bytes;
+      progress.tick();
+    },
+    options.maxDocumentChars,
+  );
   const source = file === '-' ? '<stdin>' : file;
   let input: RdfInput = opened.input;
   let format = options.format ? resolveFormat(options.format) : opened.format;
