@@ -167,6 +167,20 @@ describe('every job refuses before it writes anything', () => {
     );
   });
 
+  it("convert to a name that is a hard link of an earlier run's output: that output is left as it was", async () => {
+    // Issue 32: two exports to hard-linked names both ended 0 and one dump was overwritten. Outputs are written
+    // beside their name and renamed into place: the rename gives the name a file of its own, the link's other
+    // name keeps the earlier bytes.
+    writeFileSync(at('p.json'), RECORD);
+    await convertFiles({ inputs: [at('p.json')], output: at('a.nt'), format: 'ntriples' });
+    const first = readFileSync(at('a.nt'), 'utf8');
+    linkSync(at('a.nt'), at('b.nt'));
+    writeFileSync(at('q.json'), RECORD.replace(/10\.[0-9]+\/[^"]+/, '10.5555/other'));
+    await convertFiles({ inputs: [at('q.json')], output: at('b.nt'), format: 'ntriples' });
+    expect(readFileSync(at('a.nt'), 'utf8')).toBe(first);
+    expect(readFileSync(at('b.nt'), 'utf8')).toContain('10.5555/other');
+  });
+
   it('validate: the report against the inputs and the shapes', async () => {
     writeFileSync(at('d.nt'), '<http://example.org/s> <http://example.org/p> "o" .\n');
     writeFileSync(at('s.ttl'), '# shapes');
