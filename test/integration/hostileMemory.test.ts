@@ -68,7 +68,7 @@ function write(head: string[], mb: number, end: string, name?: string): (file: s
 async function measured(args: string[]): Promise<{ code: number; stderr: string; peakKiB: number }> {
   const rssFile = join(dir, `rss-${Math.random().toString(36).slice(2)}`);
   let code = 0;
-  let stderr = '';
+  let stderr: string;
   try {
     ({ stderr } = await exec(process.execPath, ['--import', REPORT_MAX_RSS, BIN, ...args], {
       cwd: dir,
