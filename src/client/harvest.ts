@@ -84,6 +84,8 @@ export interface HarvestPage {
   records: RawRecord[];
   /** Records of the page dropped as already seen. */
   duplicates: number;
+  /** Those records, with their 1-based place in the page (what tells whether they said the same as the first: `export`). */
+  duplicateRecords: { record: RawRecord; place: number }[];
   /** The page as the service sent it. */
   page: SearchPage;
   /** The date window of the page, when the query is split. */
@@ -189,7 +191,7 @@ async function* harvestWithPageSize(
         windowTotal = page.total;
       if (total === undefined && !window && page.records.length > 0) total = page.total;
       const last = isLastPage(page, windowTotal, maxStart);
-      const { records, duplicates } = newRecords(page.records, seen, maxRecords - accepted);
+      const { records, duplicates, duplicateRecords } = newRecords(page.records, seen, maxRecords - accepted);
       accepted += records.length;
       const finished = accepted >= maxRecords;
       if (finished) cursor = { start: 1, done: true };
@@ -198,6 +200,7 @@ async function* harvestWithPageSize(
       yield {
         records,
         duplicates,
+        duplicateRecords,
         page,
         ...(window ? { window } : {}),
         cursor: structuredClone(cursor),
@@ -243,6 +246,7 @@ async function* harvestWithPageSize(
           yield {
             records: [],
             duplicates: 0,
+            duplicateRecords: [],
             page: first,
             window,
             cursor: structuredClone(cursor),
@@ -280,21 +284,26 @@ function judgeWindow(
   };
 }
 
-/** The records of a page not in `seen` (adding their DOIs), at most `room` of them, and how many were dropped as seen. */
-function newRecords(page: RawRecord[], seen: DoiSet, room: number): { records: RawRecord[]; duplicates: number } {
+/** The records of a page not in `seen` (adding their DOIs), at most `room` of them, and those dropped as seen. */
+function newRecords(
+  page: RawRecord[],
+  seen: DoiSet,
+  room: number,
+): Pick<HarvestPage, 'records' | 'duplicates' | 'duplicateRecords'> {
   const records: RawRecord[] = [];
-  let duplicates = 0;
-  for (const record of page) {
+  const duplicateRecords: HarvestPage['duplicateRecords'] = [];
+  for (let i = 0; i < page.length; i++) {
     if (records.length >= room) break;
+    const record = page[i]!;
     // The DOI the normaliser will give the record, compared by its key: records that map to one work are one.
     const doi = sentRecordDoi(record);
     if (doi !== undefined && !seen.add(doi)) {
-      duplicates++;
+      duplicateRecords.push({ record, place: i + 1 });
       continue;
     }
     records.push(record);
   }
-  return { records, duplicates };
+  return { records, duplicates: duplicateRecords.length, duplicateRecords };
 }
 
 /** Every new record of a query, in order (see {@link harvestPages}). */

@@ -164,6 +164,13 @@ export interface ExportSummary {
   manifestPath: string | null;
   /** A delta (`since`, or the day `changesSince` found): its day; absent for a full export. */
   since?: string;
+  /**
+   * Identities the records of this run contradict, counted as `convert` counts them: one ORCID iD on two
+   * names, one journal key on two names, one DOI harvested twice with different content (`IdentityConflicts`).
+   */
+  conflicts: number;
+  /** The first 100 conflicts, one line each naming both records. */
+  conflictNotes: string[];
 }
 
 /** The output format, gzip and state file of an export, its options checked. */

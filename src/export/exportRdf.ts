@@ -8,9 +8,14 @@ import { harvestPages, type HarvestCursor, type HarvestPage } from '../client/ha
 import { HttpError, ToolkitError, ioError } from '../errors.js';
 import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
+import { DoiContents } from '../pipeline/DoiContents.js';
+import { IdentityConflicts } from '../pipeline/IdentityConflicts.js';
 import { RecordSink, type WrittenRecord } from '../pipeline/RecordSink.js';
 import { describeRejection, rejectionLine } from '../pipeline/Rejection.js';
 import { DoiSet } from '../record/DoiSet.js';
+import { normalizeRecord } from '../record/normalizeRecord.js';
+import { recordDigest } from '../record/recordDigest.js';
+import { sentRecordDoi } from '../record/recordDoi.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
@@ -95,6 +100,10 @@ class ExportRun {
   /** The description file written, once it is. */
   private metaWritten: string | undefined;
   private cursor: HarvestCursor = { start: 1, done: false };
+  /** Identities the records of this run contradict (as `convert` finds them). */
+  private readonly conflicts = new IdentityConflicts();
+  /** The DOIs written in this run with their content's digest: a copy the harvest drops is compared with them. */
+  private readonly contents = new DoiContents();
 
   private readonly options: ExportOptions;
   /** The query sent: a delta's with its `onlinedatefrom:` term. */
@@ -141,6 +150,7 @@ class ExportRun {
         format,
         manifestPath,
         ...this.sinceOf(),
+        ...this.conflicts.summary(),
       };
     }
     // A folder that is not there is refused now, not after the whole harvest.
@@ -176,6 +186,7 @@ class ExportRun {
         format,
         manifestPath,
         ...this.sinceOf(),
+        ...this.conflicts.summary(),
       };
     } catch (err) {
       throw files.resumable ? this.withAdvice(err) : err;
@@ -291,7 +302,7 @@ class ExportRun {
       this.total ??= hp.total ?? null;
       if (hp.total !== undefined && hp.total !== null) this.totalNow = hp.total;
       this.apiMessage ??= hp.page.apiMessage || null;
-      const text = await sink.take(this.itemsOf(hp));
+      const text = await this.takePage(sink, hp);
       recordsThisRun += hp.records.length;
       counts.duplicates += hp.duplicates;
       if (hp.page.records.length > 0) counts.pages++;
@@ -405,8 +416,48 @@ class ExportRun {
       onWritten: (record) => {
         this.count(record);
         files.sharded?.note(record.mapped.quads, record.mapped.doi);
+        this.conflicts.observe(record.mapped.doi, record.mapped.identities);
+        this.contents.meet(record.mapped.doi, record.digest, record.item);
       },
     });
+  }
+
+  /**
+   * A page's records through the sink, and the records the harvest dropped as duplicates compared in their
+   * place among them (conflicts are counted in the order of the page).
+   */
+  private async takePage(sink: RecordSink, hp: HarvestPage): Promise<string> {
+    const items = this.itemsOf(hp);
+    let text = '';
+    let from = 0;
+    for (const [k, dropped] of hp.duplicateRecords.entries()) {
+      // The page's records before this copy: its place, less the copies before it.
+      const upTo = dropped.place - 1 - k;
+      if (upTo > from) text += await sink.take(items.slice(from, upTo));
+      from = Math.max(from, upTo);
+      this.compareDropped(hp, dropped);
+    }
+    return text + (await sink.take(items.slice(from)));
+  }
+
+  /**
+   * A record of a page the harvest dropped as a duplicate, compared with the record of its DOI written in this
+   * run: a different content is a conflict (the first is in the dump). One that cannot be read is let be (the
+   * first is written; this copy says nothing that can be compared).
+   */
+  private compareDropped(hp: HarvestPage, { record, place }: HarvestPage['duplicateRecords'][number]): void {
+    const doi = sentRecordDoi(record);
+    if (doi === undefined) return;
+    let digest: [number, number];
+    try {
+      digest = recordDigest(normalizeRecord(record, { recordLabel: doi }));
+    } catch {
+      return;
+    }
+    const window = hp.window ? ` of ${hp.window.from}..${hp.window.to}` : '';
+    const label = `${this.identity.endpoint} result ${hp.page.start + place - 1}${window} (dropped as a duplicate)`;
+    const conflict = this.contents.dropped(doi, digest, label)?.conflict;
+    if (conflict) this.conflicts.add(conflict.note);
   }
 
   /** A page's records as items of the record pipeline, numbered in the harvest's order. */

@@ -79,14 +79,30 @@ function addAuthorships(
   const listItem = t.schema('ListItem');
   const position = t.schema('position');
   const item = t.schema('item');
+  const integer = t.inNamespace(NS.xsd, 'integer');
   members.forEach((member, i) => {
-    const node = t.iri(iris.owned(doi, `authorship-${contentHash(memberKey(member))}`));
+    const node = t.iri(iris.owned(doi, authorshipLocal(member)));
     t.add(work, authorship, node);
     t.type(node, listItem);
-    t.add(node, position, t.typed(String(i + 1), 'integer'));
+    t.add(node, position, t.f.literal(String(i + 1), integer));
     t.add(node, item, t.iri(member));
   });
 }
+
+/** `authorship-<hash of the member's key>`: the same persons recur from record to record, the last few thousand are kept. */
+function authorshipLocal(member: string): string {
+  const key = memberKey(member);
+  let local = authorshipLocals.get(key);
+  if (local === undefined) {
+    local = `authorship-${contentHash(key)}`;
+    if (authorshipLocals.size >= AUTHORSHIP_CACHE_LIMIT) authorshipLocals.clear();
+    authorshipLocals.set(key, local);
+  }
+  return local;
+}
+
+const AUTHORSHIP_CACHE_LIMIT = 4096;
+const authorshipLocals = new Map<string, string>();
 
 /** What tells the members of one record apart: the part after '#' of its own nodes, the whole ORCID IRI. */
 function memberKey(member: string): string {

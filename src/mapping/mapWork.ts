@@ -82,7 +82,8 @@ function mapIdentifiers(t: RecordTriples, record: ScholarlyRecord, doi: string, 
  */
 function addDoiAliases(t: RecordTriples, doi: string, work: RDF.NamedNode): void {
   const sameAs = t.inNamespace(NS.owl, 'sameAs');
-  const path = encodeIriPath(doi);
+  // The work's IRI holds the DOI's path already (`EntityIris.work`): not encoded again.
+  const path = work.value.startsWith(DOI_RESOLVER) ? work.value.slice(DOI_RESOLVER.length) : encodeIriPath(doi);
   t.add(work, sameAs, t.iri(DX_DOI_RESOLVER + path));
   const lower = doi.toLowerCase();
   if (lower !== doi) {

@@ -15,9 +15,9 @@ export interface ConvertSummary {
   notes: number;
   /** Fields the mapper does not know, with how many records had each. */
   unknownFields: Record<string, number>;
-  /** Identities the records contradict (one ORCID iD on two names, one journal key on two names), counted. */
+  /** Identities the records contradict (one ORCID iD on two names, one journal key on two names, one DOI with two contents), counted. */
   conflicts: number;
-  /** The first {@link CONFLICT_NOTES_KEPT} conflicts, one line each naming both records (all are in the notes file). */
+  /** The first 100 conflicts (`CONFLICT_NOTES_KEPT`), one line each naming both records (all are in the notes file). */
   conflictNotes: string[];
   format: FormatName;
   /** The output file, or null for a stream (with shards: the name they are named after, which is not written). */
@@ -30,9 +30,6 @@ export interface ConvertSummary {
   notesPath: string | null;
 }
 
-/** How many conflict lines a summary keeps (the notes file has every one). */
-export const CONFLICT_NOTES_KEPT = 100;
-
 /** Counts of a conversion, for the summary. */
 export class ConvertStats {
   read = 0;
@@ -44,16 +41,6 @@ export class ConvertStats {
   notes = 0;
   /** Unknown fields by name, with how many records had them. */
   readonly unknownFields = new Map<string, number>();
-  /** Conflicts between records, counted; the first few kept as lines. */
-  conflicts = 0;
-  readonly conflictNotes: string[] = [];
-
-  /** Counts the conflicts a written record brought (their notes are among its notes too). */
-  addConflicts(notes: readonly string[]): void {
-    this.conflicts += notes.length;
-    for (const note of notes) if (this.conflictNotes.length < CONFLICT_NOTES_KEPT) this.conflictNotes.push(note);
-  }
-
   /** Counts a mapped record. */
   addMapped(record: MappedRecord): void {
     this.addWritten({ quadCount: record.quads.length, notes: record.notes, unknownFields: record.unknownFields });
@@ -79,11 +66,8 @@ export class ConvertStats {
     this.rejected++;
   }
 
-  /** The counts as plain data. */
-  toSummary(): Pick<
-    ConvertSummary,
-    'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields' | 'conflicts' | 'conflictNotes'
-  > {
+  /** The counts as plain data (the conflicts are `IdentityConflicts`'). */
+  toSummary(): Pick<ConvertSummary, 'read' | 'mapped' | 'rejected' | 'statements' | 'notes' | 'unknownFields'> {
     return {
       read: this.read,
       mapped: this.mapped,
@@ -91,8 +75,6 @@ export class ConvertStats {
       statements: this.triples,
       notes: this.notes,
       unknownFields: Object.fromEntries(this.unknownFields),
-      conflicts: this.conflicts,
-      conflictNotes: [...this.conflictNotes],
     };
   }
 }

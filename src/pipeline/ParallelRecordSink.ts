@@ -4,7 +4,6 @@ import { DataFactory } from 'n3';
 import { abortError } from '../abort.js';
 import { ToolkitError } from '../errors.js';
 import type { MappedRecord } from '../mapping/mapRecord.js';
-import { DoiSet } from '../record/DoiSet.js';
 import { type ReadItem, readRecords } from '../record/readRecords.js';
 import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
 import type { FormatName } from '../formats.js';
@@ -12,6 +11,7 @@ import type { RecordWriter, SerializerOptions } from '../serialize/QuadSerialize
 import { serializerFor } from '../serialize/serializers.js';
 import type { PartResult, RecordBatchResult, RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
 import { cutParts } from './cutParts.js';
+import { DoiContents, type RecordPlace } from './DoiContents.js';
 import { mapItem } from './mapItem.js';
 import { RecordWorkerPool } from './RecordWorkerPool.js';
 import type { Rejection } from './Rejection.js';
@@ -34,8 +34,7 @@ export function outlineOf(mapped: MappedRecord): WrittenOutline {
   };
 }
 
-/** Where a record was read: its input, its number in it and the line it starts on. */
-export type RecordPlace = Pick<RecordItem, 'source' | 'index' | 'line'>;
+export type { RecordPlace } from './DoiContents.js';
 
 /** A record {@link ParallelRecordSink} wrote, with where it came from (the record itself stayed in a worker). */
 export interface ParallelWrittenRecord {
@@ -55,7 +54,7 @@ export interface ParallelRecordSinkOptions extends WorkerMapOptions, RecordPartO
   batchSize?: number;
   /** Batches in flight at most: `take()` and `takeInput()` wait for the oldest before sending more (back-pressure). Defaults to 4 per worker for `take()`, 2 per worker for the parts of `takeInput()`. */
   maxBatchesInFlight?: number;
-  /** As in `RecordSink`: reject a record whose DOI came before in this sink. Defaults to true. */
+  /** As in `RecordSink`: reject a record whose DOI came before in this sink (with the conflict when its content differs). Defaults to true. */
   rejectDuplicateDois?: boolean;
   /** Called for every rejected record, in input order; may throw to stop the run. Defaults to none (counted only). */
   onRejected?: (rejection: Rejection) => void | Promise<void>;
@@ -136,7 +135,7 @@ function pending<T, B extends Pending<T>>(batch: B, work: Promise<T>): B {
  * ```
  */
 export class ParallelRecordSink {
-  private readonly dois: DoiSet | undefined;
+  private readonly dois: DoiContents | undefined;
   private readonly writer: RecordWriter;
   private readonly separator: { first: Buffer; later: Buffer };
   private readonly pool: RecordWorkerPool;
@@ -163,7 +162,7 @@ export class ParallelRecordSink {
     this.writer = create();
     const { first, later } = leadingSeparators(create);
     this.separator = { first: Buffer.from(first), later: Buffer.from(later) };
-    this.dois = options.rejectDuplicateDois === false ? undefined : new DoiSet();
+    this.dois = options.rejectDuplicateDois === false ? undefined : new DoiContents();
     const map: WorkerMapOptions = {
       ...(options.base !== undefined ? { base: options.base } : {}),
       ...(options.schemaScheme !== undefined ? { schemaScheme: options.schemaScheme } : {}),
@@ -445,8 +444,9 @@ export class ParallelRecordSink {
       return false;
     }
     // Only a record that goes into the output takes its DOI (as in RecordSink): checked before the format's refusal.
-    if (this.dois && !this.dois.add(result.doi)) {
-      await this.reject(duplicateDoiRejection(unit.record(), result.doi));
+    const before = this.dois?.meet(result.doi, result.digest, place);
+    if (before) {
+      await this.reject(duplicateDoiRejection(unit.record(), result.doi, before));
       return false;
     }
     if (result.kind === 'unwritable') {

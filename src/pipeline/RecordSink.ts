@@ -1,6 +1,6 @@
 import { ToolkitError } from '../errors.js';
 import type { MappedRecord } from '../mapping/mapRecord.js';
-import { DoiSet } from '../record/DoiSet.js';
+import { DoiContents } from './DoiContents.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { FormatName } from '../formats.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
@@ -14,6 +14,8 @@ import { duplicateDoiRejection, rejectionOf, unwritableRejection } from './sinkR
 export interface WrittenRecord {
   item: Extract<ReadItem, { kind: 'record' }>;
   mapped: MappedRecord;
+  /** The digest of the record's content (`recordDigest`). */
+  digest: [number, number];
 }
 
 /** Options of {@link RecordSink}. */
@@ -25,7 +27,8 @@ export interface RecordSinkOptions extends MapItemOptions {
   /**
    * Reject a record whose DOI came before in this sink (compared by `doiKey`:
    * in any case, the characters the normaliser removes aside): its triples
-   * would merge into the first one's. An export turns it off: its harvest
+   * would merge into the first one's. When its content differs from the
+   * first's, the rejection carries the conflict (`Rejection.conflict`). An export turns it off: its harvest
    * drops such records already (as duplicates, remembered across a resume,
    * which this sink's set is not). Defaults to true.
    */
@@ -52,7 +55,7 @@ export interface RecordSinkOptions extends MapItemOptions {
  * ```
  */
 export class RecordSink {
-  private readonly dois: DoiSet | undefined;
+  private readonly dois: DoiContents | undefined;
   /** Items taken. */
   read = 0;
   /** Records written. */
@@ -64,7 +67,7 @@ export class RecordSink {
     private readonly writer: RecordWriter,
     private readonly options: RecordSinkOptions = {},
   ) {
-    this.dois = options.rejectDuplicateDois === false ? undefined : new DoiSet();
+    this.dois = options.rejectDuplicateDois === false ? undefined : new DoiContents();
   }
 
   /** Records validated together: take() batches of this size cost least. */
@@ -121,8 +124,9 @@ export class RecordSink {
         continue;
       }
       // Only a record that goes into the output takes its DOI: a rejected one leaves it to a later, valid copy.
-      if (this.dois && !this.dois.add(outcome.mapped.doi)) {
-        await this.reject(duplicateDoiRejection(record, outcome.mapped.doi));
+      const before = this.dois?.meet(outcome.mapped.doi, outcome.digest, record);
+      if (before) {
+        await this.reject(duplicateDoiRejection(record, outcome.mapped.doi, before));
         continue;
       }
       let written: string;
@@ -136,7 +140,7 @@ export class RecordSink {
       }
       text += written;
       this.written++;
-      await this.options.onWritten?.({ item: record, mapped: outcome.mapped });
+      await this.options.onWritten?.({ item: record, mapped: outcome.mapped, digest: outcome.digest });
     }
     return text;
   }

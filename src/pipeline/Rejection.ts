@@ -25,6 +25,8 @@ export interface Rejection {
   excerpt?: string;
   /** SHACL results, when the record was rejected by validation. */
   violations?: unknown[];
+  /** `duplicate-doi` of a record whose content differs from the first record of its DOI: the conflict's note, naming both. */
+  conflict?: string;
 }
 
 /** Why a record was rejected. */

@@ -72,13 +72,15 @@ export type RecordResult =
   | {
       kind: 'written';
       doi: string;
+      /** The digest of the record's content (`recordDigest`). */
+      digest: [number, number];
       bytes: number;
       quadCount: number;
       notes: string[];
       unknownFields: string[];
       identities: RecordIdentities;
     }
-  | { kind: 'unwritable'; doi: string; reason: string }
+  | { kind: 'unwritable'; doi: string; digest: [number, number]; reason: string }
   | { kind: 'rejected'; rejection: Omit<Rejection, 'record'>; hadRecord: boolean }
   | { kind: 'failed'; message: string; code: ErrorCode };
 
@@ -162,6 +164,7 @@ function convertRecord(
   out: Utf8Builder,
 ): RecordResult {
   let doi: string | undefined;
+  let digest: [number, number] = [0, 0];
   try {
     const { source, index, line } = job;
     const outcome = mapItem(
@@ -174,10 +177,12 @@ function convertRecord(
     }
     const mapped = outcome.mapped;
     doi = mapped.doi;
+    digest = outcome.digest;
     const text = writer.write(mapped.quads);
     return {
       kind: 'written',
       doi,
+      digest,
       bytes: out.add(text),
       quadCount: mapped.quads.length,
       notes: mapped.notes,
@@ -187,7 +192,7 @@ function convertRecord(
   } catch (err) {
     // A record the format cannot carry is a rejection (as in RecordSink); anything else fails the run.
     if (doi !== undefined && err instanceof ToolkitError && err.code === 'serialization')
-      return { kind: 'unwritable', doi, reason: err.message };
+      return { kind: 'unwritable', doi, digest, reason: err.message };
     const code = err instanceof ToolkitError ? err.code : 'internal';
     return { kind: 'failed', message: err instanceof Error ? err.message : String(err), code };
   }

@@ -2,6 +2,7 @@ import { MappingError, ToolkitError } from '../errors.js';
 import { type MapOptions, type MappedRecord, mapRecord } from '../mapping/mapRecord.js';
 import { inRecordGraph } from '../mapping/recordGraph.js';
 import { normalizeRecord } from '../record/normalizeRecord.js';
+import { recordDigest } from '../record/recordDigest.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { Rejection } from './Rejection.js';
 
@@ -15,8 +16,12 @@ export interface MapItemOptions extends MapOptions {
   graphPerRecord?: boolean;
 }
 
-/** The outcome of {@link mapItem}. */
-export type MapItemOutcome = { kind: 'mapped'; mapped: MappedRecord } | { kind: 'rejected'; rejection: Rejection };
+/**
+ * The outcome of {@link mapItem}; a mapped record comes with the digest of
+ * its content (`recordDigest`), which tells two records of one DOI apart.
+ */
+export type MapItemOutcome =
+  { kind: 'mapped'; mapped: MappedRecord; digest: [number, number] } | { kind: 'rejected'; rejection: Rejection };
 
 /**
  * Normalises and maps one item read by `readRecords()`; a problem of the
@@ -47,7 +52,7 @@ export function mapItem(item: ReadItem, options: MapItemOptions = {}): MapItemOu
       recordLabel: label,
     });
     if (options.graphPerRecord) mapped.quads = inRecordGraph(mapped.quads, mapped.doi, options.base, options.factory);
-    return { kind: 'mapped', mapped };
+    return { kind: 'mapped', mapped, digest: recordDigest(record) };
   } catch (err) {
     if (err instanceof MappingError) {
       return {

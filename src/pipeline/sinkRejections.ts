@@ -1,18 +1,21 @@
 import { formatInfo, type FormatName } from '../formats.js';
 import type { ReadItem } from '../record/readRecords.js';
+import { type DoiMetBefore, placeLabel } from './DoiContents.js';
 import type { Rejection } from './Rejection.js';
 
 /** A record item, as the sinks write or reject it. */
 export type RecordItem = Extract<ReadItem, { kind: 'record' }>;
 
-/** The rejection of a record whose DOI came before it in the run. */
-export function duplicateDoiRejection(item: RecordItem, doi: string): Rejection {
+/** The rejection of a record whose DOI came before it in the run (`before`: where, and the conflict when the content differs). */
+export function duplicateDoiRejection(item: RecordItem, doi: string, before: DoiMetBefore): Rejection {
+  const content = before.conflict ? 'with different content' : 'with the same content';
   return rejectionOf(
     item,
     doi,
     'duplicate-doi',
     'doi',
-    "a record with the same DOI (DOIs are case-insensitive) came before it in this run; its triples would merge into that record's",
+    `a record with the same DOI (DOIs are case-insensitive) came before it in this run (${placeLabel(before.first)}), ${content}; its triples would merge into that record's`,
+    before.conflict ? { conflict: before.conflict.note } : {},
   );
 }
 

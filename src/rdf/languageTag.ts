@@ -11,5 +11,15 @@ export const LANGUAGE_TAG =
 
 /** Whether a string is a well-formed BCP 47 language tag (the syntax RDF requires). */
 export function isLanguageTag(tag: string): boolean {
-  return LANGUAGE_TAG.test(tag);
+  // Records name few languages, again and again: the expression is long, the answers are kept (a few hundred).
+  let known = checked.get(tag);
+  if (known === undefined) {
+    known = LANGUAGE_TAG.test(tag);
+    if (checked.size >= CHECKED_LIMIT) checked.clear();
+    checked.set(tag, known);
+  }
+  return known;
 }
+
+const CHECKED_LIMIT = 256;
+const checked = new Map<string, boolean>();

@@ -18,13 +18,20 @@ export interface DoiSetOptions {
    * twenty times cheaper than SHA-1 through `crypto`). Defaults to `queueNew`.
    */
   stable?: boolean;
+  /**
+   * Numbers (unsigned 32-bit) kept with each DOI: given to `add()` with a new
+   * DOI, read from `found` after `add()` met one again or `has()` found one
+   * (zeros for entries `load()`ed or added without them). Defaults to 0 (none).
+   */
+  values?: number;
 }
 
 /**
  * A compact set of DOIs for de-duplication within one harvest: it keeps a
  * 64-bit hash of each DOI's key ({@link doiKey}: cleaned as the normaliser
  * cleans text, trimmed, lower case) in an open-addressing table, 16 bytes per
- * DOI at most, instead of the strings.
+ * DOI at most (and 8 per number kept with each: {@link DoiSetOptions.values}),
+ * instead of the strings.
  * Two different DOIs share a hash with a probability of about n²/2⁶⁵
  * (3·10⁻⁶ for ten million DOIs), in which case the second record would be
  * rejected as a duplicate.
@@ -41,14 +48,22 @@ export class DoiSet {
   private pending: Buffer[] = [];
   private readonly queueNew: boolean;
   private readonly stable: boolean;
+  /** Numbers kept per slot (`width` of them at `slot * width`). */
+  private values: Uint32Array;
+  private readonly width: number;
+  /** After `add()` returned false or `has()` true: the numbers kept with that DOI. */
+  readonly found: Uint32Array;
 
   constructor(capacity = 1024, options: DoiSetOptions = {}) {
     this.queueNew = options.queueNew ?? false;
     this.stable = options.stable ?? this.queueNew;
+    this.width = options.values ?? 0;
+    this.found = new Uint32Array(this.width);
     let size = 16;
     while (size < capacity * 2) size *= 2;
     this.hi = new Uint32Array(size);
     this.lo = new Uint32Array(size);
+    this.values = new Uint32Array(size * this.width);
   }
 
   /** Number of DOIs in the set. */
@@ -56,10 +71,10 @@ export class DoiSet {
     return this.count;
   }
 
-  /** Adds a DOI; returns `false` when it was already there. */
-  add(doi: string): boolean {
+  /** Adds a DOI, with the numbers kept with it (see {@link DoiSetOptions.values}); returns `false` when it was already there. */
+  add(doi: string, values?: ArrayLike<number>): boolean {
     this.hash(doi);
-    const added = this.addHash(HASH[0]!, HASH[1]!);
+    const added = this.addHash(HASH[0]!, HASH[1]!, values);
     if (added && this.queueNew) {
       const entry = Buffer.allocUnsafe(8);
       entry.writeUInt32BE(HASH[0]!, 0);
@@ -69,16 +84,20 @@ export class DoiSet {
     return added;
   }
 
-  /** Whether a DOI is in the set. */
+  /** Whether a DOI is in the set (when it is, `found` holds the numbers kept with it). */
   has(doi: string): boolean {
     this.hash(doi);
     const hi = HASH[0]!;
     let lo = HASH[1]!;
     if (hi === 0 && lo === 0) lo = 1;
     const mask = this.hi.length - 1;
+    const width = this.width;
     for (let i = lo & mask; ; i = (i + 1) & mask) {
       if (this.hi[i] === 0 && this.lo[i] === 0) return false;
-      if (this.hi[i] === hi && this.lo[i] === lo) return true;
+      if (this.hi[i] === hi && this.lo[i] === lo) {
+        if (width > 0) this.found.set(this.values.subarray(i * width, (i + 1) * width));
+        return true;
+      }
     }
   }
 
@@ -109,35 +128,49 @@ export class DoiSet {
     HASH[1] = digest.readUInt32BE(4);
   }
 
-  private addHash(hi: number, lo: number): boolean {
+  /** `values`: numbers to keep with a new entry (a source of `width` numbers at `from`). */
+  private addHash(hi: number, lo: number, values?: ArrayLike<number>, from = 0): boolean {
     if (hi === 0 && lo === 0) lo = 1;
     if ((this.count + 1) * 2 > this.hi.length) this.grow();
     const mask = this.hi.length - 1;
+    const width = this.width;
     for (let i = lo & mask; ; i = (i + 1) & mask) {
       if (this.hi[i] === 0 && this.lo[i] === 0) {
         this.hi[i] = hi;
         this.lo[i] = lo;
         this.count++;
+        if (values) for (let v = 0; v < width; v++) this.values[i * width + v] = values[from + v]!;
         return true;
       }
-      if (this.hi[i] === hi && this.lo[i] === lo) return false;
+      if (this.hi[i] === hi && this.lo[i] === lo) {
+        if (width > 0) this.found.set(this.values.subarray(i * width, (i + 1) * width));
+        return false;
+      }
     }
   }
 
   private grow(): void {
     const oldHi = this.hi;
     const oldLo = this.lo;
+    const oldValues = this.values;
     this.hi = new Uint32Array(oldHi.length * 2);
     this.lo = new Uint32Array(oldLo.length * 2);
+    this.values = new Uint32Array(this.hi.length * this.width);
     this.count = 0;
     for (let i = 0; i < oldHi.length; i++) {
-      if (oldHi[i] !== 0 || oldLo[i] !== 0) this.addHash(oldHi[i]!, oldLo[i]!);
+      if (oldHi[i] !== 0 || oldLo[i] !== 0) this.addHash(oldHi[i]!, oldLo[i]!, oldValues, i * this.width);
     }
   }
 }
 
 /** The last hash computed: high and low 32 bits (one array, no allocation per DOI). */
 const HASH = new Uint32Array(2);
+
+/** {@link fastHash} of a text, as its high and low 32 bits (unsigned): a digest that is the same for the same text in this process. */
+export function textHash(text: string): [number, number] {
+  fastHash(text);
+  return [HASH[0]!, HASH[1]!];
+}
 
 /**
  * A 64-bit hash of a text's UTF-16 code units, into {@link HASH}: two 32-bit

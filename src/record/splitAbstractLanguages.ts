@@ -39,6 +39,8 @@ const CJK = '摘要|要旨|抄録';
 const WORDS = 'Abstract|Zusammenfassung|Résumé|Resumen|Resumo|Riassunto|Samenvatting|Аннотация|Резюме';
 // At the start of the text: any language heading (Summary included).
 const LEADING = new RegExp(`^(?:(${WORDS}|Summary)[:：]?\\s*(?=[\\p{Lu}\\p{N}])|(${CJK})[:：]?\\s*(?=\\S))`, 'u');
+// A heading's word anywhere: what every match of INNER holds.
+const HEADING_WORD = new RegExp(`${WORDS}|${CJK}`);
 // Inside the text: after a sentence end or at a paragraph start.
 const INNER = new RegExp(
   `(?<=[.!?。)\\]"”’»]|\\n\\n)(?:(${WORDS})[:：]?\\s*(?=[\\p{Lu}\\p{N}])|(${CJK})[:：]?\\s*(?=\\S))`,
@@ -52,9 +54,13 @@ const INNER = new RegExp(
  * parts' texts joined are the text less its headings (nothing else dropped).
  */
 export function splitAbstractLanguages(text: string): AbstractPart[] | undefined {
+  // Most abstracts name no language: a heading's word is looked for first (a fourth of INNER's cost), and
+  // where one is, whether one stands as a heading, without making a list of matches.
+  if (!HEADING_WORD.test(text)) return undefined;
+  INNER.lastIndex = 0;
+  if (!INNER.test(text)) return undefined;
   INNER.lastIndex = 0;
   const inner = [...text.matchAll(INNER)];
-  if (inner.length === 0) return undefined;
   const parts: AbstractPart[] = [];
   const lead = LEADING.exec(text);
   let start = lead ? lead[0].length : 0;

@@ -3,7 +3,6 @@ import { availableParallelism } from 'node:os';
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { ConvertStats, type ConvertSummary } from '../pipeline/ConvertStats.js';
 import { IdentityConflicts } from '../pipeline/IdentityConflicts.js';
-import type { RecordIdentities } from '../mapping/recordIdentities.js';
 import { LineFile } from '../output/LineFile.js';
 import { type Output, openOutput } from '../output/openOutput.js';
 import { ToolkitError } from '../errors.js';
@@ -22,6 +21,7 @@ import {
   ParallelRecordSink,
   type ParallelRecordSinkOptions,
   type RecordPlace,
+  type WrittenOutline,
 } from '../pipeline/ParallelRecordSink.js';
 import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
@@ -187,24 +187,29 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
         )
       : new FileTarget(await openOutput(toFile ? options.output : undefined, fallback), writer, options.signal);
   const conflicts = new IdentityConflicts();
-  // A record's notes, with the conflicts it brings with the records before it (naming both).
+  // A record's notes, with the conflicts it brings with the records before it (naming both; counted as notes too).
   const noteLine = async (
     item: RecordPlace,
     doi: string,
     mappedNotes: readonly string[],
-    identities: RecordIdentities | undefined,
+    found: readonly string[],
   ): Promise<void> => {
-    const found = conflicts.observe(doi, identities).map((c) => c.note);
-    stats.addConflicts(found);
     const recordNotes = found.length ? [...mappedNotes, ...found] : mappedNotes;
     stats.notes += found.length;
     if (recordNotes.length === 0 || !notes) return;
     const where = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
     await notes.append(`${JSON.stringify({ ...where, recordId: doi, notes: recordNotes })}\n`);
   };
+  const observed = (doi: string, written: Pick<WrittenOutline, 'identities'>): string[] =>
+    conflicts.observe(doi, written.identities).map((c) => c.note);
   const sink = makeSink(target.writer, options, format, validation, {
     onRejected: async (rejection) => {
       stats.addRejected(rejection);
+      // A DOI met again with different content: a conflict, noted on the rejected record's line.
+      if (rejection.conflict !== undefined && rejection.index !== undefined) {
+        conflicts.add(rejection.conflict);
+        await noteLine(rejection as RecordPlace, rejection.recordId, [], [rejection.conflict]);
+      }
       options.onRejected?.(rejection);
       await rejects?.append(rejectionLine(rejection));
       if (options.strict)
@@ -216,12 +221,12 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     onWritten: async ({ item, mapped }) => {
       stats.addMapped(mapped);
       target.written(mapped.quads, mapped.doi);
-      await noteLine(item, mapped.doi, mapped.notes, mapped.identities);
+      await noteLine(item, mapped.doi, mapped.notes, observed(mapped.doi, mapped));
     },
     // With `jobs` (no shards: see checkOptions): the quads stayed in a worker, the outline says what to count.
     onWrittenInWorker: async ({ item, mapped }) => {
       stats.addWritten(mapped);
-      await noteLine(item, mapped.doi, mapped.notes, mapped.identities);
+      await noteLine(item, mapped.doi, mapped.notes, observed(mapped.doi, mapped));
     },
   });
   // The workers' buffers go back to them once written out (their next parts are written into them).
@@ -266,6 +271,7 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   if (failed) throw failed.reason;
   return {
     ...stats.toSummary(),
+    ...conflicts.summary(),
     format,
     output: toFile ? options.output! : null,
     manifestPath,

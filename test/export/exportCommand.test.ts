@@ -443,6 +443,27 @@ describe('export command', () => {
     for (const f of files) expect(readFileSync(join(dir, f)).includes(KEY), f).toBe(false);
   });
 
+  it('counts a DOI harvested again with other content as a conflict: in the summary line, printed, and in --json', async () => {
+    const records = makeRecords(12);
+    service = await startFakeService({
+      records: [...records.slice(0, 6), { ...records[1]!, title: 'Another title' }, ...records.slice(6)],
+      apiKey: KEY,
+    });
+    const r = await cli(
+      ['export', '-q', 'x', '-o', 'dup.nt', '--json', '--base-url', service.url, '--api-key', KEY, '--page-size', '5'],
+      {},
+      true,
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    const json = JSON.parse(r.stdout.trim().split('\n').pop()!) as { conflicts: number; conflictNotes: string[] };
+    expect(json.conflicts).toBe(1);
+    expect(json.conflictNotes[0]).toMatch(
+      /^conflict: DOI 10\.1000\/test\.1 has different content in \S+#2 and \S+ result 7 \(dropped/,
+    );
+    expect(r.stderr).toContain('1 conflicts');
+    expect(r.stderr).toContain(`export: ${json.conflictNotes[0]}`);
+  });
+
   it('does not call dropped duplicates short pages: a query whose pages hold a DOI twice ends with 0', async () => {
     const records = makeRecords(12);
     service = await startFakeService({

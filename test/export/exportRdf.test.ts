@@ -215,6 +215,29 @@ describe('exportRdf', () => {
     expect(warnings.some((w) => w.includes('rejected'))).toBe(true);
   });
 
+  it('counts the conflicts of its records as convert does: a DOI harvested again with other content, an ORCID iD on two names', async () => {
+    const records = makeRecords(20);
+    const ORCID = '0000-0002-1825-0097';
+    records[3] = { ...records[3]!, creators: [{ creator: 'Müller, Anna', ORCID }] } as never;
+    records[14] = { ...records[14]!, creators: [{ creator: 'Gamma, Gil', ORCID }] } as never;
+    const withDupes = [
+      ...records.slice(0, 10),
+      records[2]!, // the same record again: a duplicate, no conflict
+      { ...records[5]!, title: 'A corrected title' }, // the DOI of record 6 with another content
+      ...records.slice(10),
+    ];
+    service = await startFakeService({ records: withDupes as never, apiKey: KEY });
+    const summary = await exportRdf(base({ output: join(dir, 'out.nt') }));
+    expect(summary.counts).toMatchObject({ records: 20, duplicates: 2 });
+    expect(summary.conflicts).toBe(2);
+    // In the order of the harvest: the copy is the page's second record, record 14 its eighth.
+    const endpoint = `${service.url}/meta/v2/json`;
+    expect(summary.conflictNotes).toEqual([
+      `conflict: DOI 10.1000/test.5 has different content in ${endpoint}#6 and ${endpoint} result 12 (dropped as a duplicate) (the first is written, the second left out as a duplicate)`,
+      `conflict: ORCID iD ${ORCID} is "Müller, Anna" in 10.1000/test.3 and "Gamma, Gil" in 10.1000/test.14`,
+    ]);
+  });
+
   it('rejects records that a validator finds violations in (--validate)', async () => {
     const BAD = { severity: 'Violation', shape: 'srsh:Work', focusNode: '<x>', message: 'bad' };
     service = await startFakeService({ records: makeRecords(10), apiKey: KEY });

@@ -104,4 +104,53 @@ describe('convert: conflicts in the summary and --json', () => {
       .map((l) => JSON.parse(l) as { recordId: string; notes: string[] });
     expect(notes.filter((n) => n.notes.includes(json.conflictNotes[0]!)).map((n) => n.recordId)).toEqual(['10.1/b']);
   });
+
+  it.each([['1'], ['2']])(
+    'a DOI met twice with different content: one conflict naming both records (jobs %s)',
+    async (jobs) => {
+      const a = { doi: '10.1/dup', title: 'First', contentType: 'Article' };
+      const lines = [
+        a,
+        { doi: '10.1/other', title: 'Other', contentType: 'Article' },
+        // The same record again (spelled otherwise: DOI in capitals, identifier given): a duplicate, no conflict.
+        { ...a, doi: '10.1/DUP', identifier: 'doi:10.1/dup' },
+        { ...a, title: 'Second' },
+      ];
+      writeFileSync(join(dir, 'dup.jsonl'), lines.map((r) => JSON.stringify(r)).join('\n') + '\n');
+      const input = join(dir, 'dup.jsonl');
+      const r = await runCli([
+        'convert',
+        input,
+        '-o',
+        join(dir, `dup${jobs}.nt`),
+        '--notes',
+        join(dir, `dupnotes${jobs}.jsonl`),
+        '--rejects',
+        join(dir, `duprejects${jobs}.jsonl`),
+        '--json',
+        '-j',
+        jobs,
+      ]);
+      expect(r.code, r.stderr).toBe(1); // two duplicates rejected
+      const note = `conflict: DOI 10.1/dup has different content in ${input}#1 (line 1) and ${input}#4 (line 4) (the first is written, the second left out as a duplicate)`;
+      const json = JSON.parse(r.stdout.trim().split('\n').pop()!) as { conflicts: number; conflictNotes: string[] };
+      expect(json.conflicts).toBe(1);
+      expect(json.conflictNotes).toEqual([note]);
+      expect(r.stderr).toContain('conflicts 1');
+      expect(r.stderr).toContain(note);
+      const notes = readFileSync(join(dir, `dupnotes${jobs}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { index: number; recordId: string; notes: string[] });
+      expect(notes.filter((n) => n.notes.includes(note)).map((n) => [n.index, n.recordId])).toEqual([[4, '10.1/dup']]);
+      const rejects = readFileSync(join(dir, `duprejects${jobs}.jsonl`), 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { index: number; code: string; conflict?: string });
+      expect(rejects.map((x) => [x.index, x.code, x.conflict ?? null])).toEqual([
+        [3, 'duplicate-doi', null],
+        [4, 'duplicate-doi', note],
+      ]);
+    },
+  );
 });

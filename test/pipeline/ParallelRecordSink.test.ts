@@ -141,6 +141,8 @@ function messyItems(count: number): ReadItem[] {
       });
     else if (i % 13 === 4) items.push(record({ ...raw, doi: undefined, identifier: undefined }, index));
     else if (i % 11 === 3) items.push(record(42, index));
+    // A copy of the record before: the same DOI with the same content (a duplicate, no conflict).
+    else if (i % 19 === 8) items.push(record(raws[i - 1], index));
     else if (i % 7 === 2 && i > 0)
       items.push(record({ ...raw, doi: ` ${String(raws[i - 1]!.doi).toUpperCase()} `, identifier: undefined }, index));
     else items.push(record(raw, index));
@@ -178,6 +180,12 @@ describe('ParallelRecordSink: the output of RecordSink, byte for byte, from work
     });
     const codes = new Set(expected.rejects.map((line) => (JSON.parse(line) as Rejection).code));
     expect([...codes].sort()).toEqual(['duplicate-doi', 'record-invalid', 'unreadable']);
+    // Duplicates of both kinds: another record's content under its DOI (a conflict naming both) and a copy.
+    const duplicates = expected.rejects
+      .map((line) => JSON.parse(line) as Rejection)
+      .filter((r) => r.code === 'duplicate-doi');
+    expect(duplicates.filter((r) => r.conflict).length).toBeGreaterThan(0);
+    expect(duplicates.filter((r) => !r.conflict).length).toBeGreaterThan(0);
     expect(actual).toEqual(expected);
   });
 
@@ -323,7 +331,7 @@ describe('convertRecords (the body of a worker)', () => {
     expect(
       convertRecords(jobs.slice(0, 1), writerThatThrows(new ToolkitError('cannot carry', 'serialization')), {}),
     ).toEqual({
-      results: [{ kind: 'unwritable', doi: '10.1000/a', reason: 'cannot carry' }],
+      results: [{ kind: 'unwritable', doi: '10.1000/a', digest: expect.any(Array), reason: 'cannot carry' }],
       bytes: new Uint8Array(0),
     });
     expect(convertRecords(jobs.slice(0, 1), writerThatThrows(new Error('disk on fire')), {}).results).toEqual([
@@ -381,7 +389,7 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
          setTimeout(() => {
            held--;
            const texts = jobs.map((j) => j.index + ':' + most + '\\n');
-           const results = jobs.map((j, i) => ({ kind: 'written', doi: '10.1/' + j.index, bytes: texts[i].length, quadCount: 1, notes: [], unknownFields: [] }));
+           const results = jobs.map((j, i) => ({ kind: 'written', doi: '10.1/' + j.index, digest: [0, j.index], bytes: texts[i].length, quadCount: 1, notes: [], unknownFields: [] }));
            parentPort.postMessage({ id, results, bytes: new TextEncoder().encode(texts.join('')) });
          }, 20);
        });`,

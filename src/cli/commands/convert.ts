@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { conflictLines } from '../conflictLines.js';
 import { type ConvertSummary, convertSummaryLine } from '../../pipeline/ConvertStats.js';
 import { ToolkitError } from '../../errors.js';
 import { FORMATS } from '../../formats.js';
@@ -82,11 +83,8 @@ async function convertCommand(inputs: string[], opts: ConvertCliOptions, ctx: Cl
         ? `; wrote ${summary.output} (${summary.format})`
         : '';
     ctx.log(oneLine(`convert: ${convertSummaryLine(summary)}${wrote}`, 2000));
-    for (const line of summary.conflictNotes) ctx.log(oneLine(`convert: ${line}`, 2000));
-    if (summary.conflicts > summary.conflictNotes.length)
-      ctx.log(
-        `convert: ${summary.conflicts - summary.conflictNotes.length} more conflicts${opts.notes ? ` in ${opts.notes}` : '; --notes FILE lists them all'}`,
-      );
+    const more = opts.notes ? ` in ${opts.notes}` : '; --notes FILE lists them all';
+    for (const line of conflictLines('convert', summary, more)) ctx.log(line);
     if (summary.notes > 0)
       ctx.log(
         opts.notes

@@ -155,6 +155,8 @@ function exportSummaryJson(
     since: s.since ?? null,
     total: s.total ?? total ?? null,
     counts: s.counts,
+    conflicts: s.conflicts,
+    conflictNotes: s.conflictNotes,
     resumed: s.resumed,
     alreadyComplete: s.alreadyComplete,
     elapsedMs: Math.round(s.elapsedMs),

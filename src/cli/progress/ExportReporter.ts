@@ -1,4 +1,5 @@
 import { SHARED_REPEAT } from '../../pipeline/ConvertStats.js';
+import { conflictLines } from '../conflictLines.js';
 import type { ExportProgress, ExportSummary } from '../../export/exportOptions.js';
 import { ProgressReporter, type ProgressReporterOptions } from './ProgressReporter.js';
 import type { StatusLine } from './StatusLine.js';
@@ -63,8 +64,10 @@ export class ExportReporter {
     const c = s.counts;
     this.options.status.line(
       `export: ${n(c.records)} records, ${n(c.triples)} statements${c.records > 1 ? ` ${SHARED_REPEAT}` : ''} from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
-        `${s.resumed ? ' (resumed)' : ''}; ${n(c.duplicates)} duplicates dropped, ${n(c.rejects)} rejects, ${n(c.retries)} retries`,
+        `${s.resumed ? ' (resumed)' : ''}; ${n(c.duplicates)} duplicates dropped, ${n(c.rejects)} rejects, ${n(c.retries)} retries` +
+        (s.conflicts ? `, ${n(s.conflicts)} conflicts` : ''),
     );
+    for (const line of conflictLines('export', s, ' (the first 100 are listed)')) this.options.status.line(line);
     // An empty result (since 2026 the service's "No data was found" 404) is a result: said, not an error.
     if (c.records + c.rejects + c.duplicates === 0)
       this.options.status.line(

@@ -75,6 +75,8 @@ describe('ExportReporter', () => {
       dataset: 'urn:x',
       statePath: undefined,
       format: 'turtle',
+      conflicts: 0,
+      conflictNotes: [],
     };
     r.summary(summary, 'out.ttl');
     const text = out();
