@@ -42,8 +42,19 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   shacl: { may: ['group', 'parse', 'rdf', 'record', 'formats', 'errors', 'abort', 'tempFiles'] },
   server: { may: ['sample', 'vocabulary', 'record', 'contract', 'rdf', 'formats', 'errors', 'abort'] },
   pipeline: { may: ['record', 'mapping', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },
-  // Where records go: files and shards, their manifest, checkpoints, the lock, atomic writes, opening outputs.
-  output: { may: ['serialize', 'mapping/sharedTriples.ts', 'formats', 'errors', 'abort', 'tempFiles'] },
+  // Where records go (the sink, after the pipeline): files and shards, their manifest, checkpoints, the lock,
+  // atomic writes, opening outputs, convert's targets.
+  output: {
+    may: [
+      'serialize',
+      'mapping/sharedTriples.ts',
+      'pipeline/Utf8Builder.ts',
+      'formats',
+      'errors',
+      'abort',
+      'tempFiles',
+    ],
+  },
   export: {
     may: [
       'output',

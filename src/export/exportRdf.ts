@@ -18,6 +18,7 @@ import { CheckpointFile } from '../output/CheckpointFile.js';
 import { ExportFiles, placeFinishedOutput } from './ExportFiles.js';
 import { ExportLock } from '../output/ExportLock.js';
 import { type ShardEntry, shardManifest, writeManifest } from '../output/ShardManifest.js';
+import { removeIfExists } from '../output/removeIfExists.js';
 import { placeFinishedShards } from '../output/ShardedOutput.js';
 import {
   type ExportOptions,
@@ -34,7 +35,6 @@ import {
   type ExportState,
   identityMismatch,
   readExportState,
-  removeIfExists,
   writeExportState,
 } from './ExportState.js';
 import { type ExportDelta, resolveDelta, sinceQuery, usesRecordGraphs } from './exportSince.js';
@@ -57,7 +57,7 @@ const RDF_TYPE = `${NS.rdf}type`;
  * `state-mismatch`), unless `restart` says to start it again.
  */
 export async function exportRdf(options: ExportOptions, settings: ExportRunSettings = {}): Promise<ExportSummary> {
-  const plan = planExport(options);
+  const plan = settings.plan ?? planExport(options);
   const client = options.client ?? new ApiClient(options);
   // A query the key's plan (`plan`) refuses is refused before a file is touched.
   client.checkQuery(options.query);
