@@ -23,7 +23,7 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   parse: { may: ['rdf', 'formats', 'errors', 'abort', 'tempFiles'] },
   sample: { may: ['record', 'errors'] },
   group: { may: ['rdf', 'parse', 'formats', 'errors', 'abort', 'tempFiles'] },
-  client: { may: ['http', 'record', 'contract', 'errors', 'abort', 'formats'] },
+  client: { may: ['http', 'record', 'contract', 'rdf', 'errors', 'abort', 'formats'] },
   store: {
     may: [
       'http',
