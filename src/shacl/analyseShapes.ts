@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
+import { termKey as keyOf } from '../rdf/termKey.js';
 import { NATIVE_READS } from './nativeConstraints.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
@@ -351,9 +352,7 @@ function merge(paths: readonly PathReads[]): PathReads {
 }
 
 /** `N<iri>` or `B<label>`: the key of a shape in {@link ShapesScope.focusReads}. */
-export function keyOf(term: RDF.Term): string {
-  return `${term.termType[0]}${term.value}`;
-}
+export { keyOf };
 
 /** A shape for a person: `<iri>`, or a blank node with its path and the shape that holds it. */
 function describeShape(graph: Store, shape: RDF.Term): string {

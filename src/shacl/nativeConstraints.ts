@@ -12,6 +12,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { LANGUAGE_TAG } from '../rdf/languageTag.js';
+import { termKey } from '../rdf/termKey.js';
 import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
 
 export { isValidOrcid, orcidCheckCharacter };
@@ -53,11 +54,7 @@ function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.Ter
 
 function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
   const seen = new Map<string, RDF.Term>();
-  for (const t of terms)
-    seen.set(
-      `${t.termType}|${t.value}|${(t as RDF.Literal).language ?? ''}|${(t as RDF.Literal).datatype?.value ?? ''}`,
-      t,
-    );
+  for (const t of terms) seen.set(termKey(t), t);
   return [...seen.values()];
 }
 
@@ -71,7 +68,7 @@ export const authorListOrder: NativeConstraint = (focus, dataset) => {
     const todo = [head];
     while (todo.length) {
       const node = todo.pop()!;
-      const key = `${node.termType}|${node.value}`;
+      const key = termKey(node);
       if (seen.has(key)) continue;
       seen.add(key);
       reach.push(node);
@@ -84,9 +81,9 @@ export const authorListOrder: NativeConstraint = (focus, dataset) => {
     for (const cell of reach) {
       if (cell.termType === 'Literal') continue;
       for (const member of objects(dataset, cell, rdfFirst)) {
-        const key = `${member.termType}|${member.value}|${(member as RDF.Literal).language ?? ''}|${(member as RDF.Literal).datatype?.value ?? ''}`;
+        const key = termKey(member);
         const entry = cellsOf.get(key) ?? { value: member, cells: new Set<string>() };
-        entry.cells.add(`${cell.termType}|${cell.value}`);
+        entry.cells.add(termKey(cell));
         cellsOf.set(key, entry);
       }
     }
@@ -185,7 +182,7 @@ export const authorPositions: NativeConstraint = (focus, dataset) => {
           continue;
         const n = Number(value.value);
         const entry = holders.get(n) ?? { value, nodes: new Set<string>() };
-        entry.nodes.add(`${node.termType}|${node.value}`);
+        entry.nodes.add(termKey(node));
         holders.set(n, entry);
       }
     }

@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { recordKeyOf } from '../group/groupRecords.js';
+import { termKey as nodeKey } from '../rdf/termKey.js';
 import { shapeTest } from './classTargets.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
@@ -145,8 +146,4 @@ function ownersOf(triples: readonly RDF.Quad[]): (t: RDF.Term) => string[] {
     memo.set(start, out);
     return out;
   };
-}
-
-function nodeKey(t: RDF.Term): string {
-  return `${t.termType[0]}${t.value}`;
 }
