@@ -1,7 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { existsSync } from 'node:fs';
-import { access, constants, rename, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { rename, rm } from 'node:fs/promises';
 import { DataFactory } from 'n3';
 import { ApiClient } from '../client/ApiClient.js';
 import { harvestPages, type HarvestCursor, type HarvestPage } from '../client/harvest.js';
@@ -18,6 +17,7 @@ import { CheckpointFile } from '../output/CheckpointFile.js';
 import { ExportFiles, placeFinishedOutput } from './ExportFiles.js';
 import { ExportLock } from '../output/ExportLock.js';
 import { type ShardEntry, shardManifest, writeManifest } from '../output/ShardManifest.js';
+import { assertWritableFolder } from '../output/assertWritable.js';
 import { removeIfExists } from '../output/removeIfExists.js';
 import { placeFinishedShards } from '../output/ShardedOutput.js';
 import {
@@ -144,7 +144,7 @@ class ExportRun {
       };
     }
     // A folder that is not there is refused now, not after the whole harvest.
-    if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
+    if (this.options.metaPath) assertWritableFolder(this.options.metaPath);
     // Shards of this export are about to replace the ones an old manifest lists.
     if (manifestPath && !this.saved) await removeIfExists(manifestPath);
     this.restore(this.saved);
@@ -500,16 +500,5 @@ async function writeMeta(path: string, quads: RDF.Quad[]): Promise<void> {
       'write',
       'the description (`metaPath`)',
     );
-  }
-}
-
-/** Throws `io` naming a file when its folder is not there or cannot be written to. */
-async function assertWritableFolder(path: string): Promise<void> {
-  const folder = dirname(path);
-  try {
-    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    await access(folder, constants.W_OK);
-  } catch (err) {
-    throw ioError(err, path, 'create');
   }
 }

@@ -1,9 +1,10 @@
 import type * as RDF from '@rdfjs/types';
-import { renameSync, rmSync, statSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
+import { assertWritableFolder } from '../output/assertWritable.js';
 import { openWriteStream } from '../output/openWriteStream.js';
 import { ToolkitError, ioError, isIoFailure } from '../errors.js';
 import { isLineFormat, type FormatName } from '../formats.js';
@@ -273,11 +274,7 @@ class ReportFile {
 
   /** Throws `io` naming the report when its folder is not there. */
   static checkFolder(path: string): void {
-    try {
-      if (!statSync(dirname(path)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    } catch (err) {
-      throw ioError(err, path, 'create', 'the report');
-    }
+    assertWritableFolder(path, 'the report');
   }
 
   get results(): number {
@@ -443,26 +440,12 @@ async function* quadsOfFiles(
 /** Temporary files for regrouping: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */
 function bucketsFor(path: string | undefined): number {
   if (path === undefined) return 256;
-  const bytes = inputBytes([path]) * (/\.gz$/i.test(path) ? 8 : 1);
+  const bytes = estimatedTextBytes([path]);
   return Math.min(1024, Math.max(16, Math.ceil(bytes / (16 * 2 ** 20))));
 }
 
 /** From this size of text on, worker threads pay for their start (about a third of a second) many times over. */
 const AUTO_JOBS_BYTES = 16 * 2 ** 20;
-
-/** Bytes of the input files (stdin and unreadable files count nothing: they are reported when read). */
-function inputBytes(paths: string[]): number {
-  let total = 0;
-  for (const p of paths) {
-    if (p === '-') continue;
-    try {
-      total += statSync(p).size;
-    } catch {
-      // reported when the file is opened
-    }
-  }
-  return total;
-}
 
 function safeDecode(key: string): string {
   try {
