@@ -5,6 +5,7 @@ import { abortError } from '../abort.js';
 import { ToolkitError } from '../errors.js';
 import type { MappedRecord } from '../mapping/mapRecord.js';
 import { DoiSet } from '../record/DoiSet.js';
+import { NS } from '../rdf/namespaces.js';
 import { type ReadItem, readRecords } from '../record/readRecords.js';
 import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
 import type { FormatName } from '../formats.js';
@@ -483,7 +484,7 @@ export function leadingSeparators(create: () => RecordWriter): { first: string; 
   const probe = [
     DataFactory.quad(
       DataFactory.namedNode('https://example.org/probe'),
-      DataFactory.namedNode('http://schema.org/name'),
+      DataFactory.namedNode(`${NS.schemaHttp}name`),
       DataFactory.literal('probe'),
     ),
   ];

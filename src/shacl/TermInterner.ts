@@ -1,9 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { literalKey, termKey as sharedTermKey } from '../rdf/termKey.js';
-
-const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
-const RDF_DIR_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString';
+import { RDF_DIR_LANG_STRING, RDF_LANG_STRING, XSD_STRING } from '../rdf/namespaces.js';
 
 /** A term with its lookup key computed once (`N<iri>`, `B<label>`, `"value"@lang^^datatype`). */
 export interface KeyedTerm {

@@ -2,9 +2,10 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
 import { termKey as keyOf } from '../rdf/termKey.js';
 import { NATIVE_READS } from './nativeConstraints.js';
+import { NS } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const SH = NS.sh;
+const RDF_NS = NS.rdf;
 const RDF_TYPE = `${RDF_NS}type`;
 const sh = (name: string) => DataFactory.namedNode(`${SH}${name}`);
 

@@ -1,11 +1,12 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
 import { termKey as key } from '../rdf/termKey.js';
+import { NS, RDFS_SUBCLASS_OF, RDF_TYPE as RDF_TYPE_IRI } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
-const RDF_TYPE = DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
-const RDFS_CLASS = DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class');
-const SUBCLASS_OF = DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#subClassOf');
+const SH = NS.sh;
+const RDF_TYPE = DataFactory.namedNode(RDF_TYPE_IRI);
+const RDFS_CLASS = DataFactory.namedNode(`${NS.rdfs}Class`);
+const SUBCLASS_OF = DataFactory.namedNode(RDFS_SUBCLASS_OF);
 const TARGET_CLASS = DataFactory.namedNode(`${SH}targetClass`);
 
 /** The class `c` and every class whose `rdfs:subClassOf*` reaches it, in `graph`. */

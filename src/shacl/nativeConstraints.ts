@@ -14,14 +14,15 @@ import { DataFactory } from 'n3';
 import { LANGUAGE_TAG } from '../rdf/languageTag.js';
 import { termKey } from '../rdf/termKey.js';
 import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
+import { NS } from '../rdf/namespaces.js';
 
 export { isValidOrcid, orcidCheckCharacter };
 
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const RDF_NS = NS.rdf;
+const XSD = NS.xsd;
 /** schema.org in both namespaces: dumps written with `--schema-https` are validated with the shapes rewritten to https (loadShapes). */
-const SCHEMA_NAMESPACES = ['http://schema.org/', 'https://schema.org/'];
-const BIBO = 'http://purl.org/ontology/bibo/';
+const SCHEMA_NAMESPACES = [NS.schemaHttp, NS.schemaHttps];
+const BIBO = NS.bibo;
 /** Namespace of the shapes' IRIs. */
 export const SHAPES_NS = 'https://w3id.org/scholarly-rdf/shapes#';
 
@@ -158,7 +159,7 @@ export const doiAgreement: NativeConstraint = (focus, dataset) => {
   return rows;
 };
 
-const SR = 'https://w3id.org/scholarly-rdf/vocab#';
+const SR = NS.sr;
 const authorship = namedNode(`${SR}authorship`);
 const schemaPosition = SCHEMA_NAMESPACES.map((ns) => namedNode(`${ns}position`));
 

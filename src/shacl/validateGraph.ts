@@ -6,9 +6,9 @@ import { shapeTest } from './classTargets.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
 import { outcomeOf, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
+import { RDFS_SUBCLASS_OF, RDF_TYPE } from '../rdf/namespaces.js';
 
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-const SUBCLASS_OF = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
+const SUBCLASS_OF = RDFS_SUBCLASS_OF;
 
 /** Options of {@link validateGraph}. */
 export interface ValidateGraphOptions extends Pick<RecordValidatorOptions, 'sparql'> {
