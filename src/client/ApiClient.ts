@@ -36,15 +36,6 @@ const SERVICE_HOST = new URL(DEFAULT_BASE_URL).hostname;
 const NO_KEY =
   'no API key: pass `apiKey` (get a free key at https://dev.springernature.com), or use `sample` for the bundled sample catalogue offline';
 
-export type {
-  ApiClientOptions,
-  PageRequest,
-  RequestEvent,
-  RequestObserver,
-  RetryEvent,
-  SearchPage,
-} from './ApiClientOptions.js';
-
 const defaultSleep = sleep;
 
 export { abortError };
