@@ -47,7 +47,8 @@ export type { RecordValidation, RecordViolation } from './pipeline/RecordValidat
 export { createRecordValidation } from './tasks/createRecordValidation.js';
 
 // Harvesting the service.
-export { ApiClient, type ApiClientOptions, type Endpoint } from './client/ApiClient.js';
+export { ApiClient, type Endpoint } from './client/ApiClient.js';
+export type { ApiClientOptions } from './client/ApiClientOptions.js';
 export { harvest, type HarvestOptions } from './client/harvest.js';
 
 // RDF: the five formats, written per record or as an RDF/JS sink, and read as RDF/JS quads.

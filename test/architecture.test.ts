@@ -23,7 +23,7 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   parse: { may: ['rdf', 'formats', 'errors', 'abort', 'tempFiles'] },
   sample: { may: ['record', 'errors'] },
   group: { may: ['rdf', 'parse', 'formats', 'errors', 'abort', 'tempFiles'] },
-  client: { may: ['http', 'record', 'contract', 'errors', 'abort', 'formats'] },
+  client: { may: ['http', 'record', 'contract', 'rdf', 'errors', 'abort', 'formats'] },
   store: {
     may: [
       'http',
@@ -42,8 +42,19 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   shacl: { may: ['group', 'parse', 'rdf', 'record', 'formats', 'errors', 'abort', 'tempFiles'] },
   server: { may: ['sample', 'vocabulary', 'record', 'contract', 'rdf', 'formats', 'errors', 'abort'] },
   pipeline: { may: ['record', 'mapping', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },
-  // Where records go: files and shards, their manifest, checkpoints, the lock, atomic writes, opening outputs.
-  output: { may: ['serialize', 'mapping/sharedTriples.ts', 'formats', 'errors', 'abort', 'tempFiles'] },
+  // Where records go (the sink, after the pipeline): files and shards, their manifest, checkpoints, the lock,
+  // atomic writes, opening outputs, convert's targets.
+  output: {
+    may: [
+      'serialize',
+      'mapping/sharedTriples.ts',
+      'pipeline/Utf8Builder.ts',
+      'formats',
+      'errors',
+      'abort',
+      'tempFiles',
+    ],
+  },
   export: {
     may: [
       'output',

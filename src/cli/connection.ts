@@ -1,11 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
-import {
-  ApiClient,
-  DEFAULT_BASE_URL,
-  type ApiClientOptions,
-  type Endpoint,
-  type RequestEvent,
-} from '../client/ApiClient.js';
+import { ApiClient, DEFAULT_BASE_URL, type Endpoint } from '../client/ApiClient.js';
+import type { ApiClientOptions, RequestEvent } from '../client/ApiClientOptions.js';
 import type { Plan } from '../contract/endpoints.js';
 import { ToolkitError, redact } from '../errors.js';
 import { directFetch, proxyFetch, proxySettings } from '../http/proxyFetch.js';

@@ -4,12 +4,23 @@ import { debugLogsUrls } from '../http/debugLogsUrls.js';
 import { proxyFetch } from '../http/proxyFetch.js';
 import { unsendableReason } from '../http/unsendableReason.js';
 import type { ApiFacet, RawRecord } from '../record/types.js';
-import { RetryPolicy, type RequestOutcome, type RetryPolicyOptions } from '../http/RetryPolicy.js';
+import { RetryPolicy, type RequestOutcome } from '../http/RetryPolicy.js';
 import { doiKey } from '../record/recordDoi.js';
 import { DEFAULT_BASE_URL, ENDPOINTS, pageSizeLimit, type Endpoint, type Plan } from '../contract/endpoints.js';
-import { isNoDataBody, isPlanLimitBody, NO_DATA_MESSAGE } from '../contract/statusBodies.js';
+import { isNoDataBody } from '../contract/statusBodies.js';
+import { doiInQuery } from './doiInQuery.js';
+import { isPushback } from './isPushback.js';
+import { isNoDataEnvelope, noDataEnvelope } from './noDataEnvelope.js';
 import { planLimitError, queryRefusal } from './planLimits.js';
 import { RequestPacer } from './RequestPacer.js';
+import type {
+  ApiClientOptions,
+  PageRequest,
+  RequestEvent,
+  RequestObserver,
+  RetryEvent,
+  SearchPage,
+} from './ApiClientOptions.js';
 
 export { DEFAULT_BASE_URL, MAX_PAGE_SIZE, type Endpoint, type Plan } from '../contract/endpoints.js';
 
@@ -24,112 +35,6 @@ const SERVICE_HOST = new URL(DEFAULT_BASE_URL).hostname;
 /** Said when the service is asked without a key. */
 const NO_KEY =
   'no API key: pass `apiKey` (get a free key at https://dev.springernature.com), or use `sample` for the bundled sample catalogue offline';
-
-/** One retry the client made (for progress and logs; never carries the key). */
-export interface RetryEvent {
-  /** The try that failed (1-based). */
-  attempt: number;
-  delayMs: number;
-  reason: string;
-  /** The request URL without the key. */
-  url: string;
-}
-
-/** Options of {@link ApiClient}. */
-export interface ApiClientOptions {
-  /** The API key, sent as `api_key`. Defaults to none (the service answers 401; the local sample service needs none). */
-  apiKey?: string;
-  /** The key is not a secret (the local sample service's `sample`): it is not removed from texts. Defaults to false. */
-  keyIsPublic?: boolean;
-  /** Base URL of the service. Defaults to `https://api.springernature.com`. */
-  baseUrl?: string;
-  /** Endpoint for searches (`'openaccess'`: open-access records only, 20 a page). Defaults to `'meta-v2'`. */
-  endpoint?: Endpoint;
-  /**
-   * The key's plan, when known: with `'basic'` a query using a premium-only
-   * field is refused before any request (code `plan-limit`, naming the field
-   * and the basic field to use instead). Defaults to unknown (the service says).
-   */
-  plan?: Plan;
-  /**
-   * The `fetch` to use (inject a fake in tests). Defaults to the global
-   * `fetch`, through the proxy that `HTTPS_PROXY`/`HTTP_PROXY` name unless
-   * `NO_PROXY` covers the host (read at each request; see {@link proxyFetch}).
-   */
-  fetch?: typeof globalThis.fetch;
-  /** Retry rules, or options for the default ones. Defaults to `new RetryPolicy()`. */
-  retryPolicy?: RetryPolicy | RetryPolicyOptions;
-  /** Most requests per second (a ceiling, whatever the pacing learns). Defaults to no limit. */
-  rate?: number;
-  /**
-   * When requests may start (see {@link RequestPacer}): `rate`, the pauses a
-   * 429's `Retry-After` asks of every request, and a rate learned from 429s.
-   * Inject one to watch it. Defaults to `new RequestPacer({ rate })`.
-   */
-  pacer?: RequestPacer;
-  /** Time limit of one request, body included, in ms. Defaults to 30000. */
-  timeoutMs?: number;
-  /** Waits `ms` or until `signal` aborts. Defaults to a timer. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** Called before each retry. Defaults to none. */
-  onRetry?: (event: RetryEvent) => void;
-  /** Called after each request (each try) with what came back: `--verbose`. Defaults to none. */
-  onRequest?: (event: RequestEvent) => void;
-}
-
-/** One request the client sent, and what came back (never carries the key). */
-export interface RequestEvent {
-  /** The URL without the key (`api_key` is left out). */
-  url: string;
-  /** The try (1-based). */
-  attempt: number;
-  /** The HTTP status; undefined when no answer came (a network failure). */
-  status: number | undefined;
-  /** `ok`, or what went wrong: an HTTP status, the network, a body that was not the JSON expected. */
-  outcome: 'ok' | RequestOutcome['kind'];
-  /** From sending to the end of the body, ms. */
-  ms: number;
-}
-
-/** One page of search results, parsed (every number of the service's strings turned into a number). */
-export interface SearchPage {
-  /** The query as the service echoed it (or as sent). */
-  query: string;
-  /** 1-based start of the page as requested. */
-  start: number;
-  /** Page size as requested. */
-  pageLength: number;
-  /** `result[0].total` as a number; `undefined` when missing or not a number. Past the end the service says 0: do not trust it there. */
-  total: number | undefined;
-  /** The records of the page, as sent. */
-  records: RawRecord[];
-  /** Start of the next page according to `nextPage`, when the service sent one. */
-  nextStart: number | undefined;
-  /** The service's notice text (`apiMessage`). */
-  apiMessage: string | undefined;
-  /** The service answered the query's "no data" 404 (since 2026: a query with no hits): an empty page of total 0. */
-  noData?: true;
-  facets: ApiFacet[];
-  /** The whole envelope as sent, with the key removed (`apiKey` dropped, `api_key` redacted in `nextPage`). */
-  envelope: Record<string, unknown>;
-}
-
-/** Hears how one request goes (adaptive concurrency listens to it). */
-export interface RequestObserver {
-  /** The service pushed back on a try: 429, a 403 that is no plan limit (quota), or a 5xx. */
-  onPushback?: (status: number) => void;
-  /** The pacing (`rate`, a pause a 429 asked for, a learned rate) holds a try back for `ms` (told before the wait). */
-  onRateWait?: (ms: number) => void;
-}
-
-/** Parameters of one search request. */
-export interface PageRequest {
-  q: string;
-  /** 1-based start. */
-  s: number;
-  /** Page size. */
-  p: number;
-}
 
 const defaultSleep = sleep;
 
@@ -318,7 +223,7 @@ export class ApiClient {
       records,
       nextStart,
       apiMessage: typeof envelope['apiMessage'] === 'string' ? envelope['apiMessage'] : undefined,
-      ...(NO_DATA_ENVELOPES.has(envelope) ? { noData: true as const } : {}),
+      ...(isNoDataEnvelope(envelope) ? { noData: true as const } : {}),
       facets: Array.isArray(envelope['facets']) ? (envelope['facets'] as ApiFacet[]) : [],
       // built on first use only: copying every page's envelope would cost a harvest time
       get envelope() {
@@ -480,42 +385,4 @@ export class ApiClient {
     const message = e?.cause?.message ?? e?.message ?? String(err);
     return this.redact(code ? `${code} ${message}` : message);
   }
-}
-
-/** Whether an outcome is the service pushing back (429, a 403 that is no plan limit, a 5xx): a sign to send less at once. */
-function isPushback(outcome: RequestOutcome): outcome is Extract<RequestOutcome, { kind: 'status' }> {
-  if (outcome.kind !== 'status') return false;
-  const { status } = outcome;
-  return status === 429 || status >= 500 || (status === 403 && !isPlanLimitBody(outcome.body));
-}
-
-/** The envelopes made of a "no data" 404. */
-const NO_DATA_ENVELOPES = new WeakSet<object>();
-
-/** The envelope of a "no data" 404: no records, total 0, the service's message as its notice. */
-function noDataEnvelope(body: string): Record<string, unknown> {
-  let message = NO_DATA_MESSAGE;
-  try {
-    const json = JSON.parse(body) as Record<string, unknown>;
-    if (typeof json['message'] === 'string' && json['message'] !== '') message = json['message'];
-  } catch {
-    // the message is enough
-  }
-  const envelope = { apiMessage: message, result: [{ total: '0' }], records: [], facets: [] };
-  NO_DATA_ENVELOPES.add(envelope);
-  return envelope;
-}
-
-/**
- * A DOI as the value of `doi:` in a query: the characters the query language
- * reads as its own (white space ends a value, `"` opens a phrase, a trailing
- * `*` asks for a prefix) and the characters no URL carries as they are
- * (controls) percent-encoded, as DOIs are written in URLs; a
- * `%` that would read as an escape is encoded too. A DOI of printable
- * characters without those is sent as it is.
- */
-export function doiInQuery(doi: string): string {
-  return doi.replace(/%(?=[0-9A-Fa-f]{2})|[\s"\u0000-\u001f\u007f]|\*$/gu, (c) =>
-    encodeURIComponent(c).replace('*', '%2A'),
-  );
 }

@@ -1,4 +1,4 @@
-import type { RequestObserver } from './ApiClient.js';
+import type { RequestObserver } from './ApiClientOptions.js';
 
 /** Options of {@link ConcurrencyController}. */
 export interface ConcurrencyControllerOptions {

@@ -1,4 +1,5 @@
-import type { ApiClient, SearchPage } from './ApiClient.js';
+import type { ApiClient } from './ApiClient.js';
+import type { SearchPage } from './ApiClientOptions.js';
 import type { ConcurrencyController, TrackedRequest } from './ConcurrencyController.js';
 import type { DateWindow } from './dateWindows.js';
 

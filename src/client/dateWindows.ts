@@ -5,6 +5,8 @@
  * Pure functions on ISO dates (`YYYY-MM-DD`).
  */
 
+import { daysInMonth } from '../rdf/calendar.js';
+
 /** An inclusive range of online dates. */
 export interface DateWindow {
   from: string;
@@ -63,10 +65,6 @@ function parts(date: string): [number, number, number] {
 
 function iso(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
-
-function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
 /** The whole window of a query's bounds, `from` defaulting to 1800-01-01 and `to` to the end of `today`'s year. */

@@ -1,5 +1,6 @@
 import type { RawRecord } from '../record/types.js';
-import { ApiClient, abortError, type ApiClientOptions, type SearchPage } from './ApiClient.js';
+import { ApiClient, abortError } from './ApiClient.js';
+import type { ApiClientOptions, SearchPage } from './ApiClientOptions.js';
 import { ConcurrencyController } from './ConcurrencyController.js';
 import { ENDPOINTS, pageSizeLimit } from '../contract/endpoints.js';
 import { HttpError } from '../errors.js';

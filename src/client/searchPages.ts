@@ -1,4 +1,5 @@
-import type { ApiClient, SearchPage } from './ApiClient.js';
+import type { ApiClient } from './ApiClient.js';
+import type { SearchPage } from './ApiClientOptions.js';
 import { ConcurrencyController, type TrackedRequest } from './ConcurrencyController.js';
 import { abortError } from '../abort.js';
 

@@ -1,4 +1,4 @@
-import { readFile, unlink } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type { HarvestCursor } from '../client/harvest.js';
 import type { SplitUnit } from '../client/dateWindows.js';
 import { ToolkitError, ioError } from '../errors.js';
@@ -140,13 +140,4 @@ export function identityMismatch(saved: ExportIdentity, current: ExportIdentity)
       diffs.push(`${key} (saved ${JSON.stringify(saved[key])}, now ${JSON.stringify(current[key])})`);
   }
   return diffs.length ? diffs.join(', ') : undefined;
-}
-
-/** Removes a file if it exists. */
-export async function removeIfExists(path: string): Promise<void> {
-  try {
-    await unlink(path);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
-  }
 }

@@ -139,6 +139,8 @@ export interface ExportRunSettings {
    * to run, and a saved state must still be this export's.
    */
   endpointName?: string;
+  /** The plan of these options ({@link planExport}), when the caller worked it out already. Defaults to working it out. */
+  plan?: ExportPlan;
 }
 
 /** What an export did. */

@@ -1,13 +1,10 @@
 import type * as RDF from '@rdfjs/types';
 import { existsSync } from 'node:fs';
-import { access, constants, rename, rm, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { DataFactory } from 'n3';
 import { ApiClient } from '../client/ApiClient.js';
 import { harvestPages, type HarvestCursor, type HarvestPage } from '../client/harvest.js';
-import { HttpError, ToolkitError, ioError } from '../errors.js';
-import { formatFromPath, formatInfo, isGzipPath } from '../formats.js';
-import { NS } from '../rdf/namespaces.js';
+import { HttpError, ToolkitError } from '../errors.js';
+import { formatInfo } from '../formats.js';
 import { DoiContents } from '../pipeline/DoiContents.js';
 import { IdentityConflicts } from '../pipeline/IdentityConflicts.js';
 import { RecordSink, type WrittenRecord } from '../pipeline/RecordSink.js';
@@ -19,11 +16,15 @@ import { sentRecordDoi } from '../record/recordDoi.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
-import { CheckpointFile } from '../output/CheckpointFile.js';
 import { ExportFiles, placeFinishedOutput } from './ExportFiles.js';
 import { ExportLock } from '../output/ExportLock.js';
 import { type ShardEntry, shardManifest, writeManifest } from '../output/ShardManifest.js';
-import { placeFinishedShards } from '../output/ShardedOutput.js';
+import { assertWritableFolder } from '../output/assertWritable.js';
+import { removeIfExists } from '../output/removeIfExists.js';
+import { RDF_TYPE } from '../rdf/namespaces.js';
+import { savedExportState } from './savedExportState.js';
+import { writeMeta } from './writeMeta.js';
+import { placeFinishedShards } from '../output/placeFinishedShards.js';
 import {
   type ExportOptions,
   type ExportPlan,
@@ -33,21 +34,11 @@ import {
   lockPathOf,
   planExport,
 } from './exportOptions.js';
-import {
-  type ExportCounts,
-  type ExportIdentity,
-  type ExportState,
-  identityMismatch,
-  readExportState,
-  removeIfExists,
-  writeExportState,
-} from './ExportState.js';
+import { type ExportCounts, type ExportIdentity, type ExportState, writeExportState } from './ExportState.js';
 import { type ExportDelta, resolveDelta, sinceQuery, usesRecordGraphs } from './exportSince.js';
 import { datasetIri, provenanceQuads } from './provenance.js';
 
 export type { ExportOptions, ExportProgress, ExportRunSettings, ExportSummary } from './exportOptions.js';
-
-const RDF_TYPE = `${NS.rdf}type`;
 
 /**
  * Exports every record of a query as one RDF dump: harvests pages (pipelined,
@@ -62,7 +53,7 @@ const RDF_TYPE = `${NS.rdf}type`;
  * `state-mismatch`), unless `restart` says to start it again.
  */
 export async function exportRdf(options: ExportOptions, settings: ExportRunSettings = {}): Promise<ExportSummary> {
-  const plan = planExport(options);
+  const plan = settings.plan ?? planExport(options);
   const client = options.client ?? new ApiClient(options);
   // A query the key's plan (`plan`) refuses is refused before a file is touched.
   client.checkQuery(options.query);
@@ -130,7 +121,7 @@ class ExportRun {
   async run(): Promise<ExportSummary> {
     const { statePath, format, shards } = this.plan;
     const manifestPath = shards ? shards.naming.manifestPath : null;
-    this.saved = await this.savedState();
+    this.saved = await savedExportState(this.options, this.plan, this.identity);
     if (this.saved?.complete) {
       // A dump the run finished but had not renamed yet when it stopped gets its name now.
       if (this.options.output && !shards) await placeFinishedOutput(this.options.output);
@@ -154,7 +145,7 @@ class ExportRun {
       };
     }
     // A folder that is not there is refused now, not after the whole harvest.
-    if (this.options.metaPath) await assertWritableFolder(this.options.metaPath);
+    if (this.options.metaPath) assertWritableFolder(this.options.metaPath);
     // Shards of this export are about to replace the ones an old manifest lists.
     if (manifestPath && !this.saved) await removeIfExists(manifestPath);
     this.restore(this.saved);
@@ -198,77 +189,6 @@ class ExportRun {
   /** The summary's `since`: a delta's day. */
   private sinceOf(): { since?: string } {
     return this.identity.since !== undefined ? { since: this.identity.since } : {};
-  }
-
-  /** The saved state to continue (with `resume`), after checking it is this export's. */
-  private async savedState(): Promise<ExportState | undefined> {
-    const { statePath } = this.plan;
-    if (!statePath) return undefined;
-    if (!this.options.resume) {
-      // A state that cannot be resumed (unreadable, of an earlier version) holds nothing to lose.
-      const earlier = await readExportState(statePath).catch(() => undefined);
-      // A run that saved nothing (a refused query, a plan's limit) holds no progress to lose: replaced without `restart`.
-      const saved = earlier !== undefined && earlier.counts.records + earlier.counts.rejects > 0;
-      if (earlier && !earlier.complete && saved) this.startAgain(statePath, earlier);
-      if (earlier?.complete) this.refuseOverwritingAnother(statePath, earlier);
-      return undefined;
-    }
-    const saved = await readExportState(statePath);
-    // The export a delta of `changesSince` follows: finished, it is not this run's to resume.
-    if (saved?.complete && this.options.changesSince) return undefined;
-    if (!saved) {
-      this.options.onWarning?.(`no saved state in ${statePath}: starting afresh`);
-      return undefined;
-    }
-    const diff = identityMismatch(saved.identity, this.identity);
-    if (diff)
-      throw new ToolkitError(
-        `the saved state ${statePath} is for another export: ${diff}; use the same options, or start afresh with \`restart\` instead of \`resume\``,
-        'state-mismatch',
-      );
-    return saved;
-  }
-
-  /**
-   * A run without `resume` over an unfinished export: refused (nothing is
-   * touched) unless `restart` says to throw that export's progress away.
-   */
-  private startAgain(statePath: string, earlier: ExportState): void {
-    const held = `${earlier.counts.records} records${earlier.total !== null ? ` of ${earlier.total}` : ''}`;
-    if (this.options.restart) {
-      this.options.onWarning?.(
-        `an unfinished export (${held}) in ${statePath} is started again from the beginning (\`restart\`)`,
-      );
-      return;
-    }
-    const diff = identityMismatch(earlier.identity, this.identity);
-    const next = diff
-      ? `it is another export (${diff}): \`restart\` replaces it with this one (its progress is lost), or choose another \`output\``
-      : 'run it with `resume` to continue it, or with `restart` to start it again from the beginning (its progress is lost)';
-    throw new ToolkitError(
-      `${statePath} holds an unfinished export (${held}); nothing was changed: ${next}`,
-      'state-mismatch',
-      {
-        details: { statePath, records: earlier.counts.records, sameExport: diff === undefined },
-      },
-    );
-  }
-
-  /**
-   * A run over the finished dump of another export (its state names another query or other options): refused
-   * before anything is written unless `force` or `restart`; the same export again replaces its dump.
-   */
-  private refuseOverwritingAnother(statePath: string, earlier: ExportState): void {
-    if (this.options.force || this.options.restart || this.options.changesSince) return;
-    const diff = identityMismatch(earlier.identity, this.identity);
-    const what = this.plan.shards?.naming.manifestPath ?? this.options.output;
-    // Nothing to lose when the dump is gone.
-    if (!diff || what === undefined || !existsSync(what)) return;
-    throw new ToolkitError(
-      `${what} holds the finished dump of another export (${diff}); nothing was changed: pass \`force\` to replace it with this one, or choose another \`output\``,
-      'state-mismatch',
-      { details: { statePath, records: earlier.counts.records, sameExport: false } },
-    );
   }
 
   private restore(saved: ExportState | undefined): void {
@@ -526,41 +446,3 @@ const RESUME_ADVICE: Record<ResumeAdvice, string> = {
   'new-key': 'run again with a valid key (`apiKey` or SCHOLARLY_API_KEY) and `resume` to continue',
   afresh: 'the same export would fail the same way; a changed query or `pageSize` starts afresh (with `restart`)',
 };
-
-/** Writes the provenance to a file atomically, in the format of its extension (Turtle by default); `io` naming it when it cannot be written (no temp file left). */
-async function writeMeta(path: string, quads: RDF.Quad[]): Promise<void> {
-  const format = formatFromPath(path) ?? 'turtle';
-  const writer = serializerFor(format).createWriter();
-  const text = writer.start() + writer.write(quads) + writer.end();
-  const temp = `${path}.tmp`;
-  try {
-    const file = await CheckpointFile.create(temp, { gzip: isGzipPath(path), hash: false });
-    try {
-      file.append(text);
-      await file.commit();
-    } finally {
-      await file.close();
-    }
-    await rename(temp, path);
-  } catch (err) {
-    await rm(temp, { force: true }).catch(() => undefined);
-    // Named by its own path, not its temp file's.
-    throw ioError(
-      err instanceof ToolkitError && err.code === 'io' && err.cause ? err.cause : err,
-      path,
-      'write',
-      'the description (`metaPath`)',
-    );
-  }
-}
-
-/** Throws `io` naming a file when its folder is not there or cannot be written to. */
-async function assertWritableFolder(path: string): Promise<void> {
-  const folder = dirname(path);
-  try {
-    if (!(await stat(folder)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    await access(folder, constants.W_OK);
-  } catch (err) {
-    throw ioError(err, path, 'create');
-  }
-}

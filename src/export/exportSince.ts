@@ -1,5 +1,6 @@
 import { extractDateBounds } from '../client/dateWindows.js';
 import { ToolkitError } from '../errors.js';
+import { isCalendarDate } from '../rdf/calendar.js';
 import { formatInfo, formatsWith, labelList, type FormatName } from '../formats.js';
 import { type ExportState, type PreviousExport, readExportState } from './ExportState.js';
 import { datasetIri } from './provenance.js';
@@ -15,9 +16,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A `usage` error (naming `name`) unless `value` is a calendar date `YYYY-MM-DD`. */
 export function checkSinceDate(value: string, name = '`since`'): string {
-  const m = DATE.exec(value);
-  const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : undefined;
-  if (!date || date.toISOString().slice(0, 10) !== value)
+  if (!DATE.test(value) || !isCalendarDate(value))
     throw new ToolkitError(
       `${name} must be a date YYYY-MM-DD (the service's onlineDate), not ${JSON.stringify(value)}`,
       'usage',

@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import type { LineFormat } from '../formats.js';
+import { NS } from '../rdf/namespaces.js';
 
 /**
  * The quads of N-Triples or N-Quads lines written the plain way, or
@@ -43,7 +44,7 @@ export function parseSimpleNTriples(
 }
 
 const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const RDF_NS = NS.rdf;
 const ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\',
   "'": "'",

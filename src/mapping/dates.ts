@@ -1,3 +1,5 @@
+import { isCalendarDate } from '../rdf/calendar.js';
+
 /**
  * Which XSD date type a value is a valid lexical form of, or `undefined`:
  * a full date (`2017-08-09`) is `date`, a month (`2017-08`) `gYearMonth`, a
@@ -9,17 +11,8 @@ export function dateLiteralKind(
   value: string,
   _expected?: 'date' | 'gYearMonth',
 ): 'date' | 'gYearMonth' | 'gYear' | undefined {
-  const full = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (full) {
-    const [y, m, d] = [Number(full[1]), Number(full[2]), Number(full[3])];
-    return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m) ? 'date' : undefined;
-  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return isCalendarDate(value) ? 'date' : undefined;
   const month = /^(\d{4})-(\d{2})$/.exec(value);
   if (month) return Number(month[2]) >= 1 && Number(month[2]) <= 12 ? 'gYearMonth' : undefined;
   return /^\d{4}$/.test(value) ? 'gYear' : undefined;
-}
-
-function daysInMonth(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }

@@ -1,7 +1,6 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { ToolkitError, ioError } from '../errors.js';
+import { assertWritable } from './assertWritable.js';
 import { writeText } from './writeText.js';
 import { type Output, openOutput } from './openOutput.js';
 
@@ -59,29 +58,5 @@ export class LineFile {
       );
     }
     await this.output?.close();
-  }
-}
-
-/** Throws `io` (naming `path` as given) unless a file can be written at `path`: its folder writable, no folder there, an existing file writable. */
-export function assertWritable(path: string): void {
-  const absolute = resolve(path);
-  try {
-    if (!statSync(dirname(absolute)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    accessSync(dirname(absolute), constants.W_OK);
-  } catch (err) {
-    throw ioError(err, path, 'create');
-  }
-  let info;
-  try {
-    info = statSync(absolute);
-  } catch {
-    return; // nothing there yet: the folder is writable
-  }
-  if (info.isDirectory())
-    throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
-  try {
-    accessSync(absolute, constants.W_OK);
-  } catch (err) {
-    throw ioError(err, path, 'write');
   }
 }

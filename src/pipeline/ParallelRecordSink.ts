@@ -1,114 +1,32 @@
 import type * as RDF from '@rdfjs/types';
 import { Buffer } from 'node:buffer';
-import { DataFactory } from 'n3';
 import { abortError } from '../abort.js';
 import { ToolkitError } from '../errors.js';
-import type { MappedRecord } from '../mapping/mapRecord.js';
 import { type ReadItem, readRecords } from '../record/readRecords.js';
-import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
-import type { FormatName } from '../formats.js';
-import type { RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
+import type { RecordPartOptions } from '../record/readRecordPart.js';
+import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
-import type { PartResult, RecordBatchResult, RecordJob, RecordResult, WorkerMapOptions } from './convertRecords.js';
+import type { PartResult, RecordBatchResult, RecordJob, WorkerMapOptions } from './convertRecords.js';
 import { cutParts } from './cutParts.js';
-import { DoiContents, type RecordPlace } from './DoiContents.js';
+import { DoiContents } from './DoiContents.js';
 import { mapItem } from './mapItem.js';
 import { RecordWorkerPool } from './RecordWorkerPool.js';
 import type { Rejection } from './Rejection.js';
-import { type RecordItem, duplicateDoiRejection, unwritableRejection } from './sinkRejections.js';
+import { duplicateDoiRejection, unwritableRejection } from './sinkRejections.js';
+import { leadingSeparators } from './leadingSeparators.js';
+import { concatenated, joined, lineStart, prepended } from './partBytes.js';
+import { type Batch, type ItemBatch, type OpenRecord, type PartBatch, jobOf, pending } from './sinkBatches.js';
+import type { ParallelRecordSinkOptions } from './ParallelRecordSinkOptions.js';
+import { type Unit, remadeRejection, unitsOfItems, unitsOfPart } from './sinkUnits.js';
 
-/** What {@link ParallelRecordSink} tells of a record it wrote: its mapping's outline (the quads stayed in the worker). */
-export interface WrittenOutline extends Pick<MappedRecord, 'doi' | 'notes' | 'unknownFields' | 'identities'> {
-  /** The record's statements (`mapped.quads.length` in `RecordSink`). */
-  quadCount: number;
-}
-
-/** The outline of a record `RecordSink` mapped (what `ParallelRecordSink` tells of it), for code that takes both. */
-export function outlineOf(mapped: MappedRecord): WrittenOutline {
-  return {
-    doi: mapped.doi,
-    quadCount: mapped.quads.length,
-    notes: mapped.notes,
-    unknownFields: mapped.unknownFields,
-    identities: mapped.identities,
-  };
-}
-
-export type { RecordPlace } from './DoiContents.js';
-
-/** A record {@link ParallelRecordSink} wrote, with where it came from (the record itself stayed in a worker). */
-export interface ParallelWrittenRecord {
-  item: RecordPlace;
-  mapped: WrittenOutline;
-}
-
-/** Options of {@link ParallelRecordSink}. */
-export interface ParallelRecordSinkOptions extends WorkerMapOptions, RecordPartOptions {
-  /** The output format; every worker creates its own writer of it. */
-  format: FormatName;
-  /** Options of the writers (prefixes, N-Quads graph, JSON-LD context). Defaults to the format's defaults. */
-  serializer?: SerializerOptions;
-  /** Worker threads. Defaults to 2. */
-  jobs?: number;
-  /** Records sent to a worker at a time (what `take()` costs least with). Defaults to 64 (larger batches hold more memory, no faster). */
-  batchSize?: number;
-  /** Batches in flight at most: `take()` and `takeInput()` wait for the oldest before sending more (back-pressure). Defaults to 4 per worker for `take()`, 2 per worker for the parts of `takeInput()`. */
-  maxBatchesInFlight?: number;
-  /** As in `RecordSink`: reject a record whose DOI came before in this sink (with the conflict when its content differs). Defaults to true. */
-  rejectDuplicateDois?: boolean;
-  /** Called for every rejected record, in input order; may throw to stop the run. Defaults to none (counted only). */
-  onRejected?: (rejection: Rejection) => void | Promise<void>;
-  /** Called for every written record, in input order. Defaults to none. */
-  onWritten?: (record: ParallelWrittenRecord) => void | Promise<void>;
-  /** Ends the workers; `take()` and `end()` then reject (code `aborted`). Defaults to none. */
-  signal?: AbortSignal;
-  /** Bytes of an input a worker reads at a time (`takeInput`), about: cut at a line break past it. Defaults to 256 KiB. */
-  partBytes?: number;
-  /** @internal The worker script (tests run it compiled from the sources). Defaults to the built `recordWorker.js`. */
-  workerUrl?: URL;
-}
-
-interface Pending<T> {
-  /** Resolves (never rejects) when the worker answered or failed. */
-  settled: Promise<void>;
-  done: boolean;
-  answer?: T;
-  error?: unknown;
-}
-
-/** Items read in this thread, sent as records. */
-interface ItemBatch extends Pending<RecordBatchResult> {
-  kind: 'items';
-  items: readonly ReadItem[];
-}
-
-/** A part of an input, sent as its bytes: the worker reads it. */
-interface PartBatch extends Pending<PartResult> {
-  kind: 'part';
-  place: RecordPartPlace;
-}
-
-type Batch = ItemBatch | PartBatch;
-
-/** One item of a batch, as {@link ParallelRecordSink} passes it on. */
-type Unit =
-  | { kind: 'problem'; item: Extract<ReadItem, { kind: 'problem' }> }
-  | { kind: 'record'; place: RecordPlace; result: RecordResult; record: () => RecordItem; remake: boolean };
-
-/** The start of a record broken over lines that a part did not end: read again with the next part. */
-interface OpenRecord {
-  line: number;
-  bytes: Uint8Array;
-}
-
-/** Pending work settled when the worker answers or fails. */
-function pending<T, B extends Pending<T>>(batch: B, work: Promise<T>): B {
-  batch.settled = work.then(
-    (answer) => void Object.assign(batch, { answer, done: true }),
-    (error: unknown) => void Object.assign(batch, { error, done: true }),
-  );
-  return batch;
-}
+export { leadingSeparators } from './leadingSeparators.js';
+export {
+  outlineOf,
+  type ParallelRecordSinkOptions,
+  type ParallelWrittenRecord,
+  type RecordPlace,
+  type WrittenOutline,
+} from './ParallelRecordSinkOptions.js';
 
 /**
  * {@link RecordSink}'s pipeline on several cores: batches of items go to
@@ -471,134 +389,4 @@ export class ParallelRecordSink {
     this.rejected++;
     await this.options.onRejected?.(rejection);
   }
-}
-
-/**
- * What a writer puts before a record's text when the record is the first of
- * the output and when it follows another (JSON-LD: `""` and `","`; the other
- * formats: nothing), found by writing one probe statement both ways: the
- * text past the longest common end is the difference.
- */
-export function leadingSeparators(create: () => RecordWriter): { first: string; later: string } {
-  const probe = [
-    DataFactory.quad(
-      DataFactory.namedNode('https://example.org/probe'),
-      DataFactory.namedNode('http://schema.org/name'),
-      DataFactory.literal('probe'),
-    ),
-  ];
-  const fresh = create();
-  fresh.start();
-  const first = fresh.write(probe);
-  const continued = create();
-  continued.continueAfter(1);
-  const later = continued.write(probe);
-  let common = 0;
-  while (
-    common < first.length &&
-    common < later.length &&
-    first[first.length - 1 - common] === later[later.length - 1 - common]
-  )
-    common++;
-  return { first: first.slice(0, first.length - common), later: later.slice(0, later.length - common) };
-}
-
-/** A record job: the item's JSON text when it kept it, else its value. */
-function jobOf(item: RecordItem): RecordJob {
-  const at = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
-  return item.text !== undefined ? { ...at, text: item.text } : { ...at, raw: item.raw };
-}
-
-/** Parts of the output as one buffer. */
-function joined(parts: Buffer[]): Buffer {
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-}
-
-/** The units of a batch of items: a worker's result for each record, in order. */
-function* unitsOfItems(items: readonly ReadItem[], results: readonly RecordResult[]): Generator<Unit> {
-  let next = 0;
-  for (const item of items) {
-    if (item.kind === 'problem') yield { kind: 'problem', item };
-    else yield { kind: 'record', place: item, result: results[next++]!, record: () => item, remake: false };
-  }
-}
-
-/**
- * The units of a part: numbered in the input (`base`: items of its parts
- * before). A record a rejection needs is read again here from the part's
- * bytes (once per part: rejections are rare), and its rejection made again
- * (it names the record by its number in the input).
- */
-function* unitsOfPart(
-  answer: PartResult,
-  place: RecordPartPlace,
-  base: number,
-  limits: RecordPartOptions,
-): Generator<Unit> {
-  let items: Map<number, RecordItem> | undefined;
-  const recordAt = (index: number): RecordItem => {
-    items ??= new Map(
-      [...readRecordPart(answer.input, place, limits)].flatMap((i) =>
-        i.kind === 'record' ? [[i.index, i] as const] : [],
-      ),
-    );
-    const item = items.get(index);
-    if (!item)
-      throw new ToolkitError(
-        `record ${place.source}#${index + base}: read again, the part no longer holds it`,
-        'internal',
-      );
-    return { ...item, index: index + base };
-  };
-  for (const entry of answer.entries) {
-    if (entry.kind === 'problem') {
-      const { problem } = entry;
-      yield {
-        kind: 'problem',
-        item: problem.index !== undefined ? { ...problem, index: problem.index + base } : problem,
-      };
-      continue;
-    }
-    const local = entry.index;
-    yield {
-      kind: 'record',
-      place: { source: place.source, index: local + base, ...(entry.line !== undefined ? { line: entry.line } : {}) },
-      result: entry as RecordResult,
-      record: () => recordAt(local),
-      remake: true,
-    };
-  }
-}
-
-/** The rejection of a record whose mapping failed in a worker, made again here (the same as `RecordSink`'s). */
-function remadeRejection(item: RecordItem): Rejection {
-  const outcome = mapItem(item);
-  if (outcome.kind !== 'rejected')
-    throw new ToolkitError(`record ${item.source}#${item.index}: rejected in a worker, mapped here`, 'internal');
-  return outcome.rejection;
-}
-
-/** Where the line `lines` line breaks into `bytes` starts. */
-function lineStart(bytes: Uint8Array, lines: number): number {
-  let at = 0;
-  for (let n = 0; n < lines; n++) {
-    const nl = bytes.indexOf(0x0a, at);
-    if (nl < 0) throw new ToolkitError(`a part has fewer than ${lines} line breaks`, 'internal');
-    at = nl + 1;
-  }
-  return at;
-}
-
-/** Two byte arrays as one, in a buffer of its own (to transfer). */
-function concatenated(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = Buffer.allocUnsafeSlow(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
-/** `head`, then the chunks of `rest`. */
-async function* prepended(head: Uint8Array, rest: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  yield head;
-  yield* rest;
 }

@@ -8,10 +8,7 @@
  * these ({@link https://rdf.js.org/data-model-spec/ RDF/JS data model}).
  */
 import type * as RDF from '@rdfjs/types';
-
-const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
-const RDF_DIR_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString';
+import { RDF_DIR_LANG_STRING, RDF_LANG_STRING, XSD_STRING } from './namespaces.js';
 
 /** A term that its type and value say whole: a named node, a blank node, a variable. */
 abstract class ValueTerm {

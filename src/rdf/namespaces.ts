@@ -1,6 +1,7 @@
 /** Namespace IRIs of the vocabularies the toolkit writes and reads. Plain data (the mapper imports nothing else of the vocabularies). */
 export const NS = {
   rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  sh: 'http://www.w3.org/ns/shacl#',
   rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
   xsd: 'http://www.w3.org/2001/XMLSchema#',
   owl: 'http://www.w3.org/2002/07/owl#',
@@ -16,6 +17,17 @@ export const NS = {
   foaf: 'http://xmlns.com/foaf/0.1/',
   skos: 'http://www.w3.org/2004/02/skos/core#',
 } as const;
+
+/** `rdf:type`. */
+export const RDF_TYPE = `${NS.rdf}type`;
+/** `rdf:langString`, the datatype of a literal with a language tag. */
+export const RDF_LANG_STRING = `${NS.rdf}langString`;
+/** `rdf:dirLangString` (RDF 1.2), the datatype of a literal with a language tag and a base direction. */
+export const RDF_DIR_LANG_STRING = `${NS.rdf}dirLangString`;
+/** `xsd:string`, the datatype of a plain literal. */
+export const XSD_STRING = `${NS.xsd}string`;
+/** `rdfs:subClassOf`. */
+export const RDFS_SUBCLASS_OF = `${NS.rdfs}subClassOf`;
 
 /** Default base of the IRIs the mapper mints (shared entities and the nodes a record owns). */
 export const DEFAULT_BASE = 'https://w3id.org/scholarly-rdf/';

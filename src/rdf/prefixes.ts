@@ -1,28 +1,29 @@
+import { NS } from './namespaces.js';
 /**
  * The prefixes the serialisers declare by default (Turtle `@prefix`, RDF/XML
  * `xmlns:`, JSON-LD compact IRIs). Plain data: prefix -> namespace IRI.
  */
 export const DEFAULT_PREFIXES: Readonly<Record<string, string>> = Object.freeze({
-  schema: 'http://schema.org/',
-  bibo: 'http://purl.org/ontology/bibo/',
-  dcterms: 'http://purl.org/dc/terms/',
-  prism: 'http://prismstandard.org/namespaces/basic/2.0/',
-  sr: 'https://w3id.org/scholarly-rdf/vocab#',
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
-  rdfs: 'http://www.w3.org/2000/01/rdf-schema#',
-  xsd: 'http://www.w3.org/2001/XMLSchema#',
-  owl: 'http://www.w3.org/2002/07/owl#',
-  prov: 'http://www.w3.org/ns/prov#',
-  void: 'http://rdfs.org/ns/void#',
-  dcat: 'http://www.w3.org/ns/dcat#',
-  foaf: 'http://xmlns.com/foaf/0.1/',
-  skos: 'http://www.w3.org/2004/02/skos/core#',
+  schema: NS.schemaHttp,
+  bibo: NS.bibo,
+  dcterms: NS.dcterms,
+  prism: NS.prism,
+  sr: NS.sr,
+  rdf: NS.rdf,
+  rdfs: NS.rdfs,
+  xsd: NS.xsd,
+  owl: NS.owl,
+  prov: NS.prov,
+  void: NS.void,
+  dcat: NS.dcat,
+  foaf: NS.foaf,
+  skos: NS.skos,
 });
 
 /** The RDF namespace. */
-export const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+export const RDF_NS = NS.rdf;
 /** The XML Schema datatypes namespace. */
-export const XSD_NS = 'http://www.w3.org/2001/XMLSchema#';
+export const XSD_NS = NS.xsd;
 /** `rdf:type`. */
 export const RDF_TYPE = `${RDF_NS}type`;
 /** `xsd:string`, the datatype of simple literals. */

@@ -1,6 +1,6 @@
 import { SeededRandom, mixSeed } from './SeededRandom.js';
 import { pad } from './pad.js';
-import { BOOKS, JOURNALS, PROTOCOL_BOOKS, type SampleJournal } from './samplePools.js';
+import { BOOKS, JOURNALS, PROTOCOL_BOOKS, type SampleJournal } from './sampleVenues.js';
 
 const DOI_CHECK = '0123456789abcdefghjkmnpqrstuvwxyz';
 

@@ -3,7 +3,8 @@ import { formatInfo, type FormatName } from '../formats.js';
 import type { QuadSerializer, RecordWriter, SerializerOptions } from './QuadSerializer.js';
 import { baseDirection, blankNodeLabel, escapeIri, serializationError, withSubject } from '../rdf/escape.js';
 import { jsonString } from './escape.js';
-import { groupBySubject, SubjectIndex, termKey, type SubjectGroup } from './groupBySubject.js';
+import { termKey } from '../rdf/termKey.js';
+import { groupBySubject, SubjectIndex, type SubjectGroup } from './groupBySubject.js';
 import { shippedContext, type JsonLdContextObject } from './jsonldContext.js';
 import { RDF_TYPE, XSD_STRING } from '../rdf/prefixes.js';
 

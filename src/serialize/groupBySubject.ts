@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { termKey } from '../rdf/termKey.js';
 
 /** The statements about one subject: its predicates in order of first appearance, each with its objects. */
 export interface SubjectGroup {
@@ -6,22 +7,6 @@ export interface SubjectGroup {
   graph: RDF.Quad_Graph;
   /** Predicate IRI -> the predicate and its objects, in order of first appearance. */
   properties: Map<string, { predicate: RDF.Quad_Predicate; objects: RDF.Quad_Object[] }>;
-}
-
-/** A key that tells terms apart by type and value (literals: value, language, datatype). */
-export function termKey(term: RDF.Term): string {
-  switch (term.termType) {
-    case 'NamedNode':
-      return `<${term.value}`;
-    case 'BlankNode':
-      return `_${term.value}`;
-    case 'DefaultGraph':
-      return '';
-    case 'Literal':
-      return `"${term.value}"${term.language}^${term.datatype.value}`;
-    default:
-      return `${term.termType}:${term.value}`;
-  }
 }
 
 /**

@@ -1,8 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-
-const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
-const RDF_DIR_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#dirLangString';
+import { literalKey, termKey as sharedTermKey } from '../rdf/termKey.js';
+import { RDF_DIR_LANG_STRING, RDF_LANG_STRING, XSD_STRING } from '../rdf/namespaces.js';
 
 /** A term with its lookup key computed once (`N<iri>`, `B<label>`, `"value"@lang^^datatype`). */
 export interface KeyedTerm {
@@ -13,8 +11,7 @@ export interface KeyedTerm {
 export function termKey(term: RDF.Term): string {
   const k = (term as Partial<KeyedTerm>).key;
   if (typeof k === 'string') return k;
-  if (term.termType === 'Literal') return `"${term.value}"@${term.language}^^${term.datatype.value}`;
-  return `${term.termType[0]}${term.value}`;
+  return sharedTermKey(term);
 }
 
 function equalTerms(a: RDF.Term, b: RDF.Term | null | undefined): boolean {
@@ -64,7 +61,7 @@ class InternedLiteral implements RDF.Literal, KeyedTerm {
   ) {}
   /** Built when first asked for: most literals (long abstracts among them) are never looked up by key. */
   get key(): string {
-    return (this.keyText ??= `"${this.value}"@${this.language}^^${this.datatype.value}`);
+    return (this.keyText ??= literalKey(this.value, this.language, this.direction, this.datatype.value));
   }
   equals(other: RDF.Term | null | undefined): boolean {
     return equalTerms(this, other);

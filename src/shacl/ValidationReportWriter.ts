@@ -2,22 +2,23 @@ import type * as RDF from '@rdfjs/types';
 import { escapeLiteral } from '../rdf/escape.js';
 import type { PathStep, ValidationResult } from './ValidationResult.js';
 import { SHAPES_NS } from './nativeConstraints.js';
+import { NS } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const SH = NS.sh;
+const XSD = NS.xsd;
 
 const PREFIXES: Readonly<Record<string, string>> = {
   sh: SH,
   srsh: SHAPES_NS,
-  rdf: 'http://www.w3.org/1999/02/22-rdf-syntax-ns#',
+  rdf: NS.rdf,
   xsd: XSD,
-  schema: 'http://schema.org/',
-  bibo: 'http://purl.org/ontology/bibo/',
-  dcterms: 'http://purl.org/dc/terms/',
-  prism: 'http://prismstandard.org/namespaces/basic/2.0/',
-  void: 'http://rdfs.org/ns/void#',
-  dcat: 'http://www.w3.org/ns/dcat#',
-  prov: 'http://www.w3.org/ns/prov#',
+  schema: NS.schemaHttp,
+  bibo: NS.bibo,
+  dcterms: NS.dcterms,
+  prism: NS.prism,
+  void: NS.void,
+  dcat: NS.dcat,
+  prov: NS.prov,
 };
 const LOCAL = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 

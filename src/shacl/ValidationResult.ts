@@ -2,8 +2,9 @@ import type * as RDF from '@rdfjs/types';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
 import { SHAPES_NS } from './nativeConstraints.js';
 import type { RecordScope } from './recordScope.js';
+import { NS } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
+const SH = NS.sh;
 
 /**
  * Severity of a validation result: `sh:Violation`, `sh:Warning`, `sh:Info` by their local names, any other

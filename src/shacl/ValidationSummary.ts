@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { compactIri, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
 import { detachedString, detachedTerm } from '../rdf/detached.js';
+import { XSD_STRING } from '../rdf/namespaces.js';
 
 /** Results counted under one shape and path. */
 export interface ShapeCount {
@@ -197,8 +198,7 @@ export function termLabel(term: RDF.Term): string {
   if (term.termType === 'Literal') {
     const text = JSON.stringify(term.value.length > 80 ? `${term.value.slice(0, 77)}...` : term.value);
     if (term.language) return `${text}@${term.language}`;
-    if (term.datatype.value !== 'http://www.w3.org/2001/XMLSchema#string')
-      return `${text}^^${compactIri(term.datatype.value)}`;
+    if (term.datatype.value !== XSD_STRING) return `${text}^^${compactIri(term.datatype.value)}`;
     return text;
   }
   return term.value;

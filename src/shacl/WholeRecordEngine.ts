@@ -3,9 +3,10 @@ import { DataFactory, Store } from 'n3';
 import { RecordDataset } from './RecordDataset.js';
 import { Validator, type SparqlPlugin, type ValidatorOptions } from './shaclEngine.js';
 import { pathToString, severityOf, type PathStep, type ValidationResult } from './ValidationResult.js';
+import { NS } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const SH = NS.sh;
+const RDF_NS = NS.rdf;
 
 /** n3's data factory with the `dataset()` shacl-engine builds its report graph with. */
 const FACTORY: ValidatorOptions['factory'] = {

@@ -1,9 +1,11 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
+import { termKey as keyOf } from '../rdf/termKey.js';
 import { NATIVE_READS } from './nativeConstraints.js';
+import { NS } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const SH = NS.sh;
+const RDF_NS = NS.rdf;
 const RDF_TYPE = `${RDF_NS}type`;
 const sh = (name: string) => DataFactory.namedNode(`${SH}${name}`);
 
@@ -351,9 +353,7 @@ function merge(paths: readonly PathReads[]): PathReads {
 }
 
 /** `N<iri>` or `B<label>`: the key of a shape in {@link ShapesScope.focusReads}. */
-export function keyOf(term: RDF.Term): string {
-  return `${term.termType[0]}${term.value}`;
-}
+export { keyOf };
 
 /** A shape for a person: `<iri>`, or a blank node with its path and the shape that holds it. */
 function describeShape(graph: Store, shape: RDF.Term): string {

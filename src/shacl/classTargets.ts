@@ -1,10 +1,12 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
+import { termKey as key } from '../rdf/termKey.js';
+import { NS, RDFS_SUBCLASS_OF, RDF_TYPE as RDF_TYPE_IRI } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
-const RDF_TYPE = DataFactory.namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
-const RDFS_CLASS = DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#Class');
-const SUBCLASS_OF = DataFactory.namedNode('http://www.w3.org/2000/01/rdf-schema#subClassOf');
+const SH = NS.sh;
+const RDF_TYPE = DataFactory.namedNode(RDF_TYPE_IRI);
+const RDFS_CLASS = DataFactory.namedNode(`${NS.rdfs}Class`);
+const SUBCLASS_OF = DataFactory.namedNode(RDFS_SUBCLASS_OF);
 const TARGET_CLASS = DataFactory.namedNode(`${SH}targetClass`);
 
 /** The class `c` and every class whose `rdfs:subClassOf*` reaches it, in `graph`. */
@@ -48,11 +50,7 @@ export function targetClassesOf(graph: Store, shape: RDF.Term, implicit: boolean
   return [...out.values()];
 }
 
-function key(t: RDF.Term): string {
-  return `${t.termType}|${t.value}`;
-}
-
-/** The shapes with targets (explicit, or implicit class targets), and which of them are implicit class targets (by `termType|value`). */
+/** The shapes with targets (explicit, or implicit class targets), and which of them are implicit class targets (by {@link shapeKey}). */
 export function targetedShapes(graph: Store): { terms: RDF.Term[]; implicit: Set<string> } {
   const targeted = new Map<string, RDF.Term>();
   for (const p of ['targetClass', 'targetNode', 'targetObjectsOf', 'targetSubjectsOf', 'target']) {
@@ -76,7 +74,7 @@ export function shapeTest(graph: Store): (term: RDF.Term) => boolean {
   return (term) => shapes.has(key(term));
 }
 
-/** `termType|value`: the key of {@link targetedShapes}' `implicit`. */
+/** The key ({@link key}) of {@link targetedShapes}' `implicit`. */
 export function shapeKey(t: RDF.Term): string {
   return key(t);
 }

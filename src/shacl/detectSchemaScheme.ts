@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
+import { NS } from '../rdf/namespaces.js';
 
 /** How much of a dump {@link detectSchemaScheme} reads at most (decompressed). */
 const SNIFF_CHARS = 1 << 20;
@@ -25,7 +26,7 @@ export async function detectSchemaScheme(path: string): Promise<'http' | 'https'
   } catch {
     // unreadable or not gzip: the reader says why
   }
-  const https = text.indexOf('https://schema.org/');
-  const http = text.indexOf('http://schema.org/');
+  const https = text.indexOf(NS.schemaHttps);
+  const http = text.indexOf(NS.schemaHttp);
   return https >= 0 && (http < 0 || https < http) ? 'https' : 'http';
 }

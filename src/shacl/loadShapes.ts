@@ -6,6 +6,7 @@ import { DataFactory, Parser, Store } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
 import { implicitClassShapes } from './classTargets.js';
 import { formatInfo } from '../formats.js';
+import { NS } from '../rdf/namespaces.js';
 
 /** A set of SHACL shapes read from Turtle files. */
 export interface ShapesGraph {
@@ -93,8 +94,8 @@ export interface LoadShapesOptions {
   schemaScheme?: 'http' | 'https';
 }
 
-const SCHEMA_HTTP = 'http://schema.org/';
-const SCHEMA_HTTPS = 'https://schema.org/';
+const SCHEMA_HTTP = NS.schemaHttp;
+const SCHEMA_HTTPS = NS.schemaHttps;
 
 /** A shapes quad with its schema.org terms in the `https` namespace. */
 function toHttpsSchema(q: RDF.Quad): RDF.Quad {
@@ -108,7 +109,7 @@ function toHttpsSchema(q: RDF.Quad): RDF.Quad {
   return DataFactory.quad(term(q.subject), term(q.predicate), term(q.object), q.graph);
 }
 
-const SH = 'http://www.w3.org/ns/shacl#';
+const SH = NS.sh;
 const TARGETS = ['targetClass', 'targetNode', 'targetSubjectsOf', 'targetObjectsOf', 'target'].map((t) =>
   DataFactory.namedNode(`${SH}${t}`),
 );

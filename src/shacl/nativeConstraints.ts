@@ -12,15 +12,17 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { LANGUAGE_TAG } from '../rdf/languageTag.js';
+import { termKey } from '../rdf/termKey.js';
 import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
+import { NS } from '../rdf/namespaces.js';
 
 export { isValidOrcid, orcidCheckCharacter };
 
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-const XSD = 'http://www.w3.org/2001/XMLSchema#';
+const RDF_NS = NS.rdf;
+const XSD = NS.xsd;
 /** schema.org in both namespaces: dumps written with `--schema-https` are validated with the shapes rewritten to https (loadShapes). */
-const SCHEMA_NAMESPACES = ['http://schema.org/', 'https://schema.org/'];
-const BIBO = 'http://purl.org/ontology/bibo/';
+const SCHEMA_NAMESPACES = [NS.schemaHttp, NS.schemaHttps];
+const BIBO = NS.bibo;
 /** Namespace of the shapes' IRIs. */
 export const SHAPES_NS = 'https://w3id.org/scholarly-rdf/shapes#';
 
@@ -53,11 +55,7 @@ function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.Ter
 
 function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
   const seen = new Map<string, RDF.Term>();
-  for (const t of terms)
-    seen.set(
-      `${t.termType}|${t.value}|${(t as RDF.Literal).language ?? ''}|${(t as RDF.Literal).datatype?.value ?? ''}`,
-      t,
-    );
+  for (const t of terms) seen.set(termKey(t), t);
   return [...seen.values()];
 }
 
@@ -71,7 +69,7 @@ export const authorListOrder: NativeConstraint = (focus, dataset) => {
     const todo = [head];
     while (todo.length) {
       const node = todo.pop()!;
-      const key = `${node.termType}|${node.value}`;
+      const key = termKey(node);
       if (seen.has(key)) continue;
       seen.add(key);
       reach.push(node);
@@ -84,9 +82,9 @@ export const authorListOrder: NativeConstraint = (focus, dataset) => {
     for (const cell of reach) {
       if (cell.termType === 'Literal') continue;
       for (const member of objects(dataset, cell, rdfFirst)) {
-        const key = `${member.termType}|${member.value}|${(member as RDF.Literal).language ?? ''}|${(member as RDF.Literal).datatype?.value ?? ''}`;
+        const key = termKey(member);
         const entry = cellsOf.get(key) ?? { value: member, cells: new Set<string>() };
-        entry.cells.add(`${cell.termType}|${cell.value}`);
+        entry.cells.add(termKey(cell));
         cellsOf.set(key, entry);
       }
     }
@@ -161,7 +159,7 @@ export const doiAgreement: NativeConstraint = (focus, dataset) => {
   return rows;
 };
 
-const SR = 'https://w3id.org/scholarly-rdf/vocab#';
+const SR = NS.sr;
 const authorship = namedNode(`${SR}authorship`);
 const schemaPosition = SCHEMA_NAMESPACES.map((ns) => namedNode(`${ns}position`));
 
@@ -185,7 +183,7 @@ export const authorPositions: NativeConstraint = (focus, dataset) => {
           continue;
         const n = Number(value.value);
         const entry = holders.get(n) ?? { value, nodes: new Set<string>() };
-        entry.nodes.add(`${node.termType}|${node.value}`);
+        entry.nodes.add(termKey(node));
         holders.set(n, entry);
       }
     }

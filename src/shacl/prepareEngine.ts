@@ -11,10 +11,10 @@ import { NATIVE_CONSTRAINTS } from './nativeConstraints.js';
 import { agreedOf, classTriple, predicateFlags, type ScopeRules } from './recordScope.js';
 import { termKey } from './TermInterner.js';
 import { WholeRecordEngine } from './WholeRecordEngine.js';
+import { NS, RDF_TYPE } from '../rdf/namespaces.js';
 
-const SH = 'http://www.w3.org/ns/shacl#';
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
+const SH = NS.sh;
+const RDFS = NS.rdfs;
 
 /** What selects the focus nodes of a targeted shape (for the scope rules of {@link recordScopeOf}). */
 export interface TargetFilter {

@@ -2,12 +2,13 @@ import type * as RDF from '@rdfjs/types';
 import { recordKeyOfIri } from '../group/groupRecords.js';
 import type { NodeReads, ShapesScope } from './analyseShapes.js';
 import { termKey } from './TermInterner.js';
+import { NS, RDFS_SUBCLASS_OF } from '../rdf/namespaces.js';
 
-const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
+const RDF_NS = NS.rdf;
 const RDF_TYPE = `${RDF_NS}type`;
 const RDF_NIL = `${RDF_NS}nil`;
-const SUBCLASS_OF = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
-const SH = 'http://www.w3.org/ns/shacl#';
+const SUBCLASS_OF = RDFS_SUBCLASS_OF;
+const SH = NS.sh;
 
 /**
  * What validating one record (or group of quads) alone may have got wrong

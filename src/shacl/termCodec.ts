@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
+import { RDF_LANG_STRING, XSD_STRING } from '../rdf/namespaces.js';
 
 /**
  * A compact, structured-clone-friendly form of RDF terms and quads, for
@@ -7,9 +8,6 @@ import { DataFactory } from 'n3';
  * N-Triples text: no escaping, no parsing).
  */
 export type EncodedTerm = string;
-
-const XSD_STRING = 'http://www.w3.org/2001/XMLSchema#string';
-const RDF_LANG_STRING = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#langString';
 
 /** `N<iri>`, `B<label>`, `L<value>\u0000<lang>\u0000<datatype>` (`S<value>` for a plain string). */
 export function encodeTerm(t: RDF.Term): EncodedTerm {

@@ -1,13 +1,14 @@
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { recordKeyOf } from '../group/groupRecords.js';
+import { termKey as nodeKey } from '../rdf/termKey.js';
 import { shapeTest } from './classTargets.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
 import { outcomeOf, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
+import { RDFS_SUBCLASS_OF, RDF_TYPE } from '../rdf/namespaces.js';
 
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-const SUBCLASS_OF = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';
+const SUBCLASS_OF = RDFS_SUBCLASS_OF;
 
 /** Options of {@link validateGraph}. */
 export interface ValidateGraphOptions extends Pick<RecordValidatorOptions, 'sparql'> {
@@ -145,8 +146,4 @@ function ownersOf(triples: readonly RDF.Quad[]): (t: RDF.Term) => string[] {
     memo.set(start, out);
     return out;
   };
-}
-
-function nodeKey(t: RDF.Term): string {
-  return `${t.termType[0]}${t.value}`;
 }

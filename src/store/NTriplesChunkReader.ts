@@ -9,6 +9,7 @@ import { DistinctTriples } from './DistinctTriples.js';
 import { findDatasetIri } from './defaultGraph.js';
 import { LineKind, newLineScan, scanNTriplesLine, type LineScan } from './scanNTriplesLine.js';
 import { parseOtherLine, rewriteLabels, writeTriples } from './otherLines.js';
+import { NS, RDF_TYPE as RDF_TYPE_IRI } from '../rdf/namespaces.js';
 
 /**
  * One input of a load: N-Triples or N-Quads bytes, sent as they are written line by line, or quads
@@ -36,11 +37,8 @@ export interface NTriplesChunkReaderOptions {
 const QUAD_GROUP = 1000;
 /** Chunk buffers kept for reuse. */
 const POOL = 3;
-const RDF_TYPE = Buffer.from('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
-const DATASET_CLASSES = [
-  Buffer.from('http://rdfs.org/ns/void#Dataset'),
-  Buffer.from('http://www.w3.org/ns/dcat#Dataset'),
-];
+const RDF_TYPE = Buffer.from(RDF_TYPE_IRI);
+const DATASET_CLASSES = [Buffer.from(`${NS.void}Dataset`), Buffer.from(`${NS.dcat}Dataset`)];
 const NEWLINE = 0x0a;
 const DOT_LINE = Buffer.from(' .\n');
 

@@ -1,12 +1,12 @@
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { withoutFormatExtension } from '../formats.js';
+import { NS, RDF_TYPE } from '../rdf/namespaces.js';
 
 /** Where graph IRIs derived from file names live. */
 export const GRAPH_BASE = 'https://w3id.org/scholarly-rdf/graph/';
 
-const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
-const DATASET_CLASSES = new Set(['http://rdfs.org/ns/void#Dataset', 'http://www.w3.org/ns/dcat#Dataset']);
+const DATASET_CLASSES = new Set([`${NS.void}Dataset`, `${NS.dcat}Dataset`]);
 
 /** The IRI of the first subject typed `void:Dataset` or `dcat:Dataset` among `quads`, or `undefined`. */
 export function findDatasetIri(quads: Iterable<RDF.Quad>): string | undefined {

@@ -1,3 +1,4 @@
+import { XSD_STRING as XSD_STRING_IRI } from '../rdf/namespaces.js';
 /** What {@link scanNTriplesLine} found in one line. */
 export const LineKind = {
   /** No triple: a blank line, or a comment. */
@@ -82,7 +83,7 @@ LITERAL_STOP[0x7f] = 1;
 const ECHAR = new Uint8Array(256);
 for (const c of 'tbnrf"\'\\') ECHAR[c.charCodeAt(0)] = 1;
 
-const XSD_STRING = Buffer.from('http://www.w3.org/2001/XMLSchema#string');
+const XSD_STRING = Buffer.from(XSD_STRING_IRI);
 
 function isAlpha(b: number): boolean {
   return (b >= 0x61 && b <= 0x7a) || (b >= 0x41 && b <= 0x5a);

@@ -4,7 +4,7 @@ import { ENDPOINT_PATHS } from '../client/ApiClient.js';
 import { ToolkitError } from '../errors.js';
 import { ExportFiles } from '../export/ExportFiles.js';
 import { exportRdf } from '../export/exportRdf.js';
-import { type ExportOptions, type ExportSummary, planExport } from '../export/exportOptions.js';
+import { type ExportOptions, type ExportPlan, type ExportSummary, planExport } from '../export/exportOptions.js';
 import { usesRecordGraphs } from '../export/exportSince.js';
 import type { ShardManifest } from '../output/ShardManifest.js';
 import { directFetch } from '../http/proxyFetch.js';
@@ -59,8 +59,10 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
     );
   }
   if (shapesDir !== undefined && !validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
-  refuseOverwritingInputs(exportOutputs(options), validate ? shapeFiles(shapesDir) : []);
-  const shards = options.output ? planExport(options).shards : undefined;
+  // Worked out once: the outputs refused here are those the export writes.
+  const plan = planExport(options);
+  refuseOverwritingInputs(exportOutputs(options, plan), validate ? shapeFiles(shapesDir) : []);
+  const shards = options.output ? plan.shards : undefined;
   const validation = validate
     ? await createRecordValidation({ ...(shapesDir !== undefined ? { shapesDir } : {}) })
     : undefined;
@@ -69,7 +71,7 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
   try {
     summary = await exportRdf(
       { ...rest, ...(service ? service.client : {}), ...(validation ? { validation } : {}) },
-      service ? { endpointName: service.name } : {},
+      { plan, ...(service ? { endpointName: service.name } : {}) },
     );
   } finally {
     await service?.close();
@@ -82,9 +84,9 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
 }
 
 /** The files an export writes (the dump, its state and DOI side file, the description, the rejects, the load log), named as options. */
-function exportOutputs(options: ExportDumpOptions): NamedOutput[] {
+function exportOutputs(options: ExportDumpOptions, exportPlan: ExportPlan): NamedOutput[] {
   // A state only with an output file (a dump to stdout is not resumable).
-  const plan = options.output ? planExport(options) : undefined;
+  const plan = options.output ? exportPlan : undefined;
   const statePath = plan?.statePath;
   const named: [string | undefined, string][] = [
     [plan?.shards ? undefined : options.output, '`output`'],

@@ -1,24 +1,16 @@
 import type * as RDF from '@rdfjs/types';
-import { renameSync, rmSync, statSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import type { Readable, Writable } from 'node:stream';
-import { finished } from 'node:stream/promises';
-import { openWriteStream } from '../output/openWriteStream.js';
+import { join, resolve } from 'node:path';
+import type { Readable } from 'node:stream';
 import { ToolkitError, ioError, isIoFailure } from '../errors.js';
-import { isLineFormat, type FormatName } from '../formats.js';
-import { decodeUtf8 } from '../parse/decodeUtf8.js';
+import { isLineFormat } from '../formats.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
-import { parseRdfQuads, resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
-import { writeText } from '../output/writeText.js';
+import { resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
 import { detectSchemaScheme } from '../shacl/detectSchemaScheme.js';
-import { groupNTriplesRecords, type NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
-import { groupRecords } from '../group/groupRecords.js';
-import { recordTextsOf } from '../group/recordTextsOf.js';
 import { regroupRecords } from '../group/regroupRecords.js';
 import { ParallelRecordValidator, type RecordValidating } from '../shacl/ParallelRecordValidator.js';
 import { RecordValidator } from '../shacl/RecordValidator.js';
-import { ValidationReportWriter } from '../shacl/ValidationReportWriter.js';
 import { ValidationSummary } from '../shacl/ValidationSummary.js';
 import { validateNTriples, validateRecordTexts, validateStream } from '../shacl/validateStream.js';
 import { loadShapes } from '../shacl/loadShapes.js';
@@ -29,6 +21,8 @@ import { FAIL_ON, chooseMode, runVerdict, type FailOn, type ValidationMode } fro
 import { estimatedTextBytes, storedBytes } from './inputSizes.js';
 import { ProgressTicker } from './ProgressTicker.js';
 import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
+import { quadsOf, regroupInput } from './regroupInput.js';
+import { ReportFile } from './ReportFile.js';
 import { type ReadLimits, readLimitsOf } from '../parse/limits.js';
 import { refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 
@@ -255,56 +249,6 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   };
 }
 
-/** The SHACL report being written: kept only when the whole input was validated. */
-class ReportFile {
-  private readonly writer = new ValidationReportWriter();
-
-  private constructor(
-    private readonly path: string,
-    private readonly stream: Writable,
-  ) {
-    this.stream.write(this.writer.start());
-  }
-
-  /** Creates the report file (code `io` naming it when it cannot be). */
-  static async open(path: string): Promise<ReportFile> {
-    return new ReportFile(path, await openWriteStream(path, { what: 'the report' }));
-  }
-
-  /** Throws `io` naming the report when its folder is not there. */
-  static checkFolder(path: string): void {
-    try {
-      if (!statSync(dirname(path)).isDirectory()) throw Object.assign(new Error('not a folder'), { code: 'ENOTDIR' });
-    } catch (err) {
-      throw ioError(err, path, 'create', 'the report');
-    }
-  }
-
-  get results(): number {
-    return this.writer.results;
-  }
-
-  async write(results: Parameters<ValidationReportWriter['write']>[0]): Promise<void> {
-    await writeText(this.stream, this.writer.write(results));
-  }
-
-  /** Ends the report (`complete`), or removes it. */
-  async close(complete: boolean): Promise<void> {
-    if (complete) {
-      this.stream.end(this.writer.end());
-      await finished(this.stream).catch((err: Error) => {
-        rmSync(this.path, { force: true });
-        throw ioError(err, this.path, 'write', 'the report');
-      });
-      return;
-    }
-    // A report of part of the input would say that the rest conforms: none is left.
-    this.stream.destroy();
-    await finished(this.stream).catch(() => undefined);
-    rmSync(this.path, { force: true });
-  }
-}
-
 /** What {@link validateFile} works with: the run's options, validator and the counters it adds to. */
 interface FileRun {
   options: ValidateDumpOptions;
@@ -364,47 +308,6 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
   progress.flush();
 }
 
-/** The groups of an input for {@link regroupRecords}: N-Triples lines as read, other formats as N-Triples of their quads. */
-function regroupInput(
-  input: RdfInput,
-  format: FormatName | undefined,
-  source: string,
-  signal: AbortSignal | undefined,
-  window: number,
-  limits: ReadLimits,
-): AsyncIterable<NTriplesRecordGroup> {
-  if (isLineFormat(format))
-    return groupNTriplesRecords(decodeUtf8(input), {
-      format,
-      source,
-      window,
-      keepBlankOwners: true,
-      ...(limits.maxDocumentChars !== undefined ? { maxDocumentChars: limits.maxDocumentChars } : {}),
-    });
-  return recordTextsOf(
-    groupRecords(quadsOf(input, format, source, signal, limits), { window, keepBlankOwners: true }),
-    source,
-  );
-}
-
-/** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
-function quadsOf(
-  input: RdfInput,
-  format: FormatName | undefined,
-  source: string,
-  signal: AbortSignal | undefined,
-  limits: ReadLimits,
-): AsyncIterable<RDF.Quad> {
-  return parseRdfQuads(input, {
-    format,
-    source,
-    ...(signal ? { signal } : {}),
-    ...limits,
-    ignoreGraphs: true,
-    strict: true,
-  });
-}
-
 /**
  * {@link validateDump} of the same inputs as one graph, its report written aside and put in place of the record by
  * record one only when it is complete. Undefined (and a line in `summary`) when the graph is too large.
@@ -448,26 +351,12 @@ async function* quadsOfFiles(
 /** Temporary files for regrouping: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */
 function bucketsFor(path: string | undefined): number {
   if (path === undefined) return 256;
-  const bytes = inputBytes([path]) * (/\.gz$/i.test(path) ? 8 : 1);
+  const bytes = estimatedTextBytes([path]);
   return Math.min(1024, Math.max(16, Math.ceil(bytes / (16 * 2 ** 20))));
 }
 
 /** From this size of text on, worker threads pay for their start (about a third of a second) many times over. */
 const AUTO_JOBS_BYTES = 16 * 2 ** 20;
-
-/** Bytes of the input files (stdin and unreadable files count nothing: they are reported when read). */
-function inputBytes(paths: string[]): number {
-  let total = 0;
-  for (const p of paths) {
-    if (p === '-') continue;
-    try {
-      total += statSync(p).size;
-    } catch {
-      // reported when the file is opened
-    }
-  }
-  return total;
-}
 
 function safeDecode(key: string): string {
   try {

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { HttpError, ParseError, ToolkitError, hideUrlSecrets, type ErrorCode } from '../errors.js';
+import { HttpError, ParseError, ToolkitError, hideUrlSecrets } from '../errors.js';
 import { FORMATS, formatFromMediaType, formatInfo, type FormatName } from '../formats.js';
 import { extractHtmlRdf } from '../parse/extractHtmlRdf.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
@@ -8,6 +8,7 @@ import { proxyFetch } from '../http/proxyFetch.js';
 import { PREFERRED_TERM_FORMATS, preferredFormat, toAcceptHeader } from './acceptHeader.js';
 import { createDocumentLoader, type DocumentLoader } from '../parse/documentLoader.js';
 import { parseLinkHeader } from '../parse/parseLinkHeader.js';
+import { FallbackAllowed, getTermDocument, type TermRequest } from './getTermDocument.js';
 
 /** The default vocabulary URL: schema.org, where `pagination` is defined. */
 export const DEFAULT_VOCAB_URL = 'https://schema.org';
@@ -107,7 +108,7 @@ export async function fetchTerm(name: string, options: FetchTermOptions = {}): P
   const url = below(base, name);
   const accept = toAcceptHeader(options.accept);
   const fetch = options.fetch ?? proxyFetch();
-  const ctx: Ctx = {
+  const ctx: TermRequest = {
     accept,
     fetch,
     signal: options.signal,
@@ -144,7 +145,7 @@ function below(base: URL, name: string): string {
 }
 
 /** The negotiated GET, then (after a 404, 406 or HTML without RDF) the same URL with each format's extension. */
-async function fetchWithFallback(url: string, ctx: Ctx, fallback: boolean): Promise<FetchedTerm> {
+async function fetchWithFallback(url: string, ctx: TermRequest, fallback: boolean): Promise<FetchedTerm> {
   try {
     return await fetchRdf(url, ctx, 'negotiation', true);
   } catch (err) {
@@ -168,21 +169,6 @@ async function fetchWithFallback(url: string, ctx: Ctx, fallback: boolean): Prom
   }
 }
 
-interface Ctx {
-  accept: string;
-  fetch: typeof globalThis.fetch;
-  signal: AbortSignal | undefined;
-  timeoutMs: number;
-  documentLoader: DocumentLoader;
-}
-
-/** An error after which the extension fallback may be tried (404, 406, HTML without RDF). */
-class FallbackAllowed extends Error {
-  constructor(readonly error: HttpError) {
-    super(error.message);
-  }
-}
-
 /** A URL with `.ext` added to its path (before any query string). */
 function withExtension(url: string, ext: string): string {
   const u = new URL(url);
@@ -201,8 +187,13 @@ function fallbackExtensions(accept: string): string[] {
   return formats.map((f) => formatInfo(f).extensions[0]!);
 }
 
-async function fetchRdf(url: string, ctx: Ctx, via: TermSource, followAlternates: boolean): Promise<FetchedTerm> {
-  const { response, body } = await get(url, ctx);
+async function fetchRdf(
+  url: string,
+  ctx: TermRequest,
+  via: TermSource,
+  followAlternates: boolean,
+): Promise<FetchedTerm> {
+  const { response, body } = await getTermDocument(url, ctx);
   const finalUrl = response.url || url;
   const notes: string[] = [];
   if (response.redirected) notes.push(`redirected from ${url} to ${finalUrl}`);
@@ -259,7 +250,7 @@ async function fromHtml(
   html: string,
   response: Response,
   contentType: string | undefined,
-  ctx: Ctx,
+  ctx: TermRequest,
   notes: string[],
   followAlternates: boolean,
 ): Promise<FetchedTerm> {
@@ -334,7 +325,7 @@ async function fromHtml(
   }
 }
 
-async function parseAll(body: string, format: FormatName, url: string, ctx: Ctx): Promise<RDF.Quad[]> {
+async function parseAll(body: string, format: FormatName, url: string, ctx: TermRequest): Promise<RDF.Quad[]> {
   const quads: RDF.Quad[] = [];
   for await (const q of parseRdfQuads(body, {
     format,
@@ -349,7 +340,7 @@ async function parseAll(body: string, format: FormatName, url: string, ctx: Ctx)
 }
 
 /** A term needs at least one triple; an empty graph (`{}`, an error object sent as 200) is not an answer. */
-function requireTriples(quads: readonly RDF.Quad[], url: string, format: FormatName, ctx: Ctx): void {
+function requireTriples(quads: readonly RDF.Quad[], url: string, format: FormatName, ctx: TermRequest): void {
   if (quads.length > 0) return;
   throw new HttpError(
     `GET ${url} (Accept: ${ctx.accept}): the answer is ${formatInfo(format).label} without a single triple`,
@@ -358,54 +349,4 @@ function requireTriples(quads: readonly RDF.Quad[], url: string, format: FormatN
     200,
     false,
   );
-}
-
-/** One GET with the Accept header, a timeout covering headers and body, and errors that name the URL. */
-async function get(url: string, ctx: Ctx): Promise<{ response: Response; body: string }> {
-  const timeout = AbortSignal.timeout(ctx.timeoutMs);
-  const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
-  const what = `GET ${url} (Accept: ${ctx.accept})`;
-  try {
-    const response = await ctx.fetch(url, { headers: { accept: ctx.accept }, redirect: 'follow', signal });
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-      if (response.status === 404) {
-        throw new FallbackAllowed(
-          new HttpError(`${what}: ${status}: the vocabulary has no such term`, 'not-found', url, 404, false),
-        );
-      }
-      if (response.status === 406) {
-        throw new FallbackAllowed(
-          new HttpError(
-            `${what}: ${status}: the server offers none of the media types asked for`,
-            'not-acceptable',
-            url,
-            406,
-            false,
-          ),
-        );
-      }
-      const code: ErrorCode = 'http-status';
-      const retryable = response.status === 429 || response.status >= 500;
-      throw new HttpError(`${what}: ${status}`, code, url, response.status, retryable);
-    }
-    return { response, body: await response.text() };
-  } catch (err) {
-    if (err instanceof FallbackAllowed || err instanceof ToolkitError) throw err;
-    if (ctx.signal?.aborted) throw new ToolkitError(`${what}: cancelled`, 'aborted', { cause: err });
-    if (timeout.aborted) {
-      throw new HttpError(
-        `${what}: no complete answer within ${ctx.timeoutMs} ms (timed out)`,
-        'network',
-        url,
-        undefined,
-        true,
-        { cause: err },
-      );
-    }
-    const cause = (err as { cause?: { message?: string; code?: string } }).cause;
-    const detail = cause?.code ?? cause?.message ?? (err as Error).message;
-    throw new HttpError(`${what}: network error (${detail})`, 'network', url, undefined, true, { cause: err });
-  }
 }

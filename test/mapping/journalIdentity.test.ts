@@ -4,7 +4,7 @@ import type * as RDF from '@rdfjs/types';
 import { describe, expect, it } from 'vitest';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
-import { JOURNALS } from '../../src/sample/samplePools.js';
+import { JOURNALS } from '../../src/sample/sampleVenues.js';
 import { nodesAsWritten, nodesUnderSameAs, select } from '../helpers/sameAs.js';
 
 const JOURNAL = 'http://purl.org/ontology/bibo/Journal';

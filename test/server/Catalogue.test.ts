@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../../src/sample/generateRecords.js';
-import { doiInQuery } from '../../src/client/ApiClient.js';
+import { doiInQuery } from '../../src/client/doiInQuery.js';
 import { Catalogue, decodeDoiEscapes, loadCatalogue } from '../../src/server/Catalogue.js';
 import { evaluateQuery } from '../../src/server/evaluateQuery.js';
 import { parseQuery } from '../../src/server/parseQuery.js';

@@ -10,7 +10,7 @@ import {
   orcidCheckDigit,
 } from '../../src/shacl/nativeConstraints.js';
 import { RecordDataset } from '../../src/shacl/RecordDataset.js';
-import { isCalendarDate } from '../../src/shacl/engine/literals.js';
+import { isCalendarDate } from '../../src/rdf/calendar.js';
 
 const { namedNode, quad } = DataFactory;
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { SearchPage } from '../../client/ApiClient.js';
+import type { SearchPage } from '../../client/ApiClientOptions.js';
 import type { CliContext } from '../CliContext.js';
 import { type ConnectionOptions, connect, envApiKeys, keySafe } from '../connection.js';
 import { addCommandOptions } from '../options/optionTable.js';

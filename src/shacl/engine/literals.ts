@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { isCalendarDate } from '../../rdf/calendar.js';
 import { RDF_LANG_STRING, XSD } from './vocabulary.js';
 
 const INTEGER = /^[+-]?[0-9]+$/;
@@ -34,19 +35,6 @@ const INTEGER_RANGES: Record<string, [bigint | null, bigint | null]> = {
   unsignedShort: [0n, 65535n],
   unsignedByte: [0n, 255n],
 };
-
-/** Whether an `xsd:date` (or the date of an `xsd:dateTime`) is a real calendar day (`2015-02-30` is not). */
-export function isCalendarDate(value: string): boolean {
-  const m = /^(-?[0-9]{4,})-([0-9]{2})-([0-9]{2})(?:$|T|Z|[+-][0-9]{2}:[0-9]{2}$)/.exec(value);
-  if (!m) return false;
-  const year = Number(m[1]);
-  const month = Number(m[2]);
-  const day = Number(m[3]);
-  if (month < 1 || month > 12) return false;
-  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-  const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
-  return day >= 1 && day <= days;
-}
 
 /**
  * Whether a literal's lexical form is in the lexical space of its datatype, for the XSD datatypes of

@@ -1,8 +1,9 @@
+import { NS } from '../../rdf/namespaces.js';
 /** The IRIs the SHACL Core engine reads: SHACL, RDF, RDFS and XSD names. */
-export const SH = 'http://www.w3.org/ns/shacl#';
-export const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
-export const RDFS = 'http://www.w3.org/2000/01/rdf-schema#';
-export const XSD = 'http://www.w3.org/2001/XMLSchema#';
+export const SH = NS.sh;
+export const RDF_NS = NS.rdf;
+export const RDFS = NS.rdfs;
+export const XSD = NS.xsd;
 
 export const RDF_TYPE = `${RDF_NS}type`;
 export const RDF_FIRST = `${RDF_NS}first`;

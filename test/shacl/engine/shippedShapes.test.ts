@@ -11,7 +11,7 @@ import { mapRecord } from '../../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../../src/record/normalizeRecord.js';
 import { sampleCataloguePath } from '../../../src/sample/sampleCatalogue.js';
 import { CoreEngine } from '../../../src/shacl/engine/CoreEngine.js';
-import { isCalendarDate } from '../../../src/shacl/engine/literals.js';
+import { isCalendarDate } from '../../../src/rdf/calendar.js';
 import type { ValidationResult } from '../../../src/shacl/ValidationResult.js';
 import { RecordValidator } from '../../../src/shacl/RecordValidator.js';
 import { validateStream } from '../../../src/shacl/validateStream.js';

@@ -1,0 +1,48 @@
+import type { ReadItem } from '../record/readRecords.js';
+import type { RecordPartPlace } from '../record/readRecordPart.js';
+import type { PartResult, RecordBatchResult, RecordJob } from './convertRecords.js';
+import type { RecordItem } from './sinkRejections.js';
+
+/** Work out in the workers: a batch of items or a part of an input, and the answer it awaits. */
+export interface Pending<T> {
+  /** Resolves (never rejects) when the worker answered or failed. */
+  settled: Promise<void>;
+  done: boolean;
+  answer?: T;
+  error?: unknown;
+}
+
+/** Items read in this thread, sent as records. */
+export interface ItemBatch extends Pending<RecordBatchResult> {
+  kind: 'items';
+  items: readonly ReadItem[];
+}
+
+/** A part of an input, sent as its bytes: the worker reads it. */
+export interface PartBatch extends Pending<PartResult> {
+  kind: 'part';
+  place: RecordPartPlace;
+}
+
+export type Batch = ItemBatch | PartBatch;
+
+/** The start of a record broken over lines that a part did not end: read again with the next part. */
+export interface OpenRecord {
+  line: number;
+  bytes: Uint8Array;
+}
+
+/** Pending work settled when the worker answers or fails. */
+export function pending<T, B extends Pending<T>>(batch: B, work: Promise<T>): B {
+  batch.settled = work.then(
+    (answer) => void Object.assign(batch, { answer, done: true }),
+    (error: unknown) => void Object.assign(batch, { error, done: true }),
+  );
+  return batch;
+}
+
+/** A record job: the item's JSON text when it kept it, else its value. */
+export function jobOf(item: RecordItem): RecordJob {
+  const at = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
+  return item.text !== undefined ? { ...at, text: item.text } : { ...at, raw: item.raw };
+}

@@ -1,0 +1,99 @@
+import type * as RDF from '@rdfjs/types';
+import type { ConvertTarget } from '../output/ConvertTarget.js';
+import { openRdfFile } from '../parse/openRdfFile.js';
+import { parseRdfQuads } from '../parse/parseRdf.js';
+import { readLimitsOf } from '../parse/limits.js';
+import type { ConvertStats } from '../pipeline/ConvertStats.js';
+import { ParallelRecordSink } from '../pipeline/ParallelRecordSink.js';
+import type { RecordSink } from '../pipeline/RecordSink.js';
+import { readRecords, type ReadItem } from '../record/readRecords.js';
+import { classifyInput } from './classifyInput.js';
+import type { ConvertFilesOptions } from './convertOptions.js';
+
+/** Reads one input into the sink: records batch by batch (or, in worker threads, part by part), or an RDF document's statements. */
+export async function convertInput(
+  path: string,
+  options: ConvertFilesOptions,
+  sink: RecordSink | ParallelRecordSink,
+  target: ConvertTarget,
+  stats: ConvertStats,
+  onRead: (bytes: number) => void,
+): Promise<void> {
+  const file = await openRdfFile(path, options.stdin, onRead, options.maxDocumentChars);
+  const bytes = sink instanceof ParallelRecordSink ? new HeadKept(file.input) : undefined;
+  const input = await classifyInput(path, bytes ? bytes.chunks() : file.input);
+  if (input.kind === 'rdf') {
+    // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
+    for await (const group of subjectGroups(
+      parseRdfQuads(input.input, {
+        format: input.format,
+        source: file.source,
+        ...readLimitsOf(options),
+        ...(options.signal ? { signal: options.signal } : {}),
+      }),
+    )) {
+      // After the records in flight: ParallelRecordSink writes the group itself, in order.
+      if (sink instanceof ParallelRecordSink) await target.add(await sink.writeQuads(group));
+      else await target.statements(group);
+      stats.addStatements(group.length);
+    }
+    return;
+  }
+  if (sink instanceof ParallelRecordSink) {
+    // The workers read the input's bytes themselves, part by part: this thread neither decodes nor parses it.
+    for await (const text of sink.takeInput(bytes!.again(), file.source)) await target.add(text);
+    return;
+  }
+  let batch: ReadItem[] = [];
+  for await (const item of readRecords(input.input, { source: file.source, ...readLimitsOf(options) })) {
+    batch.push(item);
+    if (batch.length < sink.batchSize) continue;
+    await target.add(await sink.take(batch));
+    batch = [];
+  }
+  await target.add(await sink.take(batch));
+}
+
+/** An input's chunks, read once, for a sniffer and then, from the start again, for the reader of its bytes: the head the sniffer read is kept. */
+class HeadKept {
+  private readonly head: Uint8Array[] = [];
+  private readonly source: AsyncIterator<Uint8Array>;
+
+  constructor(input: AsyncIterable<Uint8Array>) {
+    this.source = input[Symbol.asyncIterator]();
+  }
+
+  /** The chunks, each kept as it is read (read lazily: the sniffer reads no more than it needs). */
+  async *chunks(): AsyncGenerator<Uint8Array> {
+    for (;;) {
+      const next = await this.source.next();
+      if (next.done) return;
+      this.head.push(next.value);
+      yield next.value;
+    }
+  }
+
+  /** The chunks from the start: those read so far, then the rest. */
+  async *again(): AsyncGenerator<Uint8Array> {
+    yield* this.head.splice(0);
+    for (;;) {
+      const next = await this.source.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+}
+
+/** Consecutive quads of one subject and graph, in groups of at most 1,000 (what a record writer writes best). */
+async function* subjectGroups(quads: AsyncIterable<RDF.Quad>): AsyncGenerator<RDF.Quad[]> {
+  let group: RDF.Quad[] = [];
+  for await (const q of quads) {
+    const last = group[group.length - 1];
+    if (last && (group.length >= 1000 || !last.subject.equals(q.subject) || !last.graph.equals(q.graph))) {
+      yield group;
+      group = [];
+    }
+    group.push(q);
+  }
+  if (group.length > 0) yield group;
+}
