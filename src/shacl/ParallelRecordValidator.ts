@@ -11,6 +11,7 @@ import { decodeTerm, encodeQuads, encodeTerm } from './termCodec.js';
 import type { EncodedTerm } from './termCodec.js';
 import type { RecordText } from '../group/RecordText.js';
 import type { RecordScope } from './recordScope.js';
+import type { RecordPartJob, RecordPartOutcome } from './validateRecordPart.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */
 export interface RecordValidating {
@@ -29,6 +30,7 @@ export interface RecordValidating {
 export interface WorkerAnswer {
   id: number;
   outcomes?: EncodedOutcome[];
+  part?: RecordPartOutcome<EncodedOutcome>;
   error?: string;
   parse?: { message: string; source: string; line?: number; column?: number };
 }
@@ -116,6 +118,9 @@ function decodeOutcome(o: EncodedOutcome): ValidationOutcome {
   };
 }
 
+/** The load a part counts for in {@link ParallelRecordValidator}'s choice of a worker. */
+const PART_LOAD = 64;
+
 /** The compiled worker script: next to this module, or in dist/ when running from the sources (tests). */
 function workerScript(): URL {
   const here = new URL('./validationWorker.js', import.meta.url);
@@ -130,8 +135,8 @@ function workerScript(): URL {
 
 interface Slot {
   worker: Worker;
-  /** Requests in flight (one record or a batch) and how many records each holds. */
-  pending: Map<number, { resolve: (o: ValidationOutcome[]) => void; reject: (e: Error) => void; records: number }>;
+  /** Requests in flight (a batch of records or a part) and how many records each holds (about). */
+  pending: Map<number, { resolve: (answer: WorkerAnswer) => void; reject: (e: Error) => void; records: number }>;
   /** Records in flight. */
   load: number;
 }
@@ -186,7 +191,7 @@ export class ParallelRecordValidator implements RecordValidating {
           slot.pending.delete(msg.id);
           slot.load -= p.records;
           if (slot.pending.size === 0) worker.unref();
-          if (msg.outcomes) p.resolve(msg.outcomes.map(decodeOutcome));
+          if (msg.outcomes || msg.part) p.resolve(msg);
           else if (msg.parse)
             p.reject(new ParseError(msg.parse.message, msg.parse.source, msg.parse.line, msg.parse.column));
           else p.reject(new ToolkitError(`validation failed: ${msg.error}`, 'internal'));
@@ -215,25 +220,36 @@ export class ParallelRecordValidator implements RecordValidating {
   }
 
   /** Validates the records in one worker (one message; the worker validates them one by one). */
-  validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
-    return this.request(records.length, { records: records.map(encodeQuads) });
+  async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
+    if (records.length === 0 && !this.closed) return [];
+    return (await this.request(records.length, { records: records.map(encodeQuads) })).outcomes!.map(decodeOutcome);
   }
 
   /** Parses and validates the records in one worker: the calling thread only posts their text. */
-  validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
-    return this.request(records.length, { texts: records });
+  async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
+    if (records.length === 0 && !this.closed) return [];
+    return (await this.request(records.length, { texts: records })).outcomes!.map(decodeOutcome);
+  }
+
+  /**
+   * Reads, groups and validates a part of a dump in one worker ({@link validateRecordPart}): the calling thread
+   * posts where the part lies, and gets its groups' keys, outcomes and boundary back.
+   */
+  async validatePart(job: RecordPartJob): Promise<RecordPartOutcome> {
+    // Counted as a few dozen records in flight: parts and batches share the workers.
+    const part = (await this.request(PART_LOAD, { part: job })).part!;
+    return { ...part, outcomes: part.outcomes.map(decodeOutcome) };
   }
 
   private request(
     count: number,
-    body: { records: EncodedTerm[][] } | { texts: readonly RecordText[] },
-  ): Promise<ValidationOutcome[]> {
+    body: { records: EncodedTerm[][] } | { texts: readonly RecordText[] } | { part: RecordPartJob },
+  ): Promise<WorkerAnswer> {
     if (this.closed) return Promise.reject(new ToolkitError('the validator is closed', 'internal'));
-    if (count === 0) return Promise.resolve([]);
     let slot = this.slots[0]!;
     for (const s of this.slots) if (s.load < slot.load) slot = s;
     const id = this.nextId++;
-    return new Promise<ValidationOutcome[]>((resolve, reject) => {
+    return new Promise<WorkerAnswer>((resolve, reject) => {
       slot.pending.set(id, { resolve, reject, records: count });
       slot.load += count;
       // Idle workers do not keep the process alive; busy ones do.

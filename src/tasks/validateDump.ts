@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { openWriteStream } from '../output/openWriteStream.js';
 import { ToolkitError, ioError, isIoFailure } from '../errors.js';
-import { isLineFormat, type FormatName } from '../formats.js';
+import { isLineFormat, type FormatName, type LineFormat } from '../formats.js';
 import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdfQuads, resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
@@ -22,7 +22,8 @@ import { ValidationReportWriter } from '../shacl/ValidationReportWriter.js';
 import { ValidationSummary } from '../shacl/ValidationSummary.js';
 import { validateNTriples, validateRecordTexts, validateStream } from '../shacl/validateStream.js';
 import { loadShapes } from '../shacl/loadShapes.js';
-import { ScopeCheck } from '../shacl/recordScope.js';
+import { CopiesTold, ScopeCheck } from '../shacl/recordScope.js';
+import { validateFileParts } from '../shacl/validateFileParts.js';
 import { validateGraph } from '../shacl/validateGraph.js';
 import type { Severity } from '../shacl/ValidationResult.js';
 import { FAIL_ON, chooseMode, runVerdict, type FailOn, type ValidationMode } from '../shacl/validationMode.js';
@@ -173,6 +174,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   if (parallel) options.onWorkers?.(jobs);
   const validator: RecordValidating | undefined = mode.mode === 'record' ? (parallel ?? inProcess) : undefined;
   const scope = new ScopeCheck();
+  const told = new CopiesTold();
   const summary = new ValidationSummary({ maxExamples: options.maxExamples ?? 5 });
   const report =
     options.reportPath !== undefined
@@ -207,7 +209,19 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     }
     for (const file of files) {
       if (!validator) break;
-      await validateFile(file, { options, here, validator, jobs, window, summary, scope, report, progress, read });
+      await validateFile(file, {
+        options,
+        here,
+        validator,
+        jobs,
+        window,
+        summary,
+        scope,
+        told,
+        report,
+        progress,
+        read,
+      });
     }
     stopped = false;
   } catch (caught) {
@@ -314,6 +328,8 @@ interface FileRun {
   window: number;
   summary: ValidationSummary;
   scope: ScopeCheck;
+  /** The copies of shared nodes told so far in the run. */
+  told: CopiesTold;
   report: ReportFile | undefined;
   progress: ProgressTicker;
   read: { bytes: number; total: number | null; file: string };
@@ -321,7 +337,7 @@ interface FileRun {
 
 /** Validates one input record by record (cut into records as its format allows), adding to the run's counters. */
 async function validateFile(file: string, run: FileRun): Promise<void> {
-  const { options, here, validator, jobs, window, summary, scope, report, progress, read } = run;
+  const { options, here, validator, jobs, window, summary, scope, told, report, progress, read } = run;
   read.file = file;
   const opened = await openRdfFile(
     here(file),
@@ -343,21 +359,44 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
     ...(signal ? { signal } : {}),
     onSplitRecord: () => summary.splitRecords++,
   };
-  const outcomes = options.regroup
-    ? validateRecordTexts(
-        regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), {
-          buckets: bucketsFor(file === '-' ? undefined : here(file)),
-        }),
-        validator,
-        streamOptions,
-      )
-    : isLineFormat(format)
-      ? // Cut into the lines of each record; parsed where validated (in the workers).
-        validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
-      : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
+  // Plain N-Triples or N-Quads files in workers: each reads, groups and validates its parts of the file itself.
+  const parts =
+    jobs > 1 &&
+    !options.regroup &&
+    !opened.gzip &&
+    file !== '-' &&
+    isLineFormat(format) &&
+    validator instanceof ParallelRecordValidator;
+  if (parts) opened.input.destroy();
+  const outcomes = parts
+    ? validateFileParts(here(file), validator as ParallelRecordValidator, {
+        format: format as LineFormat,
+        source,
+        window,
+        ...(signal ? { signal } : {}),
+        ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
+        onSplitRecord: () => summary.splitRecords++,
+        onBytes: (bytes) => {
+          read.bytes += bytes;
+          progress.tick();
+        },
+      })
+    : options.regroup
+      ? validateRecordTexts(
+          regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), {
+            buckets: bucketsFor(file === '-' ? undefined : here(file)),
+          }),
+          validator,
+          streamOptions,
+        )
+      : isLineFormat(format)
+        ? // Cut into the lines of each record; parsed where validated (in the workers).
+          validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
+        : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
   for await (const { key, outcome } of outcomes) {
     summary.add(key === undefined ? undefined : safeDecode(key), outcome);
-    scope.add(outcome.scope, key === undefined ? undefined : safeDecode(key));
+    // Workers tell the copies of shared nodes once per request: told once per run here, in input order.
+    scope.add(told.unseen(outcome.scope), key === undefined ? undefined : safeDecode(key));
     if (report && outcome.results.length) await report.write(outcome.results);
     progress.tick();
   }
