@@ -57,6 +57,8 @@ export interface ValidateDumpOptions extends ReadLimits {
   allowPartial?: boolean;
   /** Worker threads, at most one per core (more are cut to that); `auto`: one per core, at most 8. Defaults to `auto` for inputs of 16 MiB of text or more (a `.gz` file's estimated), else 1. */
   jobs?: number | 'auto';
+  /** Bytes of the parts of a plain N-Triples or N-Quads file that each worker reads itself (`jobs` > 1), about: cut where the next record starts. Defaults to 1 MiB. */
+  partBytes?: number;
   /** Bring each record's quads together first (dumps sorted by subject), through temporary files. Defaults to false. */
   regroup?: boolean;
   /**
@@ -374,6 +376,7 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
         source,
         window,
         ...(signal ? { signal } : {}),
+        ...(options.partBytes !== undefined ? { partBytes: options.partBytes } : {}),
         ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
         onSplitRecord: () => summary.splitRecords++,
         onBytes: (bytes) => {
