@@ -24,7 +24,8 @@ function dump(count: number): string {
       .split('\n')
       .filter((l) => l !== '');
     if (i % 4 === 1) return lines.filter((l) => !(l.startsWith('<https://doi.org/') && l.includes('schema.org/name>')));
-    if (i % 5 === 2) lines.push(`${lines[0]!.split(' ')[0]} <http://purl.org/ontology/bibo/doi> "10.9999/second-${i}" .`);
+    if (i % 5 === 2)
+      lines.push(`${lines[0]!.split(' ')[0]} <http://purl.org/ontology/bibo/doi> "10.9999/second-${i}" .`);
     return lines;
   });
   records[7]!.splice(1, 0, records[6]!.pop()!);
