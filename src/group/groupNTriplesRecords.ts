@@ -196,7 +196,7 @@ export class NTriplesLineGrouper {
       this.carry.push(chunk);
       this.carried += chunk.length;
       if (this.carried > this.maxChars) throw this.tooLong(this.lineNumber + 1);
-      return NO_GROUPS;
+      return [];
     }
     const text = this.carry.length ? this.carry.join('') + chunk : chunk;
     const rest = text.slice(eachLine(text, this.addLine));
@@ -216,14 +216,11 @@ export class NTriplesLineGrouper {
   }
 
   private take(): NTriplesRecordGroup[] {
-    if (this.completed.length === 0) return NO_GROUPS;
     const out = this.completed;
     this.completed = [];
     return out;
   }
 }
-
-const NO_GROUPS: NTriplesRecordGroup[] = [];
 
 /**
  * Calls `addLine` with each whole line of `text`, and returns where its unfinished last line starts. Lines end
