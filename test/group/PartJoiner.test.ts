@@ -81,15 +81,20 @@ describe('PartJoiner', () => {
         };
         groups.push(...grouper.end());
         const part = { start: cuts[c]!, keys: groups.map((g) => g.key), texts: groups.map((g) => g.text), boundary };
-        const ok = joiner.offer(part, c + 2 === cuts.length);
-        if (!ok) {
+        if (!joiner.offer(part, c + 2 === cuts.length)) {
           restart = joiner.restartAt(part.start);
           break;
         }
-        for (const p of joiner.sealed()) (keys.push(...p.keys), texts.push(...p.texts));
+        for (const p of joiner.sealed()) {
+          keys.push(...p.keys);
+          texts.push(...p.texts);
+        }
       }
       if (restart === undefined) {
-        for (const p of joiner.flush()) (keys.push(...p.keys), texts.push(...p.texts));
+        for (const p of joiner.flush()) {
+          keys.push(...p.keys);
+          texts.push(...p.texts);
+        }
         taken++;
         expect({ seed, keys, texts, splits: joiner.splits }).toEqual({ seed, ...whole });
       } else {
