@@ -341,10 +341,13 @@ interface FileRun {
 async function validateFile(file: string, run: FileRun): Promise<void> {
   const { options, here, validator, jobs, window, summary, scope, told, report, progress, read } = run;
   read.file = file;
+  const readBefore = read.bytes;
+  let counting = true;
   const opened = await openRdfFile(
     here(file),
     options.stdin,
     (bytes) => {
+      if (!counting) return;
       read.bytes += bytes;
       progress.tick();
     },
@@ -369,7 +372,12 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
     file !== '-' &&
     isLineFormat(format) &&
     validator instanceof ParallelRecordValidator;
-  if (parts) opened.input.destroy();
+  if (parts) {
+    // The workers read the file: its bytes count as their parts are passed on, not as the stream opened here read them.
+    counting = false;
+    opened.input.destroy();
+    read.bytes = readBefore;
+  }
   const outcomes = parts
     ? validateFileParts(here(file), validator as ParallelRecordValidator, {
         format: format as LineFormat,

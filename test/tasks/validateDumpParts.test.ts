@@ -56,4 +56,21 @@ describe('validateDump --jobs 2 on parts of the file', () => {
       expect(new Parser().parse(two.report)).toHaveLength(quads.length);
     }
   });
+
+  it('tells its progress by the bytes of the parts passed on, up to the size of the file', async () => {
+    writeFileSync(join(dir, 'dump.nt'), dump(30));
+    const seen: { bytesRead: number; totalBytes: number | null; records: number }[] = [];
+    const result = await validateDump({
+      files: ['dump.nt'],
+      cwd: dir,
+      jobs: 2,
+      partBytes: 20_000,
+      onProgress: (p) => seen.push({ bytesRead: p.bytesRead, totalBytes: p.totalBytes, records: p.records }),
+    });
+    expect(result.jobs).toBe(2);
+    const total = seen[0]!.totalBytes!;
+    expect(seen.every((p) => p.bytesRead <= total)).toBe(true);
+    expect(seen.map((p) => p.bytesRead)).toEqual([...seen.map((p) => p.bytesRead)].sort((a, b) => a - b));
+    expect(seen[seen.length - 1]).toMatchObject({ bytesRead: total, records: 30 });
+  });
 });
