@@ -14,6 +14,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pairedCells } from './pairedRuns.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
@@ -85,8 +86,6 @@ function convert(format, jobs, input, output) {
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-
 async function main() {
   const source = readFileSync(join(ROOT, 'dist/tasks/convertFiles.js'), 'utf8');
   if (!source.includes('ParallelRecordSink')) {
@@ -125,24 +124,9 @@ async function main() {
         rmSync(`${output}.rejects.jsonl`, { force: true });
       }
     }
-    const rate = (j) => median(runs[j].map((r) => r.statements / (r.ms / 1000)));
-    const rss = (j) => median(runs[j].map((r) => r.rssMb));
-    const cpu = (j) => median(runs[j].map((r) => (r.cpuMs * 1e6) / r.statements));
-    const same =
-      hashes[1] === hashes[jobs]
-        ? `${hashes[1].slice(0, 16)}`
-        : `DIFFER ${hashes[1].slice(0, 8)} ${hashes[jobs].slice(0, 8)}`;
     const cells = [
       format.padEnd(10),
-      rate(1).toFixed(0).padStart(16),
-      rate(jobs).toFixed(0).padStart(17),
-      `${(rate(jobs) / rate(1)).toFixed(2)}x`.padStart(6),
-      cpu(1).toFixed(0).padStart(16),
-      cpu(jobs).toFixed(0).padStart(16),
-      `${(cpu(jobs) / cpu(1)).toFixed(2)}x`.padStart(10),
-      `${rss(1).toFixed(0)} MB`.padStart(11),
-      `${rss(jobs).toFixed(0)} MB`.padStart(11),
-      ` ${same}`,
+      ...pairedCells(runs, jobs, (r) => r.statements, hashes),
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));

@@ -11,6 +11,8 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
   errors: { may: [] },
   abort: { may: ['errors'] },
   tempFiles: { may: ['errors'] },
+  // The one pool of worker threads (convert --jobs and validate --jobs) and the lookup of their scripts.
+  workers: { may: ['errors'] },
   rdf: { may: ['errors'] },
   formats: { may: ['errors'] },
   // The service's contract (endpoints, page sizes per plan, query fields per plan, status bodies, key spellings):
@@ -39,9 +41,9 @@ const ROOMS: Readonly<Record<string, { may: readonly string[]; except?: readonly
     ],
   },
   vocabulary: { may: ['http', 'parse', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },
-  shacl: { may: ['group', 'parse', 'rdf', 'record', 'formats', 'errors', 'abort', 'tempFiles'] },
+  shacl: { may: ['group', 'parse', 'rdf', 'record', 'formats', 'workers', 'errors', 'abort', 'tempFiles'] },
   server: { may: ['sample', 'vocabulary', 'record', 'contract', 'rdf', 'formats', 'errors', 'abort'] },
-  pipeline: { may: ['record', 'mapping', 'serialize', 'rdf', 'formats', 'errors', 'abort'] },
+  pipeline: { may: ['record', 'mapping', 'serialize', 'rdf', 'formats', 'workers', 'errors', 'abort'] },
   // Where records go (the sink, after the pipeline): files and shards, their manifest, checkpoints, the lock,
   // atomic writes, opening outputs, convert's targets.
   output: {

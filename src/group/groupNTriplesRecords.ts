@@ -47,43 +47,102 @@ export async function* groupNTriplesRecords(
   chunks: AsyncIterable<string>,
   options: GroupNTriplesRecordsOptions = {},
 ): AsyncGenerator<NTriplesRecordGroup, void, undefined> {
-  const format = options.format ?? 'ntriples';
-  const source = options.source ?? '<input>';
-  const maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
-  const tooLong = (line: number) => tooLarge(`line ${line} is`, maxChars, source, line);
-  const grouper = new RecordGrouper<Line>(options);
-  const toGroup = (g: KeyedGroup<Line>): NTriplesRecordGroup => ({
-    key: g.key,
-    format,
-    source,
-    text: `${g.items.map((l) => l.text).join('\n')}\n`,
-    lines: g.items.map((l) => l.line),
-  });
-  let lineNumber = 0;
-  let lastKey: string | undefined;
+  const lines = new NTriplesLineGrouper(options);
+  for await (const chunk of chunks) {
+    const done = lines.addText(chunk);
+    if (done.length) yield* done;
+  }
+  yield* lines.end();
+}
+
+/** What a {@link NTriplesLineGrouper} saw of the lines that could belong to records before its text (`watch`). */
+export interface LineGrouperWatch {
+  /** Whether the first statement line's subject (or N-Quads record graph) is a record's; undefined before one. */
+  startsWithRecord: boolean | undefined;
+  /** Blank-node labels of the lines placed before the `window`-th record started. */
+  earlyBlanks: Set<string>;
+  /** Whether a group of no record was completed before the `window`-th record started. */
+  otherEarly: boolean;
+}
+
+/**
+ * The grouping of {@link groupNTriplesRecords}, text by text ({@link addText}, then {@link end}): each returns the
+ * groups it completed, in order. Lines are numbered from `firstLine` (1 unless told).
+ */
+export class NTriplesLineGrouper {
+  private readonly format: LineFormat;
+  private readonly source: string;
+  private readonly maxChars: number;
+  private readonly window: number;
+  private readonly grouper: RecordGrouper<Line>;
+  /** The number of the last line read. */
+  lineNumber: number;
+  private lastKey: string | undefined;
   // The last subject IRI reference read (`<...>`, well formed) and what it gave: the lines of a node follow each other.
-  let lastSubject = '';
-  let lastSubjectKey: string | undefined;
-  let lastDescription = false;
-  const completed: NTriplesRecordGroup[] = [];
-  const addLine = (text: string) => {
-    lineNumber++;
-    if (text.length > maxChars) throw tooLong(lineNumber);
+  private lastSubject = '';
+  private lastSubjectKey: string | undefined;
+  private lastDescription = false;
+  private completed: NTriplesRecordGroup[] = [];
+  // The unfinished last line: its parts, joined when its end comes (a long line is not scanned again for each chunk).
+  private carry: string[] = [];
+  private carried = 0;
+  private readonly addLine = (text: string) => this.placeLine(text);
+  /** Kept when asked for (`watch`): see {@link LineGrouperWatch}. */
+  readonly watch: LineGrouperWatch | undefined;
+
+  constructor(options: GroupNTriplesRecordsOptions & { firstLine?: number; watch?: boolean } = {}) {
+    this.format = options.format ?? 'ntriples';
+    this.source = options.source ?? '<input>';
+    this.maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
+    this.window = Math.max(1, options.window ?? 4);
+    this.grouper = new RecordGrouper<Line>(options);
+    this.lineNumber = (options.firstLine ?? 1) - 1;
+    this.watch = options.watch ? { startsWithRecord: undefined, earlyBlanks: new Set(), otherEarly: false } : undefined;
+  }
+
+  /** Items the grouping holds besides open records (see `RecordGrouper.waiting`). */
+  get waiting(): number {
+    return this.grouper.waiting;
+  }
+
+  /** The blank-node labels the open records own. */
+  openBlankLabels(): [string, string[]][] {
+    return this.grouper.openBlankLabels();
+  }
+
+  private tooLong(line: number) {
+    return tooLarge(`line ${line} is`, this.maxChars, this.source, line);
+  }
+
+  private toGroup(g: KeyedGroup<Line>): NTriplesRecordGroup {
+    return {
+      key: g.key,
+      format: this.format,
+      source: this.source,
+      text: `${g.items.map((l) => l.text).join('\n')}\n`,
+      lines: g.items.map((l) => l.line),
+    };
+  }
+
+  private placeLine(text: string): void {
+    this.lineNumber++;
+    if (text.length > this.maxChars) throw this.tooLong(this.lineNumber);
     let i = 0;
     while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
     if (i === text.length) return; // blank
     const first = text.charCodeAt(i);
     if (first === 35 /* # */) return; // comment
     if (first === 86 /* V */ && VERSION_DIRECTIVE.test(text.slice(i))) return; // a malformed one goes on, for the parser to report
-    let key = lastKey;
+    let key = this.lastKey;
     let subjectBlank: string | undefined;
     let objectBlank: string | undefined;
     let description = false;
+    let ownKey: string | undefined;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
-      if (end > i && end - i + 1 === lastSubject.length && text.startsWith(lastSubject, i)) {
-        key = lastSubjectKey;
-        description = lastDescription;
+      if (end > i && end - i + 1 === this.lastSubject.length && text.startsWith(this.lastSubject, i)) {
+        key = ownKey = this.lastSubjectKey;
+        description = this.lastDescription;
         objectBlank = blankObjectOf(text, end + 1);
       } else {
         const iri = end < 0 ? '' : text.slice(i + 1, end);
@@ -91,13 +150,13 @@ export async function* groupNTriplesRecords(
         // line stays with the lines before it, whose record reports it in its turn.
         if (iri !== '' && !BROKEN_IRI.test(iri)) {
           const subject = unescapeIri(iri);
-          key = recordKeyOfIri(subject);
+          key = ownKey = recordKeyOfIri(subject);
           description = key === undefined && isDescriptionIri(subject);
           objectBlank = blankObjectOf(text, end + 1);
           // (A slice of the chunk read: it keeps at most that chunk alive, until the next subject.)
-          lastSubject = text.slice(i, end + 1);
-          lastSubjectKey = key;
-          lastDescription = description;
+          this.lastSubject = text.slice(i, end + 1);
+          this.lastSubjectKey = key;
+          this.lastDescription = description;
         }
       }
     } else if (first === 95 /* _ */) {
@@ -106,40 +165,61 @@ export async function* groupNTriplesRecords(
       if (subjectBlank !== undefined) objectBlank = blankObjectOf(text, i + 2 + subjectBlank.length);
     }
     // A line in a record graph (N-Quads of --graph-per-record) is that record's, wherever it stands.
-    if (format === 'nquads') {
+    if (this.format === 'nquads') {
       const graphKey = recordGraphKeyOf(text);
       if (graphKey !== undefined) {
-        key = graphKey;
+        key = ownKey = graphKey;
         description = false;
       }
     }
-    // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
-    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description))
-      completed.push(toGroup(g));
-    lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
-  };
-  // The unfinished last line: its parts, joined when its end comes (a long line is not scanned again for each chunk).
-  let carry: string[] = [];
-  let carried = 0;
-  for await (const chunk of chunks) {
-    const last = carry.length ? carry[carry.length - 1]! : '';
-    if (last.charCodeAt(last.length - 1) !== 13 /* \r */ && chunk.indexOf('\n') < 0 && chunk.indexOf('\r') < 0) {
-      carry.push(chunk);
-      carried += chunk.length;
-      if (carried > maxChars) throw tooLong(lineNumber + 1);
-      continue;
+    const watch = this.watch;
+    if (watch) {
+      watch.startsWithRecord ??= ownKey !== undefined;
+      if (this.grouper.started < this.window) {
+        if (subjectBlank !== undefined) watch.earlyBlanks.add(subjectBlank);
+        if (objectBlank !== undefined) watch.earlyBlanks.add(objectBlank);
+      }
     }
-    const text = carry.length ? carry.join('') + chunk : chunk;
-    const rest = text.slice(eachLine(text, addLine));
-    carry = rest === '' ? [] : [rest];
-    carried = rest.length;
-    if (carried > maxChars) throw tooLong(lineNumber + 1);
-    if (completed.length) yield* completed.splice(0);
+    // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
+    const groups = this.grouper.place({ text, line: this.lineNumber }, key, subjectBlank, objectBlank, description);
+    for (const g of groups) {
+      if (watch && g.key === undefined && this.grouper.started < this.window) watch.otherEarly = true;
+      this.completed.push(this.toGroup(g));
+    }
+    this.lastKey = key ?? (subjectBlank === undefined ? undefined : this.grouper.ownerOf(subjectBlank));
   }
-  const rest = carry.join('');
-  if (rest !== '') addLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
-  for (const g of grouper.end()) completed.push(toGroup(g));
-  yield* completed;
+
+  /** Reads a piece of the text (lines may span pieces); returns the groups completed. */
+  addText(chunk: string): NTriplesRecordGroup[] {
+    const last = this.carry.length ? this.carry[this.carry.length - 1]! : '';
+    if (last.charCodeAt(last.length - 1) !== 13 /* \r */ && chunk.indexOf('\n') < 0 && chunk.indexOf('\r') < 0) {
+      this.carry.push(chunk);
+      this.carried += chunk.length;
+      if (this.carried > this.maxChars) throw this.tooLong(this.lineNumber + 1);
+      return [];
+    }
+    const text = this.carry.length ? this.carry.join('') + chunk : chunk;
+    const rest = text.slice(eachLine(text, this.addLine));
+    this.carry = rest === '' ? [] : [rest];
+    this.carried = rest.length;
+    if (this.carried > this.maxChars) throw this.tooLong(this.lineNumber + 1);
+    return this.take();
+  }
+
+  /** The end of the text: the last line, and the groups still open. */
+  end(): NTriplesRecordGroup[] {
+    const rest = this.carry.join('');
+    this.carry = [];
+    if (rest !== '') this.placeLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+    for (const g of this.grouper.end()) this.completed.push(this.toGroup(g));
+    return this.take();
+  }
+
+  private take(): NTriplesRecordGroup[] {
+    const out = this.completed;
+    this.completed = [];
+    return out;
+  }
 }
 
 /**
@@ -220,4 +300,21 @@ function unescapeIri(text: string): string {
   } catch {
     return text; // not a code point: the parser reports the line
   }
+}
+
+/**
+ * The record a statement line is of by itself (its subject IRI's, or for N-Quads its record graph's), as
+ * {@link NTriplesLineGrouper} reads it; undefined for any other line (a shared node, a blank node, a comment...).
+ */
+export function lineRecordKey(text: string, format: LineFormat): string | undefined {
+  if (format === 'nquads') {
+    const graphKey = recordGraphKeyOf(text);
+    if (graphKey !== undefined) return graphKey;
+  }
+  let i = 0;
+  while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
+  if (text.charCodeAt(i) !== 60 /* < */) return undefined;
+  const end = text.indexOf('>', i + 1);
+  const iri = end < 0 ? '' : text.slice(i + 1, end);
+  return iri === '' || BROKEN_IRI.test(iri) ? undefined : recordKeyOfIri(unescapeIri(iri));
 }

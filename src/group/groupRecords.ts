@@ -122,6 +122,8 @@ export class RecordGrouper<T> {
   private current: string | undefined;
   /** Input position of waiting items, so that unclaimed ones go on in input order. */
   private sequence = 0;
+  /** Groups of a record started so far (each new key, or a key again after it was passed on). */
+  started = 0;
 
   constructor(private readonly options: GroupRecordsOptions = {}) {
     this.window = Math.max(1, options.window ?? 4);
@@ -237,6 +239,22 @@ export class RecordGrouper<T> {
       out.push({ key: oldest, items });
     }
     this.open.set(key, [item]);
+    this.started++;
+    return out;
+  }
+
+  /** Items that wait (blank nodes no record has claimed) or are held as items of no record: what {@link end} would pass on besides the open records. */
+  get waiting(): number {
+    return this.pendingItems + this.other.length;
+  }
+
+  /** The blank-node labels the open records own, by record (those that own some). */
+  openBlankLabels(): [string, string[]][] {
+    const out: [string, string[]][] = [];
+    for (const key of this.open.keys()) {
+      const labels = this.blanksOf.get(key);
+      if (labels?.length) out.push([key, [...labels]]);
+    }
     return out;
   }
 
@@ -267,7 +285,8 @@ export class RecordGrouper<T> {
   }
 }
 
-const DONE_LIMIT = 10_000;
+/** Keys of records passed on that are remembered to notice a split record. */
+export const DONE_LIMIT = 10_000;
 const NONE: readonly never[] = [];
 
 /**

@@ -63,7 +63,16 @@ export class RecordValidator {
   }
 
   /** The copies of shared nodes this validator has told of: each is told once, and again only when it changes. */
-  private readonly copies = new CopiesTold();
+  private copies = new CopiesTold();
+
+  /**
+   * Forgets the copies of shared nodes told so far: the next outcomes tell them again. For a worker that validates
+   * pieces of a dump apart (and not in order): a `CopiesTold` in the reading thread filters the outcomes of all
+   * the pieces in input order, which tells what one validator for the whole run would have told.
+   */
+  forgetCopies(): void {
+    this.copies = new CopiesTold();
+  }
 
   /** Loads the shapes and prepares the engine. */
   static async create(options: RecordValidatorOptions = {}): Promise<RecordValidator> {

@@ -2,7 +2,8 @@
  * The body of a validation worker thread ({@link ParallelRecordValidator}):
  * builds a {@link RecordValidator} from `workerData` and answers
  * `{ id, records }` (encoded quads) and `{ id, texts }` (N-Triples or N-Quads
- * lines, parsed here) with `{ id, outcomes }` (terms encoded), or with
+ * lines, parsed here) with `{ id, outcomes }` (terms encoded), `{ id, part }`
+ * (a part of a dump, read here: {@link validateRecordPart}) with `{ id, part }`, or with
  * `{ id, error }` (`parse` too for a syntax error).
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -11,6 +12,7 @@ import { RecordValidator } from './RecordValidator.js';
 import type { RecordValidatorOptions } from './RecordValidator.js';
 import type { RecordText } from '../group/RecordText.js';
 import { decodeQuads } from './termCodec.js';
+import { validateRecordPart, type RecordPartJob } from './validateRecordPart.js';
 import { encodeOutcome } from './ParallelRecordValidator.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';
 
@@ -19,12 +21,19 @@ const port = parentPort!;
 
 RecordValidator.create(options).then(
   (validator) => {
-    port.on('message', (msg: { id: number; records?: string[][]; texts?: RecordText[] }) => {
-      const outcomes = msg.texts
-        ? validator.validateTexts(msg.texts)
-        : validator.validateRecords((msg.records ?? []).map(decodeQuads));
-      outcomes.then(
-        (o) => port.postMessage({ id: msg.id, outcomes: o.map(encodeOutcome) } satisfies WorkerAnswer),
+    port.on('message', (msg: { id: number; records?: string[][]; texts?: RecordText[]; part?: RecordPartJob }) => {
+      // Each request is a run of its own: the reading thread filters the copies told of shared nodes in input order.
+      validator.forgetCopies();
+      const answer: Promise<Omit<WorkerAnswer, 'id'>> = msg.part
+        ? validateRecordPart(validator, msg.part).then((p) => ({
+            part: { ...p, outcomes: p.outcomes.map(encodeOutcome) },
+          }))
+        : (msg.texts
+            ? validator.validateTexts(msg.texts)
+            : validator.validateRecords((msg.records ?? []).map(decodeQuads))
+          ).then((o) => ({ outcomes: o.map(encodeOutcome) }));
+      answer.then(
+        (a) => port.postMessage({ id: msg.id, ...a } satisfies WorkerAnswer),
         (err: Error) =>
           port.postMessage({
             id: msg.id,

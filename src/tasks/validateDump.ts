@@ -4,7 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { ToolkitError, ioError, isIoFailure } from '../errors.js';
-import { isLineFormat } from '../formats.js';
+import { isLineFormat, type LineFormat } from '../formats.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
 import { detectSchemaScheme } from '../shacl/detectSchemaScheme.js';
@@ -14,7 +14,8 @@ import { RecordValidator } from '../shacl/RecordValidator.js';
 import { ValidationSummary } from '../shacl/ValidationSummary.js';
 import { validateNTriples, validateRecordTexts, validateStream } from '../shacl/validateStream.js';
 import { loadShapes } from '../shacl/loadShapes.js';
-import { ScopeCheck } from '../shacl/recordScope.js';
+import { CopiesTold, ScopeCheck } from '../shacl/recordScope.js';
+import { validateFileParts } from '../shacl/validateFileParts.js';
 import { validateGraph } from '../shacl/validateGraph.js';
 import type { Severity } from '../shacl/ValidationResult.js';
 import { FAIL_ON, chooseMode, runVerdict, type FailOn, type ValidationMode } from '../shacl/validationMode.js';
@@ -50,6 +51,8 @@ export interface ValidateDumpOptions extends ReadLimits {
   allowPartial?: boolean;
   /** Worker threads, at most one per core (more are cut to that); `auto`: one per core, at most 8. Defaults to `auto` for inputs of 16 MiB of text or more (a `.gz` file's estimated), else 1. */
   jobs?: number | 'auto';
+  /** Bytes of the parts of a plain N-Triples or N-Quads file that each worker reads itself (`jobs` > 1), about: cut where the next record starts. Defaults to 1 MiB. */
+  partBytes?: number;
   /** Bring each record's quads together first (dumps sorted by subject), through temporary files. Defaults to false. */
   regroup?: boolean;
   /**
@@ -167,6 +170,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   if (parallel) options.onWorkers?.(jobs);
   const validator: RecordValidating | undefined = mode.mode === 'record' ? (parallel ?? inProcess) : undefined;
   const scope = new ScopeCheck();
+  const told = new CopiesTold();
   const summary = new ValidationSummary({ maxExamples: options.maxExamples ?? 5 });
   const report =
     options.reportPath !== undefined
@@ -201,7 +205,19 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     }
     for (const file of files) {
       if (!validator) break;
-      await validateFile(file, { options, here, validator, jobs, window, summary, scope, report, progress, read });
+      await validateFile(file, {
+        options,
+        here,
+        validator,
+        jobs,
+        window,
+        summary,
+        scope,
+        told,
+        report,
+        progress,
+        read,
+      });
     }
     stopped = false;
   } catch (caught) {
@@ -258,6 +274,8 @@ interface FileRun {
   window: number;
   summary: ValidationSummary;
   scope: ScopeCheck;
+  /** The copies of shared nodes told so far in the run. */
+  told: CopiesTold;
   report: ReportFile | undefined;
   progress: ProgressTicker;
   read: { bytes: number; total: number | null; file: string };
@@ -265,12 +283,15 @@ interface FileRun {
 
 /** Validates one input record by record (cut into records as its format allows), adding to the run's counters. */
 async function validateFile(file: string, run: FileRun): Promise<void> {
-  const { options, here, validator, jobs, window, summary, scope, report, progress, read } = run;
+  const { options, here, validator, jobs, window, summary, scope, told, report, progress, read } = run;
   read.file = file;
+  const readBefore = read.bytes;
+  let counting = true;
   const opened = await openRdfFile(
     here(file),
     options.stdin,
     (bytes) => {
+      if (!counting) return;
       read.bytes += bytes;
       progress.tick();
     },
@@ -287,21 +308,50 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
     ...(signal ? { signal } : {}),
     onSplitRecord: () => summary.splitRecords++,
   };
-  const outcomes = options.regroup
-    ? validateRecordTexts(
-        regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), {
-          buckets: bucketsFor(file === '-' ? undefined : here(file)),
-        }),
-        validator,
-        streamOptions,
-      )
-    : isLineFormat(format)
-      ? // Cut into the lines of each record; parsed where validated (in the workers).
-        validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
-      : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
+  // Plain N-Triples or N-Quads files in workers: each reads, groups and validates its parts of the file itself.
+  const parts =
+    jobs > 1 &&
+    !options.regroup &&
+    !opened.gzip &&
+    file !== '-' &&
+    isLineFormat(format) &&
+    validator instanceof ParallelRecordValidator;
+  if (parts) {
+    // The workers read the file: its bytes count as their parts are passed on, not as the stream opened here read them.
+    counting = false;
+    opened.input.destroy();
+    read.bytes = readBefore;
+  }
+  const outcomes = parts
+    ? validateFileParts(here(file), validator as ParallelRecordValidator, {
+        format: format as LineFormat,
+        source,
+        window,
+        ...(signal ? { signal } : {}),
+        ...(options.partBytes !== undefined ? { partBytes: options.partBytes } : {}),
+        ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
+        onSplitRecord: () => summary.splitRecords++,
+        onBytes: (bytes) => {
+          read.bytes += bytes;
+          progress.tick();
+        },
+      })
+    : options.regroup
+      ? validateRecordTexts(
+          regroupRecords(regroupInput(input, format, source, signal, window, readLimitsOf(options)), {
+            buckets: bucketsFor(file === '-' ? undefined : here(file)),
+          }),
+          validator,
+          streamOptions,
+        )
+      : isLineFormat(format)
+        ? // Cut into the lines of each record; parsed where validated (in the workers).
+          validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
+        : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
   for await (const { key, outcome } of outcomes) {
     summary.add(key === undefined ? undefined : safeDecode(key), outcome);
-    scope.add(outcome.scope, key === undefined ? undefined : safeDecode(key));
+    // Workers tell the copies of shared nodes once per request: told once per run here, in input order.
+    scope.add(told.unseen(outcome.scope), key === undefined ? undefined : safeDecode(key));
     if (report && outcome.results.length) await report.write(outcome.results);
     progress.tick();
   }
