@@ -14,7 +14,6 @@ import { splitJsonLdGraph } from './splitJsonLdGraph.js';
 import { limitJsonDepth } from './limitJsonDepth.js';
 import { limitLineLength } from './limitLineLength.js';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENT_CHARS } from './limits.js';
-import { safeMessage } from './safeMessage.js';
 
 export type { RdfInput };
 
