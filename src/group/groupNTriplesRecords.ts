@@ -41,49 +41,111 @@ const UCHAR = /\\u([0-9A-Fa-f]{4})|\\U([0-9A-Fa-f]{8})/g;
  * as the formats define them. The groups are parsed later
  * ({@link parseRecordText}), in whichever thread validates them: reading a
  * dump this way costs the reading thread a few microseconds a record instead
- * of the whole parse.
+ * of the whole parse. {@link NTriplesLineGrouper} is the same, synchronous.
  */
 export async function* groupNTriplesRecords(
   chunks: AsyncIterable<string>,
   options: GroupNTriplesRecordsOptions = {},
 ): AsyncGenerator<NTriplesRecordGroup, void, undefined> {
-  const format = options.format ?? 'ntriples';
-  const source = options.source ?? '<input>';
-  const maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
-  const tooLong = (line: number) => tooLarge(`line ${line} is`, maxChars, source, line);
-  const grouper = new RecordGrouper<Line>(options);
-  const toGroup = (g: KeyedGroup<Line>): NTriplesRecordGroup => ({
-    key: g.key,
-    format,
-    source,
-    text: `${g.items.map((l) => l.text).join('\n')}\n`,
-    lines: g.items.map((l) => l.line),
-  });
-  let lineNumber = 0;
-  let lastKey: string | undefined;
-  // The last subject IRI reference read (`<...>`, well formed) and what it gave: the lines of a node follow each other.
-  let lastSubject = '';
-  let lastSubjectKey: string | undefined;
-  let lastDescription = false;
-  const completed: NTriplesRecordGroup[] = [];
-  const addLine = (text: string) => {
-    lineNumber++;
-    if (text.length > maxChars) throw tooLong(lineNumber);
+  const grouper = new NTriplesLineGrouper(options);
+  for await (const chunk of chunks) {
+    const completed = grouper.push(chunk);
+    if (completed.length) yield* completed;
+  }
+  yield* grouper.end();
+}
+
+/**
+ * {@link groupNTriplesRecords} as a synchronous object: text is pushed in chunks (cut anywhere), the records
+ * completed by each chunk are returned, and {@link end} returns the rest. For a thread given a part of a dump
+ * (whole lines) to group and validate it without a stream.
+ */
+export class NTriplesLineGrouper {
+  private readonly format: LineFormat;
+  private readonly source: string;
+  private readonly maxChars: number;
+  private readonly grouper: RecordGrouper<Line>;
+  private lineNumber: number;
+  private lastKey: string | undefined;
+  /** The last subject IRI reference read (`<...>`, well formed) and what it gave: the lines of a node follow each other. */
+  private lastSubject = '';
+  private lastSubjectKey: string | undefined;
+  private lastDescription = false;
+  private readonly completed: NTriplesRecordGroup[] = [];
+  /** The unfinished last line: its parts, joined when its end comes (a long line is not scanned again for each chunk). */
+  private carry: string[] = [];
+  private carried = 0;
+  private readonly addLine = (text: string) => this.add(text);
+
+  /** `firstLine`: the input line number of the first line pushed (its errors name lines from it). Defaults to 1. */
+  constructor(options: GroupNTriplesRecordsOptions & { firstLine?: number } = {}) {
+    this.format = options.format ?? 'ntriples';
+    this.source = options.source ?? '<input>';
+    this.maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
+    this.grouper = new RecordGrouper<Line>(options);
+    this.lineNumber = (options.firstLine ?? 1) - 1;
+  }
+
+  private tooLong(line: number): Error {
+    return tooLarge(`line ${line} is`, this.maxChars, this.source, line);
+  }
+
+  private toGroup(g: KeyedGroup<Line>): NTriplesRecordGroup {
+    return {
+      key: g.key,
+      format: this.format,
+      source: this.source,
+      text: `${g.items.map((l) => l.text).join('\n')}\n`,
+      lines: g.items.map((l) => l.line),
+    };
+  }
+
+  /** Reads a chunk of text; returns the records it completed, in order. */
+  push(chunk: string): NTriplesRecordGroup[] {
+    const carry = this.carry;
+    const last = carry.length ? carry[carry.length - 1]! : '';
+    if (last.charCodeAt(last.length - 1) !== 13 /* \r */ && chunk.indexOf('\n') < 0 && chunk.indexOf('\r') < 0) {
+      carry.push(chunk);
+      this.carried += chunk.length;
+      if (this.carried > this.maxChars) throw this.tooLong(this.lineNumber + 1);
+      return [];
+    }
+    const text = carry.length ? carry.join('') + chunk : chunk;
+    const rest = text.slice(eachLine(text, this.addLine));
+    this.carry = rest === '' ? [] : [rest];
+    this.carried = rest.length;
+    if (this.carried > this.maxChars) throw this.tooLong(this.lineNumber + 1);
+    return this.completed.splice(0);
+  }
+
+  /** Ends the text: the records not yet returned, in order. */
+  end(): NTriplesRecordGroup[] {
+    const rest = this.carry.join('');
+    this.carry = [];
+    if (rest !== '') this.add(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
+    for (const g of this.grouper.end()) this.completed.push(this.toGroup(g));
+    return this.completed.splice(0);
+  }
+
+  private add(text: string): void {
+    const lineNumber = ++this.lineNumber;
+    if (text.length > this.maxChars) throw this.tooLong(lineNumber);
     let i = 0;
     while (i < text.length && (text.charCodeAt(i) === 32 || text.charCodeAt(i) === 9)) i++;
     if (i === text.length) return; // blank
     const first = text.charCodeAt(i);
     if (first === 35 /* # */) return; // comment
     if (first === 86 /* V */ && VERSION_DIRECTIVE.test(text.slice(i))) return; // a malformed one goes on, for the parser to report
-    let key = lastKey;
+    let key = this.lastKey;
     let subjectBlank: string | undefined;
     let objectBlank: string | undefined;
     let description = false;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
+      const lastSubject = this.lastSubject;
       if (end > i && end - i + 1 === lastSubject.length && text.startsWith(lastSubject, i)) {
-        key = lastSubjectKey;
-        description = lastDescription;
+        key = this.lastSubjectKey;
+        description = this.lastDescription;
         objectBlank = blankObjectOf(text, end + 1);
       } else {
         const iri = end < 0 ? '' : text.slice(i + 1, end);
@@ -95,9 +157,9 @@ export async function* groupNTriplesRecords(
           description = key === undefined && isDescriptionIri(subject);
           objectBlank = blankObjectOf(text, end + 1);
           // (A slice of the chunk read: it keeps at most that chunk alive, until the next subject.)
-          lastSubject = text.slice(i, end + 1);
-          lastSubjectKey = key;
-          lastDescription = description;
+          this.lastSubject = text.slice(i, end + 1);
+          this.lastSubjectKey = key;
+          this.lastDescription = description;
         }
       }
     } else if (first === 95 /* _ */) {
@@ -106,7 +168,7 @@ export async function* groupNTriplesRecords(
       if (subjectBlank !== undefined) objectBlank = blankObjectOf(text, i + 2 + subjectBlank.length);
     }
     // A line in a record graph (N-Quads of --graph-per-record) is that record's, wherever it stands.
-    if (format === 'nquads') {
+    if (this.format === 'nquads') {
       const graphKey = recordGraphKeyOf(text);
       if (graphKey !== undefined) {
         key = graphKey;
@@ -114,32 +176,10 @@ export async function* groupNTriplesRecords(
       }
     }
     // A blank node's lines go to the record that refers to it (or wait for it: see RecordGrouper).
-    for (const g of grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description))
-      completed.push(toGroup(g));
-    lastKey = key ?? (subjectBlank === undefined ? undefined : grouper.ownerOf(subjectBlank));
-  };
-  // The unfinished last line: its parts, joined when its end comes (a long line is not scanned again for each chunk).
-  let carry: string[] = [];
-  let carried = 0;
-  for await (const chunk of chunks) {
-    const last = carry.length ? carry[carry.length - 1]! : '';
-    if (last.charCodeAt(last.length - 1) !== 13 /* \r */ && chunk.indexOf('\n') < 0 && chunk.indexOf('\r') < 0) {
-      carry.push(chunk);
-      carried += chunk.length;
-      if (carried > maxChars) throw tooLong(lineNumber + 1);
-      continue;
-    }
-    const text = carry.length ? carry.join('') + chunk : chunk;
-    const rest = text.slice(eachLine(text, addLine));
-    carry = rest === '' ? [] : [rest];
-    carried = rest.length;
-    if (carried > maxChars) throw tooLong(lineNumber + 1);
-    if (completed.length) yield* completed.splice(0);
+    for (const g of this.grouper.place({ text, line: lineNumber }, key, subjectBlank, objectBlank, description))
+      this.completed.push(this.toGroup(g));
+    this.lastKey = key ?? (subjectBlank === undefined ? undefined : this.grouper.ownerOf(subjectBlank));
   }
-  const rest = carry.join('');
-  if (rest !== '') addLine(rest.endsWith('\r') ? rest.slice(0, -1) : rest);
-  for (const g of grouper.end()) completed.push(toGroup(g));
-  yield* completed;
 }
 
 /**

@@ -97,6 +97,12 @@ function listOf(c: CompileContext, node: RDF.Term, name: string): RDF.Term[] {
 }
 
 const set = (run: SetCheck): Check => ({ kind: 'set', run });
+
+/** The compiled shape of a node, looked up when first run (shapes refer to each other, so not while compiling) and then kept. */
+function shapeRef(c: CompileContext, node: RDF.Term): () => CompiledShape {
+  let shape: CompiledShape | undefined;
+  return () => (shape ??= c.shapeOf(node));
+}
 const each = (run: ValueCheck): Check => ({ kind: 'value', run });
 
 /** The message of `sh:hasValue` on a node shape. */
@@ -218,16 +224,21 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   lessThanOrEquals: (c, predicate) => order(c, predicate, 'LessThanOrEquals', (r) => r <= 0),
   not: (c, node) => {
     const fail = reporter(c, 'Not', { not: p(node) });
-    return [each((x, focus, v) => !conforms(c.shapeOf(node), v, x) || fail(x, focus, v))];
+    const shape = shapeRef(c, node);
+    return [each((x, focus, v) => !conforms(shape(), v, x) || fail(x, focus, v))];
   },
   and: (c, list) => logical(c, list, 'And', (n, total) => n === total),
   or: (c, list) => logical(c, list, 'Or', (n) => n > 0),
   xone: (c, list) => logical(c, list, 'Xone', (n) => n === 1),
   node: (c, node) => {
     const fail = reporter(c, 'Node', { node: p(node) });
-    return [each((x, focus, v) => conforms(c.shapeOf(node), v, x) || fail(x, focus, v))];
+    const shape = shapeRef(c, node);
+    return [each((x, focus, v) => conforms(shape(), v, x) || fail(x, focus, v))];
   },
-  property: (c, node) => [each((x, _focus, v) => validateShape(c.shapeOf(node), v, x))],
+  property: (c, node) => {
+    const shape = shapeRef(c, node);
+    return [each((x, _focus, v) => validateShape(shape(), v, x))];
+  },
   qualifiedValueShape: (c, node) => qualified(c, node),
   closed: (c, flag) => {
     if (flag.value !== 'true') return [];
@@ -333,13 +344,13 @@ function logical(
   component: 'And' | 'Or' | 'Xone',
   holds: (conforming: number, total: number) => boolean,
 ): Check[] {
-  const members = listOf(c, list, component.toLowerCase());
+  const members = listOf(c, list, component.toLowerCase()).map((m) => shapeRef(c, m));
   const fail = reporter(c, component, {});
   return [
     each((x, focus, v) => {
       let n = 0;
       for (const m of members) {
-        if (conforms(c.shapeOf(m), v, x)) n++;
+        if (conforms(m(), v, x)) n++;
         else if (component === 'And') break;
         if (component === 'Or' && n > 0) break;
       }
@@ -363,11 +374,13 @@ function qualified(c: CompileContext, node: RDF.Term): Check[] {
       }
     }
   }
+  const qualifiedShape = shapeRef(c, node);
+  const others = siblings.map((s) => shapeRef(c, s));
   const count = (x: RunContext, values: readonly RDF.Term[]) => {
     let n = 0;
     for (const v of values) {
-      if (!conforms(c.shapeOf(node), v, x)) continue;
-      if (siblings.some((s) => conforms(c.shapeOf(s), v, x))) continue;
+      if (!conforms(qualifiedShape(), v, x)) continue;
+      if (others.some((s) => conforms(s(), v, x))) continue;
       n++;
     }
     return n;
