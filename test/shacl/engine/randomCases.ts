@@ -3,7 +3,7 @@
 // results as comparable lines.
 import type * as RDF from '@rdfjs/types';
 import fc from 'fast-check';
-import { Parser } from 'n3';
+import { DataFactory, Parser, Store } from 'n3';
 import type { PathStep, ValidationResult } from '../../../src/shacl/ValidationResult.js';
 
 export const SH = 'http://www.w3.org/ns/shacl#';
@@ -230,7 +230,8 @@ export function stepText(s: PathStep): string {
   return s.quantifier === 'one' ? base : `[${s.quantifier} ${base}]`;
 }
 
-export function oursLine(r: ValidationResult): string {
+/** A result's fields as the differential tests compare them: focus node, result path, value, severity, source shape, component, message (terms written by `term`). */
+export function resultFields(r: ValidationResult, term: (t: RDF.Term | undefined) => string = key): string[] {
   const path = r.resultPath
     ? r.resultPath.length === 1
       ? stepText(r.resultPath[0]!)
@@ -238,12 +239,47 @@ export function oursLine(r: ValidationResult): string {
     : '-';
   const severity = r.severity.startsWith('<') ? r.severity.slice(1, -1) : SH + r.severity;
   return [
-    key(r.focusNode),
+    term(r.focusNode),
     path,
-    key(r.value),
+    term(r.value),
     severity,
-    key(r.shape),
+    term(r.shape),
     key(r.constraintComponent),
     JSON.stringify(r.message === 'does not conform' ? '' : r.message),
-  ].join(' ');
+  ];
+}
+
+export function oursLine(r: ValidationResult): string {
+  return resultFields(r).join(' ');
+}
+
+/** The members of an RDF list in a store. */
+export function storeList(store: Store, head: RDF.Term): RDF.Term[] {
+  const out: RDF.Term[] = [];
+  const one = (s: RDF.Term, p: string) => store.getObjects(s, DataFactory.namedNode(p), null)[0];
+  for (let cell: RDF.Term | undefined = head; cell && cell.value !== `${RDF_NS}nil`; cell = one(cell, `${RDF_NS}rest`))
+    out.push(one(cell, `${RDF_NS}first`)!);
+  return out;
+}
+
+/** A report's result path (in `store`) as {@link resultFields} writes ours; nested sequences flattened (Jena writes `((a b) c)` for `a b c`). */
+export function reportPath(store: Store, t: RDF.Term | undefined): string {
+  if (!t) return '-';
+  const one = (s: RDF.Term, p: string) => store.getObjects(s, DataFactory.namedNode(p), null)[0];
+  const step = (t: RDF.Term): string => {
+    if (t.termType === 'NamedNode') return key(t);
+    const inv = one(t, `${SH}inversePath`);
+    if (inv) return `[inv ${step(inv)}]`;
+    const alt = one(t, `${SH}alternativePath`);
+    if (alt) return `[alt ${storeList(store, alt).map(key).join(' ')}]`;
+    for (const q of ['zeroOrMore', 'oneOrMore', 'zeroOrOne']) {
+      const inner = one(t, `${SH}${q}Path`);
+      if (inner) return `[${q} ${step(inner)}]`;
+    }
+    return '?';
+  };
+  const steps = (t: RDF.Term): string[] =>
+    t.termType === 'BlankNode' && one(t, `${RDF_NS}first`) ? storeList(store, t).flatMap(steps) : [step(t)];
+  const all = steps(t);
+  return all.length === 1 ? all[0]! : `(${all.join(' ')})`;
 }

@@ -10,7 +10,7 @@ import { Validator } from 'shacl-engine';
 import { describe, expect, it } from 'vitest';
 import { CoreEngine } from '../../../src/shacl/engine/CoreEngine.js';
 import { fuzzParams } from '../../fuzz/fuzzConfig.js';
-import { RDF_NS, SH, key, oursLine, parse, record, shapesGraph } from './randomCases.js';
+import { SH, key, oursLine, parse, record, reportPath, shapesGraph } from './randomCases.js';
 
 /** n3's data factory with the `dataset()` shacl-engine builds its report graph with. */
 const FACTORY = { ...DataFactory, dataset: (quads?: RDF.Quad[]) => new Store(quads) } as unknown as RDF.DataFactory;
@@ -29,34 +29,10 @@ const WITHOUT_VALUE = new Set(
 function theirLines(report: RDF.DatasetCore, shapes: RDF.Quad[]): string[] {
   const store = new Store([...report, ...shapes]);
   const one = (s: RDF.Term, p: string) => store.getObjects(s, DataFactory.namedNode(p), null)[0];
-  const list = (head: RDF.Term): RDF.Term[] => {
-    const out: RDF.Term[] = [];
-    for (
-      let cell: RDF.Term | undefined = head;
-      cell && cell.value !== `${RDF_NS}nil`;
-      cell = one(cell, `${RDF_NS}rest`)
-    )
-      out.push(one(cell, `${RDF_NS}first`)!);
-    return out;
-  };
-  const step = (t: RDF.Term): string => {
-    if (t.termType === 'NamedNode') return key(t);
-    const inv = one(t, `${SH}inversePath`);
-    if (inv) return `[inv ${step(inv)}]`;
-    const alt = one(t, `${SH}alternativePath`);
-    if (alt) return `[alt ${list(alt).map(key).join(' ')}]`;
-    for (const q of ['zeroOrMore', 'oneOrMore', 'zeroOrOne']) {
-      const inner = one(t, `${SH}${q}Path`);
-      if (inner) return `[${q} ${step(inner)}]`;
-    }
-    return '?';
-  };
-  const pathText = (t: RDF.Term | undefined) =>
-    !t ? '-' : t.termType === 'BlankNode' && one(t, `${RDF_NS}first`) ? `(${list(t).map(step).join(' ')})` : step(t);
   return store.getObjects(null, DataFactory.namedNode(`${SH}result`), null).map((r) =>
     [
       key(one(r, `${SH}focusNode`)),
-      pathText(one(r, `${SH}resultPath`)),
+      reportPath(store, one(r, `${SH}resultPath`)),
       // A property shape inside a property shape: shacl-engine gives the results of its components that have no
       // value node (SHACL: no sh:value) the value of the outer shape (docs/validation.md).
       WITHOUT_VALUE.has(one(r, `${SH}sourceConstraintComponent`)!.value) ? '-' : key(one(r, `${SH}value`)),
