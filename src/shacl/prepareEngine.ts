@@ -4,7 +4,7 @@ import { ToolkitError } from '../errors.js';
 import { analyseShapes, keyOf, type NodeReads, type ShapesScope } from './analyseShapes.js';
 import { shapeKey, shapeTest, targetClassesOf, targetedShapes } from './classTargets.js';
 import { CoreEngine } from './engine/CoreEngine.js';
-import { UnsupportedShapes } from './engine/constraints.js';
+import { UnsupportedShapes } from './engine/compileContext.js';
 import { loadSparqlPlugin } from './loadSparqlPlugin.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { NATIVE_CONSTRAINTS } from './nativeConstraints.js';

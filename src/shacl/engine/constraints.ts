@@ -1,109 +1,19 @@
 import type * as RDF from '@rdfjs/types';
-import { pathToString, type PathStep } from '../ValidationResult.js';
 import { fillMessage, NATIVE_CONSTRAINTS } from '../nativeConstraints.js';
+import { conforms, validateShape, type Check, type RunContext } from './CompiledShape.js';
 import {
-  conforms,
-  validateShape,
-  type Check,
-  type CompiledShape,
-  type RunContext,
-  type SetCheck,
-  type ValueCheck,
-} from './CompiledShape.js';
+  each,
+  integer,
+  listOf,
+  reporter,
+  set,
+  shapeRef,
+  UnsupportedShapes,
+  type CompileContext,
+} from './compileContext.js';
 import { codePointLength, compareTerms, languageMatches, wellFormed } from './literals.js';
-import { DEFAULT_MESSAGES, fillParameters, termText } from './messages.js';
-import type { ShapesReader } from './ShapesReader.js';
+import { termText } from './messages.js';
 import { SH } from './vocabulary.js';
-
-/** What compiling one constraint needs: the shapes graph, the shape, and the compiled shape of any node. */
-export interface CompileContext {
-  readonly shapes: ShapesReader;
-  readonly shape: CompiledShape;
-  /** The compiled shape of a node of the shapes graph (compiled on first use). */
-  shapeOf(node: RDF.Term): CompiledShape;
-  /** The interned term of an IRI. */
-  named(iri: string): RDF.NamedNode;
-  /** The shapes whose `sh:property` is this shape (for `sh:qualifiedValueShapesDisjoint`). */
-  parentsOf(shape: RDF.Term): RDF.Term[];
-}
-
-/** Thrown for a constraint the engine does not implement (a SPARQL constraint with no native equivalent): the record goes to shacl-engine. */
-export class UnsupportedShapes extends Error {}
-
-type Reporter = (
-  context: RunContext,
-  focus: RDF.Term,
-  value: RDF.Term | undefined,
-  extra?: {
-    path?: readonly PathStep[] | undefined;
-    message?: readonly string[];
-    source?: RDF.Term;
-    parameters?: Record<string, string>;
-  },
-) => false;
-
-/** A reporter of results of `component` for `shape`, its message filled with `parameters`. */
-function reporter(
-  c: CompileContext,
-  component: string,
-  parameters: Record<string, string>,
-  defaultMessage?: string,
-): Reporter {
-  const shape = c.shape;
-  const constraintComponent = c.named(`${SH}${component}ConstraintComponent`);
-  const own = shape.messages.map((m) => fillParameters(m, parameters));
-  const fallback = defaultMessage ?? DEFAULT_MESSAGES[component];
-  const shapePath = shape.resultPath && pathToString(shape.resultPath);
-  const message =
-    (own.length ? own.join(' ') : fallback ? fillParameters(fallback, parameters) : '') || 'does not conform';
-  return (context, focus, value, extra) => {
-    const out = context.out;
-    if (!out) return false;
-    const shapes = !extra || !('path' in extra) || extra.path === shape.resultPath;
-    const resultPath = shapes ? shape.resultPath : extra.path;
-    const text = extra?.message
-      ? extra.message.join(' ') || 'does not conform'
-      : extra?.parameters
-        ? (own.length ? own : fallback ? [fallback] : [])
-            .map((m) => fillParameters(fillParameters(m, parameters), extra.parameters!))
-            .join(' ') || 'does not conform'
-        : message;
-    out.push({
-      focusNode: focus,
-      shape: shape.term,
-      path: shapes ? shapePath : resultPath && pathToString(resultPath),
-      resultPath,
-      severity: shape.severity,
-      message: text,
-      value,
-      constraintComponent,
-      sourceConstraint: extra?.source,
-    });
-    return false;
-  };
-}
-
-function integer(c: CompileContext, term: RDF.Term, name: string): number {
-  const n = Number(term.value);
-  if (term.termType !== 'Literal' || !Number.isInteger(n))
-    throw new Error(`sh:${name} of ${c.shapes.label(c.shape.term)} is not an integer`);
-  return n;
-}
-
-function listOf(c: CompileContext, node: RDF.Term, name: string): RDF.Term[] {
-  const items = c.shapes.list(node);
-  if (!items) throw new Error(`sh:${name} of ${c.shapes.label(c.shape.term)} is not a list`);
-  return items;
-}
-
-const set = (run: SetCheck): Check => ({ kind: 'set', run });
-
-/** The compiled shape of a node, looked up when first run (shapes refer to each other, so not while compiling) and then kept. */
-function shapeRef(c: CompileContext, node: RDF.Term): () => CompiledShape {
-  let shape: CompiledShape | undefined;
-  return () => (shape ??= c.shapeOf(node));
-}
-const each = (run: ValueCheck): Check => ({ kind: 'value', run });
 
 /** The message of `sh:hasValue` on a node shape. */
 const NODE_HAS_VALUE = 'Value must be {$hasValue}';
