@@ -1,10 +1,10 @@
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { recordKeyOf } from '../group/groupRecords.js';
-import { shapeTest } from './classTargets.js';
+import { shapeTest } from './scope/classTargets.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
-import { outcomeOf, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
+import { outcomeOf, type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
 
 const RDF_TYPE = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#type';
 const SUBCLASS_OF = 'http://www.w3.org/2000/01/rdf-schema#subClassOf';

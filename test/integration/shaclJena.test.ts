@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { DataFactory, Parser, Store } from 'n3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CoreEngine } from '../../src/shacl/engine/CoreEngine.js';
-import type { ValidationResult } from '../../src/shacl/ValidationResult.js';
+import type { ValidationResult } from '../../src/shacl/reports/ValidationResult.js';
 import {
   PREFIXES,
   SH,

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import { TermInterner } from '../TermInterner.js';
-import { severityOf, type ValidationResult } from '../ValidationResult.js';
+import { TermInterner } from './TermInterner.js';
+import { severityOf, type ValidationResult } from '../reports/ValidationResult.js';
 import { validateShape, type Check, type CompiledShape, type RunContext } from './CompiledShape.js';
 import { UnsupportedShapes, type CompileContext } from './compileContext.js';
 import { COMPILERS } from './constraints.js';

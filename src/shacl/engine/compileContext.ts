@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { pathToString, type PathStep } from '../ValidationResult.js';
+import { pathToString, type PathStep } from '../reports/ValidationResult.js';
 import type { Check, CompiledShape, RunContext, SetCheck, ValueCheck } from './CompiledShape.js';
 import { DEFAULT_MESSAGES, fillParameters } from './messages.js';
 import type { ShapesReader } from './ShapesReader.js';

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { fillMessage, NATIVE_CONSTRAINTS } from '../nativeConstraints.js';
+import { fillMessage, NATIVE_CONSTRAINTS } from './nativeConstraints.js';
 import { conforms, validateShape, type Check, type RunContext } from './CompiledShape.js';
 import {
   each,

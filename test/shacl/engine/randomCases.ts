@@ -4,7 +4,7 @@
 import type * as RDF from '@rdfjs/types';
 import fc from 'fast-check';
 import { DataFactory, Parser, Store } from 'n3';
-import type { PathStep, ValidationResult } from '../../../src/shacl/ValidationResult.js';
+import type { PathStep, ValidationResult } from '../../../src/shacl/reports/ValidationResult.js';
 
 export const SH = 'http://www.w3.org/ns/shacl#';
 export const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
-import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
-import { SHAPES_NS } from './nativeConstraints.js';
-import type { RecordScope } from './recordScope.js';
+import { DEFAULT_PREFIXES } from '../../rdf/prefixes.js';
+import { SHAPES_NS } from '../engine/nativeConstraints.js';
+import type { RecordScope } from '../scope/recordScope.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 

@@ -11,8 +11,8 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import { LANGUAGE_TAG } from '../rdf/languageTag.js';
-import { isValidOrcid, orcidCheckCharacter } from '../record/orcid.js';
+import { LANGUAGE_TAG } from '../../rdf/languageTag.js';
+import { isValidOrcid, orcidCheckCharacter } from '../../record/orcid.js';
 
 export { isValidOrcid, orcidCheckCharacter };
 

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
-import { escapeLiteral } from '../rdf/escape.js';
+import { escapeLiteral } from '../../rdf/escape.js';
 import type { PathStep, ValidationResult } from './ValidationResult.js';
-import { SHAPES_NS } from './nativeConstraints.js';
+import { SHAPES_NS } from '../engine/nativeConstraints.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 const XSD = 'http://www.w3.org/2001/XMLSchema#';

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { compactIri, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
-import { detachedString, detachedTerm } from '../rdf/detached.js';
+import { detachedString, detachedTerm } from '../../rdf/detached.js';
 
 /** Results counted under one shape and path. */
 export interface ShapeCount {

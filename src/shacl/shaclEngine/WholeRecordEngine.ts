@@ -2,7 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
 import { RecordDataset } from './RecordDataset.js';
 import { Validator, type SparqlPlugin, type ValidatorOptions } from './shaclEngine.js';
-import { pathToString, severityOf, type PathStep, type ValidationResult } from './ValidationResult.js';
+import { pathToString, severityOf, type PathStep, type ValidationResult } from '../reports/ValidationResult.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
-import { NATIVE_READS } from './nativeConstraints.js';
+import { NATIVE_READS } from '../engine/nativeConstraints.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
-import { recordKeyOfIri } from '../group/groupRecords.js';
+import { recordKeyOfIri } from '../../group/groupRecords.js';
 import type { NodeReads, ShapesScope } from './analyseShapes.js';
-import { termKey } from './TermInterner.js';
+import { termKey } from '../engine/TermInterner.js';
 
 const RDF_NS = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
 const RDF_TYPE = `${RDF_NS}type`;
