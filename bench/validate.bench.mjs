@@ -9,16 +9,17 @@
 // cores, peak RSS, and heap and RSS at each tenth of the run to show that memory
 // stays flat.
 //
-// Then, where Apache Jena runs (scripts/jena.sh: java and Debian's libapache-jena-java), the anchor of
-// issue 24 measured in the same run: JENA_COUNT records (default 10,000) as one N-Triples dump,
-// validated by the CLI (`scholarly-rdf validate --jobs 2 --quiet`, whole process) and by Jena SHACL
-// (`jena.sh shacl validate`, whole process, the shipped shapes concatenated), in turn, RUNS times;
-// prints each one's median wall time and the median of the pairwise ratios ours / Jena (target <= 0.2),
-// and the CLI's records/s with --jobs 1 and --jobs 2.
+// Then, whole processes in turn, RUNS times, on JENA_COUNT records (default 10,000): `scholarly-rdf convert`
+// (JSON lines to N-Triples), `convert --validate`, `validate --jobs 1` and `--jobs 2` of that dump, and Apache
+// Jena SHACL on it (`shacl validate`, the shipped shapes concatenated: Jena 5.6 from the jars of
+// $SCHOLARLY_JENA_LIB, else Debian's 4.5 through scripts/jena.sh, else none); prints each one's median wall time,
+// CPU (user + sys, by GNU time) and peak RSS, records/s, and the medians of the pairwise ratios: convert --validate
+// / convert (target <= 1.3), validation / conversion, validation / Jena (issue 24's target <= 0.2 with two jobs).
 //
 // Usage: npm run bench -- validate
 //        node --expose-gc bench/validate.bench.mjs [COUNT=100000] [WORKERS=cores] [JENA_COUNT=10000] [RUNS=3]
-// Targets: >= 2,000 records/s (issue 6), flat memory; ours / Jena <= 0.2 with two jobs at 10k records (issue 24).
+// Targets: >= 6,000 records/s with one job and >= 10,000 with two, < 300 MB (issue 36), flat memory; convert --validate
+// within 1.3x of convert's wall time (issue 36); ours / Jena <= 0.2 with two jobs at 10k records (issue 24).
 import {
   createReadStream,
   createWriteStream,
@@ -134,7 +135,7 @@ async function measure(label, validator, concurrency, workers = 0) {
   const allUs = ((allThreadsMs() - all0) / records) * 1000;
   console.log(`\n${label}: ${records} records, ${conforming} conforming`);
   console.log(
-    `  end to end (read, cut, parse, validate, as the CLI): ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (target >= 2000)`,
+    `  end to end (read, cut, parse, validate, as the CLI): ${seconds.toFixed(1)} s = ${Math.round(records / seconds)} records/s (target >= 6000 with one job, 10000 with two)`,
   );
   if (Number.isFinite(mainUs)) {
     console.log(
@@ -161,18 +162,26 @@ console.log(
     .join(' ')}`,
 );
 
-// The CLI against Apache Jena SHACL on the same dump and shapes, whole processes, in turn.
+// The CLI's validation against its conversion and Apache Jena SHACL on the same records and shapes, whole
+// processes, in turn: convert (JSON lines to N-Triples), convert --validate, validate --jobs 1 and 2 of that dump,
+// and Jena SHACL (5.6 from $SCHOLARLY_JENA_LIB, else Debian's 4.5 through scripts/jena.sh) on the same dump.
 const root = fileURLToPath(new URL('../', import.meta.url));
 const jenaScript = join(root, 'scripts/jena.sh');
-const jenaRuns = spawnSync('bash', [jenaScript, 'class', 'java.lang.Object'], { encoding: 'utf8' });
-if (JENA_COUNT > 0 && jenaRuns.status !== 127 && existsSync('/usr/share/java/jena-shacl.jar')) {
+const jenaLib = process.env.SCHOLARLY_JENA_LIB;
+const jena5 = !!jenaLib && existsSync(jenaLib);
+const jena45 =
+  !jena5 &&
+  spawnSync('bash', [jenaScript, 'class', 'java.lang.Object'], { encoding: 'utf8' }).status !== 127 &&
+  existsSync('/usr/share/java/jena-shacl.jar');
+if (JENA_COUNT > 0) {
   const small = join(tmpdir(), `scholarly-rdf-validate-bench-jena-${process.pid}.nt`);
+  const records = join(tmpdir(), `scholarly-rdf-validate-bench-records-${process.pid}.jsonl`);
   const shapes = join(tmpdir(), `scholarly-rdf-validate-bench-shapes-${process.pid}.ttl`);
   process.on('exit', () => {
-    rmSync(small, { force: true });
-    rmSync(shapes, { force: true });
+    for (const f of [small, records, shapes]) rmSync(f, { force: true });
   });
   await writeDump(small, JENA_COUNT);
+  writeFileSync(records, [...generateRecords(JENA_COUNT, 42)].map((r) => `${JSON.stringify(r)}\n`).join(''));
   // Jena reads one shapes file: the shipped ones, concatenated.
   const shapesDir = join(root, 'shapes');
   writeFileSync(
@@ -183,44 +192,99 @@ if (JENA_COUNT > 0 && jenaRuns.status !== 127 && existsSync('/usr/share/java/jen
       .map((f) => readFileSync(join(shapesDir, f), 'utf8'))
       .join('\n'),
   );
-  const wall = (command, args, env = {}) => {
+  // Wall time, and CPU (user + sys) and peak RSS of the process by GNU time when it is there.
+  const gnuTime = existsSync('/usr/bin/time');
+  const run = (command, args, env = {}) => {
+    const timing = join(tmpdir(), `scholarly-rdf-validate-bench-time-${process.pid}`);
     const t = performance.now();
-    const r = spawnSync(command, args, {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { ...process.env, ...env },
-      maxBuffer: 2 ** 26,
-    });
+    const r = gnuTime
+      ? spawnSync('/usr/bin/time', ['-o', timing, '-f', '%U %S %M', command, ...args], {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, ...env },
+          maxBuffer: 2 ** 26,
+        })
+      : spawnSync(command, args, {
+          stdio: ['ignore', 'ignore', 'pipe'],
+          env: { ...process.env, ...env },
+          maxBuffer: 2 ** 26,
+        });
+    const wall = (performance.now() - t) / 1000;
     if (r.status !== 0 && r.status !== 1)
       throw new Error(`${command} ${args.join(' ')} failed (${r.status}): ${String(r.stderr).slice(0, 500)}`);
-    return (performance.now() - t) / 1000;
+    let cpu = NaN;
+    let rss = NaN;
+    if (gnuTime) {
+      const [user, sys, kb] = readFileSync(timing, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+      cpu = user + sys;
+      rss = kb / 1024;
+      rmSync(timing, { force: true });
+    }
+    return { wall, cpu, rss };
   };
   const cli = join(root, 'bin/scholarly-rdf.js');
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const ours1 = [];
-  const ours2 = [];
-  const jena = [];
-  const ratios = [];
-  for (let i = 0; i < RUNS; i++) {
-    ours1.push(wall(process.execPath, [cli, 'validate', '--jobs', '1', '--quiet', small]));
-    ours2.push(wall(process.execPath, [cli, 'validate', '--jobs', '2', '--quiet', small]));
-    // Jena holds the whole graph (2-11 GB at 10k records).
-    jena.push(
-      wall('bash', [jenaScript, 'shacl', 'validate', '--shapes', shapes, '--data', small], {
-        JVM_ARGS: process.env.JVM_ARGS ?? '-Xmx12g',
-      }),
+  const commands = {
+    convert: () =>
+      run(process.execPath, [cli, 'convert', records, '-f', 'ntriples', '-o', `${small}.out.nt`, '--quiet']),
+    'convert --validate': () =>
+      run(process.execPath, [
+        cli,
+        'convert',
+        records,
+        '-f',
+        'ntriples',
+        '-o',
+        `${small}.out.nt`,
+        '--quiet',
+        '--validate',
+      ]),
+    'validate --jobs 1': () => run(process.execPath, [cli, 'validate', '--jobs', '1', '--quiet', small]),
+    'validate --jobs 2': () => run(process.execPath, [cli, 'validate', '--jobs', '2', '--quiet', small]),
+  };
+  // Jena holds the whole graph (2-11 GB at 10k records).
+  const jvm = process.env.JVM_ARGS ?? '-Xmx12g';
+  if (jena5)
+    commands['Jena 5.6 shacl validate'] = () =>
+      run('java', [
+        ...jvm.split(' '),
+        '-cp',
+        `${jenaLib}/*`,
+        'shacl.shacl',
+        'validate',
+        '--shapes',
+        shapes,
+        '--data',
+        small,
+      ]);
+  else if (jena45)
+    commands['Jena 4.5 shacl validate'] = () =>
+      run('bash', [jenaScript, 'shacl', 'validate', '--shapes', shapes, '--data', small], { JVM_ARGS: jvm });
+  process.on('exit', () => rmSync(`${small}.out.nt`, { force: true }));
+  const times = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
+  for (let i = 0; i < RUNS; i++) for (const [name, command] of Object.entries(commands)) times[name].push(command());
+  const m = (name, field) => median(times[name].map((t) => t[field]));
+  const ratio = (a, b, field) => median(times[a].map((t, i) => t[field] / times[b][i][field]));
+  console.log(
+    `\nthe CLI's conversion and validation${jena5 || jena45 ? ' and Apache Jena SHACL' : ''}, ${JENA_COUNT} records, whole processes, medians of ${RUNS} runs in turn; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}:`,
+  );
+  for (const name of Object.keys(commands)) {
+    console.log(
+      `  ${name.padEnd(26)} wall ${m(name, 'wall').toFixed(1)} s = ${Math.round(JENA_COUNT / m(name, 'wall'))} records/s; ` +
+        `CPU ${m(name, 'cpu').toFixed(1)} s = ${Math.round(JENA_COUNT / m(name, 'cpu'))} records/s per core; peak RSS ${Math.round(m(name, 'rss'))} MiB`,
     );
-    ratios.push(ours2[i] / jena[i]);
   }
-  const rate = (s) => Math.round(JENA_COUNT / s);
-  console.log(
-    `\nthe CLI and Apache Jena SHACL, ${JENA_COUNT} records, whole processes, medians of ${RUNS} runs in turn:`,
-  );
-  console.log(`  scholarly-rdf validate --jobs 1: ${median(ours1).toFixed(1)} s = ${rate(median(ours1))} records/s`);
-  console.log(`  scholarly-rdf validate --jobs 2: ${median(ours2).toFixed(1)} s = ${rate(median(ours2))} records/s`);
-  console.log(`  jena.sh shacl validate:          ${median(jena).toFixed(1)} s = ${rate(median(jena))} records/s`);
-  console.log(
-    `  ours (--jobs 2) / Jena wall time: ${median(ratios).toFixed(2)} (pairwise: ${ratios.map((r) => r.toFixed(2)).join(' ')}; target <= 0.2)`,
-  );
-} else {
-  console.log('\nApache Jena not found (scripts/jena.sh: java and libapache-jena-java): no ratio to Jena SHACL');
+  const pair = (a, b, target = '') =>
+    console.log(
+      `  ${a} / ${b}: wall ${ratio(a, b, 'wall').toFixed(2)}, CPU ${ratio(a, b, 'cpu').toFixed(2)} (medians of the pairwise ratios)${target}`,
+    );
+  pair('convert --validate', 'convert', '; target: wall <= 1.3');
+  pair('validate --jobs 1', 'convert');
+  pair('validate --jobs 2', 'convert');
+  const jenaName = Object.keys(commands).find((k) => k.startsWith('Jena'));
+  if (jenaName) {
+    pair('validate --jobs 1', jenaName);
+    pair('validate --jobs 2', jenaName, '; target (issue 24): wall <= 0.2');
+  } else console.log('  Apache Jena not found ($SCHOLARLY_JENA_LIB, or scripts/jena.sh): no ratio to Jena SHACL');
 }

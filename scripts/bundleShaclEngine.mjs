@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Part of `npm run build`, after tsc: replaces DIST/shacl/shaclEngine.js (tsc's output of
-// src/shacl/shaclEngine.ts, the one module that imports shacl-engine) with a bundle of it holding
+// Part of `npm run build`, after tsc: replaces DIST/shacl/shaclEngine/shaclEngine.js (tsc's output of
+// src/shacl/shaclEngine/shaclEngine.ts, the one module that imports shacl-engine) with a bundle of it holding
 // shacl-engine and its dependencies, so that shacl-engine is no dependency of the package and a
 // default install does not bring Comunica (about 240 packages, 87 MB).
 //
 // shacl-engine's SPARQL plugin (`shacl-engine/sparql.js`, imported on demand) becomes a chunk of
-// its own in DIST/shacl/vendor/ that imports Comunica (`@comunica/*`, optional peer dependencies)
+// its own in DIST/shacl/shaclEngine/vendor/ that imports Comunica (`@comunica/*`, optional peer dependencies)
 // from the installation; nothing else is external but Node's built-in modules. The licences of the
-// bundled packages are written to DIST/shacl/vendor/LICENSES.md.
+// bundled packages are written to DIST/shacl/shaclEngine/vendor/LICENSES.md.
 //
 // Fails (exit 1) if the bundle would hold another module of the toolkit (a second copy of it), if
 // any file of the bundle imports a package other than Comunica, or if the entry loads Comunica
@@ -22,8 +22,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = resolve(process.argv[2] ?? join(ROOT, 'dist'));
-const ENTRY = join(ROOT, 'src/shacl/shaclEngine.ts');
-const OUT_DIR = join(DIST, 'shacl');
+const ENTRY = join(ROOT, 'src/shacl/shaclEngine/shaclEngine.ts');
+const OUT_DIR = join(DIST, 'shacl/shaclEngine');
 const VENDOR = join(OUT_DIR, 'vendor');
 const EXTERNAL = ['@comunica/*'];
 

@@ -308,6 +308,58 @@ describe("architecture: no other package's internals", () => {
   });
 });
 
+/**
+ * The rooms inside `shacl/` (docs/architecture.md, "Validation in parts"): the engine of our own, the scope checks,
+ * the reports and the coupling to shacl-engine, each with the rooms of `shacl/` it may import; the front doors
+ * (files directly in `shacl/`) may import any, and no room imports a front door.
+ */
+const SHACL_ROOMS: Readonly<Record<string, readonly string[]>> = {
+  engine: ['reports'],
+  scope: ['engine', 'reports'],
+  // An outcome carries its record's scope (`RecordScope`), and results the native constraints' messages.
+  reports: ['engine', 'scope'],
+  shaclEngine: ['engine', 'reports'],
+};
+
+/** The room of a file of `shacl/` (`engine`, ...; `.` for a front door), or undefined for a file outside it. */
+function shaclRoomOf(file: string): string | undefined {
+  if (!file.startsWith('shacl/')) return undefined;
+  const rest = file.slice('shacl/'.length);
+  const slash = rest.indexOf('/');
+  return slash < 0 ? '.' : rest.slice(0, slash);
+}
+
+describe('architecture: the rooms of src/shacl/', () => {
+  const { arrows } = sourceArrows();
+  const files = sourceFiles(SRC).filter((f) => f.startsWith('shacl/'));
+
+  it('has the rooms of the table and the front doors, nothing else', () => {
+    expect([...new Set(files.map(shaclRoomOf))].sort()).toEqual(['.', ...Object.keys(SHACL_ROOMS)].sort());
+  });
+
+  it('imports between its rooms only as the table allows, and no room imports a front door', () => {
+    const wrong = arrows
+      .filter(({ from, to }) => {
+        const a = shaclRoomOf(from);
+        const b = shaclRoomOf(to);
+        if (a === undefined || b === undefined || a === b || a === '.') return false;
+        return b === '.' || !SHACL_ROOMS[a]!.includes(b);
+      })
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('imports shacl-engine in shacl/shaclEngine/ alone: its coupling in one place', () => {
+    const importers = sourceFiles(SRC).filter((f) =>
+      packageSpecifiers(readFileSync(join(SRC, f), 'utf8')).some(
+        (s) => s === 'shacl-engine' || s.startsWith('shacl-engine/'),
+      ),
+    );
+    expect(importers.length).toBeGreaterThan(0);
+    expect(importers.filter((f) => !f.startsWith('shacl/shaclEngine/'))).toEqual([]);
+  });
+});
+
 describe('architecture: the import directions of src/', () => {
   const { arrows, unresolved } = sourceArrows();
 
@@ -343,7 +395,7 @@ describe('architecture checker (self-test)', () => {
       { from: 'parse/parseRdf.ts', to: 'vocabulary/documentLoader.ts' },
       { from: 'store/StoreHttpClient.ts', to: 'client/RetryPolicy.ts' },
       { from: 'shacl/validateStream.ts', to: 'serialize/serializers.ts' },
-      { from: 'shacl/nativeConstraints.ts', to: 'mapping/languageTag.ts' },
+      { from: 'shacl/engine/nativeConstraints.ts', to: 'mapping/languageTag.ts' },
       { from: 'export/exportRdf.ts', to: 'shacl/createRecordValidator.ts' },
       { from: 'index.ts', to: 'cli/main.ts' },
       { from: 'store/GraphStoreLoader.ts', to: 'mapping/mapRecord.ts' },
@@ -363,7 +415,7 @@ describe('architecture checker (self-test)', () => {
       'newRoom/a.ts -> errors.ts (not allowed)',
       'parse/parseRdf.ts -> vocabulary/documentLoader.ts (not allowed)',
       'record/normalizeRecord.ts -> mapping/iri.ts (not allowed)',
-      'shacl/nativeConstraints.ts -> mapping/languageTag.ts (not allowed)',
+      'shacl/engine/nativeConstraints.ts -> mapping/languageTag.ts (not allowed)',
       'shacl/validateStream.ts -> serialize/serializers.ts (not allowed)',
       'store/GraphStoreLoader.ts -> mapping/mapRecord.ts (not allowed)',
       'store/StoreHttpClient.ts -> client/RetryPolicy.ts (not allowed)',

@@ -4,10 +4,10 @@ import { DataFactory } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
 import { WorkerPool, workerScript } from '../workers/WorkerPool.js';
 import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationResult } from './RecordValidator.js';
-import { decodeTerm, encodeQuads, encodeTerm } from './termCodec.js';
-import type { EncodedTerm } from './termCodec.js';
+import { decodeTerm, encodeQuads, encodeTerm } from './reports/termCodec.js';
+import type { EncodedTerm } from './reports/termCodec.js';
 import type { RecordText } from '../group/RecordText.js';
-import type { RecordScope } from './recordScope.js';
+import type { RecordScope } from './scope/recordScope.js';
 import type { RecordPartJob, RecordPartOutcome } from './validateRecordPart.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */

@@ -4,14 +4,14 @@ import type { RecordText } from '../group/RecordText.js';
 import { parseSimpleNTriples } from '../group/parseSimpleNTriples.js';
 import { loadShapes } from './loadShapes.js';
 import type { ShapesGraph } from './loadShapes.js';
-import type { ShapesScope } from './analyseShapes.js';
+import type { ShapesScope } from './scope/analyseShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
-import { CopiesTold, recordScopeOf } from './recordScope.js';
-import { TermInterner } from './TermInterner.js';
-import { outcomeOf, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
+import { CopiesTold, recordScopeOf } from './scope/recordScope.js';
+import { TermInterner } from './engine/TermInterner.js';
+import { outcomeOf, type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
 
-export { compactIri, pathToString } from './ValidationResult.js';
-export type { PathStep, Severity, ValidationOutcome, ValidationResult } from './ValidationResult.js';
+export { compactIri, pathToString } from './reports/ValidationResult.js';
+export type { PathStep, Severity, ValidationOutcome, ValidationResult } from './reports/ValidationResult.js';
 
 /** Options of {@link RecordValidator.create}. */
 export interface RecordValidatorOptions {

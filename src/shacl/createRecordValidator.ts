@@ -1,10 +1,10 @@
 import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
-import { compactIri, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
-import { termLabel } from './ValidationSummary.js';
-import { describeResultJson } from './ValidationResultJson.js';
-import type { ValidationResultJson } from './ValidationResultJson.js';
+import { compactIri, type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
+import { termLabel } from './reports/ValidationSummary.js';
+import { describeResultJson } from './reports/ValidationResultJson.js';
+import type { ValidationResultJson } from './reports/ValidationResultJson.js';
 
-export type { ValidationResultJson } from './ValidationResultJson.js';
+export type { ValidationResultJson } from './reports/ValidationResultJson.js';
 
 /**
  * Loads the shapes once and returns a validator for mapped records, for

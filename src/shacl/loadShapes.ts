@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DataFactory, Parser, Store } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
-import { implicitClassShapes } from './classTargets.js';
+import { implicitClassShapes } from './scope/classTargets.js';
 import { formatInfo } from '../formats.js';
 import { NS } from '../rdf/namespaces.js';
 

@@ -1,16 +1,16 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
 import { ToolkitError } from '../errors.js';
-import { analyseShapes, keyOf, type NodeReads, type ShapesScope } from './analyseShapes.js';
-import { shapeKey, shapeTest, targetClassesOf, targetedShapes } from './classTargets.js';
+import { analyseShapes, keyOf, type NodeReads, type ShapesScope } from './scope/analyseShapes.js';
+import { shapeKey, shapeTest, targetClassesOf, targetedShapes } from './scope/classTargets.js';
 import { CoreEngine } from './engine/CoreEngine.js';
-import { UnsupportedShapes } from './engine/constraints.js';
-import { loadSparqlPlugin } from './loadSparqlPlugin.js';
+import { UnsupportedShapes } from './engine/compileContext.js';
+import { loadSparqlPlugin } from './shaclEngine/loadSparqlPlugin.js';
 import type { ShapesGraph } from './loadShapes.js';
-import { NATIVE_CONSTRAINTS } from './nativeConstraints.js';
-import { agreedOf, classTriple, predicateFlags, type ScopeRules } from './recordScope.js';
-import { termKey } from './TermInterner.js';
-import { WholeRecordEngine } from './WholeRecordEngine.js';
+import { NATIVE_CONSTRAINTS } from './engine/nativeConstraints.js';
+import { agreedOf, classTriple, predicateFlags, type ScopeRules } from './scope/recordScope.js';
+import { termKey } from './engine/TermInterner.js';
+import { WholeRecordEngine } from './shaclEngine/WholeRecordEngine.js';
 import { NS, RDF_TYPE } from '../rdf/namespaces.js';
 
 const SH = NS.sh;

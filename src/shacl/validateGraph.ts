@@ -2,10 +2,10 @@ import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { recordKeyOf } from '../group/groupRecords.js';
 import { termKey as nodeKey } from '../rdf/termKey.js';
-import { shapeTest } from './classTargets.js';
+import { shapeTest } from './scope/classTargets.js';
 import type { ShapesGraph } from './loadShapes.js';
 import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
-import { outcomeOf, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
+import { outcomeOf, type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
 import { RDFS_SUBCLASS_OF, RDF_TYPE } from '../rdf/namespaces.js';
 
 const SUBCLASS_OF = RDFS_SUBCLASS_OF;

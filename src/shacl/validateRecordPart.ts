@@ -5,7 +5,7 @@ import { NTriplesLineGrouper, type NTriplesRecordGroup } from '../group/groupNTr
 import type { PartBoundary } from '../group/PartJoiner.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS } from '../parse/limits.js';
 import type { RecordValidator } from './RecordValidator.js';
-import type { ValidationOutcome } from './ValidationResult.js';
+import type { ValidationOutcome } from './reports/ValidationResult.js';
 
 /** A part of an N-Triples or N-Quads dump to validate ({@link validateRecordPart}): bytes `start` to `end` of a file. */
 export interface RecordPartJob {

@@ -6,7 +6,7 @@ import type { GroupRecordsOptions, RecordGroup } from '../group/groupRecords.js'
 import { parseRecordText } from '../group/RecordText.js';
 import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import type { RdfInput } from '../parse/RdfInput.js';
-import type { ValidationOutcome } from './ValidationResult.js';
+import type { ValidationOutcome } from './reports/ValidationResult.js';
 import type { RecordValidating } from './ParallelRecordValidator.js';
 
 /** The outcome of one group of a stream. */

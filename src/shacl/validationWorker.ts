@@ -11,7 +11,7 @@ import { ParseError } from '../errors.js';
 import { RecordValidator } from './RecordValidator.js';
 import type { RecordValidatorOptions } from './RecordValidator.js';
 import type { RecordText } from '../group/RecordText.js';
-import { decodeQuads } from './termCodec.js';
+import { decodeQuads } from './reports/termCodec.js';
 import { validateRecordPart, type RecordPartJob } from './validateRecordPart.js';
 import { encodeOutcome } from './ParallelRecordValidator.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';

@@ -5,7 +5,7 @@ import { ioError } from '../errors.js';
 import { assertWritableFolder } from '../output/assertWritable.js';
 import { openWriteStream } from '../output/openWriteStream.js';
 import { writeText } from '../output/writeText.js';
-import { ValidationReportWriter } from '../shacl/ValidationReportWriter.js';
+import { ValidationReportWriter } from '../shacl/reports/ValidationReportWriter.js';
 
 /** The SHACL report being written: kept only when the whole input was validated. */
 export class ReportFile {

@@ -40,7 +40,7 @@ describe('what the CLI loads before it runs a command', () => {
   it('loads no task, server, store or SHACL engine until a command asks for it (every command starts fast)', () => {
     // Allowed: where the shipped shapes are (shacl/loadShapes.ts, for refusing to overwrite them) and small option tables.
     const heavy = [...loaded].filter((m) =>
-      /^(tasks\/(?!refuseOverwritingInputs)|server\/(?!ServeOptions)|store\/(?!storeEndpoints)|shacl\/(?!loadShapes|classTargets))/.test(
+      /^(tasks\/(?!refuseOverwritingInputs)|server\/(?!ServeOptions)|store\/(?!storeEndpoints)|shacl\/(?!loadShapes|scope\/classTargets))/.test(
         m,
       ),
     );
@@ -61,7 +61,7 @@ describe('what the CLI loads before it runs a command', () => {
   it('converts records without loading SHACL or the parsers of RDF/XML and JSON-LD', () => {
     const convert = staticClosure('tasks/convertFiles.ts');
     expect(
-      [...convert].filter((m) => m.startsWith('shacl/') && !/^shacl\/(loadShapes|classTargets)\.ts$/.test(m)),
+      [...convert].filter((m) => m.startsWith('shacl/') && !/^shacl\/(loadShapes|scope\/classTargets)\.ts$/.test(m)),
     ).toEqual([]);
     for (const pkg of ['jsonld-streaming-parser', 'rdfxml-streaming-parser', 'undici'])
       expect(convert).not.toContain(`package:${pkg}`);

@@ -32,7 +32,7 @@ describe('the library snippets of README.md and docs/', () => {
           types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')], paths: { 'scholarly-rdf': [join(ROOT, 'src/index.ts')] }, resolveJsonModule: true,
         },
         // The declarations of the source's untyped dependencies (shacl-engine) come along with it.
-        files: [...files, join(ROOT, 'src/shacl/shacl-engine.d.ts')],
+        files: [...files, join(ROOT, 'src/shacl/shaclEngine/shacl-engine.d.ts')],
       }),
     );
     const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });

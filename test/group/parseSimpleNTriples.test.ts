@@ -7,7 +7,7 @@ import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { parseSimpleNTriples } from '../../src/group/parseSimpleNTriples.js';
-import { TermInterner } from '../../src/shacl/TermInterner.js';
+import { TermInterner } from '../../src/shacl/engine/TermInterner.js';
 import { nastyString } from '../fuzz/arbitraries.js';
 import { fuzzParams } from '../fuzz/fuzzConfig.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFactory, Parser, Store } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Validator } from '../../src/shacl/shaclEngine.js';
+import { Validator } from '../../src/shacl/shaclEngine/shaclEngine.js';
 import { validateDump } from '../../src/tasks/validateDump.js';
 import { CROSS_RECORD_CASES, type CrossRecordCase } from './crossRecordCases.js';
 

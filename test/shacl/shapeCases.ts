@@ -366,7 +366,9 @@ import type * as RDF from '@rdfjs/types';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Parser } from 'n3';
-import type { ValidationResult } from '../../src/shacl/RecordValidator.js';
+import type { ValidationOutcome, ValidationResult } from '../../src/shacl/RecordValidator.js';
+import { recordKeyOf } from '../../src/group/groupRecords.js';
+import { serializerFor } from '../../src/serialize/serializers.js';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/shacl/', import.meta.url));
 
@@ -417,4 +419,25 @@ export function caseQuads(c: ShapeCase): RDF.Quad[] {
 export function summary(r: ValidationResult): string {
   const value = !r.value ? '-' : r.value.termType === 'Literal' ? JSON.stringify(r.value.value) : `<${r.value.value}>`;
   return `${r.shape.value.split('#')[1]} ${r.path ?? '-'} ${r.severity} ${value}`;
+}
+
+/** N-Triples as the toolkit writes it: the quads of a record together, the shared nodes it names (subjects of no record) among them. */
+export function recordDump(quads: RDF.Quad[]): string {
+  const groups = new Map<string, RDF.Quad[]>();
+  let current = '';
+  for (const q of quads) {
+    const k = (current = recordKeyOf(q.subject) ?? current);
+    groups.set(k, [...(groups.get(k) ?? []), q]);
+  }
+  const w = serializerFor('ntriples').createWriter();
+  return w.start() + [...groups.values()].map((g) => w.write(g)).join('') + w.end();
+}
+
+/** A record's outcome as comparable values: its key, whether it conforms, its results (focus node and {@link summary}), sorted. */
+export function comparableOutcome(key: string | undefined, o: ValidationOutcome) {
+  return {
+    key,
+    conforms: o.conforms,
+    results: o.results.map((r) => `${r.focusNode.value} ${summary(r)}`).sort(),
+  };
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RecordValidator } from '../../src/shacl/RecordValidator.js';
-import { SHAPES_NS } from '../../src/shacl/nativeConstraints.js';
+import { SHAPES_NS } from '../../src/shacl/engine/nativeConstraints.js';
 import { SHAPES_WITHOUT_OWN_CONSTRAINTS, SHAPE_CASES, caseQuads, fixtureQuads } from './shapeCases.js';
 
 const SH = 'http://www.w3.org/ns/shacl#';

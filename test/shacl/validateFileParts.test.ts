@@ -10,7 +10,7 @@ import { generateRecords } from '../../src/sample/generateRecords.js';
 import { recordKeyOfIri } from '../../src/group/groupRecords.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { encodeOutcome, ParallelRecordValidator } from '../../src/shacl/ParallelRecordValidator.js';
-import { CopiesTold } from '../../src/shacl/recordScope.js';
+import { CopiesTold } from '../../src/shacl/scope/recordScope.js';
 import { RecordValidator } from '../../src/shacl/RecordValidator.js';
 import type { ValidationOutcome } from '../../src/shacl/RecordValidator.js';
 import { validateFileParts } from '../../src/shacl/validateFileParts.js';

@@ -10,30 +10,15 @@ import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { recordKeyOf } from '../../src/group/groupRecords.js';
-import { fixtureQuads, summary } from './shapeCases.js';
+import { comparableOutcome, fixtureQuads, recordDump } from './shapeCases.js';
 
 let validator: RecordValidator;
 beforeAll(async () => {
   validator = await RecordValidator.create();
 });
 
-/** N-Triples as the toolkit writes it: the quads of a record together, the shared nodes it names (subjects of no record) among them. */
-function nt(quads: RDF.Quad[]): string {
-  const groups = new Map<string, RDF.Quad[]>();
-  let current = '';
-  for (const q of quads) {
-    const k = (current = recordKeyOf(q.subject) ?? current);
-    groups.set(k, [...(groups.get(k) ?? []), q]);
-  }
-  const w = serializerFor('ntriples').createWriter();
-  return w.start() + [...groups.values()].map((g) => w.write(g)).join('') + w.end();
-}
-
-const comparable = (key: string | undefined, o: ValidationOutcome) => ({
-  key,
-  conforms: o.conforms,
-  results: o.results.map((r) => `${r.focusNode.value} ${summary(r)}`).sort(),
-});
+const nt = recordDump;
+const comparable = comparableOutcome;
 
 describe('records whose nodes are blank nodes', () => {
   it('keeps the blank-node authors and list cells with their work, in both readers: each record as if validated whole', async () => {

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import type { PathStep, Severity, ValidationResult } from '../ValidationResult.js';
+import type { PathStep, Severity, ValidationResult } from '../reports/ValidationResult.js';
 import type { PathFunction } from './paths.js';
 import type { RecordIndex } from './RecordIndex.js';
 

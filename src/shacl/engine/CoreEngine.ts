@@ -1,9 +1,10 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import { TermInterner } from '../TermInterner.js';
-import { severityOf, type ValidationResult } from '../ValidationResult.js';
+import { TermInterner } from './TermInterner.js';
+import { severityOf, type ValidationResult } from '../reports/ValidationResult.js';
 import { validateShape, type Check, type CompiledShape, type RunContext } from './CompiledShape.js';
-import { COMPILERS, UnsupportedShapes, type CompileContext } from './constraints.js';
+import { UnsupportedShapes, type CompileContext } from './compileContext.js';
+import { COMPILERS } from './constraints.js';
 import { compilePath, pathSteps, readPath } from './paths.js';
 import { RecordIndex } from './RecordIndex.js';
 import { ShapesReader } from './ShapesReader.js';
@@ -50,6 +51,8 @@ export class CoreEngine {
   private readonly superclasses: Map<RDF.Term, Set<RDF.Term>>;
   private readonly rdfType: RDF.NamedNode;
   private readonly subClassOf: RDF.NamedNode;
+  /** The predicates of `sh:targetSubjectsOf` and `sh:targetObjectsOf`. */
+  private readonly targetPredicates: Set<RDF.Term>;
 
   /**
    * What the engine's results cannot state exactly (a result path that is not a sequence of steps): empty when
@@ -67,6 +70,7 @@ export class CoreEngine {
     this.interner = interner;
     this.targeted = targeted;
     this.superclasses = superclasses;
+    this.targetPredicates = new Set(targeted.flatMap((t) => [...t.subjectsOf, ...t.objectsOf]));
     this.rdfType = interner.term(DataFactory.namedNode(RDF_TYPE));
     this.subClassOf = interner.term(DataFactory.namedNode(RDFS_SUBCLASS_OF));
   }
@@ -165,6 +169,7 @@ export class CoreEngine {
       active: [],
     };
     let byClass: Map<RDF.Term, RDF.Term[]> | undefined;
+    let byPredicate: Map<RDF.Term, RDF.Term[]> | undefined;
     for (const t of this.targeted) {
       const focus = new Set<RDF.Term>();
       if (t.classes.length) {
@@ -179,11 +184,33 @@ export class CoreEngine {
         }
       }
       for (const n of t.nodes) focus.add(n);
-      for (const p of t.objectsOf) for (const q of triples) if (q.predicate === p) focus.add(q.object);
-      for (const p of t.subjectsOf) for (const q of triples) if (q.predicate === p) focus.add(q.subject);
+      if (t.objectsOf.length || t.subjectsOf.length) {
+        byPredicate ??= this.targetTriples(triples);
+        for (const p of t.objectsOf) {
+          const pairs = byPredicate.get(p);
+          if (pairs) for (let i = 1; i < pairs.length; i += 2) focus.add(pairs[i]!);
+        }
+        for (const p of t.subjectsOf) {
+          const pairs = byPredicate.get(p);
+          if (pairs) for (let i = 0; i < pairs.length; i += 2) focus.add(pairs[i]!);
+        }
+      }
       for (const f of focus) validateShape(t.shape, f, context);
     }
     return out;
+  }
+
+  /** The triples of the predicates of `sh:targetSubjectsOf` and `sh:targetObjectsOf` as subject, object pairs, by predicate, in order (one pass over the record). */
+  private targetTriples(triples: readonly RDF.Quad[]): Map<RDF.Term, RDF.Term[]> {
+    const map = new Map<RDF.Term, RDF.Term[]>();
+    const wanted = this.targetPredicates;
+    for (const q of triples) {
+      if (!wanted.has(q.predicate)) continue;
+      const pairs = map.get(q.predicate);
+      if (pairs) pairs.push(q.subject, q.object);
+      else map.set(q.predicate, [q.subject, q.object]);
+    }
+    return map;
   }
 
   /** Whether `node` is a SHACL instance of `cls` in a record (with the class triples of the shapes). */

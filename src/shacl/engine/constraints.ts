@@ -1,103 +1,19 @@
 import type * as RDF from '@rdfjs/types';
-import { pathToString, type PathStep } from '../ValidationResult.js';
-import { fillMessage, NATIVE_CONSTRAINTS } from '../nativeConstraints.js';
+import { fillMessage, NATIVE_CONSTRAINTS } from './nativeConstraints.js';
+import { conforms, validateShape, type Check, type RunContext } from './CompiledShape.js';
 import {
-  conforms,
-  validateShape,
-  type Check,
-  type CompiledShape,
-  type RunContext,
-  type SetCheck,
-  type ValueCheck,
-} from './CompiledShape.js';
+  each,
+  integer,
+  listOf,
+  reporter,
+  set,
+  shapeRef,
+  UnsupportedShapes,
+  type CompileContext,
+} from './compileContext.js';
 import { codePointLength, compareTerms, languageMatches, wellFormed } from './literals.js';
-import { DEFAULT_MESSAGES, fillParameters, termText } from './messages.js';
-import type { ShapesReader } from './ShapesReader.js';
+import { termText } from './messages.js';
 import { SH } from './vocabulary.js';
-
-/** What compiling one constraint needs: the shapes graph, the shape, and the compiled shape of any node. */
-export interface CompileContext {
-  readonly shapes: ShapesReader;
-  readonly shape: CompiledShape;
-  /** The compiled shape of a node of the shapes graph (compiled on first use). */
-  shapeOf(node: RDF.Term): CompiledShape;
-  /** The interned term of an IRI. */
-  named(iri: string): RDF.NamedNode;
-  /** The shapes whose `sh:property` is this shape (for `sh:qualifiedValueShapesDisjoint`). */
-  parentsOf(shape: RDF.Term): RDF.Term[];
-}
-
-/** Thrown for a constraint the engine does not implement (a SPARQL constraint with no native equivalent): the record goes to shacl-engine. */
-export class UnsupportedShapes extends Error {}
-
-type Reporter = (
-  context: RunContext,
-  focus: RDF.Term,
-  value: RDF.Term | undefined,
-  extra?: {
-    path?: readonly PathStep[] | undefined;
-    message?: readonly string[];
-    source?: RDF.Term;
-    parameters?: Record<string, string>;
-  },
-) => false;
-
-/** A reporter of results of `component` for `shape`, its message filled with `parameters`. */
-function reporter(
-  c: CompileContext,
-  component: string,
-  parameters: Record<string, string>,
-  defaultMessage?: string,
-): Reporter {
-  const shape = c.shape;
-  const constraintComponent = c.named(`${SH}${component}ConstraintComponent`);
-  const own = shape.messages.map((m) => fillParameters(m, parameters));
-  const fallback = defaultMessage ?? DEFAULT_MESSAGES[component];
-  const shapePath = shape.resultPath && pathToString(shape.resultPath);
-  const message =
-    (own.length ? own.join(' ') : fallback ? fillParameters(fallback, parameters) : '') || 'does not conform';
-  return (context, focus, value, extra) => {
-    const out = context.out;
-    if (!out) return false;
-    const shapes = !extra || !('path' in extra) || extra.path === shape.resultPath;
-    const resultPath = shapes ? shape.resultPath : extra.path;
-    const text = extra?.message
-      ? extra.message.join(' ') || 'does not conform'
-      : extra?.parameters
-        ? (own.length ? own : fallback ? [fallback] : [])
-            .map((m) => fillParameters(fillParameters(m, parameters), extra.parameters!))
-            .join(' ') || 'does not conform'
-        : message;
-    out.push({
-      focusNode: focus,
-      shape: shape.term,
-      path: shapes ? shapePath : resultPath && pathToString(resultPath),
-      resultPath,
-      severity: shape.severity,
-      message: text,
-      value,
-      constraintComponent,
-      sourceConstraint: extra?.source,
-    });
-    return false;
-  };
-}
-
-function integer(c: CompileContext, term: RDF.Term, name: string): number {
-  const n = Number(term.value);
-  if (term.termType !== 'Literal' || !Number.isInteger(n))
-    throw new Error(`sh:${name} of ${c.shapes.label(c.shape.term)} is not an integer`);
-  return n;
-}
-
-function listOf(c: CompileContext, node: RDF.Term, name: string): RDF.Term[] {
-  const items = c.shapes.list(node);
-  if (!items) throw new Error(`sh:${name} of ${c.shapes.label(c.shape.term)} is not a list`);
-  return items;
-}
-
-const set = (run: SetCheck): Check => ({ kind: 'set', run });
-const each = (run: ValueCheck): Check => ({ kind: 'value', run });
 
 /** The message of `sh:hasValue` on a node shape. */
 const NODE_HAS_VALUE = 'Value must be {$hasValue}';
@@ -218,16 +134,21 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   lessThanOrEquals: (c, predicate) => order(c, predicate, 'LessThanOrEquals', (r) => r <= 0),
   not: (c, node) => {
     const fail = reporter(c, 'Not', { not: p(node) });
-    return [each((x, focus, v) => !conforms(c.shapeOf(node), v, x) || fail(x, focus, v))];
+    const shape = shapeRef(c, node);
+    return [each((x, focus, v) => !conforms(shape(), v, x) || fail(x, focus, v))];
   },
   and: (c, list) => logical(c, list, 'And', (n, total) => n === total),
   or: (c, list) => logical(c, list, 'Or', (n) => n > 0),
   xone: (c, list) => logical(c, list, 'Xone', (n) => n === 1),
   node: (c, node) => {
     const fail = reporter(c, 'Node', { node: p(node) });
-    return [each((x, focus, v) => conforms(c.shapeOf(node), v, x) || fail(x, focus, v))];
+    const shape = shapeRef(c, node);
+    return [each((x, focus, v) => conforms(shape(), v, x) || fail(x, focus, v))];
   },
-  property: (c, node) => [each((x, _focus, v) => validateShape(c.shapeOf(node), v, x))],
+  property: (c, node) => {
+    const shape = shapeRef(c, node);
+    return [each((x, _focus, v) => validateShape(shape(), v, x))];
+  },
   qualifiedValueShape: (c, node) => qualified(c, node),
   closed: (c, flag) => {
     if (flag.value !== 'true') return [];
@@ -333,13 +254,13 @@ function logical(
   component: 'And' | 'Or' | 'Xone',
   holds: (conforming: number, total: number) => boolean,
 ): Check[] {
-  const members = listOf(c, list, component.toLowerCase());
+  const members = listOf(c, list, component.toLowerCase()).map((m) => shapeRef(c, m));
   const fail = reporter(c, component, {});
   return [
     each((x, focus, v) => {
       let n = 0;
       for (const m of members) {
-        if (conforms(c.shapeOf(m), v, x)) n++;
+        if (conforms(m(), v, x)) n++;
         else if (component === 'And') break;
         if (component === 'Or' && n > 0) break;
       }
@@ -363,11 +284,13 @@ function qualified(c: CompileContext, node: RDF.Term): Check[] {
       }
     }
   }
+  const qualifiedShape = shapeRef(c, node);
+  const others = siblings.map((s) => shapeRef(c, s));
   const count = (x: RunContext, values: readonly RDF.Term[]) => {
     let n = 0;
     for (const v of values) {
-      if (!conforms(c.shapeOf(node), v, x)) continue;
-      if (siblings.some((s) => conforms(c.shapeOf(s), v, x))) continue;
+      if (!conforms(qualifiedShape(), v, x)) continue;
+      if (others.some((s) => conforms(s(), v, x))) continue;
       n++;
     }
     return n;

@@ -19,6 +19,8 @@ const XML_STRING = /^[^\p{Cs}\uFFFE\uFFFF\u0000-\u0008\u000B\u000C\u000E-\u001F]
 /** Any code unit {@link XML_STRING} may refuse (surrogates of a pair included): most strings have none. */
 const MAYBE_NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 
+const XSD_STRING = `${XSD}string`;
+
 /** Integer types with their bounds. */
 const INTEGER_RANGES: Record<string, [bigint | null, bigint | null]> = {
   integer: [null, null],
@@ -43,6 +45,8 @@ const INTEGER_RANGES: Record<string, [bigint | null, bigint | null]> = {
 export function wellFormed(literal: RDF.Literal): boolean {
   const dt = literal.datatype.value;
   const v = literal.value;
+  // The most frequent datatype first, with no slice of its IRI.
+  if (dt === XSD_STRING) return !MAYBE_NOT_XML.test(v) || XML_STRING.test(v);
   if (dt === RDF_LANG_STRING) return literal.language !== '';
   if (!dt.startsWith(XSD)) return true;
   const local = dt.slice(XSD.length);

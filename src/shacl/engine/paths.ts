@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import type { PathStep } from '../ValidationResult.js';
+import type { PathStep } from '../reports/ValidationResult.js';
 import type { RecordIndex } from './RecordIndex.js';
 import type { ShapesReader } from './ShapesReader.js';
 import { SH } from './vocabulary.js';

@@ -3,7 +3,7 @@
 import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { CoreEngine } from '../../../src/shacl/engine/CoreEngine.js';
-import { UnsupportedShapes } from '../../../src/shacl/engine/constraints.js';
+import { UnsupportedShapes } from '../../../src/shacl/engine/compileContext.js';
 
 const PREFIXES =
   '@prefix sh: <http://www.w3.org/ns/shacl#> . @prefix ex: <http://ex/> . @prefix xsd: <http://www.w3.org/2001/XMLSchema#> . @prefix rdfs: <http://www.w3.org/2000/01/rdf-schema#> .\n';

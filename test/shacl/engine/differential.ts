@@ -1,7 +1,7 @@
 // What the differential tests compare: the SHACL Core engine of our own against the validation of today
 // (RecordValidator without its fast walk: shacl-engine with the native SPARQL constraints), result by result.
 import type * as RDF from '@rdfjs/types';
-import type { ValidationResult } from '../../../src/shacl/ValidationResult.js';
+import type { ValidationResult } from '../../../src/shacl/reports/ValidationResult.js';
 
 function text(t: RDF.Term | undefined): string {
   if (!t) return '-';

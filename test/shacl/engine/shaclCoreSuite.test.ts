@@ -10,8 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { CoreEngine } from '../../../src/shacl/engine/CoreEngine.js';
-import { TermInterner } from '../../../src/shacl/TermInterner.js';
-import type { PathStep, ValidationResult } from '../../../src/shacl/ValidationResult.js';
+import { TermInterner } from '../../../src/shacl/engine/TermInterner.js';
+import type { PathStep, ValidationResult } from '../../../src/shacl/reports/ValidationResult.js';
 
 const SUITE = fileURLToPath(new URL('../../spec/shacl-core/', import.meta.url));
 const MF = 'http://www.w3.org/2001/sw/DataAccess/tests/test-manifest#';

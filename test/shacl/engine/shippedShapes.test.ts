@@ -12,7 +12,7 @@ import { normalizeRecord } from '../../../src/record/normalizeRecord.js';
 import { sampleCataloguePath } from '../../../src/sample/sampleCatalogue.js';
 import { CoreEngine } from '../../../src/shacl/engine/CoreEngine.js';
 import { isCalendarDate } from '../../../src/rdf/calendar.js';
-import type { ValidationResult } from '../../../src/shacl/ValidationResult.js';
+import type { ValidationResult } from '../../../src/shacl/reports/ValidationResult.js';
 import { RecordValidator } from '../../../src/shacl/RecordValidator.js';
 import { validateStream } from '../../../src/shacl/validateStream.js';
 import { SHAPE_CASES, caseQuads, fixtureQuads } from '../shapeCases.js';

@@ -2,8 +2,8 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
 import { RecordDataset } from './RecordDataset.js';
 import { Validator, type SparqlPlugin, type ValidatorOptions } from './shaclEngine.js';
-import { pathToString, severityOf, type PathStep, type ValidationResult } from './ValidationResult.js';
-import { NS } from '../rdf/namespaces.js';
+import { pathToString, severityOf, type PathStep, type ValidationResult } from '../reports/ValidationResult.js';
+import { NS } from '../../rdf/namespaces.js';
 
 const SH = NS.sh;
 const RDF_NS = NS.rdf;

@@ -1,6 +1,6 @@
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { RecordDataset } from '../../src/shacl/RecordDataset.js';
+import { RecordDataset } from '../../../src/shacl/shaclEngine/RecordDataset.js';
 
 const { namedNode, literal, quad } = DataFactory;
 const s = namedNode('urn:s');

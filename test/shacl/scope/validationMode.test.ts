@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/CliContext.js';
-import { run } from '../../src/cli/main.js';
-import { failsOn, runVerdict, severitiesFound } from '../../src/shacl/validationMode.js';
-import { validateDump } from '../../src/tasks/validateDump.js';
-import { fixtureText } from './shapeCases.js';
+import type { CliIo } from '../../../src/cli/CliContext.js';
+import { run } from '../../../src/cli/main.js';
+import { failsOn, runVerdict, severitiesFound } from '../../../src/shacl/scope/validationMode.js';
+import { validateDump } from '../../../src/tasks/validateDump.js';
+import { fixtureText } from '../shapeCases.js';
 
 let dir: string;
 beforeAll(() => {

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
-import { RDF_LANG_STRING, XSD_STRING } from '../rdf/namespaces.js';
+import { RDF_LANG_STRING, XSD_STRING } from '../../rdf/namespaces.js';
 
 /**
  * A compact, structured-clone-friendly form of RDF terms and quads, for

@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { describe, expect, it, vi } from 'vitest';
-import { ToolkitError } from '../../src/errors.js';
-import { SPARQL_ENGINE_PACKAGES, loadSparqlPlugin } from '../../src/shacl/loadSparqlPlugin.js';
-import type { SparqlPlugin } from '../../src/shacl/shaclEngine.js';
+import { ToolkitError } from '../../../src/errors.js';
+import { SPARQL_ENGINE_PACKAGES, loadSparqlPlugin } from '../../../src/shacl/shaclEngine/loadSparqlPlugin.js';
+import type { SparqlPlugin } from '../../../src/shacl/shaclEngine/shaclEngine.js';
 
 /** What Node says when an ES module imports a package that is not installed. */
 function notFound(specifier: string): Error {
   return Object.assign(
     new Error(
-      `Cannot find package '${specifier}' imported from /app/node_modules/scholarly-rdf/dist/shacl/vendor/sparql-X.js`,
+      `Cannot find package '${specifier}' imported from /app/node_modules/scholarly-rdf/dist/shacl/shaclEngine/vendor/sparql-X.js`,
     ),
     {
       code: 'ERR_MODULE_NOT_FOUND',
@@ -21,8 +21,8 @@ function notFound(specifier: string): Error {
 
 /** `on`: the plugin's import fails as it does without Comunica installed (else the real import). */
 const missing = vi.hoisted(() => ({ on: false }));
-vi.mock('../../src/shacl/shaclEngine.js', async (importOriginal) => {
-  const engine = await importOriginal<typeof import('../../src/shacl/shaclEngine.js')>();
+vi.mock('../../../src/shacl/shaclEngine/shaclEngine.js', async (importOriginal) => {
+  const engine = await importOriginal<typeof import('../../../src/shacl/shaclEngine/shaclEngine.js')>();
   return {
     ...engine,
     importSparqlPlugin: (): Promise<SparqlPlugin> =>
@@ -57,7 +57,7 @@ describe('loadSparqlPlugin', () => {
 
   it('names the peer dependencies the package declares, in the ranges it declares', async () => {
     const { readFileSync } = await import('node:fs');
-    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
       peerDependencies: Record<string, string>;
       peerDependenciesMeta: Record<string, { optional?: boolean }>;
       dependencies: Record<string, string>;
@@ -76,7 +76,7 @@ describe('RecordValidator without the SPARQL engine installed', () => {
   it('validates with the shipped shapes (their SPARQL constraints run natively)', async () => {
     missing.on = true;
     try {
-      const { RecordValidator } = await import('../../src/shacl/RecordValidator.js');
+      const { RecordValidator } = await import('../../../src/shacl/RecordValidator.js');
       const validator = await RecordValidator.create();
       const { namedNode, quad } = DataFactory;
       const person = namedNode('https://orcid.org/0000-0002-5308-6431');
@@ -104,7 +104,7 @@ describe('RecordValidator without the SPARQL engine installed', () => {
            sh:sparql <urn:x:ShortTitle> , [ sh:select "SELECT $this WHERE { $this ?p ?o }" ] .
          <urn:x:ShortTitle> sh:select "SELECT $this WHERE { $this ?p ?o }" .`,
       );
-      const { RecordValidator } = await import('../../src/shacl/RecordValidator.js');
+      const { RecordValidator } = await import('../../../src/shacl/RecordValidator.js');
       const err = await RecordValidator.create({ shapesDir: dir }).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: 'usage' });
       expect((err as Error).message).toMatch(
@@ -119,7 +119,7 @@ describe('RecordValidator without the SPARQL engine installed', () => {
   it("refuses `sparql: 'engine'` with a usage error naming what to install", async () => {
     missing.on = true;
     try {
-      const { RecordValidator } = await import('../../src/shacl/RecordValidator.js');
+      const { RecordValidator } = await import('../../../src/shacl/RecordValidator.js');
       const err = await RecordValidator.create({ sparql: 'engine' }).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: 'usage' });
       expect((err as Error).message).toMatch(

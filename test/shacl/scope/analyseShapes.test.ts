@@ -1,10 +1,10 @@
 import { Parser, Store } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { analyseShapes } from '../../src/shacl/analyseShapes.js';
-import { targetedShapes } from '../../src/shacl/classTargets.js';
-import { loadShapes } from '../../src/shacl/loadShapes.js';
-import { shapesScope } from '../../src/shacl/prepareEngine.js';
-import { CROSS_RECORD_CASES } from './crossRecordCases.js';
+import { analyseShapes } from '../../../src/shacl/scope/analyseShapes.js';
+import { targetedShapes } from '../../../src/shacl/scope/classTargets.js';
+import { loadShapes } from '../../../src/shacl/loadShapes.js';
+import { shapesScope } from '../../../src/shacl/prepareEngine.js';
+import { CROSS_RECORD_CASES } from '../crossRecordCases.js';
 
 const PREFIXES = `@prefix sh: <http://www.w3.org/ns/shacl#> .
 @prefix ex: <http://example.org/ns#> .

@@ -1,4 +1,4 @@
-import { ToolkitError } from '../errors.js';
+import { ToolkitError } from '../../errors.js';
 import { importSparqlPlugin, type SparqlPlugin } from './shaclEngine.js';
 
 /**

@@ -1,6 +1,6 @@
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { decodeQuads, decodeTerm, encodeQuads, encodeTerm } from '../../src/shacl/termCodec.js';
+import { decodeQuads, decodeTerm, encodeQuads, encodeTerm } from '../../../src/shacl/reports/termCodec.js';
 
 const { namedNode, blankNode, literal, quad } = DataFactory;
 

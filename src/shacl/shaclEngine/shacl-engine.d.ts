@@ -1,4 +1,4 @@
-// Types of the public modules of shacl-engine that src/shacl/shaclEngine.ts imports (shacl-engine has none of
+// Types of the public modules of shacl-engine that src/shacl/shaclEngine/shaclEngine.ts imports (shacl-engine has none of
 // its own). Only that module imports shacl-engine; the types themselves are declared there, so that
 // the published declarations never name shacl-engine (bundled into dist/, not a dependency).
 declare module 'shacl-engine' {

@@ -1,10 +1,10 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupRecords } from '../../src/group/groupRecords.js';
-import { RecordValidator } from '../../src/shacl/RecordValidator.js';
-import { ScopeCheck } from '../../src/shacl/recordScope.js';
-import { fixtureQuads } from './shapeCases.js';
+import { groupRecords } from '../../../src/group/groupRecords.js';
+import { RecordValidator } from '../../../src/shacl/RecordValidator.js';
+import { ScopeCheck } from '../../../src/shacl/scope/recordScope.js';
+import { fixtureQuads } from '../shapeCases.js';
 
 const { namedNode, literal, quad } = DataFactory;
 const SCHEMA = 'http://schema.org/';

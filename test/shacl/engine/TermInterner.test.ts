@@ -1,7 +1,7 @@
 import { DataFactory, Parser } from 'n3';
 import { DataFactory as RdfDataFactory } from 'rdf-data-factory';
 import { describe, expect, it } from 'vitest';
-import { TermInterner, termKey } from '../../src/shacl/TermInterner.js';
+import { TermInterner, termKey } from '../../../src/shacl/engine/TermInterner.js';
 
 const n3 = DataFactory;
 const other = new RdfDataFactory();

@@ -1,8 +1,8 @@
 import type * as RDF from '@rdfjs/types';
-import { escapeLiteral } from '../rdf/escape.js';
+import { escapeLiteral } from '../../rdf/escape.js';
 import type { PathStep, ValidationResult } from './ValidationResult.js';
-import { SHAPES_NS } from './nativeConstraints.js';
-import { NS } from '../rdf/namespaces.js';
+import { SHAPES_NS } from '../engine/nativeConstraints.js';
+import { NS } from '../../rdf/namespaces.js';
 
 const SH = NS.sh;
 const XSD = NS.xsd;

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { termKey as key } from './TermInterner.js';
+import { termKey as key } from '../engine/TermInterner.js';
 
 /**
  * A small, read-mostly RDF/JS `DatasetCore` for the quads of one record,

@@ -1,5 +1,5 @@
 import type { ShapesScope } from './analyseShapes.js';
-import type { Severity } from './ValidationResult.js';
+import type { Severity } from '../reports/ValidationResult.js';
 
 /** How a dump is validated: each record alone (flat memory), or all of it as one graph in memory. */
 export type ValidationModeName = 'record' | 'graph';

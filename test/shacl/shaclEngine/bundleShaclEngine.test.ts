@@ -7,13 +7,13 @@ import { promisify } from 'node:util';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, Store } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadShapes } from '../../src/shacl/loadShapes.js';
-import { loadSparqlPlugin } from '../../src/shacl/loadSparqlPlugin.js';
-import { RecordDataset } from '../../src/shacl/RecordDataset.js';
-import * as unbundled from '../../src/shacl/shaclEngine.js';
-import { SHAPE_CASES, caseQuads, fixtureQuads } from './shapeCases.js';
+import { loadShapes } from '../../../src/shacl/loadShapes.js';
+import { loadSparqlPlugin } from '../../../src/shacl/shaclEngine/loadSparqlPlugin.js';
+import { RecordDataset } from '../../../src/shacl/shaclEngine/RecordDataset.js';
+import * as unbundled from '../../../src/shacl/shaclEngine/shaclEngine.js';
+import { SHAPE_CASES, caseQuads, fixtureQuads } from '../shapeCases.js';
 
-const ROOT = new URL('../../', import.meta.url);
+const ROOT = new URL('../../../', import.meta.url);
 const factory = DataFactory as unknown as RDF.DataFactory;
 
 // scripts/bundleShaclEngine.mjs (run by `npm run build` after tsc) into a folder outside the
@@ -25,12 +25,12 @@ let output: string;
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'bundle-shacl-engine-'));
-  mkdirSync(join(dist, 'shacl'));
-  writeFileSync(join(dist, 'shacl/shaclEngine.d.ts'), '// tsc output\n');
-  writeFileSync(join(dist, 'shacl/shaclEngine.js.map'), '{}');
+  mkdirSync(join(dist, 'shacl/shaclEngine'), { recursive: true });
+  writeFileSync(join(dist, 'shacl/shaclEngine/shaclEngine.d.ts'), '// tsc output\n');
+  writeFileSync(join(dist, 'shacl/shaclEngine/shaclEngine.js.map'), '{}');
   const run = await promisify(execFile)(process.execPath, ['scripts/bundleShaclEngine.mjs', dist], { cwd: ROOT });
   output = run.stdout;
-  bundled = (await import(pathToFileURL(join(dist, 'shacl/shaclEngine.js')).href)) as typeof unbundled;
+  bundled = (await import(pathToFileURL(join(dist, 'shacl/shaclEngine/shaclEngine.js')).href)) as typeof unbundled;
 }, 60_000);
 
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -72,25 +72,29 @@ async function inNode(code: string, cwd: string): Promise<string> {
 describe('bundleShaclEngine', () => {
   it('writes the engine as one module and a chunk for the SPARQL plugin, with the licences of what it holds', () => {
     expect(output).toMatch(/shaclEngine\.js and \d+ chunk\(s\), \d+ packages/);
-    const vendor = readdirSync(join(dist, 'shacl/vendor'));
+    const vendor = readdirSync(join(dist, 'shacl/shaclEngine/vendor'));
     expect(vendor.filter((f) => /^sparql-.*\.js$/.test(f))).toHaveLength(1);
-    const licences = readFileSync(join(dist, 'shacl/vendor/LICENSES.md'), 'utf8');
+    const licences = readFileSync(join(dist, 'shacl/shaclEngine/vendor/LICENSES.md'), 'utf8');
     for (const name of ['shacl-engine', 'grapoi', '@rdfjs/term-map', 'rdf-validation'])
       expect(licences).toContain(`## ${name} `);
     expect(licences).not.toContain('@comunica');
     // tsc's source map of the replaced module is gone; its declarations stay.
-    expect(readdirSync(join(dist, 'shacl')).sort()).toEqual(['shaclEngine.d.ts', 'shaclEngine.js', 'vendor']);
+    expect(readdirSync(join(dist, 'shacl/shaclEngine')).sort()).toEqual([
+      'shaclEngine.d.ts',
+      'shaclEngine.js',
+      'vendor',
+    ]);
   });
 
   it('imports nothing but Node built-ins, and Comunica only in the SPARQL chunk', () => {
     const files = [
       'shaclEngine.js',
-      ...readdirSync(join(dist, 'shacl/vendor'))
+      ...readdirSync(join(dist, 'shacl/shaclEngine/vendor'))
         .filter((f) => f.endsWith('.js'))
         .map((f) => `vendor/${f}`),
     ];
     for (const file of files) {
-      const text = readFileSync(join(dist, 'shacl', file), 'utf8');
+      const text = readFileSync(join(dist, 'shacl/shaclEngine', file), 'utf8');
       const specifiers = [...text.matchAll(/(?:^import[^'"]*|^\} from |import\()["']([^"']+)["']/gm)].map((m) => m[1]!);
       const packages = specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:'));
       expect(packages, file).toEqual(
@@ -120,7 +124,7 @@ describe('bundleShaclEngine', () => {
 
   it('loads in Node with no node_modules to be found, and builds a validator', async () => {
     const out = await inNode(
-      `const { Validator } = await import('./shacl/shaclEngine.js');
+      `const { Validator } = await import('./shacl/shaclEngine/shaclEngine.js');
        const quads = new Set();
        const dataset = { size: 0, add() {}, delete() {}, has: () => false, match: () => quads, [Symbol.iterator]: () => quads[Symbol.iterator]() };
        const v = new Validator(dataset, { factory: {} });
@@ -133,7 +137,7 @@ describe('bundleShaclEngine', () => {
   it('without Comunica installed, the SPARQL plugin is refused with a usage error naming what to install', async () => {
     // What Node itself says when the plugin's chunk is imported with no Comunica to be found...
     const out = await inNode(
-      `const { importSparqlPlugin } = await import('./shacl/shaclEngine.js');
+      `const { importSparqlPlugin } = await import('./shacl/shaclEngine/shaclEngine.js');
        await importSparqlPlugin().then(() => console.log('{}'), (e) => console.log(JSON.stringify({ code: e.code, message: e.message })));`,
       dist,
     );

@@ -1,8 +1,8 @@
 import type * as RDF from '@rdfjs/types';
-import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
-import { SHAPES_NS } from './nativeConstraints.js';
-import type { RecordScope } from './recordScope.js';
-import { NS } from '../rdf/namespaces.js';
+import { DEFAULT_PREFIXES } from '../../rdf/prefixes.js';
+import { SHAPES_NS } from '../engine/nativeConstraints.js';
+import type { RecordScope } from '../scope/recordScope.js';
+import { NS } from '../../rdf/namespaces.js';
 
 const SH = NS.sh;
 

@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
-import { literalKey, termKey as sharedTermKey } from '../rdf/termKey.js';
-import { RDF_DIR_LANG_STRING, RDF_LANG_STRING, XSD_STRING } from '../rdf/namespaces.js';
+import { literalKey, termKey as sharedTermKey } from '../../rdf/termKey.js';
+import { RDF_DIR_LANG_STRING, RDF_LANG_STRING, XSD_STRING } from '../../rdf/namespaces.js';
 
 /** A term with its lookup key computed once (`N<iri>`, `B<label>`, `"value"@lang^^datatype`). */
 export interface KeyedTerm {

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
-import { termKey as key } from '../rdf/termKey.js';
-import { NS, RDFS_SUBCLASS_OF, RDF_TYPE as RDF_TYPE_IRI } from '../rdf/namespaces.js';
+import { termKey as key } from '../../rdf/termKey.js';
+import { NS, RDFS_SUBCLASS_OF, RDF_TYPE as RDF_TYPE_IRI } from '../../rdf/namespaces.js';
 
 const SH = NS.sh;
 const RDF_TYPE = DataFactory.namedNode(RDF_TYPE_IRI);

@@ -1,8 +1,8 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, type Store } from 'n3';
-import { termKey as keyOf } from '../rdf/termKey.js';
-import { NATIVE_READS } from './nativeConstraints.js';
-import { NS } from '../rdf/namespaces.js';
+import { termKey as keyOf } from '../../rdf/termKey.js';
+import { NATIVE_READS } from '../engine/nativeConstraints.js';
+import { NS } from '../../rdf/namespaces.js';
 
 const SH = NS.sh;
 const RDF_NS = NS.rdf;

@@ -1,8 +1,8 @@
 import type * as RDF from '@rdfjs/types';
-import { recordKeyOfIri } from '../group/groupRecords.js';
+import { recordKeyOfIri } from '../../group/groupRecords.js';
 import type { NodeReads, ShapesScope } from './analyseShapes.js';
-import { termKey } from './TermInterner.js';
-import { NS, RDFS_SUBCLASS_OF } from '../rdf/namespaces.js';
+import { termKey } from '../engine/TermInterner.js';
+import { NS, RDFS_SUBCLASS_OF } from '../../rdf/namespaces.js';
 
 const RDF_NS = NS.rdf;
 const RDF_TYPE = `${RDF_NS}type`;

@@ -8,9 +8,9 @@ import {
   isValidOrcid,
   orcidCheckCharacter,
   orcidCheckDigit,
-} from '../../src/shacl/nativeConstraints.js';
-import { RecordDataset } from '../../src/shacl/RecordDataset.js';
-import { isCalendarDate } from '../../src/rdf/calendar.js';
+} from '../../../src/shacl/engine/nativeConstraints.js';
+import { RecordDataset } from '../../../src/shacl/shaclEngine/RecordDataset.js';
+import { isCalendarDate } from '../../../src/rdf/calendar.js';
 
 const { namedNode, quad } = DataFactory;
 

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { compactIri, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
-import { detachedString, detachedTerm } from '../rdf/detached.js';
-import { XSD_STRING } from '../rdf/namespaces.js';
+import { detachedString, detachedTerm } from '../../rdf/detached.js';
+import { XSD_STRING } from '../../rdf/namespaces.js';
 
 /** Results counted under one shape and path. */
 export interface ShapeCount {
