@@ -38,11 +38,11 @@ export interface ParseRdfOptions {
   /**
    * The caller drops the graph of every quad (validation, loading into one
    * graph). A streamed JSON-LD document `{"@context": ..., "@graph": [...]}` is
-   * then read in pieces of a few hundred nodes ({@link splitJsonLdGraph}), in
-   * memory that does not grow with it (a graph name given by an `@id` after
-   * `@graph` is lost). Without this option such
-   * a document is held whole by the JSON-LD parser until its last `}`.
-   * Defaults to false.
+   * read in pieces of a few hundred nodes ({@link splitJsonLdGraph}) whatever
+   * follows its `@graph` (a graph name given by an `@id` after `@graph` is
+   * lost). Without this option it is read in pieces too, unless keys follow
+   * its `@graph` (they make its nodes a named graph): such a document is held
+   * whole, up to `maxDocumentChars`. Defaults to false.
    */
   ignoreGraphs?: boolean;
   /**
@@ -62,9 +62,9 @@ export interface ParseRdfOptions {
   maxDepth?: number;
   /**
    * The most characters held at once: of JSON-LD given as a stream, one node
-   * of a top-level `@graph` with `ignoreGraphs`, or a document of another
-   * layout (which the JSON-LD parser holds whole); of Turtle, N-Triples and
-   * N-Quads, one line. More is a `parse` error, not an out-of-memory crash.
+   * of a top-level `@graph`, or a document held whole (of another layout, or,
+   * without `ignoreGraphs`, with keys after its `@graph`); of Turtle, N-Triples
+   * and N-Quads, one line. More is a `parse` error, not an out-of-memory crash.
    * Defaults to 2^28 (256 Mi).
    */
   maxDocumentChars?: number;
@@ -88,7 +88,7 @@ const N3_FACTORY: RDF.DataFactory = {
  *
  * Bytes are decoded as UTF-8 (a BOM is dropped). Memory does not grow with the
  * input, except for JSON-LD given as one string, which is parsed whole, and a
- * JSON-LD document with a top-level `@graph` unless `ignoreGraphs` is set.
+ * JSON-LD document held whole (up to `maxDocumentChars`: see `ignoreGraphs`).
  *
  * Failures are thrown by the iteration: {@link ParseError} (code `parse`) with
  * the line (and column when the parser knows it), or the `network` error of a
@@ -144,11 +144,12 @@ export async function* parseRdfQuads(
     yield* quads;
     return;
   }
-  if (format === 'jsonld' && options.ignoreGraphs) {
+  if (format === 'jsonld') {
     const limits = {
       maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
       maxDocumentChars: options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS,
       source,
+      keepGraphs: !options.ignoreGraphs,
     };
     for await (const piece of splitJsonLdGraph(chunks, undefined, limits)) {
       try {

@@ -76,12 +76,68 @@ export async function* splitJsonLdGraph(
     return;
   }
   const context = found.context === undefined ? '' : `"@context":${found.context.replace(/[\r\n]/g, ' ')},`;
-  const scanner = new GraphScanner(context, Math.max(1, nodesPerPiece), lines(head.slice(0, found.end)) + 1, {
-    maxChars,
-    source,
-  });
+  const startLine = lines(head.slice(0, found.end)) + 1;
+  const newScanner = () => new GraphScanner(context, Math.max(1, nodesPerPiece), startLine, { maxChars, source });
+  if (limits.keepGraphs) {
+    yield* keepingGraphs(head, found.end, iterator, newScanner, maxChars, source);
+    return;
+  }
+  const scanner = newScanner();
   yield* scanner.scan(head.slice(found.end));
   for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield* scanner.scan(next.value);
+  yield* scanner.end();
+}
+
+/**
+ * The pieces of a document whose graphs are kept (`keepGraphs`): a key after
+ * `@graph` (an `@id`, a property) makes the nodes of the `@graph` a named
+ * graph, and is seen only after them. So the document is first held as read,
+ * while it is no larger than `maxChars` (scanned, to refuse a node too large
+ * at once): at its end, with keys after `@graph` it is one piece, whole, as
+ * read; without, its pieces. Once it is larger, its pieces stream, and keys
+ * after `@graph` are refused (the document would have to be held whole).
+ */
+async function* keepingGraphs(
+  head: string,
+  graphStart: number,
+  rest: AsyncIterator<string>,
+  newScanner: () => GraphScanner,
+  maxChars: number,
+  source: string,
+): AsyncGenerator<JsonLdPiece, void, undefined> {
+  const held = [head.slice(graphStart)];
+  let chars = head.length;
+  // Scans what is held (its pieces are made again from `held` when they are wanted: the text is held once).
+  const probe = newScanner();
+  const drain = (pieces: Iterable<JsonLdPiece>) => {
+    for (const _ of pieces);
+  };
+  drain(probe.scan(held[0]!));
+  let next = await rest.next();
+  while (!next.done && chars <= maxChars) {
+    held.push(next.value);
+    chars += next.value.length;
+    drain(probe.scan(next.value));
+    next = await rest.next();
+  }
+  const namedGraph = () =>
+    tooLarge(
+      'a JSON-LD document with keys after its "@graph" (they make its nodes a named graph, which is known only at its end: held whole)',
+      maxChars,
+      source,
+    );
+  if (probe.keysAfterGraph) {
+    if (chars > maxChars) throw namedGraph();
+    // All of it was read (it is no larger than the limit).
+    yield { text: head.slice(0, graphStart) + held.join(''), line: 1 };
+    return;
+  }
+  const scanner = newScanner();
+  while (held.length > 0) yield* scanner.scan(held.shift()!);
+  for (; !next.done; next = await rest.next()) {
+    yield* scanner.scan(next.value);
+    if (scanner.keysAfterGraph) throw namedGraph();
+  }
   yield* scanner.end();
 }
 
@@ -93,6 +149,11 @@ export interface SplitLimits {
   maxDepth?: number;
   /** The name of the input in errors. Defaults to `<input>`. */
   source?: string;
+  /**
+   * The caller keeps the graph of every quad: keys after `@graph` are not cut off (see {@link keepingGraphs}).
+   * Defaults to false (the nodes' graph is dropped).
+   */
+  keepGraphs?: boolean;
 }
 
 /** Characters of nodes after which a piece is cut, whatever their number. */
@@ -221,6 +282,11 @@ class GraphScanner {
     this.line = line;
     this.pieceLine = line;
     this.nodeLine = line;
+  }
+
+  /** Keys follow the `@graph` array (read so far). */
+  get keysAfterGraph(): boolean {
+    return this.state === 'tail';
   }
 
   *scan(chunk: string): Generator<JsonLdPiece> {

@@ -5,12 +5,15 @@
  * must stay within twice the limit of the same command's peak on the same dump without the line. A memory bound,
  * not a timing: the machine's load changes when, not how much.
  */
+import type * as RDF from '@rdfjs/types';
 import { execFile } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseRdf } from '../../src/parse/parseRdf.js';
+import { expectIsomorphic } from '../helpers/rdf.js';
 import { BIN, ensureBuilt, runBin } from './helpers.js';
 
 const exec = promisify(execFile);
@@ -113,3 +116,78 @@ describe('a line over --max-document-chars: refused as it is read, within twice 
     }, 300_000);
   }
 });
+
+/**
+ * A JSON-LD node over the limit: `convert` keeps graphs, so it cannot cut a `@graph` whatever follows it (keys
+ * after it make its nodes a named graph); it reads a top-level `@graph` node by node too (src/parse/splitJsonLdGraph.ts,
+ * `keepGraphs`), holding the document whole only up to the limit. Before, convert applied no limit to JSON-LD: a
+ * 15 MB node of 2 M values took 935 MB and 293 s, and exited 0.
+ */
+describe('a JSON-LD node over --max-document-chars: refused as it is read, within twice the limit', () => {
+  const VALUES = 2_000_000;
+  beforeAll(async () => {
+    const r = await runBin(dir, ['convert', FIXTURE, '-o', 'ok.jsonld', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    const head =
+      '{"@context": {"n": "http://schema.org/name"}, "@graph": [{"@id": "urn:a", "n": "a"},\n{"@id": "urn:b", "n": [';
+    const fd = openSync(join(dir, 'node.jsonld'), 'w');
+    try {
+      writeSync(fd, head);
+      const block = '"x",'.repeat(VALUES / 100);
+      for (let i = 0; i < 100; i++) writeSync(fd, block);
+      writeSync(fd, '"x"]}]}\n');
+    } finally {
+      closeSync(fd);
+    }
+  }, 120_000);
+
+  for (const [command, args] of Object.entries(COMMANDS)) {
+    it(`${command}: a node of ${VALUES} values (8 MB) is refused naming its line and the limit; peak within 2 x 4 MiB (and the spread of runs)`, async () => {
+      const base = await measured(args('ok.jsonld'));
+      // (`load` of it fails later, at the store no one runs: after reading, which is what is measured.)
+      if (command !== 'load') expect(base.code, base.stderr).toBe(0);
+      // convert: the output of the run on ok.jsonld is under the final name, and stays as it was.
+      const before = command === 'convert' ? readFileSync(join(dir, 'out.nt'), 'utf8') : undefined;
+      const r = await measured(args('node.jsonld'));
+      expect(r.code, r.stderr).toBe(4);
+      expect(r.stderr).toContain(
+        'error [parse]: node.jsonld:2: a node of the JSON-LD "@graph" larger than 4 MiB, more than is read at once: not read (--max-document-chars raises the limit)',
+      );
+      if (command === 'convert') {
+        expect(r.stderr).toContain('nothing was written to out.nt');
+        expect(readFileSync(join(dir, 'out.nt'), 'utf8')).toBe(before);
+        rmSync(join(dir, 'out.nt'));
+        expect((await measured(args('node.jsonld'))).code).toBe(4);
+        expect(existsSync(join(dir, 'out.nt'))).toBe(false);
+      }
+      expect(
+        r.peakKiB - base.peakKiB,
+        `${command}: ${r.peakKiB} KiB, ${base.peakKiB} on ok.jsonld`,
+      ).toBeLessThanOrEqual((2 * LIMIT + SPREAD) / 1024);
+    }, 300_000);
+  }
+
+  it('convert: a JSON-LD dump converts as before, its named graphs kept (the same graph as converting the records)', async () => {
+    for (const [jsonld, nq, extra] of [
+      ['ok.jsonld', 'ok.nq', []],
+      ['graphs.jsonld', 'graphs.nq', ['--graph-per-record']],
+    ] as const) {
+      if (extra.length)
+        expect((await runBin(dir, ['convert', FIXTURE, '-o', jsonld, '--quiet', ...extra])).code).toBe(0);
+      expect((await runBin(dir, ['convert', FIXTURE, '-o', `direct-${nq}`, '--quiet', ...extra])).code).toBe(0);
+      const r = await runBin(dir, ['convert', jsonld, '-o', nq, '--quiet', ...limit]);
+      expect(r.code, r.stderr).toBe(0);
+      const read = async (name: string) =>
+        collect(parseRdf(readFileSync(join(dir, name), 'utf8'), { format: 'nquads' }));
+      const quads = await read(nq);
+      if (extra.length) expect(quads.every((q) => q.graph.termType === 'NamedNode')).toBe(true);
+      expectIsomorphic(quads, await read(`direct-${nq}`));
+    }
+  }, 300_000);
+});
+
+async function collect(quads: AsyncIterable<RDF.Quad>): Promise<RDF.Quad[]> {
+  const out: RDF.Quad[] = [];
+  for await (const q of quads) out.push(q);
+  return out;
+}

@@ -118,4 +118,45 @@ describe('splitJsonLdGraph', () => {
     );
     expect(await pieces(splitJsonLdGraph(chunked(deep, 7), 256, { maxDepth: 13 }))).toHaveLength(1);
   });
+  describe('keepGraphs (parseRdf without ignoreGraphs: convert)', () => {
+    it('reads a dump in pieces, the same quads in the default graph as the whole document, whatever the chunks', async () => {
+      const doc = dump(12);
+      const whole = await collect(parseRdf(doc, { format: 'jsonld' }));
+      for (const size of [7, 4096]) {
+        expect((await pieces(splitJsonLdGraph(chunked(doc, size), 4, { keepGraphs: true }))).length).toBeGreaterThan(3);
+        expectIsomorphic(await collect(parseRdf(chunked(doc, size), { format: 'jsonld' })), whole);
+      }
+    });
+
+    it('keeps the named graph that keys after @graph make, reading the document whole (it is within the limit)', async () => {
+      const doc = `{"@context": {"n": "http://schema.org/name"}, "@graph": [{"@id": "urn:a", "n": "a"}, {"@id": "urn:b", "n": "b"}], "@id": "urn:g", "n": "the graph"}`;
+      expect(await pieces(splitJsonLdGraph(chunked(doc, 4), 1, { keepGraphs: true }))).toEqual([
+        { text: doc, line: 1 },
+      ]);
+      const quads = await collect(parseRdf(chunked(doc, 4), { format: 'jsonld' }));
+      expectIsomorphic(quads, await collect(parseRdf(doc, { format: 'jsonld' })));
+      expect(quads.filter((q) => q.graph.value === 'urn:g')).toHaveLength(2);
+    });
+
+    it('refuses a node larger than the limit as it is read, and a document with keys after @graph larger than the limit', async () => {
+      const big = `{"@context": {"n": "http://schema.org/name"}, "@graph": [{"@id": "urn:a"},\n{"@id": "urn:b", "n": [${'"x",'.repeat(5000)}"x"]}]}`;
+      await expect(
+        collect(parseRdf(chunked(big, 100), { format: 'jsonld', source: 'd.jsonld', maxDocumentChars: 1000 })),
+      ).rejects.toThrow(
+        'd.jsonld:2: a node of the JSON-LD "@graph" larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)',
+      );
+      const nodes = Array.from({ length: 100 }, (_, i) => `{"@id": "urn:n${i}", "n": "${i}"}`).join(',\n');
+      const named = `{"@context": {"n": "http://schema.org/name"}, "@graph": [${nodes}], "@id": "urn:g"}`;
+      await expect(
+        collect(parseRdf(chunked(named, 100), { format: 'jsonld', source: 'd.jsonld', maxDocumentChars: 1000 })),
+      ).rejects.toThrow(
+        /^d\.jsonld: a JSON-LD document with keys after its "@graph" .* larger than 1000 characters, .*\(`maxDocumentChars` raises the limit\)$/,
+      );
+      // Without keys after @graph, the same nodes stream (each within the limit).
+      const plain = `{"@context": {"n": "http://schema.org/name"}, "@graph": [${nodes}]}`;
+      expect(await collect(parseRdf(chunked(plain, 100), { format: 'jsonld', maxDocumentChars: 1000 }))).toHaveLength(
+        100,
+      );
+    });
+  });
 });
