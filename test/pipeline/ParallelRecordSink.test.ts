@@ -494,9 +494,10 @@ describe('ParallelRecordSink: bounded, and its workers end', () => {
     for (const body of runs) {
       const out = execFileSync(process.execPath, ['--input-type=module', '-e', script(body)], {
         encoding: 'utf8',
-        timeout: 20_000,
+        // a hang, not a speed: a child that starts worker threads took 20 s and more beside a loaded run
+        timeout: 120_000,
       });
       expect(out, body).toMatch(/done\n$/);
     }
-  }, 60_000);
+  }, 400_000);
 });
