@@ -1,3 +1,4 @@
+import { sharedTripleKeys } from '../../src/mapping/sharedTriples.js';
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
@@ -371,6 +372,7 @@ describe('convertRecords (the body of a worker)', () => {
     expect(outlineOf(mapped.mapped)).toEqual({
       doi: '10.1000/a',
       quadCount: mapped.mapped.quads.length,
+      sharedKeys: sharedTripleKeys(mapped.mapped.quads),
       notes: mapped.mapped.notes,
       unknownFields: mapped.mapped.unknownFields,
       identities: mapped.mapped.identities,
