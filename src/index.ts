@@ -25,7 +25,7 @@ export {
   type BulkLoadProgress,
   type BulkFileResult,
 } from './tasks/bulkLoad.js';
-export type { StoreKind, StoreCredentials } from './store/index.js';
+export type { StoreKind, StoreCredentials, StoreRequestEvent } from './store/index.js';
 export { recordRdf, type RecordRdfOptions, type RecordRdf } from './tasks/recordRdf.js';
 export { fetchTerm, type FetchTermOptions, type FetchedTerm, type TermSource } from './vocabulary/fetchTerm.js';
 export {

@@ -64,6 +64,7 @@ export class ApiClient {
   readonly pacer: RequestPacer;
   private readonly timeoutMs: number;
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly now: () => number;
   private readonly onRetry: ((event: RetryEvent) => void) | undefined;
   private readonly onRequest: ((event: RequestEvent) => void) | undefined;
 
@@ -113,11 +114,16 @@ export class ApiClient {
         'usage',
       );
     this.plan = options.plan;
+    this.now = options.clock ?? Date.now;
     this.policy =
-      options.retryPolicy instanceof RetryPolicy ? options.retryPolicy : new RetryPolicy(options.retryPolicy);
+      options.retryPolicy instanceof RetryPolicy
+        ? options.retryPolicy
+        : new RetryPolicy({ ...(options.clock ? { now: options.clock } : {}), ...options.retryPolicy });
     this.fetchFn = options.fetch ?? proxyFetch();
     this.sleep = options.sleep ?? defaultSleep;
-    this.pacer = options.pacer ?? new RequestPacer(options.rate !== undefined ? { rate: options.rate } : {});
+    this.pacer =
+      options.pacer ??
+      new RequestPacer({ ...(options.rate !== undefined ? { rate: options.rate } : {}), now: this.now });
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.onRetry = options.onRetry;
     this.onRequest = options.onRequest;
@@ -257,14 +263,14 @@ export class ApiClient {
       await this.pace(servedUntil, signal, observer);
       this.requests++;
       const epoch = this.pacer.send();
-      const sent = performance.now();
+      const sent = this.now();
       const outcome = await this.tryOnce(url, signal);
       this.onRequest?.({
         url: shownUrl,
         attempt,
         status: outcome.kind === 'ok' ? 200 : outcome.kind === 'status' ? outcome.status : undefined,
         outcome: outcome.kind,
-        ms: performance.now() - sent,
+        ms: this.now() - sent,
       });
       if (outcome.kind === 'ok') {
         this.pacer.succeeded();

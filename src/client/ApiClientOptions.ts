@@ -49,6 +49,11 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Waits `ms` or until `signal` aborts. Defaults to a timer. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * The clock (ms) that goes with `sleep`: the default pacer's and retry policy's, and the time of a request
+   * (`onRequest`). With both, a harvest runs on a clock of its caller's (a test's virtual one). Defaults to `Date.now`.
+   */
+  clock?: () => number;
   /** Called before each retry. Defaults to none. */
   onRetry?: (event: RetryEvent) => void;
   /** Called after each request (each try) with what came back: `--verbose`. Defaults to none. */

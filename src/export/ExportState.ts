@@ -19,6 +19,17 @@ export interface ExportCounts {
    * distinct triples of the dump.
    */
   triples: number;
+  /**
+   * The distinct statements of the dump (what a graph loaded with it holds): `triples` less the repeats of
+   * statements about shared entities (`isSharedTriple`), kept as 53-bit keys, memory growing with the
+   * distinct statements about shared entities, not with the records. Exact for a run that was not
+   * resumed (up to the keys' collisions, n²/2^54 among n); after a resume the keys of the statements
+   * written before it are not at hand, and a shared entity's statements written again count again: an
+   * upper bound (`distinctExact` false). Absent in a state written before they were counted.
+   */
+  distinctTriples?: number;
+  /** Whether {@link distinctTriples} is exact (else an upper bound). */
+  distinctExact?: boolean;
   retries: number;
 }
 

@@ -13,6 +13,8 @@ import { DoiSet } from '../record/DoiSet.js';
 import { normalizeRecord } from '../record/normalizeRecord.js';
 import { recordDigest } from '../record/recordDigest.js';
 import { sentRecordDoi } from '../record/recordDoi.js';
+import { sharedTripleKeys } from '../mapping/sharedTriples.js';
+import { DistinctTriples } from '../rdf/DistinctTriples.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
@@ -77,7 +79,18 @@ class ExportRun {
   private readonly now: () => Date;
   private readonly runStart: number;
   private saved: ExportState | undefined;
-  private counts: ExportCounts = { pages: 0, records: 0, duplicates: 0, rejects: 0, triples: 0, retries: 0 };
+  private counts: ExportCounts = {
+    pages: 0,
+    records: 0,
+    duplicates: 0,
+    rejects: 0,
+    triples: 0,
+    distinctTriples: 0,
+    distinctExact: true,
+    retries: 0,
+  };
+  /** Counts the distinct statements into `counts` (from those a resumed run's state saved). */
+  private distinct: ExportDistinct;
   /** Works per class (each work is written once: duplicate DOIs are skipped). */
   private classes: Record<string, number> = {};
   /** The classes of the other nodes. */
@@ -107,6 +120,7 @@ class ExportRun {
     private readonly delta: ExportDelta,
   ) {
     this.options = options;
+    this.distinct = new ExportDistinct(this.counts, usesRecordGraphs(options));
     this.client = options.client ?? new ApiClient(options);
     // Warnings (retries, rejects) can quote request URLs: never with the key.
     const warn = options.onWarning;
@@ -195,6 +209,7 @@ class ExportRun {
     this.startedAt = saved?.startedAt ?? this.now().toISOString();
     if (!saved) return;
     this.counts = { ...saved.counts };
+    this.distinct = new ExportDistinct(this.counts, usesRecordGraphs(this.options));
     this.classes = { ...saved.classes };
     this.otherClasses = new Set(saved.otherClasses);
     this.total = saved.total;
@@ -389,6 +404,7 @@ class ExportRun {
   private count({ mapped }: WrittenRecord): void {
     this.counts.records++;
     this.counts.triples += mapped.quads.length;
+    this.distinct.add(this.counts, mapped.quads);
     // Counted without remembering nodes: shared nodes (journals, persons, ...) are written again in every record that names them.
     const workClasses = new Set<string>();
     for (const q of mapped.quads) {
@@ -446,3 +462,40 @@ const RESUME_ADVICE: Record<ResumeAdvice, string> = {
   'new-key': 'run again with a valid key (`apiKey` or SCHOLARLY_API_KEY) and `resume` to continue',
   afresh: 'the same export would fail the same way; a changed query or `pageSize` starts afresh (with `restart`)',
 };
+
+/**
+ * The distinct statements of an export run ({@link ExportCounts.distinctTriples}): the statements about
+ * shared entities are kept as keys; a run that continues a state adds to the count it saved, exactly while
+ * no statement about a shared entity comes after the resume (the keys of those before it are not kept).
+ */
+class ExportDistinct {
+  private readonly shared = new DistinctTriples();
+  private sharedCount = 0;
+  private readonly triplesBefore: number;
+  private readonly distinctBefore: number;
+  private readonly exactBefore: boolean;
+  private readonly resumed: boolean;
+
+  /** `recordGraphs`: each record in a graph of its own, where its statements about shared entities are quads of their own. */
+  constructor(
+    saved: ExportCounts,
+    private readonly recordGraphs: boolean,
+  ) {
+    this.triplesBefore = saved.triples;
+    // a state written before distinct statements were counted: every statement before the resume may be one
+    this.distinctBefore = saved.distinctTriples ?? saved.triples;
+    this.exactBefore = saved.distinctTriples !== undefined && saved.distinctExact !== false;
+    this.resumed = saved.records > 0;
+  }
+
+  /** Counts a written record's statements (`counts.triples` already has them). */
+  add(counts: ExportCounts, quads: readonly RDF.Quad[]): void {
+    for (const key of this.recordGraphs ? [] : sharedTripleKeys(quads)) {
+      this.sharedCount++;
+      this.shared.addKey(key);
+    }
+    counts.distinctTriples =
+      this.distinctBefore + (counts.triples - this.triplesBefore) - this.sharedCount + this.shared.size;
+    counts.distinctExact = !this.resumed || (this.exactBefore && this.sharedCount === 0);
+  }
+}

@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { termsKey } from '../rdf/tripleKey.js';
 import { isSharedEntityIri } from './entityIris.js';
 
 /**
@@ -21,6 +22,23 @@ export function countSharedTriples(quads: readonly RDF.Quad[]): number {
   let shared = 0;
   for (const q of quads) if (isSharedTriple(q)) shared++;
   return shared;
+}
+
+/** The keys ({@link termsKey}) of those of `quads` that are {@link isSharedTriple}: what a count of distinct statements keeps of a record. */
+export function sharedTripleKeys(quads: readonly RDF.Quad[]): number[] {
+  const keys: number[] = [];
+  // a record's statements come subject by subject: whether a subject is shared is asked once a run of them
+  let subject: string | undefined;
+  let shared = false;
+  for (const q of quads) {
+    if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') continue;
+    if (q.subject.value !== subject) {
+      subject = q.subject.value;
+      shared = isSharedEntityIri(subject);
+    }
+    if (shared) keys.push(termsKey(q));
+  }
+  return keys;
 }
 
 /**

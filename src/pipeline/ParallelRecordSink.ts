@@ -377,6 +377,7 @@ export class ParallelRecordSink {
       mapped: {
         doi: result.doi,
         quadCount: result.quadCount,
+        sharedKeys: result.sharedKeys,
         notes: result.notes,
         unknownFields: result.unknownFields,
         identities: result.identities,

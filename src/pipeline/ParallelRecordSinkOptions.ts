@@ -1,3 +1,4 @@
+import { sharedTripleKeys } from '../mapping/sharedTriples.js';
 import type { FormatName } from '../formats.js';
 import type { MappedRecord } from '../mapping/mapRecord.js';
 import type { RecordPartOptions } from '../record/readRecordPart.js';
@@ -10,6 +11,8 @@ import type { Rejection } from './Rejection.js';
 export interface WrittenOutline extends Pick<MappedRecord, 'doi' | 'notes' | 'unknownFields' | 'identities'> {
   /** The record's statements (`mapped.quads.length` in `RecordSink`). */
   quadCount: number;
+  /** The keys of its statements about shared entities (`sharedTripleKeys`), for a count of distinct statements. */
+  sharedKeys: number[];
 }
 
 /** The outline of a record `RecordSink` mapped (what `ParallelRecordSink` tells of it), for code that takes both. */
@@ -17,6 +20,7 @@ export function outlineOf(mapped: MappedRecord): WrittenOutline {
   return {
     doi: mapped.doi,
     quadCount: mapped.quads.length,
+    sharedKeys: sharedTripleKeys(mapped.quads),
     notes: mapped.notes,
     unknownFields: mapped.unknownFields,
     identities: mapped.identities,

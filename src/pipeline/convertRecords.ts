@@ -1,5 +1,6 @@
 import { type ErrorCode, ToolkitError } from '../errors.js';
 import type { RecordIdentities } from '../mapping/recordIdentities.js';
+import { sharedTripleKeys } from '../mapping/sharedTriples.js';
 import type { ReadItem } from '../record/readRecords.js';
 import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
 import { tryParse } from '../record/tryParse.js';
@@ -76,6 +77,8 @@ export type RecordResult =
       digest: [number, number];
       bytes: number;
       quadCount: number;
+      /** The keys of its statements about shared entities (`sharedTripleKeys`). */
+      sharedKeys: number[];
       notes: string[];
       unknownFields: string[];
       identities: RecordIdentities;
@@ -185,6 +188,7 @@ function convertRecord(
       digest,
       bytes: out.add(text),
       quadCount: mapped.quads.length,
+      sharedKeys: sharedTripleKeys(mapped.quads),
       notes: mapped.notes,
       unknownFields: mapped.unknownFields,
       identities: mapped.identities,

@@ -5,7 +5,7 @@ import { abortError } from '../abort.js';
 import { isSharedTriple } from '../mapping/sharedTriples.js';
 import type { QuadSerializer } from '../serialize/QuadSerializer.js';
 import { findDatasetIri } from './defaultGraph.js';
-import { DistinctTriples } from './DistinctTriples.js';
+import { DistinctTriples } from '../rdf/DistinctTriples.js';
 import { writeTriples } from './otherLines.js';
 
 /** Quads handed to the record writer at once (small groups write faster than one huge one). */

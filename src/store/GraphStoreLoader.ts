@@ -55,6 +55,7 @@ export class GraphStoreLoader {
       sleep: options.sleep,
       timeoutMs: options.timeoutMs,
       onRetry: options.onRetry,
+      onRequest: options.onRequest,
     });
   }
 

@@ -1,7 +1,7 @@
 import type { RetryPolicy, RetryPolicyOptions } from '../http/RetryPolicy.js';
 import type { LoadInput } from './LoadLog.js';
 import type { StoreKind } from './storeEndpoints.js';
-import type { StoreCredentials } from './StoreHttpClient.js';
+import type { StoreCredentials, StoreRequestEvent } from './StoreHttpClient.js';
 
 /** Options of `GraphStoreLoader`. */
 export interface GraphStoreLoaderOptions {
@@ -57,6 +57,8 @@ export interface GraphStoreLoaderOptions {
   countTimeoutMs?: number;
   /** Told of each retry. Defaults to nothing. */
   onRetry?: (event: { what: string; attempt: number; delayMs: number; reason: string }) => void;
+  /** Told of each request sent to the store (chunks, the drop, the count; each try), with its answer. Defaults to nothing. */
+  onRequest?: (event: StoreRequestEvent) => void;
   /** Told of each acknowledged chunk. Defaults to nothing. */
   onChunk?: (event: { chunk: number; triples: number; totalTriples: number }) => void;
   /** Cancels the load (the log keeps what was acknowledged). Defaults to none. */

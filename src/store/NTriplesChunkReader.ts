@@ -5,7 +5,7 @@ import { isSharedEntityIri } from '../mapping/entityIris.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS, tooLarge } from '../parse/limits.js';
 import type { Chunk, ChunkSource } from './ChunkReader.js';
 import { countQuad, isOwnTriple, probeOf } from './ChunkReader.js';
-import { DistinctTriples } from './DistinctTriples.js';
+import { DistinctTriples } from '../rdf/DistinctTriples.js';
 import { findDatasetIri } from './defaultGraph.js';
 import { LineKind, newLineScan, scanNTriplesLine, type LineScan } from './scanNTriplesLine.js';
 import { parseOtherLine, rewriteLabels, writeTriples } from './otherLines.js';

@@ -31,6 +31,27 @@ export interface StoreHttpClientOptions {
   timeoutMs?: number;
   /** Told of each retry (for a log line). Defaults to nothing. */
   onRetry?: (event: { what: string; attempt: number; delayMs: number; reason: string }) => void;
+  /** Told of each request sent (each try, each authentication round), with its answer (`--verbose`). Defaults to nothing. */
+  onRequest?: (event: StoreRequestEvent) => void;
+}
+
+/** One request a {@link StoreHttpClient} sent, and what came back: {@link StoreHttpClientOptions.onRequest}. */
+export interface StoreRequestEvent {
+  method: StoreRequest['method'];
+  /** The URL, its secrets taken out (`user:password@`, a key in its query: `***`). */
+  url: string;
+  /** The answer's status; undefined when none came (see `error`). */
+  status: number | undefined;
+  /** Why no answer came (`timed out`, `ECONNREFUSED ...`), secrets taken out; undefined when one came. */
+  error: string | undefined;
+  /** Bytes of the request's body. */
+  bytesSent: number;
+  /** Bytes of the answer's body (0 when none came). */
+  bytesReceived: number;
+  /** Time from sending to the end of the answer, ms. */
+  ms: number;
+  /** The try (1 for the first). */
+  attempt: number;
 }
 
 /** A request to a store. */
@@ -89,6 +110,7 @@ export class StoreHttpClient {
   private readonly timeoutMs: number;
   private readonly credentials: StoreCredentials | undefined;
   private readonly onRetry: StoreHttpClientOptions['onRetry'];
+  private readonly onRequest: StoreHttpClientOptions['onRequest'];
   private scheme: 'basic' | 'digest' | undefined;
   private digestChallenge: Readonly<Record<string, string>> | undefined;
   private nonceCount = 0;
@@ -100,6 +122,7 @@ export class StoreHttpClient {
     this.timeoutMs = options.timeoutMs ?? 600_000;
     this.credentials = options.credentials;
     this.onRetry = options.onRetry;
+    this.onRequest = options.onRequest;
   }
 
   /** Sends a request, retrying by the policy; resolves with a 2xx (or accepted) answer, else throws {@link HttpError}. */
@@ -118,7 +141,7 @@ export class StoreHttpClient {
     for (let attempt = 1; ; attempt++) {
       let response: StoreResponse;
       try {
-        response = await this.sendWithAuth(req);
+        response = await this.sendWithAuth(req, attempt);
       } catch (err) {
         if (req.signal?.aborted) throw abortError(req.signal);
         const unsendable = unsendableReason(err);
@@ -168,12 +191,12 @@ export class StoreHttpClient {
   }
 
   /** One try, answering at most two authentication challenges (the first one, then a stale nonce). */
-  private async sendWithAuth(req: StoreRequest): Promise<StoreResponse> {
+  private async sendWithAuth(req: StoreRequest, attempt: number): Promise<StoreResponse> {
     for (let round = 0; ; round++) {
       const headers: Record<string, string> = { ...req.headers };
       const authorization = this.authorization(req);
       if (authorization) headers['authorization'] = authorization;
-      const response = await this.send(req, headers);
+      const response = await this.send(req, headers, attempt);
       if (response.status !== 401 || !this.credentials || round >= 2) return response;
       const challenges = parseAuthChallenges(response.headers.get('www-authenticate') ?? '');
       const digest = challenges.find((c) => c.scheme === 'digest' && isSupportedDigest(c.params));
@@ -211,21 +234,41 @@ export class StoreHttpClient {
     });
   }
 
-  private async send(req: StoreRequest, headers: Record<string, string>): Promise<StoreResponse> {
+  private async send(req: StoreRequest, headers: Record<string, string>, attempt: number): Promise<StoreResponse> {
     const timeout = AbortSignal.timeout(req.timeoutMs ?? this.timeoutMs);
     const signal = req.signal ? AbortSignal.any([req.signal, timeout]) : timeout;
-    const response = await this.fetchFn(req.url, {
-      method: req.method,
-      headers,
-      body:
-        req.body === undefined
-          ? undefined
-          : typeof req.body === 'string'
-            ? req.body
-            : new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength),
-      signal,
-    });
-    const text = await response.text();
+    const sent = performance.now();
+    const tell = (status: number | undefined, error: string | undefined, body: string) =>
+      this.onRequest?.({
+        method: req.method,
+        url: this.clean(req.url),
+        status,
+        error,
+        bytesSent: req.body === undefined ? 0 : Buffer.byteLength(req.body),
+        bytesReceived: Buffer.byteLength(body),
+        ms: performance.now() - sent,
+        attempt,
+      });
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.fetchFn(req.url, {
+        method: req.method,
+        headers,
+        body:
+          req.body === undefined
+            ? undefined
+            : typeof req.body === 'string'
+              ? req.body
+              : new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength),
+        signal,
+      });
+      text = await response.text();
+    } catch (err) {
+      tell(undefined, req.signal?.aborted ? 'cancelled' : this.clean(networkMessage(err)), '');
+      throw err;
+    }
+    tell(response.status, undefined, text);
     return { status: response.status, headers: response.headers, text };
   }
 

@@ -28,7 +28,7 @@ export type { ConvertFilesOptions, ConvertProgress } from './convertOptions.js';
  */
 export async function convertFiles(options: ConvertFilesOptions): Promise<ConvertSummary> {
   const { toFile, format, naming, limits, rejectsPath } = await planConvert(options);
-  const stats = new ConvertStats();
+  const stats = new ConvertStats(Boolean(options.graphPerRecord));
   const fallback = options.stream ?? new PassThrough();
   const rejects = rejectsPath ? new LineFile(rejectsPath, fallback) : undefined;
   const notes = options.notesPath ? new LineFile(options.notesPath, fallback) : undefined;

@@ -35,7 +35,7 @@ export async function convertInput(
       // After the records in flight: ParallelRecordSink writes the group itself, in order.
       if (sink instanceof ParallelRecordSink) await target.add(await sink.writeQuads(group));
       else await target.statements(group);
-      stats.addStatements(group.length);
+      stats.addStatements(group);
     }
     return;
   }

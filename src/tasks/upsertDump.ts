@@ -16,10 +16,10 @@ import { loadLogPath } from './loadDump.js';
 import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { refuseOverwritingInputs } from './refuseOverwritingInputs.js';
 
-/** Options of {@link upsertDump}; the request options (credentials, fetch, retries, time limit of a request, `onRetry`) are the store client's. */
+/** Options of {@link upsertDump}; the request options (credentials, fetch, retries, time limit of a request, `onRetry`, `onRequest`) are the store client's. */
 export interface UpsertDumpOptions extends Pick<
   StoreHttpClientOptions,
-  'credentials' | 'fetch' | 'retry' | 'sleep' | 'timeoutMs' | 'onRetry'
+  'credentials' | 'fetch' | 'retry' | 'sleep' | 'timeoutMs' | 'onRetry' | 'onRequest'
 > {
   /** The delta dump's files (N-Quads or JSON-LD with record graphs, `.gz` too; any format with named graphs); `-` reads `stdin`. */
   files: readonly string[];

@@ -1,5 +1,8 @@
 // How many requests a harvest keeps in flight: adapting by default, fixed with --concurrency N,
-// date window probes side by side, and the same dump whatever the concurrency.
+// date window probes side by side, and the same dump whatever the concurrency. But for the CLI's
+// export (a child of its own, over loopback HTTP), the service, the client's sleeps and its pacer run
+// on one virtual clock, in this process (no socket, no real timer): what a harvest does and how many
+// requests it keeps in flight are the same on a quiet and on a loaded machine.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,12 +12,16 @@ import { harvest } from '../../src/client/harvest.js';
 import { exportRdf } from '../../src/export/exportRdf.js';
 import { runCli } from '../helpers/cli.js';
 import {
+  VirtualClock,
   makeRecords,
   randomFaults,
   startFakeService,
+  virtualService,
   type FakeRecord,
   type FakeService,
+  type FakeServiceOptions,
   type FaultHook,
+  type VirtualService,
 } from './fakeService.js';
 
 let service: FakeService | undefined;
@@ -31,6 +38,21 @@ const dois = async (it: AsyncIterable<Record<string, unknown>>) => {
   for await (const r of it) out.push(r['doi']);
   return out;
 };
+
+/** A service on a virtual clock, and the client options that put a harvest on the same clock. */
+function onClock(options: FakeServiceOptions): {
+  clock: VirtualClock;
+  service: VirtualService;
+  client: { baseUrl: string; fetch: typeof globalThis.fetch; sleep: VirtualClock['sleep']; clock: () => number };
+} {
+  const clock = new VirtualClock();
+  const service = virtualService(options, clock);
+  return {
+    clock,
+    service,
+    client: { baseUrl: 'http://service.test', fetch: service.fetch, sleep: clock.sleep, clock: clock.now },
+  };
+}
 
 /** Answers request number `at` with `status` (a 429 says Retry-After: 0). */
 function failOnce(at: number, status: number): FaultHook {
@@ -58,18 +80,18 @@ function watched(): { controller: ConcurrencyController; halvings: [number, numb
 
 describe('adaptive concurrency', () => {
   it('is the default: starting at 2, it grows while the harvest waits on the network', async () => {
-    service = await startFakeService({ records: makeRecords(300), latencyMs: 10 });
-    const got = await dois(harvest('x', { baseUrl: service.url, pageSize: 10 }));
+    const { clock, service, client } = onClock({ records: makeRecords(300), latencyMs: 10 });
+    const got = await clock.run(() => dois(harvest('x', { ...client, pageSize: 10 })));
     expect(got).toEqual(makeRecords(300).map((r) => r.doi));
     expect(service.maxInFlight).toBeGreaterThan(2);
   });
 
   for (const status of [429, 503]) {
     it(`halves when the service answers ${status}, and the harvest brings the same records`, async () => {
-      service = await startFakeService({ records: makeRecords(300), latencyMs: 5, fault: failOnce(15, status) });
+      const { clock, client } = onClock({ records: makeRecords(300), latencyMs: 5, fault: failOnce(15, status) });
       const { controller, halvings } = watched();
-      const got = await dois(
-        harvest('x', { baseUrl: service.url, pageSize: 10, controller, retryPolicy: fastRetries }),
+      const got = await clock.run(() =>
+        dois(harvest('x', { ...client, pageSize: 10, controller, retryPolicy: fastRetries })),
       );
       expect(got).toEqual(makeRecords(300).map((r) => r.doi));
       expect(halvings).toHaveLength(1);
@@ -81,18 +103,21 @@ describe('adaptive concurrency', () => {
 
   it("does not grow while the client's rate limit (--rate) holds requests back: more would only wait there", async () => {
     // a slot every 200 ms, answers in 10: after the first, every request waits for its slot
-    service = await startFakeService({ records: makeRecords(70), latencyMs: 10 });
+    const { clock, service, client } = onClock({ records: makeRecords(70), latencyMs: 10 });
     const controller = new ConcurrencyController();
-    const got = await dois(harvest('x', { baseUrl: service.url, pageSize: 10, controller, rate: 5 }));
+    const got = await clock.run(() => dois(harvest('x', { ...client, pageSize: 10, controller, rate: 5 })));
     expect(got).toHaveLength(70);
     expect(controller.peak).toBe(2);
     expect(service.maxInFlight).toBeLessThanOrEqual(2);
+    expect(clock.now()).toBeGreaterThanOrEqual(6 * 200); // 7 requests, a slot every 200 ms
   });
 
   it('a fixed concurrency (--concurrency N) is kept: never more in flight, a 429 does not lower it', async () => {
-    service = await startFakeService({ records: makeRecords(300), latencyMs: 10, fault: failOnce(10, 429) });
+    const { clock, service, client } = onClock({ records: makeRecords(300), latencyMs: 10, fault: failOnce(10, 429) });
     const controller = new ConcurrencyController({ fixed: 3 });
-    const got = await dois(harvest('x', { baseUrl: service.url, pageSize: 10, controller, retryPolicy: fastRetries }));
+    const got = await clock.run(() =>
+      dois(harvest('x', { ...client, pageSize: 10, controller, retryPolicy: fastRetries })),
+    );
     expect(got).toHaveLength(300);
     expect(service.maxInFlight).toBe(3);
     expect(controller.limit).toBe(3);
@@ -129,7 +154,11 @@ describe('adaptive concurrency', () => {
 describe('date window probes', () => {
   /** Sorted request URLs of a harvest, and the most window probes (first pages of a window) in flight at once. */
   async function probeRun(concurrency: number): Promise<{ urls: string[]; maxProbes: number; got: unknown[] }> {
-    service = await startFakeService({ records: makeRecords(700, { startYear: 2021 }), maxStart: 100 });
+    const { clock, service, client } = onClock({
+      records: makeRecords(700, { startYear: 2021 }),
+      maxStart: 100,
+      latencyMs: 5,
+    });
     let probes = 0;
     let maxProbes = 0;
     const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -137,24 +166,24 @@ describe('date window probes', () => {
       const probe = url.searchParams.get('s') === '1' && /onlinedatefrom:/.test(url.searchParams.get('q') ?? '');
       if (probe) maxProbes = Math.max(maxProbes, ++probes);
       try {
-        return await globalThis.fetch(input, init);
+        return await service.fetch(input, init);
       } finally {
         if (probe) probes--;
       }
     };
-    const got = await dois(
-      harvest('type:Journal', {
-        baseUrl: service.url,
-        fetch,
-        pageSize: 50,
-        maxStart: 100,
-        concurrency,
-        today: new Date('2023-06-01'),
-      }),
+    const got = await clock.run(() =>
+      dois(
+        harvest('type:Journal', {
+          ...client,
+          fetch,
+          pageSize: 50,
+          maxStart: 100,
+          concurrency,
+          today: new Date('2023-06-01'),
+        }),
+      ),
     );
     const urls = service.requests.map((u) => u.search).sort();
-    await service.close();
-    service = undefined;
     return { urls, maxProbes, got };
   }
 
@@ -177,15 +206,16 @@ describe('the dump', () => {
     records.sort((a, b) => a.onlineDate.localeCompare(b.onlineDate));
     const dumps: Buffer[] = [];
     for (const concurrency of [1, 3, 8, undefined]) {
-      service = await startFakeService({
-        records,
-        maxStart: 100,
-        fault: randomFaults(11, { error5xx: 0.05, tooMany: 0.05 }),
-      });
+      // in-process, on the real clock: nothing here waits but the 1-2 ms of a retry, and no count depends on time
+      const service = virtualService(
+        { records, maxStart: 100, fault: randomFaults(11, { error5xx: 0.05, tooMany: 0.05 }) },
+        new VirtualClock(),
+      );
       const output = join(dir, `c${concurrency ?? 'default'}.nt`);
       const summary = await exportRdf({
         query: 'type:Journal',
-        baseUrl: service.url,
+        baseUrl: 'http://service.test',
+        fetch: service.fetch,
         apiKey: 'k',
         output,
         pageSize: 25,
@@ -197,8 +227,6 @@ describe('the dump', () => {
       });
       expect(summary.counts).toMatchObject({ records: 600, duplicates: 3 });
       dumps.push(readFileSync(output));
-      await service.close();
-      service = undefined;
     }
     for (const dump of dumps.slice(1)) expect(dump.equals(dumps[0]!)).toBe(true);
   });

@@ -43,7 +43,7 @@ describe('export command', () => {
     expect(r.exitCode).toBe(0);
     expect(r.stderr).toMatch(/export: 10\/30 records/);
     expect(r.stderr).toMatch(
-      /export: 30 records, [\d,]+ statements \(shared entities repeat per record: a store holds fewer distinct triples\) from 3 pages to out\.nt/,
+      /export: 30 records, [\d,]+ statements \([\d,]+ distinct; shared entities repeat per record\) from 3 pages to out\.nt/,
     );
     expect(readFileSync(join(dir, 'out.nt'), 'utf8')).toContain('<https://doi.org/10.1000/test.29>');
   });

@@ -89,7 +89,7 @@ describe('on a terminal', () => {
     ).toBe(true);
     expect(shown.at(-1)).toMatch(/^\[#+\] 218\/218 records 100%/);
     expect(screen).toMatch(
-      /\r\x1b\[Kexport: 218 records, [\d,]+ statements \(shared entities repeat per record: a store holds fewer distinct triples\) from 22 pages to e\.ttl in [\d.]+ s; /,
+      /\r\x1b\[Kexport: 218 records, [\d,]+ statements \([\d,]+ distinct; shared entities repeat per record\) from 22 pages to e\.ttl in [\d.]+ s; /,
     );
   });
 

@@ -171,6 +171,60 @@ describe('scholarly-rdf load', () => {
     expect(r.stderr).not.toContain('proxy-key-31');
   });
 
+  it('--verbose says each request to the store (method, URL, status, bytes, time), credentials never in it', async () => {
+    server.auth = { scheme: 'digest', user: 'loader', password: 'pw-secret-61' };
+    writeFileSync(join(dir, 'v.nt'), NT + NT.replaceAll('s3', 's6'));
+    const url = new URL(server.dataset);
+    const endpoint = `${url.protocol}//loader:pw-secret-61@${url.host}${url.pathname}?apikey=proxy-key-62`;
+    const args = ['load', 'v.nt', '--endpoint', endpoint, '--graph', G, '--replace', '--chunk-triples', '2'];
+    server.faultFor = (n) => (n === 2 ? { status: 503, headers: { 'retry-after': '0' } } : undefined);
+    const r = await cli([...args, '--verbose']);
+    server.faultFor = undefined;
+    expect(r.code, r.stderr).toBe(0);
+    const lines = r.stderr.split('\n').filter((l) => l.startsWith('request: '));
+    // one line per request the store saw: the challenges (401), the drop, the chunks (the 503 and its retry), the count
+    expect(lines).toHaveLength(server.requests.length);
+    // the user and password are taken out of the URL before any request (they go in a header)
+    const base = `http://127\\.0\\.0\\.1:\\d+/ds`;
+    expect(
+      lines.some((l) =>
+        new RegExp(
+          `^request: POST ${base}/update\\?apikey=\\*\\*\\* \\(\\d+ bytes\\) -> 401, \\d+ bytes \\(\\d+ ms\\)$`,
+        ).test(l),
+      ),
+    ).toBe(true);
+    const posts = lines.filter((l) =>
+      new RegExp(
+        `^request: POST ${base}/data\\?apikey=\\*\\*\\*&graph=\\S+ \\(\\d+ bytes\\) -> 20\\d, \\d+ bytes \\(\\d+ ms(, try 2)?\\)$`,
+      ).test(l),
+    );
+    expect(posts).toHaveLength(2);
+    expect(lines.filter((l) => / -> 503, \d+ bytes \(\d+ ms\)$/.test(l))).toHaveLength(1);
+    expect(lines.some((l) => /, try 2\)$/.test(l))).toBe(true);
+    for (const text of [r.stderr, r.stdout]) {
+      expect(text).not.toContain('pw-secret-61');
+      expect(text).not.toContain('proxy-key-62');
+      expect(text).not.toMatch(/Digest|username=/);
+    }
+    // without --verbose: no request lines
+    expect((await cli(args)).stderr).not.toContain('request: ');
+    // --bulk has no requests of its own to say
+    const bulk = await cli([
+      'load',
+      'v.nt',
+      '--bulk',
+      '--store',
+      'virtuoso',
+      '--graph',
+      G,
+      '--password',
+      'x',
+      '--verbose',
+    ]);
+    expect(bulk.code).toBe(2);
+    expect(bulk.stderr).toContain('--verbose');
+  });
+
   it('refuses --replace on resuming a load that did not replace (it would drop the chunks it skips)', async () => {
     writeFileSync(join(dir, 'r.nt'), NT + NT.replaceAll('s3', 's5'));
     const args = ['load', 'r.nt', '--endpoint', server.dataset, '--graph', G, '--chunk-triples', '2'];

@@ -13,6 +13,7 @@ import { addCommandOptions } from '../options/optionTable.js';
 import { ExportReporter } from '../progress/ExportReporter.js';
 import { loadProgressReporter } from '../progress/loadProgressReporter.js';
 import { loadSummaryJson, printLoadSummary } from './load.js';
+import { storeRequestLogger } from './loadFlags.js';
 
 /** Registers `export`: a query's records into one RDF dump, resumably. */
 export function registerExport(program: Command, ctx: CliContext): void {
@@ -194,5 +195,6 @@ function loadOptions(opts: ExportCliOptions, ctx: CliContext): NonNullable<Expor
     onRetry: (e) =>
       ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
     ...(opts.quiet ? {} : { onProgress: loadProgressReporter(ctx) }),
+    ...(opts.verbose ? { onRequest: storeRequestLogger(ctx) } : {}),
   };
 }

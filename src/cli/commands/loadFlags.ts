@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { CliContext } from '../CliContext.js';
 import { ToolkitError } from '../../errors.js';
 import { parseStoreKind } from '../../store/storeEndpoints.js';
-import type { StoreHttpClientOptions } from '../../store/StoreHttpClient.js';
+import type { StoreHttpClientOptions, StoreRequestEvent } from '../../store/StoreHttpClient.js';
 import { envFetch } from '../connection.js';
 import type { ReadLimitFlags } from '../readLimitOptions.js';
 import { inFlags } from '../inFlags.js';
@@ -33,6 +33,7 @@ export interface LoadCliOptions extends ReadLimitFlags {
   allowPartial?: boolean;
   retries: number;
   quiet?: boolean;
+  verbose?: boolean;
   json?: boolean;
   /** `--bulk` and its flags. */
   bulk?: boolean;
@@ -78,6 +79,7 @@ const HTTP_ONLY: Key[] = [
   'countTimeout',
   'ignoreExportLock',
   'retries',
+  'verbose',
 ];
 
 /**
@@ -156,5 +158,21 @@ export function storeRunOptions(
     signal: ctx.signal,
     onRetry: (e: Parameters<NonNullable<StoreHttpClientOptions['onRetry']>>[0]) =>
       ctx.log(`retry ${e.attempt} in ${(e.delayMs / 1000).toFixed(1)} s: ${e.what}: ${inFlags(e.reason)}`),
+    ...(opts.verbose ? { onRequest: storeRequestLogger(ctx) } : {}),
   };
+}
+
+/** `--verbose` of a load: a line per request to the store, through the log (whose one redaction pass hides the run's secrets). */
+export function storeRequestLogger(ctx: CliContext): (e: StoreRequestEvent) => void {
+  return (e) => ctx.log(storeRequestLine(e));
+}
+
+/**
+ * One request to a store for `--verbose`: `request: POST URL (12,345 bytes) -> 204, 0 bytes (123 ms)`;
+ * the URL as the client gives it (its secrets already `***`).
+ */
+export function storeRequestLine(e: StoreRequestEvent): string {
+  const answer = e.status !== undefined ? `${e.status}, ${e.bytesReceived} bytes` : `no answer: ${e.error ?? 'failed'}`;
+  const sent = e.bytesSent > 0 ? ` (${e.bytesSent} bytes)` : '';
+  return `request: ${e.method} ${e.url}${sent} -> ${answer} (${Math.round(e.ms)} ms${e.attempt > 1 ? `, try ${e.attempt}` : ''})`;
 }

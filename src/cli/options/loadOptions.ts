@@ -110,6 +110,12 @@ export const LOAD_OPTIONS: readonly CliOption[] = [
   },
   { flags: '--quiet', type: 'boolean', name: false, help: 'no progress (the summary is still printed)' },
   {
+    flags: '--verbose',
+    type: 'boolean',
+    name: false,
+    help: 'say each request to the store on stderr: method, URL (credentials left out), status, bytes sent and received, time (not with --bulk)',
+  },
+  {
     flags: '--json',
     type: 'boolean',
     name: false,

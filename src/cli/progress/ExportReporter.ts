@@ -1,4 +1,4 @@
-import { SHARED_REPEAT } from '../../pipeline/ConvertStats.js';
+import { distinctNote } from '../../pipeline/ConvertStats.js';
 import { conflictLines } from '../conflictLines.js';
 import type { ExportProgress, ExportSummary } from '../../export/exportOptions.js';
 import { ProgressReporter, type ProgressReporterOptions } from './ProgressReporter.js';
@@ -63,7 +63,7 @@ export class ExportReporter {
     }
     const c = s.counts;
     this.options.status.line(
-      `export: ${n(c.records)} records, ${n(c.triples)} statements${c.records > 1 ? ` ${SHARED_REPEAT}` : ''} from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
+      `export: ${n(c.records)} records, ${n(c.triples)} statements${distinctNote(c.triples, c.distinctTriples, c.distinctExact === false, n)} from ${n(c.pages)} pages to ${target} in ${(s.elapsedMs / 1000).toFixed(1)} s` +
         `${s.resumed ? ' (resumed)' : ''}; ${n(c.duplicates)} duplicates dropped, ${n(c.rejects)} rejects, ${n(c.retries)} retries` +
         (s.conflicts ? `, ${n(s.conflicts)} conflicts` : ''),
     );
