@@ -33,6 +33,20 @@ export interface ExportCounts {
   retries: number;
 }
 
+/** The counts of an export that has written nothing yet. */
+export function noCounts(): ExportCounts {
+  return {
+    pages: 0,
+    records: 0,
+    duplicates: 0,
+    rejects: 0,
+    triples: 0,
+    distinctTriples: 0,
+    distinctExact: true,
+    retries: 0,
+  };
+}
+
 /** The finished export a delta continues (`changesSince`), as its state recorded it. */
 export interface PreviousExport {
   /** Its dataset IRI (the description of the delta says it was derived from it). */

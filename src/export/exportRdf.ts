@@ -3,18 +3,15 @@ import { existsSync } from 'node:fs';
 import { DataFactory } from 'n3';
 import { ApiClient } from '../client/ApiClient.js';
 import { harvestPages, type HarvestCursor, type HarvestPage } from '../client/harvest.js';
-import { HttpError, ToolkitError } from '../errors.js';
 import { formatInfo } from '../formats.js';
 import { DoiContents } from '../pipeline/DoiContents.js';
 import { IdentityConflicts } from '../pipeline/IdentityConflicts.js';
 import { RecordSink, type WrittenRecord } from '../pipeline/RecordSink.js';
 import { describeRejection, rejectionLine } from '../pipeline/Rejection.js';
 import { DoiSet } from '../record/DoiSet.js';
-import { normalizeRecord } from '../record/normalizeRecord.js';
-import { recordDigest } from '../record/recordDigest.js';
-import { sentRecordDoi } from '../record/recordDoi.js';
-import { sharedTripleKeys } from '../mapping/sharedTriples.js';
-import { DistinctTriples } from '../rdf/DistinctTriples.js';
+import { ExportDistinct } from './ExportDistinct.js';
+import { withResumeAdvice } from './resumeAdvice.js';
+import { droppedConflict, takePage } from './pageDuplicates.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
@@ -36,7 +33,7 @@ import {
   lockPathOf,
   planExport,
 } from './exportOptions.js';
-import { type ExportCounts, type ExportIdentity, type ExportState, writeExportState } from './ExportState.js';
+import { type ExportCounts, type ExportIdentity, type ExportState, noCounts, writeExportState } from './ExportState.js';
 import { type ExportDelta, resolveDelta, sinceQuery, usesRecordGraphs } from './exportSince.js';
 import { datasetIri, provenanceQuads } from './provenance.js';
 
@@ -79,16 +76,7 @@ class ExportRun {
   private readonly now: () => Date;
   private readonly runStart: number;
   private saved: ExportState | undefined;
-  private counts: ExportCounts = {
-    pages: 0,
-    records: 0,
-    duplicates: 0,
-    rejects: 0,
-    triples: 0,
-    distinctTriples: 0,
-    distinctExact: true,
-    retries: 0,
-  };
+  private counts: ExportCounts = noCounts();
   /** Counts the distinct statements into `counts` (from those a resumed run's state saved). */
   private distinct: ExportDistinct;
   /** Works per class (each work is written once: duplicate DOIs are skipped). */
@@ -194,7 +182,7 @@ class ExportRun {
         ...this.conflicts.summary(),
       };
     } catch (err) {
-      throw files.resumable ? this.withAdvice(err) : err;
+      throw files.resumable ? withResumeAdvice(err, this.plan.statePath) : err;
     } finally {
       await files.close();
     }
@@ -357,42 +345,12 @@ class ExportRun {
     });
   }
 
-  /**
-   * A page's records through the sink, and the records the harvest dropped as duplicates compared in their
-   * place among them (conflicts are counted in the order of the page).
-   */
-  private async takePage(sink: RecordSink, hp: HarvestPage): Promise<string> {
-    const items = this.itemsOf(hp);
-    let text = '';
-    let from = 0;
-    for (const [k, dropped] of hp.duplicateRecords.entries()) {
-      // The page's records before this copy: its place, less the copies before it.
-      const upTo = dropped.place - 1 - k;
-      if (upTo > from) text += await sink.take(items.slice(from, upTo));
-      from = Math.max(from, upTo);
-      this.compareDropped(hp, dropped);
-    }
-    return text + (await sink.take(items.slice(from)));
-  }
-
-  /**
-   * A record of a page the harvest dropped as a duplicate, compared with the record of its DOI written in this
-   * run: a different content is a conflict (the first is in the dump). One that cannot be read is let be (the
-   * first is written; this copy says nothing that can be compared).
-   */
-  private compareDropped(hp: HarvestPage, { record, place }: HarvestPage['duplicateRecords'][number]): void {
-    const doi = sentRecordDoi(record);
-    if (doi === undefined) return;
-    let digest: [number, number];
-    try {
-      digest = recordDigest(normalizeRecord(record, { recordLabel: doi }));
-    } catch {
-      return;
-    }
-    const window = hp.window ? ` of ${hp.window.from}..${hp.window.to}` : '';
-    const label = `${this.identity.endpoint} result ${hp.page.start + place - 1}${window} (dropped as a duplicate)`;
-    const conflict = this.contents.dropped(doi, digest, label)?.conflict;
-    if (conflict) this.conflicts.add(conflict.note);
+  /** A page's records through the sink, the records the harvest dropped compared in their place among them. */
+  private takePage(sink: RecordSink, hp: HarvestPage): Promise<string> {
+    return takePage(sink, this.itemsOf(hp), hp.duplicateRecords, (dropped) => {
+      const note = droppedConflict(this.contents, hp, dropped, this.identity.endpoint);
+      if (note !== undefined) this.conflicts.add(note);
+    });
   }
 
   /** A page's records as items of the record pipeline, numbered in the harvest's order. */
@@ -433,69 +391,6 @@ class ExportRun {
       ...(this.delta.previous ? { previous: this.delta.previous } : {}),
     };
   }
-
-  /** An error of a resumable export, with what to do next: progress is saved. */
-  private withAdvice(err: unknown): unknown {
-    const { statePath } = this.plan;
-    if (!statePath || !(err instanceof ToolkitError) || err.code === 'state-mismatch' || err.code === 'usage')
-      return err;
-    // Whether running again can help: a refused key can be replaced; a bad query or page size cannot be resumed.
-    const next: ResumeAdvice =
-      err.code === 'auth' ? 'new-key' : err instanceof HttpError && !err.retryable ? 'afresh' : 'resume';
-    // A file that could not be written (a full disk): the files are cut back to the state when resumed.
-    const advice =
-      err.code === 'io'
-        ? `once ${err.details['errno'] === 'ENOSPC' || err.details['errno'] === 'EDQUOT' ? 'space is freed' : 'the file can be written'}, ${RESUME_ADVICE.resume}`
-        : RESUME_ADVICE[next];
-    return new ToolkitError(`${err.message}\nprogress is saved in ${statePath}: ${advice}`, err.code, {
-      cause: err,
-      details: { ...err.details, statePath, next },
-    });
-  }
 }
 
-/** What to do after an export failed with its progress saved (an error's `details.next`). */
-export type ResumeAdvice = 'resume' | 'new-key' | 'afresh';
-
-const RESUME_ADVICE: Record<ResumeAdvice, string> = {
-  resume: 'run the same export again with `resume` to continue',
-  'new-key': 'run again with a valid key (`apiKey` or SCHOLARLY_API_KEY) and `resume` to continue',
-  afresh: 'the same export would fail the same way; a changed query or `pageSize` starts afresh (with `restart`)',
-};
-
-/**
- * The distinct statements of an export run ({@link ExportCounts.distinctTriples}): the statements about
- * shared entities are kept as keys; a run that continues a state adds to the count it saved, exactly while
- * no statement about a shared entity comes after the resume (the keys of those before it are not kept).
- */
-class ExportDistinct {
-  private readonly shared = new DistinctTriples();
-  private sharedCount = 0;
-  private readonly triplesBefore: number;
-  private readonly distinctBefore: number;
-  private readonly exactBefore: boolean;
-  private readonly resumed: boolean;
-
-  /** `recordGraphs`: each record in a graph of its own, where its statements about shared entities are quads of their own. */
-  constructor(
-    saved: ExportCounts,
-    private readonly recordGraphs: boolean,
-  ) {
-    this.triplesBefore = saved.triples;
-    // a state written before distinct statements were counted: every statement before the resume may be one
-    this.distinctBefore = saved.distinctTriples ?? saved.triples;
-    this.exactBefore = saved.distinctTriples !== undefined && saved.distinctExact !== false;
-    this.resumed = saved.records > 0;
-  }
-
-  /** Counts a written record's statements (`counts.triples` already has them). */
-  add(counts: ExportCounts, quads: readonly RDF.Quad[]): void {
-    for (const key of this.recordGraphs ? [] : sharedTripleKeys(quads)) {
-      this.sharedCount++;
-      this.shared.addKey(key);
-    }
-    counts.distinctTriples =
-      this.distinctBefore + (counts.triples - this.triplesBefore) - this.sharedCount + this.shared.size;
-    counts.distinctExact = !this.resumed || (this.exactBefore && this.sharedCount === 0);
-  }
-}
+export type { ResumeAdvice } from './resumeAdvice.js';
