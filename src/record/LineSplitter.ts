@@ -54,7 +54,10 @@ export class LineSplitter {
       let head = '';
       for (let i = 0; i < this.parts.length && head.length < HEAD_CHARS; i++)
         head += this.parts[i]!.slice(0, HEAD_CHARS - head.length);
-      this.long = { head: head + piece.slice(from, from + HEAD_CHARS - head.length), chars: this.length + (to - from) };
+      this.long = {
+        head: head + piece.slice(from, Math.min(to, from + HEAD_CHARS - head.length)),
+        chars: this.length + (to - from),
+      };
       this.parts = [];
       this.length = 0;
       return;

@@ -1,6 +1,9 @@
 import { DEFAULT_MAX_DEPTH } from './cutDeepJson.js';
 import { LineSplitter } from './LineSplitter.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS, type ReadItem, RecordLines } from './readRecords.js';
+import { withoutBoms } from './withoutBoms.js';
+
+export { withoutBoms };
 
 /** Where a part of an input lies in it (see {@link readRecordPart}). */
 export interface RecordPartPlace {
@@ -73,11 +76,4 @@ export function* readRecordPart(
   }
   const openLine = reader.openLine;
   return { numbered: reader.numbered, ...(openLine !== undefined ? { openLine } : {}) };
-}
-
-/** Text without the byte order marks a reader of the input drops at its start: two at most (the decoder's and the record reader's). */
-export function withoutBoms(text: string): string {
-  let from = 0;
-  while (from < 2 && text.charCodeAt(from) === 0xfeff) from++;
-  return from > 0 ? text.slice(from) : text;
 }

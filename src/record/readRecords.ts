@@ -2,9 +2,11 @@ import type { Readable } from 'node:stream';
 import { describeJsonError } from './describeJsonError.js';
 import { NdjsonJoiner, type NdjsonPiece } from './NdjsonJoiner.js';
 import { DEFAULT_MAX_DEPTH, findTooDeep } from './cutDeepJson.js';
+import { ByteLineSplitter } from './ByteLineSplitter.js';
 import { type Line, LineSplitter, type LongLine } from './LineSplitter.js';
 import { excerptOf, recoverTruncatedRecords } from './recoverTruncated.js';
 import { tryParse } from './tryParse.js';
+import { withoutBoms } from './withoutBoms.js';
 import { unwrap } from './unwrap.js';
 
 /** One item read from an input: a record to map, or a part of the input that could not be read. */
@@ -104,33 +106,36 @@ export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
 
 /**
  * The lines of an input, decoded as UTF-8, a chunk's worth at a time (a line
- * still ends in the CR of a CR LF). A byte order mark at the start is
- * dropped; the last line needs no line break. A line longer than `maxChars`
- * comes as a {@link LongLine}.
+ * still ends in the CR of a CR LF). Bytes are cut into lines and each line
+ * decoded once ({@link ByteLineSplitter}); text comes as it is given. A byte
+ * order mark at the start is dropped, two as `convert` reads an input
+ * ({@link withoutBoms}); the last line needs no line break. A line longer than
+ * `maxChars` comes as a {@link LongLine}.
  */
 async function* chunkLines(
   input: Readable | AsyncIterable<Uint8Array | string>,
   maxChars: number,
   fromStart: boolean,
 ): AsyncGenerator<Line[]> {
-  // Streaming TextDecoder: the text of StringDecoder (U+FFFD for what is not UTF-8) in about half the time.
-  const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  const splitter = new LineSplitter(maxChars);
+  let splitter: LineSplitter | ByteLineSplitter | undefined;
   let atStart = fromStart;
+  const startless = (lines: Line[]): Line[] => {
+    if (!atStart || lines.length === 0) return lines;
+    atStart = false;
+    const first = lines[0]!;
+    lines[0] = typeof first === 'string' ? withoutBoms(first) : { ...first, head: withoutBoms(first.head) };
+    return lines;
+  };
   for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
-    let piece = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    if (atStart && piece !== '') {
-      // A byte order mark (editors on Windows write one) is not part of the JSON.
-      if (piece.charCodeAt(0) === 0xfeff) piece = piece.slice(1);
-      atStart = false;
-    }
-    const lines = splitter.push(piece);
-    if (lines.length > 0) yield lines;
+    splitter ??= typeof chunk === 'string' ? new LineSplitter(maxChars) : new ByteLineSplitter(maxChars);
+    const lines =
+      splitter instanceof ByteLineSplitter
+        ? splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
+        : splitter.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString());
+    if (lines.length > 0) yield startless(lines);
   }
-  let rest = decoder.decode();
-  if (atStart && rest.charCodeAt(0) === 0xfeff) rest = rest.slice(1);
-  const lines = [...splitter.push(rest), ...splitter.end()];
-  if (lines.length > 0) yield lines;
+  const lines = splitter ? splitter.end() : [];
+  if (lines.length > 0) yield startless(lines);
 }
 
 /**

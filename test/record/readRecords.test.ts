@@ -173,6 +173,27 @@ describe('readRecords', () => {
       expect.objectContaining({ kind: 'problem', line: 1, reason: expect.stringMatching(/more than 1000 characters/) }),
     ]);
   });
+  it('reads bytes as it reads their text, cut anywhere: the same items (a long line, invalid UTF-8, CR LF), one or two byte order marks dropped', async () => {
+    // (1,800 bytes but 930 characters: read; 2,400 bytes, 1,230 characters: too long.)
+    const near = `{"doi":"10.1/near","abstract":"${'é'.repeat(900)}"}`;
+    const long = `{"doi":"10.1/long","abstract":"${'é'.repeat(1200)}"}`;
+    const text = `\uFEFF\uFEFF{"doi":"10.1/a"}\r\n${long}\n${near}\n{"doi":"10.1/\uFFFD"}\n{"doi": 中\n{"doi":"10.1/b"}`;
+    const bytes = Buffer.from(text.replace('\uFFFD', '\u0000'));
+    bytes[bytes.indexOf(0)] = 0xff;
+    const all = async (chunks: (string | Buffer)[]) => {
+      const out: ReadItem[] = [];
+      for await (const item of readRecords(Readable.from(chunks), { source: 's', maxDocumentChars: 1000 }))
+        out.push(item);
+      return out;
+    };
+    const fromText = await all([text]);
+    expect(records(fromText)).toEqual(['10.1/a', '10.1/near', '10.1/\uFFFD', '10.1/b']);
+    expect(fromText.map((i) => i.kind)).toEqual(['record', 'problem', 'record', 'record', 'problem', 'record']);
+    expect(fromText[1]).toMatchObject({ line: 2, excerpt: long.slice(0, 200) });
+    for (let cut = 0; cut <= bytes.length; cut += 37)
+      expect(await all([bytes.subarray(0, cut), bytes.subarray(cut)]), `cut at ${cut}`).toEqual(fromText);
+  });
+
   it('keepText: a record alone on its line keeps the JSON text it was parsed from (joined lines too); envelopes, documents and deep records do not', async () => {
     const lines = [
       '{"doi":"10.1/a","title":"Café ☕"}',

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ByteLineSplitter } from '../../src/record/ByteLineSplitter.js';
+import { type Line, LineSplitter } from '../../src/record/LineSplitter.js';
+
+function split(bytes: Buffer, cuts: number[], maxChars: number): Line[] {
+  const splitter = new ByteLineSplitter(maxChars);
+  const out: Line[] = [];
+  let from = 0;
+  for (const at of [...cuts, bytes.length]) {
+    out.push(...splitter.push(bytes.subarray(from, at)));
+    from = at;
+  }
+  return [...out, ...splitter.end()];
+}
+
+/** What LineSplitter gives for the text of the same bytes, decoded whole. */
+function asText(bytes: Buffer, maxChars: number): Line[] {
+  const splitter = new LineSplitter(maxChars);
+  return [...splitter.push(new TextDecoder().decode(bytes)), ...splitter.end()];
+}
+
+describe('ByteLineSplitter', () => {
+  it('cuts bytes into lines decoded whole, a line or a character spanning chunks joined, with or without a last line break', () => {
+    const text = 'a\nbé\n\n中文 𝔘\nd';
+    const bytes = Buffer.from(text);
+    for (let cut = 0; cut <= bytes.length; cut++)
+      expect(split(bytes, [cut], 100), `cut at ${cut}`).toEqual(['a', 'bé', '', '中文 𝔘', 'd']);
+    expect(split(Buffer.from('a\n'), [], 100)).toEqual(['a']);
+    expect(split(Buffer.alloc(0), [], 100)).toEqual([]);
+  });
+
+  it('decodes invalid UTF-8 as a whole decode does (U+FFFD), wherever the chunks are cut', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('ok\n'),
+      Buffer.from([0xe4, 0xb8, 0x0a, 0xff, 0x41, 0xf0, 0x9d]),
+      Buffer.from('\nz'),
+    ]);
+    const whole = asText(bytes, 100);
+    expect(whole).toEqual(['ok', '\uFFFD', '\uFFFDA\uFFFD', 'z']);
+    for (let cut = 0; cut <= bytes.length; cut++) expect(split(bytes, [cut], 100), `cut at ${cut}`).toEqual(whole);
+  });
+
+  it('gives a line longer than maxChars characters as its start and length only, as LineSplitter does, and goes on', () => {
+    const long = 'x'.repeat(450);
+    const bytes = Buffer.from(`ok\n${long}\nnext`);
+    expect(split(bytes, [50, 103, 303], 250)).toEqual(['ok', { head: long.slice(0, 200), chars: 450 }, 'next']);
+    expect(split(bytes, [50, 103, 303], 250)).toEqual(asText(bytes, 250));
+    expect(split(Buffer.from('y'.repeat(10)), [], 5)).toEqual([{ head: 'y'.repeat(10), chars: 10 }]);
+  });
+
+  it('counts characters, not bytes, against the limit (two-, three- and four-byte sequences)', () => {
+    for (const ch of ['é', '中', '𝔘']) {
+      const line = ch.repeat(100);
+      const bytes = Buffer.from(`${line}\n${line}x\n`);
+      // 𝔘 is two UTF-16 code units, as the string's length counts it.
+      const max = line.length;
+      for (const cut of [0, 7, bytes.length >> 1])
+        expect(split(bytes, [cut], max)).toEqual([line, { head: `${line}x`.slice(0, 200), chars: max + 1 }]);
+      expect(split(bytes, [7], max)).toEqual(asText(bytes, max));
+    }
+  });
+});
