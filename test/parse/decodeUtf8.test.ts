@@ -41,4 +41,23 @@ describe('decodeUtf8', () => {
     }
     expect(await decoded([Uint8Array.from([0x41, 0xe2, 0x82])])).toBe('A\uFFFD');
   });
+
+  it('gives reads of 1 MiB as text of one byte a character when it is ASCII (a streaming TextDecoder gave two, outside the heap)', async () => {
+    const chunks = Array.from({ length: 16 }, () => Buffer.alloc(2 ** 20, 'x'));
+    const held: string[] = [];
+    const strings = () => {
+      const m = process.memoryUsage();
+      return m.heapUsed + m.external - m.arrayBuffers;
+    };
+    const before = strings();
+    for await (const text of decodeUtf8(
+      (async function* () {
+        yield* chunks;
+      })(),
+    ))
+      held.push(text);
+    // 16 MiB of text held: about 16 MiB more (32 with two bytes a character).
+    expect(strings() - before).toBeLessThan(24 * 2 ** 20);
+    expect(held.join('')).toBe('x'.repeat(2 ** 24));
+  });
 });
