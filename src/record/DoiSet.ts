@@ -173,14 +173,53 @@ export function textHash(text: string): [number, number] {
 }
 
 /**
+ * {@link textHash} of a text given in pieces, without joining them: the same digest as `textHash` of the pieces
+ * joined (a record's digest is taken of its content's text, a 64 MB abstract too: joined, one more copy of it).
+ */
+export class TextHasher {
+  private h1 = SEED1;
+  private h2 = SEED2;
+  private length = 0;
+
+  /** Hashes a piece after those before. */
+  add(text: string): void {
+    LANES[0] = this.h1;
+    LANES[1] = this.h2;
+    absorb(text);
+    this.h1 = LANES[0];
+    this.h2 = LANES[1];
+    this.length += text.length;
+  }
+
+  /** The digest of the pieces added. */
+  digest(): [number, number] {
+    return [avalanche(this.h1 ^ this.length), avalanche(this.h2 ^ this.length)];
+  }
+}
+
+const SEED1 = 0x9747b28c | 0;
+const SEED2 = 0x2f6b9e35;
+/** The two lanes of a hash being taken (signed 32-bit), between {@link absorb} and its caller. */
+const LANES = new Int32Array(2);
+
+/**
  * A 64-bit hash of a text's UTF-16 code units, into {@link HASH}: two 32-bit
  * MurmurHash3-style lanes with different seeds, multipliers and rotations (so
  * that inputs colliding in one lane do not collide in the other for the same
  * reason), each finalised with MurmurHash3's avalanche and the length.
  */
 function fastHash(text: string): void {
-  let h1 = 0x9747b28c;
-  let h2 = 0x2f6b9e35;
+  LANES[0] = SEED1;
+  LANES[1] = SEED2;
+  absorb(text);
+  HASH[0] = avalanche(LANES[0] ^ text.length);
+  HASH[1] = avalanche(LANES[1] ^ text.length);
+}
+
+/** Hashes a text's code units into {@link LANES}. */
+function absorb(text: string): void {
+  let h1 = LANES[0]!;
+  let h2 = LANES[1]!;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     let k = Math.imul(c, 0xcc9e2d51);
@@ -192,8 +231,8 @@ function fastHash(text: string): void {
     h2 ^= m;
     h2 = (Math.imul((h2 << 15) | (h2 >>> 17), 5) + 0x561ccd1b) | 0;
   }
-  HASH[0] = avalanche(h1 ^ text.length);
-  HASH[1] = avalanche(h2 ^ text.length);
+  LANES[0] = h1;
+  LANES[1] = h2;
 }
 
 /** MurmurHash3's finaliser (fmix32). */

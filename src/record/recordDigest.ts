@@ -1,4 +1,4 @@
-import { textHash } from './DoiSet.js';
+import { TextHasher } from './DoiSet.js';
 import { STRING_KEYS } from './normalizeRecord.js';
 import type { AbstractText, ScholarlyRecord } from './types.js';
 
@@ -27,19 +27,33 @@ const END = '\u0000';
 /** Stands for a value that is not there. */
 const NONE = '\u0001';
 
-const opt = (value: string | undefined): string => (value === undefined ? NONE : value + END);
-
-function list(values: readonly string[]): string {
-  let text = '';
-  for (const value of values) text += value + END;
-  return text + NONE;
+/** Hashes a value and its end, or that it is not there. */
+function opt(h: TextHasher, value: string | undefined): void {
+  if (value === undefined) h.add(NONE);
+  else ended(h, value);
 }
 
-function abstractText(abstract: AbstractText | undefined): string {
-  if (!abstract) return NONE;
-  let text = opt(abstract.heading) + abstract.text + END;
-  for (const part of abstract.languages ?? []) text += opt(part.heading) + opt(part.language) + part.text + END;
-  return text + NONE;
+/** Hashes a value and its end (added apart: a long value joined to its end is copied when hashed). */
+function ended(h: TextHasher, value: string): void {
+  h.add(value);
+  h.add(END);
+}
+
+function list(h: TextHasher, values: readonly string[]): void {
+  for (const value of values) ended(h, value);
+  h.add(NONE);
+}
+
+function abstractText(h: TextHasher, abstract: AbstractText | undefined): void {
+  if (!abstract) return h.add(NONE);
+  opt(h, abstract.heading);
+  ended(h, abstract.text);
+  for (const part of abstract.languages ?? []) {
+    opt(h, part.heading);
+    opt(h, part.language);
+    ended(h, part.text);
+  }
+  h.add(NONE);
 }
 
 /**
@@ -54,14 +68,25 @@ function abstractText(abstract: AbstractText | undefined): string {
  * `crypto`): every record of a conversion is digested.
  */
 export function recordDigest(record: ScholarlyRecord): [number, number] {
-  let text = '';
-  for (let i = 0; i < TEXTS.length; i++) text += opt(record[TEXTS[i]!]);
-  for (const url of record.urls) text += url.format + END + url.platform + END + url.value + END;
-  text += NONE;
-  for (const creator of record.creators) text += creator.name + END + opt(creator.orcid) + opt(creator.orcidRaw);
-  text += NONE + list(record.genre) + list(record.subjects) + list(record.keywords);
-  for (const discipline of record.disciplines) text += opt(discipline.id) + opt(discipline.term);
-  text += NONE + abstractText(record.abstract);
-  if (record.conferenceInfo.length > 0) text += JSON.stringify(record.conferenceInfo);
-  return textHash(text);
+  const h = new TextHasher();
+  for (let i = 0; i < TEXTS.length; i++) opt(h, record[TEXTS[i]!]);
+  for (const url of record.urls) for (const value of [url.format, url.platform, url.value]) ended(h, value);
+  h.add(NONE);
+  for (const creator of record.creators) {
+    ended(h, creator.name);
+    opt(h, creator.orcid);
+    opt(h, creator.orcidRaw);
+  }
+  h.add(NONE);
+  list(h, record.genre);
+  list(h, record.subjects);
+  list(h, record.keywords);
+  for (const discipline of record.disciplines) {
+    opt(h, discipline.id);
+    opt(h, discipline.term);
+  }
+  h.add(NONE);
+  abstractText(h, record.abstract);
+  if (record.conferenceInfo.length > 0) h.add(JSON.stringify(record.conferenceInfo));
+  return h.digest();
 }

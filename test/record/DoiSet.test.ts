@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DoiSet } from '../../src/record/DoiSet.js';
+import { DoiSet, TextHasher, textHash } from '../../src/record/DoiSet.js';
 
 describe('DoiSet', () => {
   it('knows a DOI again whatever its case or padding (by its key, doiKey)', () => {
@@ -64,5 +64,19 @@ describe('DoiSet', () => {
       expect(set.has('10.1371/JOURNAL.PONE.0000000')).toBe(true);
       expect(set.has('10.1371/journal.pone.0300000')).toBe(false);
     }
+  });
+});
+
+describe('TextHasher', () => {
+  it('gives the digest textHash gives the pieces joined, however the text is cut (empty pieces, astral characters)', () => {
+    const text = 'a\u0000bé中𝔘\u0001'.repeat(7);
+    for (let a = 0; a <= text.length; a += 3)
+      for (let b = a; b <= text.length; b += 5) {
+        const h = new TextHasher();
+        for (const piece of [text.slice(0, a), '', text.slice(a, b), text.slice(b)]) h.add(piece);
+        expect(h.digest()).toEqual(textHash(text));
+      }
+    expect(new TextHasher().digest()).toEqual(textHash(''));
+    expect(textHash('ab')).not.toEqual(textHash('ba'));
   });
 });
