@@ -252,17 +252,7 @@ export class StoreHttpClient {
     let response: Response;
     let text: string;
     try {
-      response = await this.fetchFn(req.url, {
-        method: req.method,
-        headers,
-        body:
-          req.body === undefined
-            ? undefined
-            : typeof req.body === 'string'
-              ? req.body
-              : new Uint8Array(req.body.buffer, req.body.byteOffset, req.body.byteLength),
-        signal,
-      });
+      response = await this.fetchFn(req.url, { method: req.method, ...bodyOf(req.body, headers), signal });
       text = await response.text();
     } catch (err) {
       tell(undefined, req.signal?.aborted ? 'cancelled' : this.clean(networkMessage(err)), '');
@@ -297,4 +287,26 @@ function networkMessage(err: unknown): string {
     return code ? `${code} ${cause.message}` : cause.message;
   }
   return err.message;
+}
+
+/** Bodies from this size on are streamed to fetch, in pieces of {@link PIECE}: fetch copies a body of bytes whole. */
+const STREAMED = 16 * 2 ** 20;
+const PIECE = 2 ** 16;
+
+/**
+ * The body and headers of a request as fetch takes them. A large body of bytes (a chunk holding a line of tens
+ * of MB) is given as a stream of pieces of it, its length in `content-length` (not sent chunked): fetch copies a
+ * body of bytes (the Fetch standard's "extract a body"), measured 140 MB more for a 64 MB body, 87 streamed.
+ */
+function bodyOf(
+  body: Buffer | string | undefined,
+  headers: Record<string, string>,
+): { body?: string | Uint8Array | AsyncIterable<Uint8Array>; headers: Record<string, string>; duplex?: 'half' } {
+  if (body === undefined || typeof body === 'string') return { ...(body !== undefined ? { body } : {}), headers };
+  if (body.length < STREAMED) return { body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength), headers };
+  const bytes = body;
+  async function* pieces(): AsyncGenerator<Uint8Array> {
+    for (let at = 0; at < bytes.length; at += PIECE) yield bytes.subarray(at, at + PIECE);
+  }
+  return { body: pieces(), headers: { ...headers, 'content-length': String(body.length) }, duplex: 'half' };
 }

@@ -251,9 +251,9 @@ async function collect(quads: AsyncIterable<RDF.Quad>): Promise<RDF.Quad[]> {
 /**
  * A long line within the limit (the default, 256 MiB) is read, and costs a bounded multiple of itself. What the
  * reader of records holds is the line's bytes, its text and JSON.parse's value (about 3x); what load holds, the
- * line's reads, the line joined, and fetch's copy of the body it sends (the Fetch standard copies a body of
- * bytes). The rest of convert's peak is the writer's (the abstract is written twice, schema: and bibo:); validate
- * and convert of N-Triples are not measured here: their cost is the grouping's (src/group) and n3's parser.
+ * line's reads and the line joined (a large body is streamed to fetch, which copies a body of bytes). The rest of
+ * convert's peak is the writer's (the abstract is written twice, schema: and bibo:); validate and convert of
+ * N-Triples are not measured here: their cost is the grouping's (src/group) and n3's parser.
  */
 describe('a line of 64 MiB within the limit: read whole, in a bounded multiple of it', () => {
   const MIB = 64;
@@ -277,7 +277,7 @@ describe('a line of 64 MiB within the limit: read whole, in a bounded multiple o
   }, 120_000);
   afterAll(() => store?.close());
 
-  it('convert: a record whose line holds a 64 MiB abstract is written whole; peak within 8 x the line (10 x before)', async () => {
+  it('convert: a record whose line holds a 64 MiB abstract is written whole; peak within 9 x the line (10 x before)', async () => {
     const args = (file: string) => ['convert', file, '-f', 'ntriples', '-o', 'legal.out.nt', '--jobs', '1'];
     const base = await measured(args('ok.jsonl'));
     expect(base.code, base.stderr).toBe(0);
@@ -286,13 +286,14 @@ describe('a line of 64 MiB within the limit: read whole, in a bounded multiple o
     expect(r.stderr).toContain('records read 3, mapped 3, rejected 0');
     // The abstract's two statements (schema:abstract, bibo:abstract), each with the 64 MiB text whole.
     expect(longLines(join(dir, 'legal.out.nt'), LINE)).toBe(2);
-    // Measured 396 to 455 MB over (672 before: the line decoded chunk by chunk, joined, hashed joined).
+    // Measured 396 to 525 MB over, with the machine's load (672 before: the line decoded chunk by chunk, joined,
+    // hashed joined).
     expect(r.peakKiB - base.peakKiB, `${r.peakKiB} KiB, ${base.peakKiB} on ok.jsonl`).toBeLessThanOrEqual(
-      (8 * LINE) / 1024,
+      (9 * LINE) / 1024,
     );
   }, 300_000);
 
-  it('load: the 64 MiB N-Triples line is sent whole and counted; peak within 4 x the line', async () => {
+  it('load: the 64 MiB N-Triples line is sent whole and counted; peak within 2.5 x the line (2.6 to 2.9 x before)', async () => {
     const args = (file: string) => ['load', file, '--endpoint', endpoint, '--replace'];
     const base = await measured(args('ok.nt'));
     expect(base.code, base.stderr).toBe(0);
@@ -300,9 +301,10 @@ describe('a line of 64 MiB within the limit: read whole, in a bounded multiple o
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`${lines.length + 1} triples`);
     expect(store.longest).toBeGreaterThan(LINE);
-    // Measured 176 to 197 MB over: the line's reads, the line joined, fetch's copy of the body.
+    // Measured 113 to 146 MB over: the line's reads, the line joined and what the socket has not taken of the body
+    // (176 to 197 when fetch copied the body).
     expect(r.peakKiB - base.peakKiB, `${r.peakKiB} KiB, ${base.peakKiB} on ok.nt`).toBeLessThanOrEqual(
-      (4 * LINE) / 1024,
+      (2.5 * LINE) / 1024,
     );
   }, 300_000);
 });

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { StoreHttpClient } from '../../src/store/StoreHttpClient.js';
 
@@ -73,5 +76,49 @@ describe('StoreHttpClient', () => {
     );
     expect(err!.message).toContain('Digest');
     expect(err!.message).not.toMatch(new RegExp(`${USER}|response="[0-9a-f]{32}"|cnonce="[0-9a-f]`));
+  });
+});
+
+describe('StoreHttpClient: a large body', () => {
+  it('sends a body of 16 MiB and more whole, with its Content-Length (not chunked), again on a retry, behind Digest', async () => {
+    const body = Buffer.alloc(20 * 2 ** 20);
+    for (let i = 0; i < body.length; i += 4096) body.writeUInt32BE(i, i);
+    const seen: { length: string | undefined; chunked: string | undefined; sha: string; auth: boolean }[] = [];
+    const server = createServer((req, res) => {
+      const hash = createHash('sha256');
+      req.on('data', (c: Buffer) => hash.update(c));
+      req.on('end', () => {
+        const auth = req.headers.authorization?.startsWith('Digest ') ?? false;
+        seen.push({
+          length: req.headers['content-length'],
+          chunked: req.headers['transfer-encoding'],
+          sha: hash.digest('hex'),
+          auth,
+        });
+        if (!auth) {
+          res.writeHead(401, { 'www-authenticate': 'Digest realm="store", nonce="n1", qop="auth"' });
+          res.end();
+          return;
+        }
+        res.statusCode = seen.filter((s) => s.auth).length === 1 ? 503 : 204;
+        res.end();
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const client = new StoreHttpClient({
+        credentials: { user: USER, password: PASSWORD },
+        retry: { retries: 2 },
+        sleep: async () => undefined,
+      });
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ds/data?graph=g`;
+      await client.request({ method: 'POST', url, body, headers: { 'content-type': 'application/n-triples' } });
+      const sha = createHash('sha256').update(body).digest('hex');
+      // The challenge, the 503, the success: each try sends the whole body.
+      expect(seen.map((s) => s.auth)).toEqual([false, true, true]);
+      for (const s of seen) expect(s).toMatchObject({ length: String(body.length), chunked: undefined, sha });
+    } finally {
+      server.close();
+    }
   });
 });
