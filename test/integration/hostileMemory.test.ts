@@ -148,7 +148,7 @@ describe('a line of newline-delimited JSON over --max-document-chars: convert re
     writeFileSync(join(dir, 'ok.jsonl'), `${first}\n${second}\n`);
   });
 
-  it(`convert: a ${LONG_MB} MB line, ended or not, is its record rejected naming its line and the limit, the others written; peak within 2 x 4 MiB (and the spread of runs)`, async () => {
+  it(`convert: a ${LONG_MB} MB line, ended or not, is its record rejected naming its line and the limit, the others written; peak within 2 x 4 MiB, the spread of runs and 4 MiB of reads dropped`, async () => {
     const base = await measured(convert('ok.jsonl'));
     expect(base.code, base.stderr).toBe(0);
     const written = readFileSync(join(dir, 'records.nt'), 'utf8');
