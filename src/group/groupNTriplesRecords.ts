@@ -140,7 +140,8 @@ export class NTriplesLineGrouper {
     let ownKey: string | undefined;
     if (first === 60 /* < */) {
       const end = text.indexOf('>', i + 1);
-      if (end > i && end - i + 1 === this.lastSubject.length && text.startsWith(this.lastSubject, i)) {
+      // (A slice compared at once: `startsWith` at an offset reads character by character, several times slower.)
+      if (end > i && end - i + 1 === this.lastSubject.length && text.slice(i, end + 1) === this.lastSubject) {
         key = ownKey = this.lastSubjectKey;
         description = this.lastDescription;
         objectBlank = blankObjectOf(text, end + 1);

@@ -43,7 +43,8 @@ export function parseSimpleNTriples(
   return quads;
 }
 
-const ABSOLUTE_IRI = /^[a-z][a-z0-9+.-]*:/i;
+/** An absolute IRI with none of the characters an IRI reference may not hold unescaped (controls, space, < > " { } | ^ ` \\). */
+const PLAIN_IRI = /^[A-Za-z][A-Za-z0-9+.-]*:[^\x00-\x20<>"{}|^`\\]*$/;
 const RDF_NS = NS.rdf;
 const ESCAPES: Readonly<Record<string, string>> = {
   '\\': '\\',
@@ -63,6 +64,8 @@ class LineReader {
   /** The last subject IRI read, as written (`<...>`), and its term: the lines of a node follow each other. */
   private lastSubject = '';
   private lastSubjectTerm: RDF.NamedNode | undefined;
+  /** The first `\\` at or after some position before the current one ({@link backslashFrom}). */
+  private backslash = -1;
 
   constructor(
     private readonly text: string,
@@ -114,15 +117,18 @@ class LineReader {
 
   /** The subject: {@link node}, the term of the line before when it is written the same. */
   private subject(): RDF.NamedNode | RDF.BlankNode | undefined {
-    const last = this.lastSubject;
-    if (last !== '' && this.text.startsWith(last, this.pos) && this.pos + last.length <= this.end) {
-      this.pos += last.length;
+    if (this.char() !== 60 /* < */) return this.node();
+    const close = this.text.indexOf('>', this.pos + 1);
+    if (close < 0 || close >= this.end) return undefined;
+    // The same IRI reference as the line before's (one native comparison): its term.
+    const written = this.text.slice(this.pos, close + 1);
+    if (written === this.lastSubject) {
+      this.pos = close + 1;
       return this.lastSubjectTerm;
     }
-    const from = this.pos;
-    const subject = this.node();
-    if (subject?.termType === 'NamedNode') {
-      this.lastSubject = this.text.slice(from, this.pos);
+    const subject = this.iri();
+    if (subject) {
+      this.lastSubject = written;
       this.lastSubjectTerm = subject;
     }
     return subject;
@@ -146,56 +152,49 @@ class LineReader {
     return this.factory.blankNode(this.text.slice(from, i));
   }
 
-  /** `<IRI>` without escapes: an absolute IRI of the characters N-Triples allows. */
+  /**
+   * `<IRI>` without escapes: an absolute IRI of the characters N-Triples allows (found by the engine's own
+   * `indexOf` and a regular expression: a loop over its characters in JavaScript costs several times more).
+   */
   private iri(): RDF.NamedNode | undefined {
     const from = this.pos + 1;
-    let i = from;
-    for (; i < this.end; i++) {
-      const ch = this.text.charCodeAt(i);
-      if (ch === 62 /* > */) break;
-      // Controls and space, < " { } | ^ ` and \ (escapes are n3's)
-      if (
-        ch <= 0x20 ||
-        ch === 60 ||
-        ch === 34 ||
-        ch === 123 ||
-        ch === 125 ||
-        ch === 124 ||
-        ch === 94 ||
-        ch === 96 ||
-        ch === 92
-      )
-        return undefined;
-    }
-    if (i >= this.end) return undefined;
-    const iri = this.text.slice(from, i);
-    if (!ABSOLUTE_IRI.test(iri)) return undefined;
-    this.pos = i + 1;
+    const close = this.text.indexOf('>', from);
+    if (close < 0 || close >= this.end) return undefined;
+    const iri = this.text.slice(from, close);
+    if (!PLAIN_IRI.test(iri)) return undefined;
+    this.pos = close + 1;
     return this.factory.namedNode(iri);
+  }
+
+  /** Where the first `\\` at or after `from` is (the text's length when none): found once, not for every literal. */
+  private backslashFrom(from: number): number {
+    if (this.backslash < from) {
+      const at = this.text.indexOf('\\', from);
+      this.backslash = at < 0 ? this.text.length : at;
+    }
+    return this.backslash;
   }
 
   /** `"..."` with the fixed escapes, then a language tag or a datatype IRI. */
   private literal(): RDF.Literal | undefined {
     const text = this.text;
     let i = this.pos + 1;
-    let value = '';
-    let from = i;
+    let value: string | undefined;
     for (;;) {
-      if (i >= this.end) return undefined;
-      const ch = text.charCodeAt(i);
-      if (ch === 34 /* " */) break;
-      if (ch === 13 /* CR: a line break, not allowed in a literal */) return undefined;
-      if (ch === 92 /* \ */) {
-        const replacement = ESCAPES[text[i + 1] ?? ''];
-        if (replacement === undefined || i + 1 >= this.end) return undefined;
-        value += text.slice(from, i) + replacement;
-        i += 2;
-        from = i;
-        continue;
+      const quote = text.indexOf('"', i);
+      // No closing quote on the line (a CR is no concern: a text with one is n3's).
+      if (quote < 0 || quote >= this.end) return undefined;
+      const escape = this.backslashFrom(i);
+      if (escape > quote) {
+        value = value === undefined ? text.slice(i, quote) : value + text.slice(i, quote);
+        i = quote;
+        break;
       }
-      i++;
+      const replacement = ESCAPES[text[escape + 1] ?? ''];
+      if (replacement === undefined || escape + 1 >= this.end) return undefined;
+      value = (value ?? '') + text.slice(i, escape) + replacement;
+      i = escape + 2;
     }
-    value += text.slice(from, i);
     this.pos = i + 1;
     const next = this.char();
     if (next === 64 /* @ */) {

@@ -111,22 +111,46 @@ export class RecordValidator {
     const interner = new TermInterner(this.interner);
     const factory = interner.factory();
     const parse = (record: RecordText) =>
-      parseSimpleNTriples(record.text, record.format, factory) ?? parseRecordText(record, factory);
-    return this.validateTriples(records.map((record) => dedupeQuads(parse(record), interner, true)));
+      dedupeQuads(
+        parseSimpleNTriples(record.text, record.format, factory) ?? parseRecordText(record, factory),
+        interner,
+        true,
+      );
+    const core = this.engine.core;
+    if (!core) return this.validateTriples(records.map(parse));
+    // Each record parsed and validated in turn: its quads die young (the garbage collector copies fewer). A syntax
+    // error throws as if no record had been validated: the copies of shared nodes told since are forgotten again.
+    const outcomes: ValidationOutcome[] = [];
+    const journal = this.checkScope ? this.copies.journal() : undefined;
+    try {
+      for (const record of records) {
+        const triples = parse(record);
+        outcomes.push(this.withScope(triples, core.validateTriples(triples)));
+      }
+    } catch (err) {
+      journal?.rollback();
+      throw err;
+    } finally {
+      journal?.close();
+    }
+    return outcomes;
   }
 
   /** Validates the distinct interned triples of each record, one record at a time. */
   private async validateTriples(records: readonly RDF.Quad[][]): Promise<ValidationOutcome[]> {
     const outcomes: ValidationOutcome[] = [];
-    for (const triples of records) {
-      const outcome = outcomeOf(await this.runEngine(triples));
-      if (this.checkScope) {
-        const scope = this.copies.unseen(recordScopeOf(triples, outcome.results, this.engine.rules));
-        if (scope) outcome.scope = scope;
-      }
-      outcomes.push(outcome);
-    }
+    for (const triples of records) outcomes.push(this.withScope(triples, await this.runEngine(triples)));
     return outcomes;
+  }
+
+  /** The outcome of a record's results, with its scope when asked for ({@link recordScopeOf}). */
+  private withScope(triples: readonly RDF.Quad[], results: ValidationResult[]): ValidationOutcome {
+    const outcome = outcomeOf(results);
+    if (this.checkScope) {
+      const scope = this.copies.unseen(recordScopeOf(triples, outcome.results, this.engine.rules));
+      if (scope) outcome.scope = scope;
+    }
+    return outcome;
   }
 
   /** The results of one record's distinct interned triples, from the engine of our own or shacl-engine. */

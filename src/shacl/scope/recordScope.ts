@@ -237,17 +237,40 @@ export function predicateFlags(scope: ShapesScope, subjectOf: Iterable<string>):
  */
 export class CopiesTold {
   private readonly told = new Map<number, number>();
+  /** What {@link unseen} changed since {@link journal} was called: each hash with its fingerprint before. */
+  private log: [number, number | undefined][] | undefined;
 
   /** The scope with only the copies not told yet (undefined when nothing is left to say). */
   unseen(scope: RecordScope | undefined): RecordScope | undefined {
     if (!scope?.shared) return scope;
     const fresh = scope.shared.filter(([hash, fingerprint]) => {
-      if (this.told.get(hash) === fingerprint) return false;
+      const before = this.told.get(hash);
+      if (before === fingerprint) return false;
+      this.log?.push([hash, before]);
       this.told.set(hash, fingerprint);
       return true;
     });
     if (fresh.length) return { ...scope, shared: fresh };
     return scope.beyond ? { beyond: scope.beyond } : undefined;
+  }
+
+  /** Remembers what {@link unseen} tells from now on, until `close`: `rollback` forgets it again (as if untold). */
+  journal(): { rollback(): void; close(): void } {
+    const log: [number, number | undefined][] = [];
+    this.log = log;
+    return {
+      rollback: () => {
+        for (let i = log.length - 1; i >= 0; i--) {
+          const [hash, before] = log[i]!;
+          if (before === undefined) this.told.delete(hash);
+          else this.told.set(hash, before);
+        }
+        log.length = 0;
+      },
+      close: () => {
+        if (this.log === log) this.log = undefined;
+      },
+    };
   }
 }
 

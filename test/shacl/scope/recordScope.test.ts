@@ -3,7 +3,9 @@ import { DataFactory } from 'n3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupRecords } from '../../../src/group/groupRecords.js';
 import { RecordValidator } from '../../../src/shacl/RecordValidator.js';
-import { ScopeCheck } from '../../../src/shacl/scope/recordScope.js';
+import { CopiesTold, ScopeCheck } from '../../../src/shacl/scope/recordScope.js';
+import type { RecordText } from '../../../src/group/RecordText.js';
+import { serializerFor } from '../../../src/serialize/serializers.js';
 import { fixtureQuads } from '../shapeCases.js';
 
 const { namedNode, literal, quad } = DataFactory;
@@ -141,5 +143,31 @@ describe('recordScopeOf and ScopeCheck: is each record enough for the shapes?', 
     const plain = await RecordValidator.create();
     const [outcome] = await plain.validateRecords([(await recordsOf(full()))[0]!.quads]);
     expect(outcome!.scope).toBeUndefined();
+  });
+
+  it('forgets the copies told since a journal began when it is rolled back (a batch that fails is told again)', () => {
+    const copies = new CopiesTold();
+    expect(copies.unseen({ shared: [[1, 10, 'urn:a']] })?.shared).toHaveLength(1);
+    const both = { shared: [[1, 11, 'urn:a'] as const, [2, 20, 'urn:b'] as const] };
+    const tell = () => copies.unseen({ shared: both.shared.map((c) => [...c]) })?.shared;
+    const journal = copies.journal();
+    expect(tell()).toHaveLength(2);
+    journal.rollback();
+    journal.close();
+    // As before the journal: a told once (10), b never.
+    expect(copies.unseen({ shared: [[1, 10, 'urn:a']] })).toBeUndefined();
+    expect(tell()).toHaveLength(2);
+  });
+
+  it('tells the shared copies of records again after their batch failed on a later syntax error (validateTexts)', async () => {
+    const records = await recordsOf(full());
+    const text = serializerFor('ntriples').createWriter().write(records[0]!.quads);
+    const good: RecordText = { format: 'ntriples', source: 'x', text, lines: text.split('\n').map((_, i) => i + 1) };
+    const bad: RecordText = { format: 'ntriples', source: 'x', text: '<urn:x:s> <urn:x:p> .\n', lines: [1] };
+    const validator = await RecordValidator.create({ shapes, checkScope: true });
+    const alone = await (await RecordValidator.create({ shapes, checkScope: true })).validateTexts([good]);
+    expect(alone[0]!.scope?.shared?.length).toBeGreaterThan(0);
+    await expect(validator.validateTexts([good, bad])).rejects.toThrow(/invalid N-Triples/);
+    expect(await validator.validateTexts([good])).toEqual(alone);
   });
 });
