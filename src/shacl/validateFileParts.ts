@@ -109,7 +109,8 @@ export async function* validateFileParts(
     /** The outcomes of a part passed on, then its failure. */
     const pass = function* (part: DonePart): Generator<RecordTextValidation, void, undefined> {
       tellSplits();
-      for (let i = 0; i < part.outcomes.length; i++) yield { key: part.keys[i], outcome: part.outcomes[i]! };
+      for (let i = 0; i < part.outcomes.length; i++)
+        yield { key: part.keys[i], outcome: part.outcomes[i]!, statements: part.statements[i]! };
       options.onBytes?.(part.end - part.start);
       const error = part.error;
       if (error?.tooLong) {

@@ -26,6 +26,8 @@ export interface RecordPartJob {
 export interface RecordPartOutcome<O = ValidationOutcome> {
   /** The key of each group (`undefined`: quads of no record), in input order. */
   keys: (string | undefined)[];
+  /** The statements (lines of a triple or quad) of each group, in the same order. */
+  statements: number[];
   /** The outcome of each group, in order, up to the one that failed (`error`). */
   outcomes: O[];
   /** Lines of the part. */
@@ -79,7 +81,13 @@ export async function validateRecordPart(
     groups = groups.concat(lines.end());
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
-    const result: RecordPartOutcome = { keys: [], outcomes: [], lines: lines.lineNumber, boundary: boundary() };
+    const result: RecordPartOutcome = {
+      keys: [],
+      statements: [],
+      outcomes: [],
+      lines: lines.lineNumber,
+      boundary: boundary(),
+    };
     result.error = {
       reason: err.reason,
       ...(err.line !== undefined
@@ -93,6 +101,7 @@ export async function validateRecordPart(
   const outcomes: ValidationOutcome[] = [];
   const result: RecordPartOutcome = {
     keys: groups.map((g) => g.key),
+    statements: groups.map((g) => g.lines.length),
     outcomes,
     lines: lines.lineNumber,
     boundary: after,

@@ -59,6 +59,8 @@ export interface RecordTextValidation {
   /** The record's DOI as written in its IRIs, or `undefined` for quads that belong to no record. */
   key: string | undefined;
   outcome: ValidationOutcome;
+  /** The statements (lines of a triple or quad) of the group. */
+  statements: number;
 }
 
 /** Options of {@link validateNTriples}. */
@@ -101,7 +103,8 @@ export async function* validateRecordTexts(
     validator.validateTexts
       ? validator.validateTexts(batch)
       : validator.validateRecords(batch.map((record) => parseRecordText(record)));
-  for await (const { group, outcome } of inOrder(groups, validate, options)) yield { key: group.key, outcome };
+  for await (const { group, outcome } of inOrder(groups, validate, options))
+    yield { key: group.key, outcome, statements: group.lines.length };
 }
 
 /**

@@ -15,7 +15,7 @@ import { validateNTriples, validateRecordTexts, validateStream } from '../shacl/
 import { loadShapes } from '../shacl/loadShapes.js';
 import { CopiesTold, ScopeCheck } from '../shacl/scope/recordScope.js';
 import { validateFileParts } from '../shacl/validateFileParts.js';
-import { validateGraph } from '../shacl/validateGraph.js';
+import { MAX_GRAPH_TRIPLES, validateGraph } from '../shacl/validateGraph.js';
 import { FAIL_ON, chooseMode, runVerdict } from '../shacl/scope/validationMode.js';
 import { estimatedTextBytes, storedBytes } from './inputSizes.js';
 import { ProgressTicker } from './ProgressTicker.js';
@@ -93,6 +93,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
       : undefined;
   let stopped = true;
   const read = { bytes: 0, total: storedBytes(files.map(here)), file: files[0] ?? '-' };
+  const statements = { count: 0 };
   const progress = new ProgressTicker(
     options.onProgress &&
       ((elapsedMs) =>
@@ -132,6 +133,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
         report,
         progress,
         read,
+        statements,
       });
     }
     stopped = false;
@@ -160,7 +162,9 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     // graph, when it can be read again (not stdin), records were whole (split ones are a failure: `regroup` them)
     // and it fits in memory; else these results, which fail the run.
     const whole =
-      !files.includes('-') && summary.splitRecords === 0 ? await wholeGraphInstead(options, here, summary) : undefined;
+      !files.includes('-') && summary.splitRecords === 0
+        ? await wholeGraphInstead(options, here, summary, statements.count)
+        : undefined;
     if (whole)
       return {
         ...whole,
@@ -194,6 +198,8 @@ interface FileRun {
   report: ReportFile | undefined;
   progress: ProgressTicker;
   read: { bytes: number; total: number | null; file: string };
+  /** The statements (triples or quads) validated so far: as many as the whole graph would hold. */
+  statements: { count: number };
 }
 
 /** Validates one input record by record (cut into records as its format allows), adding to the run's counters. */
@@ -263,7 +269,9 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
         ? // Cut into the lines of each record; parsed where validated (in the workers).
           validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
         : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
-  for await (const { key, outcome } of outcomes) {
+  for await (const validated of outcomes) {
+    const { key, outcome } = validated;
+    run.statements.count += 'statements' in validated ? validated.statements : validated.quads.length;
     summary.add(key === undefined ? undefined : safeDecode(key), outcome);
     // Workers tell the copies of shared nodes once per request: told once per run here, in input order.
     scope.add(told.unseen(outcome.scope), key === undefined ? undefined : safeDecode(key));
@@ -281,7 +289,14 @@ async function wholeGraphInstead(
   options: ValidateDumpOptions,
   here: (p: string) => string,
   summary: ValidationSummary,
+  statements: number,
 ): Promise<ValidateDumpSummary | undefined> {
+  const maxTriples = options.maxGraphTriples || MAX_GRAPH_TRIPLES;
+  // The record by record run counted the statements the graph would hold: more than fit are not read again.
+  if (statements > maxTriples) {
+    summary.notExact.push(tooManyTriples(maxTriples));
+    return undefined;
+  }
   const reportPath = options.reportPath === undefined ? undefined : here(options.reportPath);
   const aside = reportPath === undefined ? undefined : `${reportPath}.graph-${process.pid}.tmp`;
   try {
@@ -291,9 +306,7 @@ async function wholeGraphInstead(
   } catch (err) {
     if (!(err instanceof ToolkitError && err.code === 'usage' && typeof err.details['maxTriples'] === 'number'))
       throw err;
-    summary.notExact.push(
-      `the whole graph holds more than ${err.details['maxTriples']} triples, too many to validate it in memory instead`,
-    );
+    summary.notExact.push(tooManyTriples(err.details['maxTriples']));
     return undefined;
   }
 }
@@ -311,6 +324,11 @@ async function* quadsOfFiles(
     if (format === undefined) ({ format, text: input } = await sniffRdf(input));
     yield* quadsOf(input, format, file === '-' ? '<stdin>' : file, options.signal, readLimitsOf(options));
   }
+}
+
+/** Why the whole graph was not validated instead of record by record. */
+function tooManyTriples(max: number): string {
+  return `the whole graph holds more than ${max} triples, too many to validate it in memory instead`;
 }
 
 /** Temporary files for regrouping: one per 16 MiB of (uncompressed, estimated) input, 16 to 1,024; 256 for stdin. */

@@ -3,10 +3,17 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataFactory, Parser, Store } from 'n3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Validator } from '../../src/shacl/shaclEngine/shaclEngine.js';
+import { validateGraph } from '../../src/shacl/validateGraph.js';
 import { validateDump } from '../../src/tasks/validateDump.js';
 import { CROSS_RECORD_CASES, type CrossRecordCase } from './crossRecordCases.js';
+
+// validateGraph as it is, its calls counted (the whole graph read again, or not).
+vi.mock('../../src/shacl/validateGraph.js', async (original) => {
+  const actual = await original<typeof import('../../src/shacl/validateGraph.js')>();
+  return { ...actual, validateGraph: vi.fn(actual.validateGraph) };
+});
 
 const factory = DataFactory as unknown as RDF.DataFactory;
 let dir: string;
@@ -99,6 +106,23 @@ describe('shapes that reach across records: validate gives what SHACL gives on t
     // The record by record report is there (the whole graph's, started aside, is gone).
     expect(readFileSync(reportPath, 'utf8')).toContain('sh:conforms false');
     expect(readdirSync(dir).filter((f) => f.includes('.graph-'))).toEqual([]);
+  });
+
+  it('reads the whole graph again only when the statements the record by record run counted fit in `maxGraphTriples`', async () => {
+    const c = CROSS_RECORD_CASES.find((x) => x.name.startsWith('sh:class on a node'))!;
+    const { data, shapes } = files(c, 105);
+    const statements = new Parser({ format: 'N-Triples' }).parse(c.data).length;
+    for (const jobs of [1, 2]) {
+      const fits = await validateDump({ files: [data], shapesDir: shapes, maxGraphTriples: statements, jobs });
+      expect(fits.mode.mode).toBe('graph');
+      const calls = vi.mocked(validateGraph).mock.calls.length;
+      const over = await validateDump({ files: [data], shapesDir: shapes, maxGraphTriples: statements - 1, jobs });
+      expect(over.mode.mode).toBe('record');
+      expect(vi.mocked(validateGraph).mock.calls.length).toBe(calls);
+      expect(over.summary.notExact).toContain(
+        `the whole graph holds more than ${statements - 1} triples, too many to validate it in memory instead`,
+      );
+    }
   });
 
   it('refuses a graph larger than `maxGraphTriples` when the whole graph is needed', async () => {
