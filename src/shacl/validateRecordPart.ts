@@ -47,12 +47,20 @@ export interface PartError {
 }
 
 /** Records validated at once in a part (a bounded memory: the part's records are not all parsed at once). */
-const BATCH = 32;
+const BATCH = 8;
+
+/**
+ * Bytes of a part decoded and grouped at a time (cut after a line break): its records are validated as they are
+ * completed, and each piece of text is small enough for the young generation (the text of a whole part went to
+ * the old one, and grew it by 2 MB a part until the next full collection: 100 MB a worker).
+ */
+const CHUNK = 32 * 1024;
 
 /**
  * Reads, groups and validates one part of a dump, in the thread that calls it (a worker): the seam of
  * `validate --jobs` (one call per part). The part is grouped as `groupNTriplesRecords` groups the whole input,
- * begun afresh at the part's first line; {@link PartBoundary} says what that could have missed.
+ * begun afresh at the part's first line; {@link PartBoundary} says what that could have missed. A line too long
+ * fails the part with no outcome (wherever it is); else a syntax error stops it at that record.
  */
 export async function validateRecordPart(
   validator: Pick<RecordValidator, 'validateTexts' | 'forgetCopies'>,
@@ -72,63 +80,92 @@ export async function validateRecordPart(
     otherEarly: lines.watch!.otherEarly,
     openBlanks: lines.openBlankLabels(),
   });
-  let groups: NTriplesRecordGroup[];
+  // A fresh run: copies of shared nodes are told again in each part, and filtered in order by the reading thread.
+  validator.forgetCopies();
+  const keys: (string | undefined)[] = [];
+  const statements: number[] = [];
+  const outcomes: ValidationOutcome[] = [];
+  /** The syntax error that stopped the validation (the rest is still grouped: a line too long fails the part, and the keys are all the part's). */
+  let failed: PartError | undefined;
+  let waiting: NTriplesRecordGroup[] = [];
+  /** Validates the groups waiting, in batches (all of them, or whole batches only). */
+  const validate = async (all: boolean) => {
+    let i = 0;
+    for (; !failed && i + (all ? 0 : BATCH - 1) < waiting.length; i += BATCH)
+      failed = await validateBatch(validator, waiting.slice(i, i + BATCH), outcomes);
+    waiting = failed ? [] : waiting.slice(i);
+  };
+  /** Every group counts (keys and statements: the joiner reads them all), validated or not. */
+  const add = (groups: readonly NTriplesRecordGroup[]) => {
+    for (const g of groups) {
+      keys.push(g.key);
+      statements.push(g.lines.length);
+      if (!failed) waiting.push(g);
+    }
+  };
   let after: PartBoundary;
   try {
-    const text = decodePart(readBytes(job.path, job.start, job.end), job.start === 0);
-    groups = lines.addText(text);
+    const bytes = readBytes(job.path, job.start, job.end);
+    // UTF-8 as `decodeUtf8` decodes it (a BOM dropped at the input's start only); a line break is a whole character.
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    for (let at = 0; at < bytes.length;) {
+      const cut = at + CHUNK >= bytes.length ? -1 : bytes.indexOf(10 /* \n */, at + CHUNK);
+      const end = cut < 0 ? bytes.length : cut + 1;
+      let text = decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length });
+      if (at === 0 && job.start === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      at = end;
+      if (text !== '') add(lines.addText(text));
+      await validate(false);
+    }
     after = boundary();
-    groups = groups.concat(lines.end());
+    add(lines.end());
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
-    const result: RecordPartOutcome = {
+    return {
       keys: [],
       statements: [],
       outcomes: [],
       lines: lines.lineNumber,
       boundary: boundary(),
+      error: {
+        reason: err.reason,
+        ...(err.line !== undefined
+          ? { tooLong: { line: err.line, maxChars: job.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS } }
+          : {}),
+      },
     };
-    result.error = {
-      reason: err.reason,
-      ...(err.line !== undefined
-        ? { tooLong: { line: err.line, maxChars: job.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS } }
-        : {}),
-    };
-    return result;
   }
-  // A fresh run: copies of shared nodes are told again in each part, and filtered in order by the reading thread.
-  validator.forgetCopies();
-  const outcomes: ValidationOutcome[] = [];
-  const result: RecordPartOutcome = {
-    keys: groups.map((g) => g.key),
-    statements: groups.map((g) => g.lines.length),
-    outcomes,
-    lines: lines.lineNumber,
-    boundary: after,
-  };
-  for (let i = 0; i < groups.length; i += BATCH) {
-    const batch = groups.slice(i, i + BATCH);
-    try {
-      outcomes.push(...(await validator.validateTexts(batch)));
-    } catch (err) {
-      // A syntax error: the records before it still count (one by one, as validateStream does).
-      for (const group of batch) {
-        try {
-          outcomes.push(...(await validator.validateTexts([group])));
-        } catch (one) {
-          if (!(one instanceof ParseError)) throw one;
-          result.error = {
-            reason: one.reason,
-            ...(one.line !== undefined ? { line: one.line } : {}),
-            ...(one.column !== undefined ? { column: one.column } : {}),
-          };
-          return result;
-        }
+  await validate(true);
+  return { keys, statements, outcomes, lines: lines.lineNumber, boundary: after, ...(failed ? { error: failed } : {}) };
+}
+
+/**
+ * Validates a batch of groups, their outcomes added to `outcomes`; on a syntax error, the groups before the one
+ * that failed one by one (as validateStream does), and that error.
+ */
+async function validateBatch(
+  validator: Pick<RecordValidator, 'validateTexts'>,
+  batch: NTriplesRecordGroup[],
+  outcomes: ValidationOutcome[],
+): Promise<PartError | undefined> {
+  try {
+    outcomes.push(...(await validator.validateTexts(batch)));
+    return undefined;
+  } catch (err) {
+    for (const group of batch) {
+      try {
+        outcomes.push(...(await validator.validateTexts([group])));
+      } catch (one) {
+        if (!(one instanceof ParseError)) throw one;
+        return {
+          reason: one.reason,
+          ...(one.line !== undefined ? { line: one.line } : {}),
+          ...(one.column !== undefined ? { column: one.column } : {}),
+        };
       }
-      throw err;
     }
+    throw err;
   }
-  return result;
 }
 
 /** Bytes `start` to `end` of a file. */
@@ -146,10 +183,4 @@ function readBytes(path: string, start: number, end: number): Uint8Array {
   } finally {
     closeSync(fd);
   }
-}
-
-/** A part's text: UTF-8 as `decodeUtf8` decodes it (a BOM dropped at the input's start only). */
-function decodePart(bytes: Uint8Array, first: boolean): string {
-  const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  return first && text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
