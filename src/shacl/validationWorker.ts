@@ -6,6 +6,7 @@
  * (a part of a dump, read here: {@link validateRecordPart}) with `{ id, part }`, or with
  * `{ id, error }` (`parse` too for a syntax error).
  */
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ParseError } from '../errors.js';
 import { RecordValidator } from './RecordValidator.js';
@@ -15,6 +16,11 @@ import { decodeQuads } from './reports/termCodec.js';
 import { validateRecordPart, type RecordPartJob } from './validateRecordPart.js';
 import { encodeOutcome } from './ParallelRecordValidator.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';
+
+// V8 lets a heap grow to about four times what is alive before a full collection: each worker's old generation
+// reached 100 MB with 23 MB alive (validate --jobs 2: 340 MB of RSS). Doubled at most, the process stays near 255 MB
+// for 2 % more CPU (60 %: 240 MB, 14 % more). The setting is the process's; it is a growth step, not a limit.
+setFlagsFromString('--heap-growing-percent=100');
 
 const options = workerData as Pick<RecordValidatorOptions, 'shapesDir' | 'sparql' | 'schemaScheme' | 'checkScope'>;
 const port = parentPort!;
