@@ -2,8 +2,10 @@
 // normalised and mapped) written as an N-Triples dump, then validated the way
 // `scholarly-rdf validate` does it (validateNTriples): the file cut into the lines
 // of each record, each batch parsed and validated against the shipped shapes (by
-// the walk of our own for the records it finds conforming, FastConformance, else
-// by shacl-engine), in the main thread and then in worker threads.
+// the SHACL Core engine of our own, src/shacl/engine/), in the main thread, and then
+// in worker threads that read, cut and validate their own parts of the file as
+// `validate --jobs N` does (validateFileParts); no scope check (RecordValidator as
+// the library makes it).
 // Prints records/s end to end, CPU per record (of the reading thread, and of all
 // threads: on Linux), the rate the reading thread alone would allow with enough
 // cores, peak RSS, and heap and RSS at each tenth of the run to show that memory
@@ -49,6 +51,7 @@ const RUNS = Number(process.argv[5] ?? 3);
 const { RecordValidator } = await need('shacl/RecordValidator.js');
 const { ParallelRecordValidator } = await need('shacl/ParallelRecordValidator.js');
 const { validateNTriples } = await need('shacl/validateStream.js');
+const { validateFileParts } = await need('shacl/validateFileParts.js');
 const { groupNTriplesRecords } = await need('group/groupNTriplesRecords.js');
 const { decodeUtf8 } = await need('parse/decodeUtf8.js');
 const { serializerFor } = await need('serialize/serializers.js');
@@ -108,6 +111,10 @@ console.log(
 );
 
 async function measure(label, validator, concurrency, workers = 0) {
+  // Workers read their own parts of the file, as `validate --jobs N` does with a plain file (validateFileParts).
+  const outcomes = workers
+    ? validateFileParts(dump, validator, { format: 'ntriples', source: dump })
+    : validateNTriples(createReadStream(dump), validator, { concurrency, source: dump });
   globalThis.gc?.();
   let peak = process.memoryUsage().rss;
   const samples = [];
@@ -116,10 +123,7 @@ async function measure(label, validator, concurrency, workers = 0) {
   t0 = performance.now();
   const main0 = mainThreadMs();
   const all0 = allThreadsMs();
-  for await (const { key, outcome } of validateNTriples(createReadStream(dump), validator, {
-    concurrency,
-    source: dump,
-  })) {
+  for await (const { key, outcome } of outcomes) {
     if (key === undefined) continue;
     records++;
     if (outcome.conforms) conforming++;
