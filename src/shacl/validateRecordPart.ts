@@ -106,12 +106,13 @@ export async function validateRecordPart(
   let after: PartBoundary;
   try {
     const bytes = readBytes(job.path, job.start, job.end);
-    // UTF-8 as `decodeUtf8` decodes it (a BOM dropped at the input's start only); a line break is a whole character.
+    // UTF-8 as `decodeUtf8` decodes it (a BOM dropped at the input's start only). Each piece ends after a line
+    // break (a whole character) and is decoded whole: a streaming decode gives two bytes a character, ASCII too.
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
     for (let at = 0; at < bytes.length;) {
       const cut = at + CHUNK >= bytes.length ? -1 : bytes.indexOf(10 /* \n */, at + CHUNK);
       const end = cut < 0 ? bytes.length : cut + 1;
-      let text = decoder.decode(bytes.subarray(at, end), { stream: end < bytes.length });
+      let text = decoder.decode(bytes.subarray(at, end));
       if (at === 0 && job.start === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       at = end;
       if (text !== '') add(lines.addText(text));
