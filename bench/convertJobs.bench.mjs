@@ -6,7 +6,9 @@
 // Runs against dist/ (npm run build). Every conversion runs in a child process of its own (convertFiles, as the CLI
 // calls it, output to a temporary file), so its time and peak RSS are its own; with --rounds R the pairs alternate
 // (1, N, 1, N, ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the
-// CPU per triple): the load average is printed before and after each format.
+// CPU per triple): the load average is printed before and after each format. The user CPU ratio and the system seconds
+// of each mode are printed apart: much of the system time is the kernel copying the output into the page cache, which on a
+// virtual machine varies several-fold between runs that write the same bytes.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pairedCells } from './pairedRuns.mjs';
+import { median, pairedCells } from './pairedRuns.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
@@ -39,9 +41,18 @@ async function child([format, jobs, input, output]) {
   });
   const ms = performance.now() - started;
   const usage = process.resourceUsage();
-  const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+  const userMs = usage.userCPUTime / 1000;
+  const sysMs = usage.systemCPUTime / 1000;
   console.log(
-    JSON.stringify({ ms, cpuMs, statements: summary.statements, mapped: summary.mapped, rssMb: usage.maxRSS / 1024 }),
+    JSON.stringify({
+      ms,
+      cpuMs: userMs + sysMs,
+      userMs,
+      sysMs,
+      statements: summary.statements,
+      mapped: summary.mapped,
+      rssMb: usage.maxRSS / 1024,
+    }),
   );
 }
 
@@ -109,7 +120,7 @@ async function main() {
     `convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, ${rounds} round(s), medians`,
   );
   console.log(
-    'format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    load before / after',
+    'format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    user ratio  sys s 1 / N  load before / after',
   );
   for (const format of formats) {
     const before = load();
@@ -127,6 +138,8 @@ async function main() {
     const cells = [
       format.padEnd(10),
       ...pairedCells(runs, jobs, (r) => r.statements, hashes),
+      `${(median(runs[jobs].map((r) => r.userMs)) / median(runs[1].map((r) => r.userMs))).toFixed(2)}x`.padStart(11),
+      `${(median(runs[1].map((r) => r.sysMs)) / 1000).toFixed(2)} / ${(median(runs[jobs].map((r) => r.sysMs)) / 1000).toFixed(2)}`.padStart(12),
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));
