@@ -139,7 +139,9 @@ async function main() {
       format.padEnd(10),
       ...pairedCells(runs, jobs, (r) => r.statements, hashes),
       `${(median(runs[jobs].map((r) => r.userMs)) / median(runs[1].map((r) => r.userMs))).toFixed(2)}x`.padStart(11),
-      `${(median(runs[1].map((r) => r.sysMs)) / 1000).toFixed(2)} / ${(median(runs[jobs].map((r) => r.sysMs)) / 1000).toFixed(2)}`.padStart(12),
+      `${(median(runs[1].map((r) => r.sysMs)) / 1000).toFixed(2)} / ${(median(runs[jobs].map((r) => r.sysMs)) / 1000).toFixed(2)}`.padStart(
+        12,
+      ),
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));
