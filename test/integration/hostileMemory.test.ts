@@ -37,8 +37,13 @@ const LIMIT = 4 * 2 ** 20;
 const LONG_MB = 32;
 /** The spread of one command's peak between runs of it (the garbage collector's timing), bytes. */
 const SPREAD = 2 * 2 ** 20;
-/** Reads of a refused line dropped and not yet freed by the collector when convert reads on after it, bytes. */
-const DROPPED_READS = 4 * 2 ** 20;
+/**
+ * Reads of a refused line dropped and not yet freed by the collector when convert reads on after it, bytes: measured
+ * 7.1 to 12.8 MB over the run without the line on a quiet machine, and once just over 14 beside other test files
+ * (the collector runs when V8's young generation fills, and its size moves with the machine). The bound, 18 MiB in
+ * all, is still below the 21.7 MB of the line decoded as text and the 32 MB of the line held whole.
+ */
+const DROPPED_READS = 8 * 2 ** 20;
 /** Where `load` is sent: nothing listens there (the line is refused before anything is sent). */
 const NO_STORE = 'http://127.0.0.1:9/ds';
 
@@ -148,7 +153,7 @@ describe('a line of newline-delimited JSON over --max-document-chars: convert re
     writeFileSync(join(dir, 'ok.jsonl'), `${first}\n${second}\n`);
   });
 
-  it(`convert: a ${LONG_MB} MB line, ended or not, is its record rejected naming its line and the limit, the others written; peak within 2 x 4 MiB, the spread of runs and 4 MiB of reads dropped`, async () => {
+  it(`convert: a ${LONG_MB} MB line, ended or not, is its record rejected naming its line and the limit, the others written; peak within 2 x 4 MiB, the spread of runs and 8 MiB of reads dropped`, async () => {
     const base = await measured(convert('ok.jsonl'));
     expect(base.code, base.stderr).toBe(0);
     const written = readFileSync(join(dir, 'records.nt'), 'utf8');
