@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slug, slugSegment } from '../../src/mapping/entityIris.js';
+import { EntityIris, isSharedEntityIri, slug, slugSegment } from '../../src/mapping/entityIris.js';
 import { encodeIriSegment } from '../../src/mapping/iri.js';
 
 describe('slugSegment', () => {
@@ -37,5 +37,25 @@ describe('slugSegment', () => {
     for (let round = 0; round < 2; round++) {
       for (const name of many) expect(slugSegment(name)).toBe(encodeIriSegment(slug(name)));
     }
+  });
+});
+
+describe('isSharedEntityIri', () => {
+  it('names the shared entities the mapper mints, under any base, and not a record’s own nodes', () => {
+    const iris = new EntityIris('https://example.org/kg/');
+    for (const iri of [
+      iris.journalById('381'),
+      iris.volume(iris.journalById('381'), '43'),
+      iris.issue(iris.volume(iris.journalById('381'), '43'), '10'),
+      iris.byIssn('0256-7040'),
+      iris.book('9783030123456'),
+      iris.publisher('Springer'),
+      iris.orcid('0000-0002-8765-4634'),
+      iris.discipline('3054'),
+      iris.disciplineScheme(),
+    ])
+      expect(isSharedEntityIri(iri), iri).toBe(true);
+    for (const iri of [iris.work('10.1007/s00381-023-0000-t'), iris.owned('10.1007/x', 'author-mu')])
+      expect(isSharedEntityIri(iri), iri).toBe(false);
   });
 });
