@@ -89,13 +89,20 @@ function addAuthorships(
   });
 }
 
-/**
- * `authorship-<hash of the member's key>`. Made each time: a cache of the last few thousand cost more than the
- * hash (a member's IRI is a new string in each record, hashed for the lookup, and more persons recur than it kept).
- */
+/** `authorship-<hash of the member's key>`: the same persons recur from record to record, the last few thousand are kept. */
 function authorshipLocal(member: string): string {
-  return `authorship-${contentHash(memberKey(member))}`;
+  const key = memberKey(member);
+  let local = authorshipLocals.get(key);
+  if (local === undefined) {
+    local = `authorship-${contentHash(key)}`;
+    if (authorshipLocals.size >= AUTHORSHIP_CACHE_LIMIT) authorshipLocals.clear();
+    authorshipLocals.set(key, local);
+  }
+  return local;
 }
+
+const AUTHORSHIP_CACHE_LIMIT = 4096;
+const authorshipLocals = new Map<string, string>();
 
 /** What tells the members of one record apart: the part after '#' of its own nodes, the whole ORCID IRI. */
 function memberKey(member: string): string {

@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import type { MappedRecord } from '../mapping/mapRecord.js';
-import { DistinctSharedTriples } from '../mapping/DistinctSharedTriples.js';
+import { sharedTripleKeys } from '../mapping/sharedTriples.js';
+import { DistinctTriples } from '../rdf/DistinctTriples.js';
 import type { Rejection } from './Rejection.js';
 import type { FormatName } from '../formats.js';
 
@@ -43,9 +44,8 @@ export interface ConvertSummary {
  * of statements about shared entities (a journal's, a publisher's, an ORCID person's: `isSharedTriple`,
  * which every record naming the entity writes again). A record's own statements are not repeated (one
  * record per DOI), and a statement with a blank node is a new one wherever it is. The statements about
- * shared entities are kept as 53-bit keys (`DistinctSharedTriples`, as `load` counts them): memory grows with the
- * distinct statements about shared entities (16 to 32 bytes each), not with the records; a run of a shared
- * entity's statements equal to its last one is not hashed again.
+ * shared entities are kept as 53-bit keys (`DistinctTriples`, as `load` counts them): memory grows with the
+ * distinct statements about shared entities (16 to 32 bytes each), not with the records.
  */
 export class ConvertStats {
   read = 0;
@@ -53,8 +53,10 @@ export class ConvertStats {
   rejected = 0;
   /** Statements written (a shared node's, repeated in every record that names it, each time). */
   triples = 0;
-  /** Of them, statements about shared entities, and the distinct ones among them. */
-  private readonly shared = new DistinctSharedTriples();
+  /** Of them, statements about shared entities. */
+  private shared = 0;
+  /** The distinct statements about shared entities. */
+  private readonly distinctShared = new DistinctTriples();
 
   /** Notes of the mapper (repairs, skipped placeholders), counted. */
   notes = 0;
@@ -66,8 +68,12 @@ export class ConvertStats {
 
   /** Counts a mapped record. */
   addMapped(record: MappedRecord): void {
-    this.addRecord(record.quads.length, record.notes, record.unknownFields);
-    if (!this.recordGraphs) this.shared.addQuads(record.quads);
+    this.addWritten({
+      quadCount: record.quads.length,
+      sharedKeys: sharedTripleKeys(record.quads),
+      notes: record.notes,
+      unknownFields: record.unknownFields,
+    });
   }
 
   /** Counts a written record from its outline (`ParallelRecordSink`'s: its quads stayed in a worker thread). */
@@ -77,27 +83,29 @@ export class ConvertStats {
     notes: readonly string[];
     unknownFields: readonly string[];
   }): void {
-    this.addRecord(record.quadCount, record.notes, record.unknownFields);
-    if (!this.recordGraphs) this.shared.addKeys(record.sharedKeys);
+    this.read++;
+    this.mapped++;
+    this.triples += record.quadCount;
+    this.addShared(record.sharedKeys);
+    this.notes += record.notes.length;
+    for (const field of record.unknownFields) this.unknownFields.set(field, (this.unknownFields.get(field) ?? 0) + 1);
   }
 
   /** Counts the statements of an RDF input, written as they are (no records). */
   addStatements(quads: readonly RDF.Quad[]): void {
     this.triples += quads.length;
-    if (!this.recordGraphs) this.shared.addQuads(quads);
+    this.addShared(sharedTripleKeys(quads));
   }
 
   /** The distinct statements written so far. */
   get distinct(): number {
-    return this.triples - this.shared.count + this.shared.distinct;
+    return this.triples - this.shared + this.distinctShared.size;
   }
 
-  private addRecord(quadCount: number, notes: readonly string[], unknownFields: readonly string[]): void {
-    this.read++;
-    this.mapped++;
-    this.triples += quadCount;
-    this.notes += notes.length;
-    for (const field of unknownFields) this.unknownFields.set(field, (this.unknownFields.get(field) ?? 0) + 1);
+  private addShared(keys: readonly number[]): void {
+    if (this.recordGraphs) return;
+    this.shared += keys.length;
+    for (const key of keys) this.distinctShared.addKey(key);
   }
 
   /** Counts a rejection. */
