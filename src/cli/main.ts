@@ -136,6 +136,20 @@ function redactingStream(stream: Writable, hide: (text: string) => string): Writ
 /** What a failed write to stderr does: nothing (there is nowhere left to tell it). */
 function ignoreStderrError(): void {}
 
+/** Runs of main() not ended yet: while one is, its own listener tells stdout's failures. */
+let runsGoing = 0;
+
+/**
+ * What a write to stdout that fails after the run ended does (help and the version are written last, and a pipe
+ * tells its reader's end on a later turn): nothing when the reader went away (`--help | head`); else the run did
+ * not end well after all (exit 4, said on stderr).
+ */
+function lateStdoutError(err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE' || runsGoing > 0) return;
+  process.stderr.write(`scholarly-rdf: error [io]: ${ioError(err, 'to stdout').message}\n`);
+  process.exitCode = Math.max(Number(process.exitCode ?? 0), exitCodeFor('io'));
+}
+
 /** Entry point of the `scholarly-rdf` binary. */
 export async function main(argv: readonly string[]): Promise<number> {
   const controller = new AbortController();
@@ -170,6 +184,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       );
   };
   process.stdout.on('error', onStdoutError);
+  runsGoing++;
+  if (!process.stdout.listeners('error').includes(lateStdoutError)) process.stdout.on('error', lateStdoutError);
   // A stderr that cannot be written (`2>/dev/full`, a closed terminal) loses the messages, not the run:
   // the exit status still says how it ended. The listener stays: the last message's failure is told after main() returns.
   if (!process.stderr.listeners('error').includes(ignoreStderrError)) process.stderr.on('error', ignoreStderrError);
@@ -190,6 +206,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     process.stdout.off('error', onStdoutError);
+    runsGoing--;
     // A run that ended (interrupted, say) while stdin stays open must not keep the process waiting on it.
     process.stdin.destroy();
   }

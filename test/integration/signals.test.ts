@@ -121,4 +121,24 @@ describe('a reader that goes away (`| head`)', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
   });
+
+  /** Runs the binary with its stdout closed before it writes anything: exit code and stderr. */
+  async function readerGone(args: string[]): Promise<{ code: number | null; stderr: string }> {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const code = await new Promise<number | null>((r) => child.on('close', (c) => r(c)));
+    return { code, stderr };
+  }
+
+  // Help and the version are written as the run ends: the failed write is told after main() returned, when its
+  // listener was gone ("Unhandled 'error' event", exit 1, for `scholarly-rdf export --help | head`).
+  for (const args of [['--help'], ['export', '--help'], ['--version'], ['serve', '--help']]) {
+    it(`${args.join(' ')} ends with status 0 and nothing on stderr`, async () => {
+      const { code, stderr } = await readerGone(args);
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+    });
+  }
 });
