@@ -17,7 +17,7 @@ export interface GroupNTriplesRecordsOptions extends GroupRecordsOptions {
   source?: string;
   /**
    * The longest line read: a longer one fails with a `parse` error naming its line as soon as it is longer (the
-   * same limit, and error, as `parseRdf`'s). Defaults to {@link DEFAULT_MAX_DOCUMENT_CHARS} (256 MiB).
+   * same limit, and error, as `parseRdf`'s). Defaults to {@link DEFAULT_MAX_DOCUMENT_CHARS} (8 MiB).
    */
   maxDocumentChars?: number;
 }

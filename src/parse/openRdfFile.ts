@@ -1,9 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { PassThrough, Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { ToolkitError } from '../errors.js';
 import { formatFromPath, isGzipPath, type FormatName } from '../formats.js';
+import { FileReads } from './FileReads.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS } from './limits.js';
 
 /** An opened RDF input, ready for `parseRdf(file.input, { format: file.format, source: file.source })`. */
@@ -16,6 +16,12 @@ export interface RdfFile {
   source: string;
   /** Whether the input was gzip (by extension or by its magic bytes). */
   gzip: boolean;
+  /**
+   * Gives back a chunk of `input` its reader holds no part of any longer: the
+   * memory of a read of the file is read into again ({@link FileReads}). A
+   * chunk not given back (or of stdin, or gunzipped) is left to the garbage collector.
+   */
+  release: (chunk: Uint8Array) => void;
 }
 
 /**
@@ -41,21 +47,23 @@ export async function openRdfFile(
 ): Promise<RdfFile> {
   const isStdin = path === '-';
   const source = isStdin ? '<stdin>' : path;
-  let raw: Readable;
+  let raw: AsyncIterable<Buffer | string>;
+  let reads: FileReads | undefined;
   if (isStdin) {
     raw = stdin;
   } else {
+    reads = new FileReads(path, readBytesFor(maxDocumentChars));
     try {
       const info = await stat(path);
       if (info.isDirectory())
         throw new ToolkitError(`${path} is a directory, not an RDF file`, 'io', { details: { path } });
+      raw = await reads.open();
     } catch (err) {
       if (err instanceof ToolkitError) throw err;
       const code = (err as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : (err as Error).message;
       throw new ToolkitError(`cannot open ${path}: ${why}`, 'io', { cause: err, details: { path } });
     }
-    raw = createReadStream(path, { highWaterMark: readBytesFor(maxDocumentChars) });
   }
   const { first, stream } = await peek(raw, source, onRead);
   const gzip =
@@ -80,7 +88,8 @@ export async function openRdfFile(
     });
     input = out;
   }
-  return { input, format: isStdin ? undefined : formatFromPath(path), source, gzip };
+  const release = reads && !gzip ? reads.release.bind(reads) : () => undefined;
+  return { input, format: isStdin ? undefined : formatFromPath(path), source, gzip, release };
 }
 
 /**
@@ -95,7 +104,7 @@ export function readBytesFor(maxDocumentChars: number): number {
 
 /** Reads the first chunk of a stream and returns a stream that yields it again, then the rest. */
 async function peek(
-  raw: Readable,
+  raw: AsyncIterable<Buffer | string>,
   source: string,
   onRead?: (bytes: number) => void,
 ): Promise<{ first: Buffer | undefined; stream: Readable }> {

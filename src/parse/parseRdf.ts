@@ -65,7 +65,7 @@ export interface ParseRdfOptions {
    * of a top-level `@graph`, or a document held whole (of another layout, or,
    * without `ignoreGraphs`, with keys after its `@graph`); of Turtle, N-Triples
    * and N-Quads, one line. More is a `parse` error, not an out-of-memory crash.
-   * Defaults to 2^28 (256 Mi).
+   * Defaults to 2^23 (8 Mi).
    */
   maxDocumentChars?: number;
 }

@@ -143,7 +143,7 @@ async function* keepingGraphs(
 
 /** Limits of {@link splitJsonLdGraph}. */
 export interface SplitLimits {
-  /** Characters of one node (or of a document of another layout) held at most. Defaults to 2^28 (256 Mi). */
+  /** Characters of one node (or of a document of another layout) held at most. Defaults to 2^23 (8 Mi). */
   maxDocumentChars?: number;
   /** Levels of nesting read at most ({@link limitJsonDepth}). Defaults to no limit (the parser's own). */
   maxDepth?: number;

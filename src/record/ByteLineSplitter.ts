@@ -24,6 +24,14 @@ const HEAD_CHARS = 200;
  * Characters are counted from the bytes (UTF-16 code units: one a UTF-8
  * sequence, two for one of four bytes), exact for valid UTF-8, and only once
  * a line holds more bytes than `maxChars`.
+ *
+ * `release` is given each chunk once no part of it is held (its lines are
+ * decoded, or dropped): the reader of the input may read into it again. The
+ * bytes of a long line are dropped as they are read, so they were garbage made
+ * as fast as the file was read, which V8 frees only when its young generation
+ * fills (a 32 MB line refused at 4 MiB, 64 KiB reads: 34 MB over the run
+ * without it; 7 to 13 with each dropped read copied into a string, to fill the
+ * young generation sooner). Defaults to none.
  */
 export class ByteLineSplitter {
   /** The start of the line not ended yet, as read. */
@@ -32,9 +40,16 @@ export class ByteLineSplitter {
   /** Characters of `parts`, counted once they hold more bytes than `maxChars`; -1 before. */
   private chars = -1;
   private long: LongLine | undefined;
+  /** The chunks `parts` are of, as given. */
+  private held: Uint8Array[] = [];
+  /** Chunks held until `parts` were decoded or dropped, to give back. */
+  private done: Uint8Array[] = [];
   private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-  constructor(private readonly maxChars: number) {}
+  constructor(
+    private readonly maxChars: number,
+    private readonly release?: (chunk: Uint8Array) => void,
+  ) {}
 
   /** The lines a chunk ends. */
   push(chunk: Uint8Array): Line[] {
@@ -44,31 +59,50 @@ export class ByteLineSplitter {
     for (let nl = bytes.indexOf(0x0a); nl >= 0; nl = bytes.indexOf(0x0a, from)) {
       if (this.parts.length === 0 && !this.long && nl - from <= this.maxChars) lines.push(this.decode(bytes, from, nl));
       else {
-        this.add(bytes, from, nl);
+        this.add(chunk, bytes, from, nl);
         lines.push(this.take());
       }
       from = nl + 1;
     }
-    this.add(bytes, from, bytes.length);
+    this.add(chunk, bytes, from, bytes.length);
+    this.giveBack(chunk);
     return lines;
   }
 
   /** The last line, when the bytes do not end with a line break. */
   end(): Line[] {
-    return this.bytes > 0 || this.long ? [this.take()] : [];
+    const lines = this.bytes > 0 || this.long ? [this.take()] : [];
+    this.giveBack();
+    return lines;
   }
 
-  private add(bytes: Buffer, from: number, to: number): void {
+  /** Gives back the chunks no longer held, and `chunk` unless it is. */
+  private giveBack(chunk?: Uint8Array): void {
+    if (!this.release) return;
+    const held = this.held;
+    for (const c of this.done) if (c !== chunk && !held.includes(c)) this.release(c);
+    this.done = [];
+    if (chunk !== undefined && !held.includes(chunk)) this.release(chunk);
+  }
+
+  /** `parts` are decoded or dropped: their chunks are held no longer. */
+  private drop(): void {
+    this.parts = [];
+    this.bytes = 0;
+    this.chars = -1;
+    if (this.held.length === 0) return;
+    this.done.push(...this.held);
+    this.held = [];
+  }
+
+  private add(chunk: Uint8Array, bytes: Buffer, from: number, to: number): void {
     if (to <= from) return;
     if (this.long) {
       this.long.chars += utf16Length(bytes, from, to);
-      // The bytes dropped, copied into a string dropped too: the reads are freed by the collector, which runs when
-      // the young generation fills; skipped without allocating, they piled up (a 32 MB line refused at 4 MiB,
-      // 64 KiB reads: 34 MB over the run without it, 7 to 11 with the copy).
-      _dropped = bytes.toString('latin1', from, to);
       return;
     }
     this.parts.push(from === 0 && to === bytes.length ? bytes : bytes.subarray(from, to));
+    if (this.held[this.held.length - 1] !== chunk) this.held.push(chunk);
     this.bytes += to - from;
     if (this.bytes <= this.maxChars) return;
     this.chars =
@@ -81,9 +115,7 @@ export class ByteLineSplitter {
       head: this.decode(head, 0, Math.min(head.length, HEAD_BYTES)).slice(0, HEAD_CHARS),
       chars: this.chars,
     };
-    this.parts = [];
-    this.bytes = 0;
-    this.chars = -1;
+    this.drop();
   }
 
   private take(): Line {
@@ -93,10 +125,8 @@ export class ByteLineSplitter {
       return long;
     }
     const parts = this.parts;
-    this.parts = [];
     const bytes = this.bytes;
-    this.bytes = 0;
-    this.chars = -1;
+    this.drop();
     const line = parts.length === 1 ? parts[0]! : Buffer.concat(parts, bytes);
     return this.decode(line, 0, line.length);
   }
@@ -108,9 +138,6 @@ export class ByteLineSplitter {
 }
 
 /** The UTF-16 length of UTF-8 bytes: one a sequence (each byte but continuation bytes), one more for a four-byte one. */
-/** The copy of bytes dropped (see `add`), kept nowhere else. */
-let _dropped = '';
-
 function utf16Length(bytes: Uint8Array, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) {

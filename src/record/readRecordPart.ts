@@ -19,7 +19,7 @@ export interface RecordPartPlace {
 
 /** Options of {@link readRecordPart}: the reader's limits, as `readRecords` takes them. */
 export interface RecordPartOptions {
-  /** As `readRecords`' `maxDocumentChars`. Defaults to 2^28. */
+  /** As `readRecords`' `maxDocumentChars`. Defaults to 2^23. */
   maxDocumentChars?: number;
   /** As `readRecords`' `maxDepth`. Defaults to 64. */
   maxDepth?: number;

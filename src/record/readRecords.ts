@@ -46,7 +46,8 @@ export interface ReadRecordsOptions {
    * The largest JSON text read whole, in characters: a single JSON document
    * (an envelope or an array), or one line of newline-delimited input. A
    * larger one is a problem (the whole input, or that line), never held in
-   * memory whole. Defaults to 2^28 (256 Mi).
+   * memory whole. Defaults to 2^23 (8 Mi): a saved page of
+   * 100 records is about 1 MB, a record's line a few KB (docs/errors.md).
    */
   maxDocumentChars?: number;
   /**
@@ -64,6 +65,12 @@ export interface ReadRecordsOptions {
    * order mark is looked for). Defaults to none (the start of an input).
    */
   after?: ReadPosition;
+  /**
+   * Given each chunk of bytes of the input once no part of it is held any
+   * longer (its lines decoded, or dropped), for its reader to read into again
+   * (`openRdfFile`'s `release`). Defaults to none.
+   */
+  release?: (chunk: Uint8Array) => void;
 }
 
 /** How far a newline-delimited input was read: lines and numbered items. */
@@ -94,7 +101,7 @@ export async function* readRecords(
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
   };
   const reader = new RecordLines(options.source ?? '<input>', limits, options.keepText === true, options.after);
-  for await (const lines of chunkLines(input, limits.maxChars, options.after === undefined)) {
+  for await (const lines of chunkLines(input, limits.maxChars, options.after === undefined, options.release)) {
     for (const line of lines)
       yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
   }
@@ -102,7 +109,7 @@ export async function* readRecords(
 }
 
 /** The default of `maxDocumentChars`. */
-export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
+export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 23;
 
 /**
  * The lines of an input, decoded as UTF-8, a chunk's worth at a time (a line
@@ -110,12 +117,14 @@ export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 28;
  * decoded once ({@link ByteLineSplitter}); text comes as it is given. A byte
  * order mark at the start is dropped, two as `convert` reads an input
  * ({@link withoutBoms}); the last line needs no line break. A line longer than
- * `maxChars` comes as a {@link LongLine}.
+ * `maxChars` comes as a {@link LongLine}. Chunks of bytes no longer held are
+ * given to `release`.
  */
 async function* chunkLines(
   input: Readable | AsyncIterable<Uint8Array | string>,
   maxChars: number,
   fromStart: boolean,
+  release?: (chunk: Uint8Array) => void,
 ): AsyncGenerator<Line[]> {
   let splitter: LineSplitter | ByteLineSplitter | undefined;
   let atStart = fromStart;
@@ -127,7 +136,7 @@ async function* chunkLines(
     return lines;
   };
   for await (const chunk of input as AsyncIterable<Uint8Array | string>) {
-    splitter ??= typeof chunk === 'string' ? new LineSplitter(maxChars) : new ByteLineSplitter(maxChars);
+    splitter ??= typeof chunk === 'string' ? new LineSplitter(maxChars) : new ByteLineSplitter(maxChars, release);
     const lines =
       splitter instanceof ByteLineSplitter
         ? splitter.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk)
@@ -354,7 +363,7 @@ function lineOf(text: string, at: number): number {
   return n;
 }
 
-/** A count of characters for messages: `256 MiB` for whole MiB, else `1000 characters`. */
+/** A count of characters for messages: `8 MiB` for whole MiB, else `1000 characters`. */
 function describeChars(chars: number): string {
   return chars >= 2 ** 20 && chars % 2 ** 20 === 0 ? `${chars / 2 ** 20} MiB` : `${chars} characters`;
 }

@@ -28,7 +28,7 @@ export interface NTriplesChunkReaderOptions {
    * two inputs' `_:b1` in one chunk stay two nodes, as they are when parsed. Defaults to false (one input).
    */
   labelsPerInput?: boolean;
-  /** The longest line read, in bytes (a longer one is a `parse` error). Defaults to 2^28. */
+  /** The longest line read, in bytes (a longer one is a `parse` error). Defaults to 2^23. */
   maxLineBytes?: number;
   /** Cancels reading. Defaults to none. */
   signal?: AbortSignal;

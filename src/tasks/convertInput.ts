@@ -48,7 +48,8 @@ export async function convertInput(
     return;
   }
   let batch: ReadItem[] = [];
-  for await (const item of readRecords(bytes.again(), { source: file.source, ...readLimitsOf(options) })) {
+  const read = { source: file.source, release: file.release, ...readLimitsOf(options) };
+  for await (const item of readRecords(bytes.again(), read)) {
     batch.push(item);
     if (batch.length < sink.batchSize) continue;
     await target.add(await sink.take(batch));

@@ -59,4 +59,54 @@ describe('ByteLineSplitter', () => {
       expect(split(bytes, [7], max)).toEqual(asText(bytes, max));
     }
   });
+
+  it('gives back each chunk once, when no part of it is held, and its lines come out right after it is read into again', () => {
+    const text = `ab\ncd${'x'.repeat(40)}ef\ngh\n${'y'.repeat(300)}\nlast`;
+    const bytes = Buffer.from(text);
+    for (const [cuts, max] of [
+      [[5, 20, 48, 60, 200, 350], 100],
+      [[1, 2, 3, 52, 55], 1000],
+      [[3, 6, 9], 20],
+    ] as const) {
+      const chunks: Buffer[] = [];
+      const given: Buffer[] = [];
+      // A given-back chunk is overwritten at once, as a read into it again would.
+      const splitter = new ByteLineSplitter(max, (c) => {
+        given.push(c as Buffer);
+        (c as Buffer).fill(0x7a);
+      });
+      const out: Line[] = [];
+      let from = 0;
+      for (const at of [...cuts, bytes.length]) {
+        const chunk = Buffer.from(bytes.subarray(from, at));
+        chunks.push(chunk);
+        out.push(...splitter.push(chunk));
+        // Held: the chunks of the line not ended yet (its bytes, unless it is too long); the others given back.
+        expect(given.every((c) => chunks.includes(c))).toBe(true);
+        from = at;
+      }
+      out.push(...splitter.end());
+      expect(out, `cuts ${cuts.join()}`).toEqual(split(bytes, [...cuts], max));
+      expect(new Set(given).size).toBe(given.length);
+      expect(given.length).toBe(chunks.length);
+    }
+  });
+
+  it('gives back the chunks of a line too long as it reads them: none is held', () => {
+    const given: Uint8Array[] = [];
+    const splitter = new ByteLineSplitter(10, (c) => given.push(c));
+    const first = Buffer.from('ok\n' + 'x'.repeat(8));
+    splitter.push(first);
+    expect(given).toEqual([]);
+    const second = Buffer.from('x'.repeat(8));
+    splitter.push(second);
+    // The line is longer than 10: its start dropped, both chunks given back.
+    expect(given).toEqual([first, second]);
+    for (let i = 0; i < 5; i++) {
+      const more = Buffer.from('x'.repeat(8));
+      splitter.push(more);
+      expect(given[given.length - 1]).toBe(more);
+    }
+    expect(splitter.end()).toEqual([{ head: 'x'.repeat(16), chars: 56 }]);
+  });
 });
