@@ -93,10 +93,12 @@ export async function openRdfFile(
 }
 
 /**
- * The size of a read of a file held to `maxDocumentChars`: 1 MiB (fewer chunks to decode and split, measured: less
- * CPU than the default 64 KiB) unless the limit is below 64 MiB, then a 64th of the limit, at least 64 KiB. Reads
- * dropped before the garbage collector frees them count in the peak memory of a refused line: with 1 MiB reads, a
- * 32 MB line refused at 4 MiB took `validate` and `convert` 19 and 21 MB over their start, 64 KiB reads 4 and 10.
+ * The size of a read of a file held to `maxDocumentChars`: a 64th of the limit, at least 64 KiB and at most 1 MiB
+ * (128 KiB at the default, 8 MiB). Reads dropped before the garbage collector frees them (by readers that do not give
+ * them back, {@link FileReads}) count in the peak memory of a refused line: with 1 MiB reads, a 32 MB line refused at
+ * 4 MiB took `validate` and `convert` 19 and 21 MB over their start, 64 KiB reads 4 and 10; 512 KiB reads, 10 and 11.
+ * Reads of 128 KiB against 1 MiB (the default before): CPU 0.98 to 1.04x (noise: `convert --jobs 1` of 18 MB of
+ * NDJSON, `validate --jobs 1` and `convert` to Turtle of 32 MB of N-Triples), peak RSS of the latter two 0.66-0.68x.
  */
 export function readBytesFor(maxDocumentChars: number): number {
   return Math.max(1 << 16, Math.min(1 << 20, Math.floor(maxDocumentChars / 64)));

@@ -73,7 +73,7 @@ describe('torture corpus through convert', () => {
       for (const { format, parse } of c.big ? FORMATS.filter((f) => f.format === 'ntriples') : FORMATS) {
         const out = join(dir, `${c.name}.${EXT[format]}`);
         const rejects = join(dir, `${c.name}.${format}.rejects.jsonl`);
-        const r = await runCli(['convert', input, '-o', out, '--rejects', rejects]);
+        const r = await runCli(['convert', input, '-o', out, '--rejects', rejects, ...(c.options ?? [])]);
         expect(r.code, r.stderr).toBe(c.rejected ? 1 : 0);
         expect(r.stderr).toContain(`records read ${c.mapped + c.rejected}, mapped ${c.mapped}, rejected ${c.rejected}`);
         const printed = r.stderr.split('\n').filter((l) => l.startsWith('rejected: '));
@@ -210,6 +210,16 @@ describe('what each torture file comes out as', () => {
     const names = objectsOf(q, `${S}name`);
     expect(names).toContain('M\uFFFDller, J\uFFFDrg');
     expect(q.some((x) => x.subject.value === 'https://doi.org/10.5555/utf8%EF%BF%BD')).toBe(true);
+  });
+
+  it('a 10 MB abstract at the default limit (8 MiB): its record rejected naming the limit and the way out, nothing written', async () => {
+    const out = join(dir, 'big-abstract.default.nt');
+    const r = await runCli(['convert', paths.get('big-abstract.json')!, '-o', out, '-f', 'ntriples']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stderr).toContain('records read 1, mapped 0, rejected 1');
+    expect(r.stderr).toMatch(
+      /rejected: \S*big-abstract\.json record 1 \(line 1\), field \(input\): the line holds more than 8 MiB of JSON, more than is read as a whole \(--max-document-chars raises the limit\)/,
+    );
   });
 
   it('a 10 MB abstract is written whole, its wrapped lines and tabs made spaces', () => {

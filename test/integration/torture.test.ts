@@ -37,6 +37,7 @@ async function convertAll(
   inputs: string[],
   stem: string,
   expectedCode: number | undefined,
+  options: string[] = [],
 ): Promise<{ file: string; rapper?: RapperSyntax }[]> {
   const outputs: { file: string; rapper?: RapperSyntax }[] = [];
   for (const { format, ext, rapper } of FORMATS) {
@@ -50,6 +51,7 @@ async function convertAll(
       join(dir, `${stem}.${format}.rejects.jsonl`),
       '-f',
       format,
+      ...options,
     ]);
     if (expectedCode !== undefined) expect(r.exitCode, r.stderr).toBe(expectedCode);
     else expect([0, 1], r.stderr).toContain(r.exitCode);
@@ -104,7 +106,7 @@ function longestLine(file: string): number {
 describe.runIf(needTools('jena', 'rapper'))('torture corpus output judged by Jena and rapper', () => {
   for (const c of TORTURE_CASES) {
     it(`${c.name}: all five formats pass riot --validate (and rapper)`, async () => {
-      const outputs = await convertAll([paths.get(c.name)!], c.name, c.rejected ? 1 : 0);
+      const outputs = await convertAll([paths.get(c.name)!], c.name, c.rejected ? 1 : 0, c.options);
       await judge(outputs);
     });
   }
