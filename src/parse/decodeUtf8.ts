@@ -11,8 +11,12 @@ import type { RdfInput } from './RdfInput.js';
  * took twice its size), a whole decode one byte a character for Latin-1.
  * The text is the same: a chunk is cut only before a byte that starts a
  * character, where a streaming decoder starts one afresh too.
+ *
+ * `release` is given each chunk of bytes once it is decoded (and no part of it
+ * carried to the next): the reader of the input may read into it again
+ * (`openRdfFile`'s `release`). Defaults to none.
  */
-export async function* decodeUtf8(input: RdfInput): AsyncGenerator<string> {
+export async function* decodeUtf8(input: RdfInput, release?: (chunk: Uint8Array) => void): AsyncGenerator<string> {
   if (typeof input === 'string') {
     yield input.replace(/^\uFEFF/, '');
     return;
@@ -21,16 +25,24 @@ export async function* decodeUtf8(input: RdfInput): AsyncGenerator<string> {
   let first = true;
   /** The start of a character the last chunk cut. */
   let carry: Uint8Array | undefined;
+  /** The chunk `carry` is a part of (not a copy). */
+  let carriedFrom: Uint8Array | undefined;
   for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
     let text: string;
     if (typeof chunk === 'string') {
       text = carry ? decoder.decode(carry) + chunk : chunk;
       carry = undefined;
+      if (carriedFrom) release?.(carriedFrom);
+      carriedFrom = undefined;
     } else {
       const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+      // The chunk the carry was cut from is copied into `bytes` now.
+      if (carriedFrom) release?.(carriedFrom);
       const cut = completeLength(bytes);
       text = decoder.decode(cut < bytes.length ? bytes.subarray(0, cut) : bytes);
       carry = cut < bytes.length ? bytes.subarray(cut) : undefined;
+      carriedFrom = carry && bytes === chunk ? chunk : undefined;
+      if (!carriedFrom) release?.(chunk);
     }
     if (first && text !== '') {
       text = text.replace(/^\uFEFF/, '');

@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import type { ConvertTarget } from '../output/ConvertTarget.js';
+import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { parseRdfQuads } from '../parse/parseRdf.js';
 import { readLimitsOf } from '../parse/limits.js';
@@ -28,7 +29,8 @@ export async function convertInput(
     bytes.forget();
     // An RDF document is re-serialised as it is, streaming (as riot does): its statements, not records.
     for await (const group of subjectGroups(
-      parseRdfQuads(input.input, {
+      // Decoded here, each read given back once decoded: the reads of a line over the limit are not left to the collector.
+      parseRdfQuads(decodeUtf8(input.input, file.release), {
         format: input.format,
         source: file.source,
         ...readLimitsOf(options),

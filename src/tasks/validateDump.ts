@@ -4,6 +4,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ToolkitError, ioError, isIoFailure } from '../errors.js';
 import { isLineFormat, type LineFormat } from '../formats.js';
+import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import { openRdfFile } from '../parse/openRdfFile.js';
 import { resolveFormat, sniffRdf, type RdfInput } from '../parse/parseRdf.js';
 import { detectSchemaScheme } from '../shacl/detectSchemaScheme.js';
@@ -242,7 +243,7 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
     counting = false;
     opened.input.destroy();
     read.bytes = readBefore;
-  }
+  } else input = decodeUtf8(input, opened.release); // each read given back once decoded (text passes as it is)
   const outcomes = parts
     ? validateFileParts(here(file), validator as ParallelRecordValidator, {
         format: format as LineFormat,

@@ -128,9 +128,10 @@ describe('a line over --max-document-chars: refused as it is read, within twice 
           );
           if (command === 'convert') expect(r.stderr).toContain('nothing was written to out.nt');
           // Twice the limit (one-byte characters) over the same command on the dump without the line, and the
-          // spread of the peak between runs (when the collector frees the dropped reads: at 4 MiB convert measured
-          // 5.0 to 9.2 MB over, validate 1.6 to 6.1, load about 1.7; at the default validate 15 to 16, convert 17,
-          // load 3. With the default at 256 MiB the line was read whole: 1.2 to 1.8 GB for a 250 MB line).
+          // spread of the peak between runs. Measured at 4 MiB: convert 4 to 7 MB over, validate 1 to 2, load about
+          // 1.7; at the default, convert and validate 8 to 9, load 3 (15 to 18 for convert and validate when the
+          // reads decoded were left to the collector; with the default at 256 MiB the line was read whole: 1.2 to
+          // 1.8 GB for a 250 MB line).
           expect(
             r.peakKiB - base.peakKiB,
             `${command} ${file}: ${r.peakKiB} KiB, ${base.peakKiB} without the line`,

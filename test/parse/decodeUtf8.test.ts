@@ -20,6 +20,40 @@ function byStringDecoder(chunks: Uint8Array[]): string {
 }
 
 describe('decodeUtf8', () => {
+  it('gives back each chunk once decoded, one whose end is carried once the next is read, and decodes the same when a chunk given back is read into again', async () => {
+    const pool = [0x41, 0x0a, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xff];
+    let seed = 11;
+    const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    for (let t = 0; t < 500; t++) {
+      const bytes = Uint8Array.from({ length: 1 + next(16) }, () => pool[next(pool.length)]!);
+      const cuts = [next(bytes.length + 1), next(bytes.length + 1), next(bytes.length + 1)].sort((x, y) => x - y);
+      const chunks = [0, ...cuts].map((at, i, all) => Buffer.from(bytes.subarray(at, all[i + 1] ?? bytes.length)));
+      const expected = byStringDecoder(chunks.map((c) => Buffer.from(c)));
+      const given: Uint8Array[] = [];
+      let read = 0;
+      let text = '';
+      for await (const piece of decodeUtf8(
+        (async function* () {
+          for (const c of chunks) {
+            read++;
+            yield c;
+          }
+        })(),
+        (c) => {
+          // Given back no later than when the chunk after it is read, and only once.
+          expect(read - chunks.indexOf(c as Buffer)).toBeLessThanOrEqual(2);
+          given.push(c);
+          c.fill(0x7a); // read into again
+        },
+      ))
+        text += piece;
+      expect(text).toBe(expected);
+      expect(new Set(given).size).toBe(given.length);
+      // The last chunk, when its end is carried, is decoded at the end and not given back: all the others are.
+      expect(given.length).toBeGreaterThanOrEqual(chunks.length - 1);
+    }
+  });
+
   it('joins characters cut between chunks and drops one leading BOM only', async () => {
     const bytes = Buffer.from('\uFEFFé€😀\uFEFF', 'utf8');
     const chunks = [bytes.subarray(0, 2), bytes.subarray(2, 4), bytes.subarray(4, 9), bytes.subarray(9)];
