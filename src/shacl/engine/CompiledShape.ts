@@ -37,48 +37,83 @@ export interface CompiledShape {
   readonly deactivated: boolean;
   /** The checks in the shapes graph's order (a property shape runs its set checks first, then its value checks on each value) (filled after the shape is made: shapes refer to each other). */
   readonly checks: Check[];
+  /** Whether a check may validate a shape (`sh:node`, `sh:property`, `sh:and`...: set as the checks are compiled). */
+  nests: boolean;
+}
+
+/** A property shape's checks as {@link validateShape} runs them: set checks, then value checks. */
+interface SplitChecks {
+  readonly set: readonly SetCheck[];
+  readonly value: readonly ValueCheck[];
+}
+
+const split = new WeakMap<CompiledShape, SplitChecks>();
+
+/** The checks of a shape split by kind, in order (made when first run: the checks are filled after the shape is made). */
+function splitChecks(shape: CompiledShape): SplitChecks {
+  let found = split.get(shape);
+  if (found && found.set.length + found.value.length === shape.checks.length) return found;
+  const set: SetCheck[] = [];
+  const value: ValueCheck[] = [];
+  for (const c of shape.checks) {
+    if (c.kind === 'set') set.push(c.run);
+    else value.push(c.run);
+  }
+  found = { set, value };
+  split.set(shape, found);
+  return found;
 }
 
 /** Validates `focus` against `shape`: true when no result was found (results go to `context.out`). */
 export function validateShape(shape: CompiledShape, focus: RDF.Term, context: RunContext): boolean {
   if (shape.deactivated || shape.checks.length === 0) return true;
+  const checks = splitChecks(shape);
+  // A shape that validates no other shape cannot be met again inside itself.
+  if (!shape.nests) return runChecks(shape, checks, focus, context);
   const active = context.active;
   // The stack is a few pairs deep: a scan costs less than a map of sets.
   for (let i = 0; i < active.length; i += 2) if (active[i] === shape && active[i + 1] === focus) return true;
   active.push(shape, focus);
   try {
-    const checks = shape.checks;
-    if (!shape.path) {
-      let ok = true;
-      for (const c of checks) {
-        const passed = c.kind === 'value' ? c.run(context, focus, focus) : c.run(context, focus, [focus]);
-        if (!passed) {
-          ok = false;
-          if (!context.out) return false;
-        }
-      }
-      return ok;
-    }
-    const values = shape.path(context.index, focus);
-    let ok = true;
-    for (const c of checks) {
-      if (c.kind === 'set' && !c.run(context, focus, values)) {
+    return runChecks(shape, checks, focus, context);
+  } finally {
+    active.pop();
+    active.pop();
+  }
+}
+
+/** The checks of a shape on a focus node: a node shape's on the node itself, a property shape's set checks, then its value checks on each value in turn. */
+function runChecks(shape: CompiledShape, checks: SplitChecks, focus: RDF.Term, context: RunContext): boolean {
+  let ok = true;
+  if (!shape.path) {
+    // In the shapes graph's order.
+    for (const c of shape.checks) {
+      const passed = c.kind === 'value' ? c.run(context, focus, focus) : c.run(context, focus, [focus]);
+      if (!passed) {
         ok = false;
         if (!context.out) return false;
       }
     }
-    for (const value of values) {
-      for (const c of checks) {
-        if (c.kind === 'value' && !c.run(context, focus, value)) {
-          ok = false;
-          if (!context.out) return false;
-        }
+    return ok;
+  }
+  const values = shape.path(context.index, focus);
+  for (const c of checks.set) {
+    if (!c(context, focus, values)) {
+      ok = false;
+      if (!context.out) return false;
+    }
+  }
+  const each = checks.value;
+  if (each.length === 0) return ok;
+  for (const value of values) {
+    for (const c of each) {
+      if (!c(context, focus, value)) {
+        ok = false;
+        if (!context.out) return false;
       }
     }
-    return ok;
-  } finally {
-    active.length -= 2;
   }
+  return ok;
 }
 
 /** Whether `node` conforms to `shape` (no result of any severity), without building results. */

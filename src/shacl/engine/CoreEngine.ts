@@ -37,6 +37,9 @@ const PARAMETERS_OF_OTHERS = new Set([
   'qualifiedValueShapesDisjoint',
 ]);
 
+/** The constraint components whose checks validate other shapes. */
+const NESTING = new Set(['node', 'property', 'and', 'or', 'xone', 'not', 'qualifiedValueShape']);
+
 /**
  * A SHACL Core validator compiled once for a shapes graph, written from the SHACL specification: every shape
  * compiled into closures over interned terms, every record's triples indexed once. It validates one record at a
@@ -116,6 +119,7 @@ export class CoreEngine {
         }
         try {
           (shape.checks as Check[]).push(...compiler(context, q.object));
+          if (NESTING.has(local)) shape.nests = true;
         } catch (err) {
           if (err instanceof UnsupportedShapes) throw err;
           throw new Error(`${shapes.describeShape(node)}: ${(err as Error).message}`, { cause: err });
@@ -250,6 +254,7 @@ function makeShape(shapes: ShapesReader, node: RDF.Term, inexact: string[]): Com
     messages: shapes.objects(node, `${SH}message`).map((m) => m.value),
     deactivated: shapes.one(node, `${SH}deactivated`)?.value === 'true',
     checks: [],
+    nests: false,
   };
 }
 

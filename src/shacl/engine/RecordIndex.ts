@@ -12,7 +12,8 @@ const EMPTY: readonly RDF.Term[] = [];
 export class RecordIndex {
   /** Each subject's triples as a flat list: predicate, object, predicate, object... */
   private readonly out = new Map<RDF.Term, RDF.Term[]>();
-  private inverse: Map<RDF.Term, RDF.Term[]> | undefined;
+  /** For each predicate asked about, the subjects of its triples by object (built when first asked: a few predicates are). */
+  private readonly inverse = new Map<RDF.Term, Map<RDF.Term, RDF.Term[]>>();
   /** The `rdf:type` triples as subject, class pairs, in order. */
   readonly typed: RDF.Term[] = [];
   /** Whether the record says `rdfs:subClassOf` itself (classes are then read from it too). */
@@ -57,13 +58,7 @@ export class RecordIndex {
 
   /** The subjects of the triples of `predicate` whose object is `object`, in order. */
   subjects(object: RDF.Term, predicate: RDF.Term): readonly RDF.Term[] {
-    const list = this.inverseIndex().get(object);
-    if (!list) return EMPTY;
-    let found: RDF.Term[] | undefined;
-    for (let i = 0; i < list.length; i += 2) {
-      if (list[i] === predicate) (found ??= []).push(list[i + 1]!);
-    }
-    return found ?? EMPTY;
+    return this.inverseOf(predicate).get(object) ?? EMPTY;
   }
 
   /** `subject`'s triples as predicate, object pairs (a flat list). */
@@ -71,15 +66,18 @@ export class RecordIndex {
     return this.out.get(subject) ?? EMPTY;
   }
 
-  private inverseIndex(): Map<RDF.Term, RDF.Term[]> {
-    if (this.inverse) return this.inverse;
-    const inverse = new Map<RDF.Term, RDF.Term[]>();
+  private inverseOf(predicate: RDF.Term): Map<RDF.Term, RDF.Term[]> {
+    let inverse = this.inverse.get(predicate);
+    if (inverse) return inverse;
+    inverse = new Map<RDF.Term, RDF.Term[]>();
     for (const q of this.triples) {
+      if (q.predicate !== predicate) continue;
       const list = inverse.get(q.object);
-      if (list) list.push(q.predicate, q.subject);
-      else inverse.set(q.object, [q.predicate, q.subject]);
+      if (list) list.push(q.subject);
+      else inverse.set(q.object, [q.subject]);
     }
-    return (this.inverse = inverse);
+    this.inverse.set(predicate, inverse);
+    return inverse;
   }
 
   /**

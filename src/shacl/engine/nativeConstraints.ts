@@ -47,10 +47,38 @@ export type NativeConstraint = (focus: RDF.Term, dataset: RDF.DatasetCore) => Co
 
 const ORCID_IRI = /^https:\/\/orcid\.org\/[0-9]{4}-[0-9]{4}-[0-9]{4}-[0-9]{3}[0-9X]$/;
 
-function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.Term): RDF.Term[] {
+/**
+ * A dataset that gives a subject's triples without building quads (the engine's record index): each subject's
+ * distinct triples as predicate, object pairs.
+ */
+export interface PairsBySubject {
+  pairsOf(subject: RDF.Term): readonly RDF.Term[];
+}
+
+function hasPairs(dataset: RDF.DatasetCore | PairsBySubject): dataset is PairsBySubject {
+  return typeof (dataset as Partial<PairsBySubject>).pairsOf === 'function';
+}
+
+/** The distinct objects of `subject`'s triples of `predicate`. */
+function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.NamedNode): RDF.Term[] {
   const out: RDF.Term[] = [];
-  for (const q of dataset.match(subject as RDF.Quad_Subject, predicate as RDF.Quad_Predicate)) out.push(q.object);
-  return out;
+  if (hasPairs(dataset)) {
+    // Distinct triples: distinct objects.
+    const pairs = dataset.pairsOf(subject);
+    const iri = predicate.value;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i]!.value === iri) out.push(pairs[i + 1]!);
+    return out;
+  }
+  for (const q of dataset.match(subject as RDF.Quad_Subject, predicate)) out.push(q.object);
+  return uniqueTerms(out);
+}
+
+/** `subject`'s triples as predicate, object pairs. */
+function* predicateObjects(dataset: RDF.DatasetCore, subject: RDF.Term): Generator<[RDF.Term, RDF.Term]> {
+  if (hasPairs(dataset)) {
+    const pairs = dataset.pairsOf(subject);
+    for (let i = 0; i < pairs.length; i += 2) yield [pairs[i]!, pairs[i + 1]!];
+  } else for (const q of dataset.match(subject as RDF.Quad_Subject)) yield [q.predicate, q.object];
 }
 
 function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
@@ -62,7 +90,7 @@ function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
 /** srsh:AuthorListOrderConstraint: the list ends in rdf:nil and has no person twice. */
 export const authorListOrder: NativeConstraint = (focus, dataset) => {
   const rows: ConstraintRow[] = [];
-  for (const head of uniqueTerms(objects(dataset, focus, authorList))) {
+  for (const head of objects(dataset, focus, authorList)) {
     // Every node reachable along rdf:rest (head included).
     const reach: RDF.Term[] = [];
     const seen = new Set<string>();
@@ -104,7 +132,7 @@ export const orcidCheckDigit: NativeConstraint = (focus, dataset) => {
     const expected = orcidCheckCharacter(id);
     if (expected !== id[id.length - 1]) rows.push({ ...(path ? { path } : {}), value, bindings: { expected } });
   };
-  for (const path of sameAs) for (const value of uniqueTerms(objects(dataset, focus, path))) check(value, path);
+  for (const path of sameAs) for (const value of objects(dataset, focus, path)) check(value, path);
   check(focus, undefined);
   return rows;
 };
@@ -113,13 +141,12 @@ export const orcidCheckDigit: NativeConstraint = (focus, dataset) => {
 export const languageTags: NativeConstraint = (focus, dataset) => {
   const rows: ConstraintRow[] = [];
   const seen = new Set<string>();
-  for (const q of dataset.match(focus as RDF.Quad_Subject)) {
-    const o = q.object;
+  for (const [predicate, o] of predicateObjects(dataset, focus)) {
     if (o.termType !== 'Literal' || !o.language || LANGUAGE_TAG.test(o.language)) continue;
-    const key = `${q.predicate.value}|${o.value}|${o.language}`;
+    const key = `${predicate.value}|${o.value}|${o.language}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    rows.push({ path: q.predicate as RDF.NamedNode, value: o });
+    rows.push({ path: predicate as RDF.NamedNode, value: o });
   }
   return rows;
 };
@@ -135,7 +162,7 @@ const PLAIN_DOI = /^[A-Za-z0-9._;()/:-]+$/;
 export const doiAgreement: NativeConstraint = (focus, dataset) => {
   const rows: ConstraintRow[] = [];
   if (focus.termType !== 'NamedNode') return rows;
-  for (const doi of uniqueTerms(objects(dataset, focus, biboDoi))) {
+  for (const doi of objects(dataset, focus, biboDoi)) {
     if (doi.termType !== 'Literal') continue;
     if (PLAIN_DOI.test(doi.value) && focus.value.toLowerCase() !== `https://doi.org/${doi.value}`.toLowerCase()) {
       rows.push({
@@ -145,7 +172,7 @@ export const doiAgreement: NativeConstraint = (focus, dataset) => {
       });
     }
     for (const path of schemaIdentifier) {
-      for (const id of uniqueTerms(objects(dataset, focus, path))) {
+      for (const id of objects(dataset, focus, path)) {
         if (id.value.toLowerCase() !== `doi:${doi.value}`.toLowerCase()) {
           rows.push({
             path,
@@ -171,10 +198,10 @@ export const authorPositions: NativeConstraint = (focus, dataset) => {
   const rows: ConstraintRow[] = [];
   // Each authorship's integer positions (values of another datatype are srsh:Authorship-position's).
   const holders = new Map<number, { value: RDF.Term; nodes: Set<string> }>();
-  for (const node of uniqueTerms(objects(dataset, focus, authorship))) {
+  for (const node of objects(dataset, focus, authorship)) {
     if (node.termType === 'Literal') continue;
     for (const p of schemaPosition) {
-      for (const value of uniqueTerms(objects(dataset, node, p))) {
+      for (const value of objects(dataset, node, p)) {
         if (
           value.termType !== 'Literal' ||
           value.datatype.value !== `${XSD}integer` ||
