@@ -4,6 +4,9 @@ import { RDF_TYPE, RDFS_SUBCLASS_OF } from './vocabulary.js';
 
 const EMPTY: readonly RDF.Term[] = [];
 
+/** The length of a subject's flat list of pairs above which its objects are looked up by predicate (not scanned). */
+const BY_PREDICATE_FROM = 32;
+
 /**
  * The distinct triples of one record, indexed once: each subject's predicates and objects (in the record's
  * order), and, when first asked, each object's subjects. Terms are interned (one object per term, the shapes'
@@ -12,6 +15,7 @@ const EMPTY: readonly RDF.Term[] = [];
 export class RecordIndex {
   /** Each subject's triples as a flat list: predicate, object, predicate, object... */
   private readonly out = new Map<RDF.Term, RDF.Term[]>();
+  private readonly byPredicate = new Map<RDF.Term, Map<RDF.Term, RDF.Term[]>>();
   /** For each predicate asked about, the subjects of its triples by object (built when first asked: a few predicates are). */
   private readonly inverse = new Map<RDF.Term, Map<RDF.Term, RDF.Term[]>>();
   /** The `rdf:type` triples as subject, class pairs, in order. */
@@ -41,11 +45,26 @@ export class RecordIndex {
   objects(subject: RDF.Term, predicate: RDF.Term): readonly RDF.Term[] {
     const list = this.out.get(subject);
     if (!list) return EMPTY;
+    if (list.length > BY_PREDICATE_FROM) return this.byPredicateOf(subject, list).get(predicate) ?? EMPTY;
     let found: RDF.Term[] | undefined;
     for (let i = 0; i < list.length; i += 2) {
       if (list[i] === predicate) (found ??= []).push(list[i + 1]!);
     }
     return found ?? EMPTY;
+  }
+
+  /** A subject's objects by predicate, in order (made when first asked: for subjects with many triples, such as a work). */
+  private byPredicateOf(subject: RDF.Term, list: readonly RDF.Term[]): Map<RDF.Term, RDF.Term[]> {
+    let map = this.byPredicate.get(subject);
+    if (map) return map;
+    map = new Map();
+    for (let i = 0; i < list.length; i += 2) {
+      const objects = map.get(list[i]!);
+      if (objects) objects.push(list[i + 1]!);
+      else map.set(list[i]!, [list[i + 1]!]);
+    }
+    this.byPredicate.set(subject, map);
+    return map;
   }
 
   /** Whether `subject` has a triple of `predicate`. */
