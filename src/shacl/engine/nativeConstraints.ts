@@ -12,7 +12,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { LANGUAGE_TAG } from '../../rdf/languageTag.js';
-import { termKey } from '../../rdf/termKey.js';
+import { termKey } from './TermInterner.js';
 import { isValidOrcid, orcidCheckCharacter } from '../../record/orcid.js';
 import { NS } from '../../rdf/namespaces.js';
 
