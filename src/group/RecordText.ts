@@ -15,6 +15,11 @@ export interface RecordText {
   source: string;
   /** The lines, each ended by `\n`. */
   text: string;
+  /**
+   * The same lines without their line breaks, when the reader kept them apart (not enumerable: a copy of the
+   * record, or a message, has `text` alone); parsed from them, a record's text is never joined. Defaults to none.
+   */
+  readonly lineTexts?: readonly string[];
   /** The input line number of each line of `text`. */
   lines: number[];
 }

@@ -115,13 +115,22 @@ export class NTriplesLineGrouper {
   }
 
   private toGroup(g: KeyedGroup<Line>): NTriplesRecordGroup {
-    return {
+    const lineTexts = g.items.map((l) => l.text);
+    let text: string | undefined;
+    const group = {
       key: g.key,
       format: this.format,
       source: this.source,
-      text: `${g.items.map((l) => l.text).join('\n')}\n`,
+      // Joined when first read (a parser given `lineTexts` never reads it); an own property, so a copy has it.
+      get text(): string {
+        return (text ??= `${lineTexts.join('\n')}\n`);
+      },
+      set text(value: string) {
+        text = value;
+      },
       lines: g.items.map((l) => l.line),
     };
+    return Object.defineProperty(group, 'lineTexts', { value: lineTexts });
   }
 
   private placeLine(text: string): void {
@@ -188,6 +197,16 @@ export class NTriplesLineGrouper {
       this.completed.push(this.toGroup(g));
     }
     this.lastKey = key ?? (subjectBlank === undefined ? undefined : this.grouper.ownerOf(subjectBlank));
+  }
+
+  /**
+   * Reads whole lines, without their line breaks (none holds a line feed or a carriage return), after text that
+   * ended in a line break (or none); returns the groups completed. Lines decoded apart ({@link decodeLines}).
+   */
+  addLines(lines: readonly string[]): NTriplesRecordGroup[] {
+    if (this.carry.length) throw new Error('addLines after text whose last line is not ended');
+    for (const line of lines) this.placeLine(line);
+    return this.take();
   }
 
   /** Reads a piece of the text (lines may span pieces); returns the groups completed. */

@@ -20,17 +20,32 @@ import { NS } from '../rdf/namespaces.js';
  * Terms come from `factory`, with n3's conventions: blank nodes keep their
  * labels, language tags are given as written (the factory lower-cases them,
  * as n3's does).
+ *
+ * `text` may be given as its lines, without their line breaks (as
+ * `NTriplesLineGrouper` keeps them: `RecordText.lineTexts`): the same quads,
+ * with no text joined to be cut again.
  */
 export function parseSimpleNTriples(
-  text: string,
+  text: string | readonly string[],
   format: LineFormat,
   factory: RDF.DataFactory,
 ): RDF.Quad[] | undefined {
+  const quads: RDF.Quad[] = [];
+  const defaultGraph = factory.defaultGraph();
+  if (typeof text !== 'string') {
+    // Lines without their line breaks (\n, \r: none in a line): each read as a text of its own.
+    let reader: LineReader | undefined;
+    for (const line of text) {
+      reader = new LineReader(line, factory, reader);
+      const quad = reader.statement(0, line.length, format === 'nquads', defaultGraph);
+      if (quad === undefined) return undefined;
+      if (quad !== null) quads.push(quad);
+    }
+    return quads;
+  }
   // n3 ends lines (and comments) at a lone CR too: such a text is n3's.
   if (text.includes('\r')) return undefined;
-  const quads: RDF.Quad[] = [];
   const reader = new LineReader(text, factory);
-  const defaultGraph = factory.defaultGraph();
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -67,10 +82,17 @@ class LineReader {
   /** The first `\\` at or after some position before the current one ({@link backslashFrom}). */
   private backslash = -1;
 
+  /** `before`: the reader of the line before (its subject is remembered). */
   constructor(
     private readonly text: string,
     private readonly factory: RDF.DataFactory,
-  ) {}
+    before?: LineReader,
+  ) {
+    if (before) {
+      this.lastSubject = before.lastSubject;
+      this.lastSubjectTerm = before.lastSubjectTerm;
+    }
+  }
 
   /** The quad of the line [start, end), `null` for a blank or comment line, `undefined` when it is not plain. */
   statement(start: number, end: number, quads: boolean, defaultGraph: RDF.DefaultGraph): RDF.Quad | null | undefined {

@@ -112,7 +112,8 @@ export class RecordValidator {
     const factory = interner.factory();
     const parse = (record: RecordText) =>
       dedupeQuads(
-        parseSimpleNTriples(record.text, record.format, factory) ?? parseRecordText(record, factory),
+        parseSimpleNTriples(record.lineTexts ?? record.text, record.format, factory) ??
+          parseRecordText(record, factory),
         interner,
         true,
       );

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { ParseError } from '../errors.js';
 import type { LineFormat } from '../formats.js';
 import { NTriplesLineGrouper, type NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
+import { decodeLines } from '../group/decodeLines.js';
 import type { PartBoundary } from '../group/PartJoiner.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS } from '../parse/limits.js';
 import type { RecordValidator } from './RecordValidator.js';
@@ -109,13 +110,22 @@ export async function validateRecordPart(
     // UTF-8 as `decodeUtf8` decodes it (a BOM dropped at the input's start only). Each piece ends after a line
     // break (a whole character) and is decoded whole: a streaming decode gives two bytes a character, ASCII too.
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-    for (let at = 0; at < bytes.length;) {
+    // The input's BOM (EF BB BF) is dropped.
+    let at = job.start === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+    while (at < bytes.length) {
       const cut = at + CHUNK >= bytes.length ? -1 : bytes.indexOf(10 /* \n */, at + CHUNK);
       const end = cut < 0 ? bytes.length : cut + 1;
-      let text = decoder.decode(bytes.subarray(at, end));
-      if (at === 0 && job.start === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      const piece = bytes.subarray(at, end);
       at = end;
-      if (text !== '') add(lines.addText(text));
+      // Line by line (ASCII lines as one-byte strings: decodeLines), or the text whole when a line may end in \r.
+      const decoded = decodeLines(piece, decoder);
+      if (!decoded) add(lines.addText(decoder.decode(piece)));
+      else if (decoded.ended) add(lines.addLines(decoded.lines));
+      else {
+        // The part's last line, not ended: held until the end, as text is.
+        add(lines.addLines(decoded.lines.slice(0, -1)));
+        add(lines.addText(decoded.lines[decoded.lines.length - 1]!));
+      }
       await validate(false);
     }
     after = boundary();

@@ -31,11 +31,22 @@ function sameQuads(a: readonly RDF.Quad[], b: readonly RDF.Quad[]): boolean {
 /** The property every text must keep: the fast path reads it as n3 does, or leaves it to n3. */
 function agreesWithN3(text: string, format: 'ntriples' | 'nquads'): void {
   const fast = parseSimpleNTriples(text, format, DataFactory as unknown as RDF.DataFactory);
+  sameAsLines(text, format, fast);
   if (fast === undefined) return;
   accepted.count++;
   const n3 = n3Parse(text, format);
   expect(n3, `n3 refuses what the fast path read: ${JSON.stringify(text)}`).not.toBeInstanceOf(Error);
   expect(sameQuads(fast, n3 as RDF.Quad[]), JSON.stringify(text)).toBe(true);
+}
+
+/** The text given as its lines (as the grouper keeps them: without line breaks) reads the same, or is left to n3 too. */
+function sameAsLines(text: string, format: 'ntriples' | 'nquads', fast: RDF.Quad[] | undefined): void {
+  if (text.includes('\r')) return;
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const fromLines = parseSimpleNTriples(lines, format, DataFactory as unknown as RDF.DataFactory);
+  expect(fromLines === undefined, JSON.stringify(text)).toBe(fast === undefined);
+  if (fast && fromLines) expect(sameQuads(fromLines, fast), JSON.stringify(text)).toBe(true);
 }
 
 describe('parseSimpleNTriples', () => {
@@ -48,6 +59,7 @@ describe('parseSimpleNTriples', () => {
     expect(fast).toBeDefined();
     expect(fast!.length).toBeGreaterThan(300 * 50);
     expect(sameQuads(fast!, n3Parse(text, 'ntriples') as RDF.Quad[])).toBe(true);
+    sameAsLines(text, 'ntriples', fast);
   });
 
   it('reads plain lines: spacing, comments, blank nodes, escapes, tags, datatypes, graphs', () => {
