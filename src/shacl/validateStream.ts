@@ -1,10 +1,9 @@
 import type * as RDF from '@rdfjs/types';
-import { groupNTriplesRecords } from '../group/groupNTriplesRecords.js';
+import { groupNTriplesInput } from '../group/groupNTriplesInput.js';
 import type { GroupNTriplesRecordsOptions, NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
 import { groupRecords } from '../group/groupRecords.js';
 import type { GroupRecordsOptions, RecordGroup } from '../group/groupRecords.js';
 import { parseRecordText } from '../group/RecordText.js';
-import { decodeUtf8 } from '../parse/decodeUtf8.js';
 import type { RdfInput } from '../parse/RdfInput.js';
 import type { ValidationOutcome } from './reports/ValidationResult.js';
 import type { RecordValidating } from './ParallelRecordValidator.js';
@@ -86,7 +85,7 @@ export async function* validateNTriples(
   validator: RecordValidating,
   options: ValidateNTriplesOptions = {},
 ): AsyncGenerator<RecordTextValidation, void, undefined> {
-  yield* validateRecordTexts(groupNTriplesRecords(decodeUtf8(input), options), validator, options);
+  yield* validateRecordTexts(groupNTriplesInput(input, options), validator, options);
 }
 
 /**
