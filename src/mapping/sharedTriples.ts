@@ -28,13 +28,18 @@ export function countSharedTriples(quads: readonly RDF.Quad[]): number {
 export function sharedTripleKeys(quads: readonly RDF.Quad[]): number[] {
   const keys: number[] = [];
   // a record's statements come subject by subject: whether a subject is shared is asked once a run of them
+  let subjectTerm: RDF.Term | undefined;
   let subject: string | undefined;
   let shared = false;
   for (const q of quads) {
     if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') continue;
-    if (q.subject.value !== subject) {
-      subject = q.subject.value;
-      shared = isSharedEntityIri(subject);
+    // the mapper gives a subject's statements one term: its text is compared only when the term changes
+    if (q.subject !== subjectTerm) {
+      subjectTerm = q.subject;
+      if (subjectTerm.value !== subject) {
+        subject = subjectTerm.value;
+        shared = isSharedEntityIri(subject);
+      }
     }
     if (shared) keys.push(termsKey(q));
   }

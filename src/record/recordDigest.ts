@@ -57,15 +57,15 @@ function abstractText(h: TextHasher, abstract: AbstractText | undefined): void {
 }
 
 /**
- * A 64-bit digest of what a normalised record says (a fast hash of its
- * content fields, each ended, in a fixed order), as two unsigned 32-bit
+ * A 64-bit digest of what a normalised record says (SHA-1's first 64 bits of
+ * its content fields, each ended, in a fixed order: `TextHasher`), as two unsigned 32-bit
  * numbers: equal for two records of one DOI that would give the same
  * statements, whatever spelling, key case or shape of the service's JSON they
  * came in (the normaliser made those one). Left out: the DOI, unknown fields
  * and the normaliser's notes. The same in every run of one version of the
  * toolkit (not kept across versions); two records of one DOI that differ get
- * equal digests with a probability of about 2⁻⁶⁴. Cheap (no JSON, no
- * `crypto`): every record of a conversion is digested.
+ * equal digests with a probability of about 2⁻⁶⁴. Cheap (no JSON; the text
+ * hashed natively, once): every record of a conversion is digested.
  */
 export function recordDigest(record: ScholarlyRecord): [number, number] {
   const h = new TextHasher();
