@@ -2,16 +2,19 @@
 // system, all threads) per triple of each and their ratio, peak RSS, and the SHA-256 of the two outputs (they must be
 // the same bytes), per format, on generated records (newline-delimited JSON).
 // Usage: npm run bench -- convertJobs
-//        node bench/convertJobs.bench.mjs [--count 100000] [--formats turtle,ntriples] [--jobs 2] [--rounds 1]
+//        node bench/convertJobs.bench.mjs [--count 100000] [--formats turtle,ntriples] [--jobs 2] [--rounds 1] [--threads]
 // Runs against dist/ (npm run build). Every conversion runs in a child process of its own (convertFiles, as the CLI
 // calls it, output to a temporary file), so its time and peak RSS are its own; with --rounds R the pairs alternate
 // (1, N, 1, N, ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the
 // CPU per triple): the load average is printed before and after each format. The user CPU ratio and the system seconds
 // of each mode are printed apart: much of the system time is the kernel copying the output into the page cache, which on a
 // virtual machine varies several-fold between runs that write the same bytes.
+// --threads (Linux): where the CPU time went, by thread (/proc/self/task/*/stat, read before the workers end): this
+// thread, the record workers (the N busiest other threads of --jobs N), and the rest (V8's platform threads: compiling
+// and collecting garbage; libuv's: file reads and writes), in seconds, medians.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -28,8 +31,48 @@ function arg(name, fallback) {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
+/** CPU milliseconds (user + system) of each thread of this process, by thread id (Linux; empty elsewhere). */
+function threadCpu() {
+  const out = new Map();
+  let tids = [];
+  try {
+    tids = readdirSync('/proc/self/task');
+  } catch {
+    return out;
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime (fields 14 and 15), in clock ticks of 10 ms.
+      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // A thread that ended meanwhile.
+    }
+  }
+  return out;
+}
+
+/** The CPU of a conversion by thread: this one, the `jobs` busiest others (the workers when jobs > 1), the rest. */
+function threadSplit(threads, jobs) {
+  const others = [...threads].filter(([tid]) => tid !== process.pid).map(([, ms]) => ms);
+  others.sort((a, b) => b - a);
+  const workers = jobs > 1 ? others.slice(0, jobs) : [];
+  const rest = jobs > 1 ? others.slice(jobs) : others;
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+  return { mainMs: threads.get(process.pid) ?? 0, workersMs: sum(workers), helpersMs: sum(rest) };
+}
+
 /** The child: one conversion, its figures as one line of JSON. */
 async function child([format, jobs, input, output]) {
+  // The threads' CPU is read before the workers end (an ended thread's time is the process's, no longer its own).
+  const { Worker } = await import('node:worker_threads');
+  let threads;
+  const terminate = Worker.prototype.terminate;
+  Worker.prototype.terminate = function (...args) {
+    threads ??= threadCpu();
+    return terminate.apply(this, args);
+  };
   const { convertFiles } = await import(dist('tasks/convertFiles.js'));
   const started = performance.now();
   const summary = await convertFiles({
@@ -52,6 +95,7 @@ async function child([format, jobs, input, output]) {
       statements: summary.statements,
       mapped: summary.mapped,
       rssMb: usage.maxRSS / 1024,
+      ...threadSplit(threads ?? threadCpu(), Number(jobs)),
     }),
   );
 }
@@ -109,6 +153,7 @@ async function main() {
   const jobs = Number(arg('jobs', '2'));
   const rounds = Number(arg('rounds', '1'));
   const formats = arg('formats', Object.keys(EXTENSIONS).join(',')).split(',');
+  const byThread = process.argv.includes('--threads');
   const dir = join(tmpdir(), 'scholarly-rdf-bench');
   mkdirSync(dir, { recursive: true });
   const input = await makeInput(count, dir);
@@ -145,6 +190,13 @@ async function main() {
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));
+    if (byThread)
+      for (const j of [1, jobs]) {
+        const s = (key) => (median(runs[j].map((r) => r[key])) / 1000).toFixed(2);
+        console.log(
+          `  ${format} --jobs ${j} CPU by thread, s: main ${s('mainMs')}, workers ${s('workersMs')}, V8 and libuv helpers ${s('helpersMs')}, all ${s('cpuMs')}`,
+        );
+      }
     if (hashes[1] !== hashes[jobs]) process.exitCode = 1;
   }
 }
