@@ -2,7 +2,8 @@
 // system, all threads) per triple of each and their ratio, peak RSS, and the SHA-256 of the two outputs (they must be
 // the same bytes), per format, on generated records (newline-delimited JSON).
 // Usage: npm run bench -- convertJobs
-//        node bench/convertJobs.bench.mjs [--count 100000] [--formats turtle,ntriples] [--jobs 2] [--rounds 1] [--threads]
+//        node bench/convertJobs.bench.mjs [--count 100000] [--formats turtle,ntriples] [--jobs 2] [--rounds 1]
+//          [--threads]
 // Runs against dist/ (npm run build). Every conversion runs in a child process of its own (convertFiles, as the CLI
 // calls it, output to a temporary file), so its time and peak RSS are its own; with --rounds R the pairs alternate
 // (1, N, 1, N, ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the
