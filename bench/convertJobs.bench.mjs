@@ -35,7 +35,7 @@ function arg(name, fallback) {
 /** CPU milliseconds (user + system) of each thread of this process, by thread id (Linux; empty elsewhere). */
 function threadCpu() {
   const out = new Map();
-  let tids = [];
+  let tids;
   try {
     tids = readdirSync('/proc/self/task');
   } catch {

@@ -157,9 +157,15 @@ export class ParallelRecordSink {
    * and output). Yields the UTF-8 text of the batches finished as it goes,
    * as slices of the workers' buffers (not copied): {@link release} gives a
    * slice written out back to its worker (no new memory for later parts).
-   * A line too long to cut around is read here from its line on.
+   * A line too long to cut around is read here from its line on, each read
+   * of the input given to `release` once no part of it is held (`readRecords`'
+   * `release`: the reads of a file read into again).
    */
-  async *takeInput(input: AsyncIterable<Uint8Array | string>, source: string): AsyncGenerator<Buffer> {
+  async *takeInput(
+    input: AsyncIterable<Uint8Array | string>,
+    source: string,
+    release?: (chunk: Uint8Array) => void,
+  ): AsyncGenerator<Buffer> {
     for await (const cut of cutParts(input, {
       ...this.limits,
       ...(this.options.partBytes !== undefined ? { partBytes: this.options.partBytes } : {}),
@@ -186,7 +192,13 @@ export class ParallelRecordSink {
       const after = cut.fromStart ? {} : { after: { line: open ? open.line - 1 : cut.lines, index: this.numbered } };
       const rest = open ? prepended(open.bytes, cut.rest) : cut.rest;
       let batch: ReadItem[] = [];
-      for await (const item of readRecords(rest, { source, ...this.limits, keepText: true, ...after })) {
+      for await (const item of readRecords(rest, {
+        source,
+        ...this.limits,
+        keepText: true,
+        ...after,
+        ...(release ? { release } : {}),
+      })) {
         batch.push(item);
         if (batch.length < this.batchSize) continue;
         yield await this.take(batch);

@@ -108,6 +108,10 @@ export async function* readRecords(
   yield* reader.end();
 }
 
+/** What to do with a response too large to read whole. */
+const ONE_RECORD_A_LINE =
+  "give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)";
+
 /** The default of `maxDocumentChars`. */
 export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 23;
 
@@ -230,6 +234,9 @@ export class RecordLines {
       this.gather(line);
       return;
     }
+    // The first line of JSON may be a whole response on one line (its records are better given one a line); a
+    // later line of newline-delimited input is one record's.
+    const hint = this.mode === 'unknown' ? `: ${ONE_RECORD_A_LINE}` : '';
     this.mode = 'lines';
     yield* this.items(this.joiner.end(false));
     yield {
@@ -237,7 +244,7 @@ export class RecordLines {
       source: this.source,
       index: ++this.index,
       line: this.lineNo,
-      reason: `the line holds more than ${describeChars(this.limits.maxChars)} of JSON, more than is read as a whole (\`maxDocumentChars\` raises the limit): give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
+      reason: `the line holds more than ${describeChars(this.limits.maxChars)} of JSON, more than is read as a whole (\`maxDocumentChars\` raises the limit)${hint}`,
       excerpt: excerptOf(line.head),
     };
   }
@@ -262,7 +269,7 @@ export class RecordLines {
         kind: 'problem',
         source,
         line: documentStartLine,
-        reason: `the JSON document is larger than ${describeChars(this.limits.maxChars)}, more than is read as a whole (\`maxDocumentChars\` raises the limit): give the records as newline-delimited JSON, one record per line (for example: jq -c '.records[]' FILE)`,
+        reason: `the JSON document is larger than ${describeChars(this.limits.maxChars)}, more than is read as a whole (\`maxDocumentChars\` raises the limit): ${ONE_RECORD_A_LINE}`,
         excerpt: excerptOf(documentText),
       };
       return;

@@ -46,7 +46,7 @@ export async function convertInput(
   }
   if (sink instanceof ParallelRecordSink) {
     // The workers read the input's bytes themselves, part by part: this thread neither decodes nor parses it.
-    for await (const text of sink.takeInput(bytes.again(), file.source)) await target.add(text);
+    for await (const text of sink.takeInput(bytes.again(), file.source, file.release)) await target.add(text);
     return;
   }
   let batch: ReadItem[] = [];

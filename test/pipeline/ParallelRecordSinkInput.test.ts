@@ -74,8 +74,15 @@ async function parallel(
   inputs: readonly [string, Buffer][],
   format: FormatName,
   options: Partial<ParallelRecordSinkOptions> & { sizes?: number[]; release?: boolean } = {},
-): Promise<Run & { given: number }> {
-  const run = { text: '', rejects: [] as string[], written: [] as string[], counts: [] as number[], given: 0 };
+): Promise<Run & { given: number; readsBack: number }> {
+  const run = {
+    text: '',
+    rejects: [] as string[],
+    written: [] as string[],
+    counts: [] as number[],
+    given: 0,
+    readsBack: 0,
+  };
   const { sizes = [97, 1000, 13, 4096], release = false, ...rest } = options;
   const sink = new ParallelRecordSink({
     format,
@@ -101,7 +108,12 @@ async function parallel(
   try {
     parts.push(Buffer.from(sink.start()));
     for (const [source, bytes] of inputs) {
-      for await (const text of sink.takeInput(chunked(bytes, sizes), source)) {
+      // A read given back is read into again at once (as a file's are): overwritten here, the output must not change.
+      const readBack = (chunk: Uint8Array) => {
+        chunk.fill(0x7b);
+        run.readsBack++;
+      };
+      for await (const text of sink.takeInput(chunked(bytes, sizes), source, readBack)) {
         if (!release) {
           parts.push(text);
           continue;
@@ -155,7 +167,7 @@ async function expectSame(
   inputs: [string, Buffer][],
   format: FormatName,
   options: Partial<ParallelRecordSinkOptions> & { sizes?: number[]; release?: boolean } = {},
-): Promise<Run & { given: number }> {
+): Promise<Run & { given: number; readsBack: number }> {
   const limits: Limits = {
     ...(options.maxDocumentChars !== undefined ? { maxDocumentChars: options.maxDocumentChars } : {}),
     ...(options.maxDepth !== undefined ? { maxDepth: options.maxDepth } : {}),
@@ -166,7 +178,7 @@ async function expectSame(
   expect(actual.rejects).toEqual(expected.rejects);
   expect(actual.written).toEqual(expected.written);
   expect(actual.counts).toEqual(expected.counts);
-  return { ...expected, given: actual.given };
+  return { ...expected, given: actual.given, readsBack: actual.readsBack };
 }
 
 const codesOf = (run: Run): string[] => [...new Set(run.rejects.map((l) => (JSON.parse(l) as Rejection).code))].sort();
@@ -232,7 +244,8 @@ describe('ParallelRecordSink.takeInput: workers read the bytes of an input part 
       'over lines"}',
     ];
     const input = Buffer.from(lines.join('\n'));
-    const maxDocumentChars = big.length - 10;
+    // (Over the limit long before it ends: cut around, the line would be a worker's part, rejected there.)
+    const maxDocumentChars = big.length >> 1;
     const run = await expectSame(
       [
         ['long.jsonl', input],
@@ -244,6 +257,8 @@ describe('ParallelRecordSink.takeInput: workers read the bytes of an input part 
     expect(run.rejects.some((l) => (JSON.parse(l) as Rejection).reason.includes('more than is read as a whole'))).toBe(
       true,
     );
+    // The rest, read in this thread, gives its reads back once no part of them is held.
+    expect(run.readsBack).toBeGreaterThan(0);
     // The long line first in its input, too.
     await expectSame([['first.jsonl', Buffer.from([big, ...lines].join('\n'))]], 'turtle', {
       partBytes: 100,
