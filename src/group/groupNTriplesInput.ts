@@ -4,6 +4,15 @@ import { decodeLines } from './decodeLines.js';
 import { NTriplesLineGrouper } from './groupNTriplesRecords.js';
 import type { GroupNTriplesRecordsOptions, NTriplesRecordGroup } from './groupNTriplesRecords.js';
 
+/** Options of {@link groupNTriplesInput}. */
+export interface GroupNTriplesInputOptions extends GroupNTriplesRecordsOptions {
+  /**
+   * Given each chunk of bytes once no part of it is held (its lines decoded): the reader of the input may read into
+   * it again (`openRdfFile`'s `release`). Defaults to none.
+   */
+  release?: (chunk: Uint8Array) => void;
+}
+
 /** The longest unfinished line carried as bytes from one chunk to the next: a longer one is read as text from there on. */
 const MAX_CARRY = 1 << 16;
 
@@ -12,12 +21,13 @@ const MAX_CARRY = 1 << 16;
  * into lines and decoded line by line ({@link decodeLines}: an ASCII line is a one-byte string, whatever the lines
  * around it hold), a BOM at the start dropped; text, text with a carriage return, and everything from a line
  * longer than 64 KiB or `maxDocumentChars` bytes on (the grouper bounds and refuses it as it does any text) are
- * decoded and grouped as text.
+ * decoded and grouped as text. Each chunk of bytes is given to `release` once decoded.
  */
 export async function* groupNTriplesInput(
   input: RdfInput,
-  options: GroupNTriplesRecordsOptions = {},
+  options: GroupNTriplesInputOptions = {},
 ): AsyncGenerator<NTriplesRecordGroup, void, undefined> {
+  const release = options.release;
   const lines = new NTriplesLineGrouper(options);
   if (typeof input === 'string') {
     yield* lines.addText(input.replace(/^\uFEFF/, ''));
@@ -32,12 +42,23 @@ export async function* groupNTriplesInput(
   let first = true;
   /** The bytes of the line not ended yet. */
   let carry: Uint8Array | undefined;
+  /** The chunk `carry` is a view of (not a copy): given back once `carry` is copied or decoded. */
+  let carriedFrom: Uint8Array | undefined;
+  const giveBackCarried = () => {
+    if (carriedFrom) release?.(carriedFrom);
+    carriedFrom = undefined;
+  };
   for await (const chunk of input as AsyncIterable<string | Uint8Array>) {
     if (typeof chunk === 'string' || asText) {
       let text = '';
       if (carry) text = decoder.decode(carry, { stream: true });
       carry = undefined;
-      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      giveBackCarried();
+      if (typeof chunk === 'string') text += chunk;
+      else {
+        text += decoder.decode(chunk, { stream: true });
+        release?.(chunk);
+      }
       asText = true;
       if (first && text !== '') {
         text = text.replace(/^\uFEFF/, '');
@@ -46,10 +67,15 @@ export async function* groupNTriplesInput(
       if (text !== '') yield* lines.addText(text);
       continue;
     }
-    let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+    // `bytes` is `chunk` or a view of it, unless a carry was copied in front of it.
+    const copied = carry !== undefined;
+    let bytes = copied ? Buffer.concat([carry!, chunk]) : chunk;
+    giveBackCarried();
     if (first && bytes.length > 0) {
       if (bytes.length < 3 && bytes[0] === 0xef) {
         carry = bytes; // a BOM may be cut: wait for more
+        if (!copied) carriedFrom = chunk;
+        else release?.(chunk);
         continue;
       }
       if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
@@ -61,18 +87,25 @@ export async function* groupNTriplesInput(
       asText = true;
       carry = undefined;
       const text = decoder.decode(bytes, { stream: true });
+      release?.(chunk);
       if (text !== '') yield* lines.addText(text);
       continue;
     }
     carry = end < bytes.length ? bytes.subarray(end) : undefined;
+    let decoded: string[] | string | undefined;
     if (end > 0) {
       const whole = bytes.subarray(0, end);
-      const decoded = decodeLines(whole, decoder);
-      yield* decoded ? lines.addLines(decoded.lines) : lines.addText(decoder.decode(whole, { stream: true }));
+      decoded = decodeLines(whole, decoder)?.lines ?? decoder.decode(whole, { stream: true });
     }
+    // The lines are decoded (copies): the chunk is held only by a carry that is a view of it.
+    if (carry && !copied) carriedFrom = chunk;
+    else release?.(chunk);
+    if (typeof decoded === 'string') yield* lines.addText(decoded);
+    else if (decoded) yield* lines.addLines(decoded);
   }
   if (carry) {
     const text = decoder.decode(carry, { stream: true });
+    giveBackCarried();
     if (text !== '') yield* lines.addText(first ? text.replace(/^\uFEFF/, '') : text);
   }
   const tail = decoder.decode();

@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { groupNTriplesInput } from '../group/groupNTriplesInput.js';
-import type { GroupNTriplesRecordsOptions, NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
+import type { NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
+import type { GroupNTriplesInputOptions } from '../group/groupNTriplesInput.js';
 import { groupRecords } from '../group/groupRecords.js';
 import type { GroupRecordsOptions, RecordGroup } from '../group/groupRecords.js';
 import { parseRecordText } from '../group/RecordText.js';
@@ -64,7 +65,7 @@ export interface RecordTextValidation {
 
 /** Options of {@link validateNTriples}. */
 export interface ValidateNTriplesOptions
-  extends ValidateStreamOptions, Pick<GroupNTriplesRecordsOptions, 'maxDocumentChars'> {
+  extends ValidateStreamOptions, Pick<GroupNTriplesInputOptions, 'maxDocumentChars' | 'release'> {
   /** Defaults to `ntriples`. */
   format?: 'ntriples' | 'nquads';
   /** The name of the input in error messages. Defaults to `<input>`. */

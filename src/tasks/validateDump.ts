@@ -243,7 +243,8 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
     counting = false;
     opened.input.destroy();
     read.bytes = readBefore;
-  } else input = decodeUtf8(input, opened.release); // each read given back once decoded (text passes as it is)
+  } else if (options.regroup || !isLineFormat(format)) input = decodeUtf8(input, opened.release); // each read given back once decoded
+  // (N-Triples and N-Quads are given as bytes: they are decoded line by line, each read given back once decoded.)
   const outcomes = parts
     ? validateFileParts(here(file), validator as ParallelRecordValidator, {
         format: format as LineFormat,
@@ -268,7 +269,13 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
         )
       : isLineFormat(format)
         ? // Cut into the lines of each record; parsed where validated (in the workers).
-          validateNTriples(input, validator, { ...streamOptions, format, source, ...readLimitsOf(options) })
+          validateNTriples(input, validator, {
+            ...streamOptions,
+            format,
+            source,
+            ...readLimitsOf(options),
+            release: opened.release,
+          })
         : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
   for await (const validated of outcomes) {
     const { key, outcome } = validated;
