@@ -68,7 +68,7 @@ export class RecordWorkerPool {
       (msg) => {
         const answer = msg.part as PartResult | undefined;
         return answer &&
-          Array.isArray(answer.entries) &&
+          answer.entries?.numbers instanceof Float64Array &&
           answer.bytes instanceof Uint8Array &&
           answer.input instanceof Uint8Array
           ? answer

@@ -1,5 +1,4 @@
-import { type ErrorCode, ToolkitError } from '../errors.js';
-import type { RecordIdentities } from '../mapping/recordIdentities.js';
+import { ToolkitError } from '../errors.js';
 import { sharedTripleKeys } from '../mapping/sharedTriples.js';
 import type { ReadItem } from '../record/readRecords.js';
 import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
@@ -7,8 +6,11 @@ import { tryParse } from '../record/tryParse.js';
 import type { FormatName } from '../formats.js';
 import type { RecordWriter, SerializerOptions } from '../serialize/QuadSerializer.js';
 import { type MapItemOptions, mapItem } from './mapItem.js';
-import type { Rejection } from './Rejection.js';
+import { EntryPacker, type PackedEntries } from './PackedEntries.js';
+import type { PartEntry, RecordResult } from './RecordResult.js';
 import { Utf8Builder } from './Utf8Builder.js';
+
+export type { PartEntry, RecordResult } from './RecordResult.js';
 
 type RecordItem = Extract<ReadItem, { kind: 'record' }>;
 
@@ -28,18 +30,9 @@ export interface PartJob extends RecordPartPlace {
 /** What a worker is started with for parts: the reader's limits. */
 export type WorkerReadOptions = RecordPartOptions;
 
-/**
- * The outcome of one item of a part: a problem of the reader (numbered within
- * the part), or a record's {@link RecordResult} with its place (`index`
- * within the part, `line` in the input).
- */
-export type PartEntry =
-  | { kind: 'problem'; problem: Extract<ReadItem, { kind: 'problem' }> }
-  | (RecordResult & { index: number; line?: number });
-
-/** What a worker answers for a part: an entry per item, the written text's bytes, and the part's bytes given back. */
+/** What a worker answers for a part: an entry per item (packed), the written text's bytes, and the part's bytes given back. */
 export interface PartResult {
-  entries: PartEntry[];
+  entries: PackedEntries;
   /** Items numbered in the part (records and problems). */
   numbered: number;
   /** As {@link RecordPartEnd.openLine}. */
@@ -60,32 +53,6 @@ export interface RecordWorkerData {
   /** The reader's limits for parts. Defaults to `readRecords`' defaults. */
   read?: WorkerReadOptions;
 }
-
-/**
- * The outcome of one record in a worker, in a form `postMessage` copies cheaply:
- * - `written`: the record's text, as a writer writes it after earlier records (JSON-LD: `,\n` first),
- *   as `bytes` UTF-8 bytes of the batch's {@link RecordBatchResult.bytes};
- * - `unwritable`: mapped, but the format cannot carry it (the writer's `serialization` message);
- * - `rejected`: normalising or mapping failed (`hadRecord`: the rejection carried the raw record, left out here);
- * - `failed`: an error that fails the run (a bug, not a bad record).
- */
-export type RecordResult =
-  | {
-      kind: 'written';
-      doi: string;
-      /** The digest of the record's content (`recordDigest`). */
-      digest: [number, number];
-      bytes: number;
-      quadCount: number;
-      /** The keys of its statements about shared entities (`sharedTripleKeys`). */
-      sharedKeys: number[];
-      notes: string[];
-      unknownFields: string[];
-      identities: RecordIdentities;
-    }
-  | { kind: 'unwritable'; doi: string; digest: [number, number]; reason: string }
-  | { kind: 'rejected'; rejection: Omit<Rejection, 'record'>; hadRecord: boolean }
-  | { kind: 'failed'; message: string; code: ErrorCode };
 
 /** What a worker answers for a batch: a result per job, and the text of those written as UTF-8, one after the other. */
 export interface RecordBatchResult {
@@ -125,12 +92,12 @@ export function convertPart(
 ): PartResult {
   const items = readRecordPart(part.bytes, part, read);
   const out = new Utf8Builder(undefined, spare);
-  const entries: PartEntry[] = [];
+  const entries = new EntryPacker();
   for (let next = items.next(); ; next = items.next()) {
     if (next.done) {
       const { numbered, openLine } = next.value;
       return {
-        entries,
+        entries: entries.pack(),
         numbered,
         ...(openLine !== undefined ? { openLine } : {}),
         bytes: out.bytes(),
@@ -139,7 +106,7 @@ export function convertPart(
     }
     const item = next.value;
     if (item.kind === 'problem') {
-      entries.push({ kind: 'problem', problem: item });
+      entries.add({ kind: 'problem', problem: item });
       continue;
     }
     const at = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
@@ -149,7 +116,7 @@ export function convertPart(
     const entry = convertRecord({ ...at, raw: item.raw }, writer, options, out) as PartEntry & { line?: number };
     (entry as { index: number }).index = item.index;
     if (item.line !== undefined) entry.line = item.line;
-    entries.push(entry);
+    entries.add(entry);
   }
 }
 

@@ -31,7 +31,7 @@ port.on(
     }
     if ('part' in msg) {
       const part = convertPart(msg.part, writer, data.map, data.read, spares.pop());
-      port.postMessage({ id: msg.id, part }, transferable([part.bytes, part.input]));
+      port.postMessage({ id: msg.id, part }, transferable([part.bytes, part.input, part.entries.numbers]));
       return;
     }
     const { results, bytes } = convertRecords(msg.jobs, writer, data.map);
@@ -42,7 +42,7 @@ port.on(
 /** Buffers given back kept at most. */
 const MAX_SPARES = 2;
 
-/** The distinct buffers of byte arrays (a buffer listed twice cannot be transferred). */
-function transferable(arrays: Uint8Array[]): ArrayBuffer[] {
+/** The distinct buffers of typed arrays (a buffer listed twice cannot be transferred). */
+function transferable(arrays: ArrayBufferView[]): ArrayBuffer[] {
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }

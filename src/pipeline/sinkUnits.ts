@@ -4,6 +4,7 @@ import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '..
 import type { PartResult, RecordResult } from './convertRecords.js';
 import { mapItem } from './mapItem.js';
 import type { RecordPlace } from './ParallelRecordSinkOptions.js';
+import { unpackEntries } from './PackedEntries.js';
 import type { Rejection } from './Rejection.js';
 import type { RecordItem } from './sinkRejections.js';
 
@@ -48,7 +49,7 @@ export function* unitsOfPart(
       );
     return { ...item, index: index + base };
   };
-  for (const entry of answer.entries) {
+  for (const entry of unpackEntries(answer.entries)) {
     if (entry.kind === 'problem') {
       const { problem } = entry;
       yield {
