@@ -7,7 +7,7 @@ import type { RecordPartOptions } from '../record/readRecordPart.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 import { serializerFor } from '../serialize/serializers.js';
 import type { PartResult, RecordBatchResult, RecordJob, WorkerMapOptions } from './convertRecords.js';
-import { cutParts } from './cutParts.js';
+import { DEFAULT_PART_BYTES, cutParts } from './cutParts.js';
 import { DoiContents } from './DoiContents.js';
 import { mapItem } from './mapItem.js';
 import { RecordWorkerPool } from './RecordWorkerPool.js';
@@ -17,6 +17,7 @@ import { leadingSeparators } from './leadingSeparators.js';
 import { concatenated, joined, lineStart, prepended } from './partBytes.js';
 import { type Batch, type ItemBatch, type OpenRecord, type PartBatch, jobOf, pending } from './sinkBatches.js';
 import type { ParallelRecordSinkOptions } from './ParallelRecordSinkOptions.js';
+import { SharedBuffers, isShared } from './SharedBuffers.js';
 import { type Unit, remadeRejection, unitsOfItems, unitsOfPart } from './sinkUnits.js';
 
 export { leadingSeparators } from './leadingSeparators.js';
@@ -68,6 +69,11 @@ export class ParallelRecordSink {
   private readonly limits: RecordPartOptions;
   /** The workers' buffers whose bytes were yielded by `takeInput`: how many slices of each are not written yet. */
   private readonly unwritten = new WeakMap<ArrayBufferLike, number>();
+  /** Shared memory for the parts' bytes (`takeInput`), and for the text the workers write of them. */
+  private readonly inputs: SharedBuffers;
+  private readonly outputs: SharedBuffers;
+  /** The most text a part gave so far, in bytes (the next parts' output memory has room for more). */
+  private largestOutput = 0;
   /** Items taken. */
   read = 0;
   /** Records written. */
@@ -96,6 +102,9 @@ export class ParallelRecordSink {
       { format: options.format, serializer: options.serializer ?? {}, map, read: this.limits },
       { workers: options.jobs ?? 2, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) },
     );
+    // The parts in flight, and a few whose text waits to be written out (or is being cut).
+    this.inputs = new SharedBuffers(2 * this.pool.workers + 2);
+    this.outputs = new SharedBuffers(2 * this.pool.workers + 4);
     if (signal) {
       this.onAbort = () => void this.pool.close(abortError(signal));
       signal.addEventListener('abort', this.onAbort, { once: true });
@@ -156,7 +165,8 @@ export class ParallelRecordSink {
    * of `readRecords` over the same input (the same numbers, lines, problems
    * and output). Yields the UTF-8 text of the batches finished as it goes,
    * as slices of the workers' buffers (not copied): {@link release} gives a
-   * slice written out back to its worker (no new memory for later parts).
+   * slice written out back (its memory takes a later part's text).
+   * Parts and their text are in shared memory, taken again once done with.
    * A line too long to cut around is read here from its line on, each read
    * of the input given to `release` once no part of it is held (`readRecords`'
    * `release`: the reads of a file read into again).
@@ -166,10 +176,13 @@ export class ParallelRecordSink {
     source: string,
     release?: (chunk: Uint8Array) => void,
   ): AsyncGenerator<Buffer> {
-    for await (const cut of cutParts(input, {
-      ...this.limits,
-      ...(this.options.partBytes !== undefined ? { partBytes: this.options.partBytes } : {}),
-    })) {
+    const partBytes = this.options.partBytes ?? DEFAULT_PART_BYTES;
+    // A part of the usual size in shared memory (room for one a little larger to take it again); a larger one apart.
+    const allocate = (length: number): Uint8Array =>
+      length <= 2 * partBytes
+        ? new Uint8Array(this.inputs.take(length, Math.min(2 * partBytes, length + (length >> 2))), 0, length)
+        : Buffer.allocUnsafeSlow(length);
+    for await (const cut of cutParts(input, { ...this.limits, partBytes, allocate })) {
       if (cut.kind === 'part') {
         // Two parts a worker: one it reads while the other waits (more only hold more memory).
         const parts = await this.room(2);
@@ -177,7 +190,7 @@ export class ParallelRecordSink {
         this.queue.push(
           pending<PartResult, PartBatch>(
             { kind: 'part', place, done: false, settled: Promise.resolve() },
-            this.pool.convertPart({ ...place, bytes: cut.bytes }),
+            this.pool.convertPart({ ...place, bytes: cut.bytes, out: this.outputMemory() }),
           ),
         );
         yield* parts;
@@ -210,8 +223,8 @@ export class ParallelRecordSink {
 
   /**
    * Bytes `takeInput` yielded were written out (the stream took them): once
-   * every slice of a worker's buffer is, the buffer goes back to a worker to
-   * write a later part into. Other bytes are let be.
+   * every slice of a part's output memory is, a later part's text is written
+   * into it. Other bytes are let be.
    */
   release(bytes: Uint8Array): void {
     const left = this.unwritten.get(bytes.buffer);
@@ -221,7 +234,17 @@ export class ParallelRecordSink {
       return;
     }
     this.unwritten.delete(bytes.buffer);
-    this.pool.giveBack(bytes.buffer as ArrayBuffer);
+    this.outputs.give(bytes.buffer as SharedArrayBuffer);
+  }
+
+  /**
+   * Output memory for the next part: one given back that holds the most text a
+   * part gave so far, else a new one with room for a quarter more (at least
+   * 1 MiB). A part that writes more goes on into memory of its own.
+   */
+  private outputMemory(): SharedArrayBuffer {
+    const most = this.largestOutput;
+    return this.outputs.take(most, Math.max(1 << 20, most + (most >> 2)));
   }
 
   /** Back-pressure: settles the oldest batches (their bytes returned) until there is room for one more. */
@@ -295,16 +318,22 @@ export class ParallelRecordSink {
     if (answer.openLine !== undefined)
       this.open = {
         line: answer.openLine,
-        bytes: answer.input.subarray(lineStart(answer.input, answer.openLine - place.line)),
+        // A copy: the part's memory takes a later part.
+        bytes: Buffer.from(answer.input.subarray(lineStart(answer.input, answer.openLine - place.line))),
       };
     const base = this.numbered;
     this.numbered += answer.numbered;
     const before = parts.length;
     await this.passAll(unitsOfPart(answer, place, base, this.limits), answer.bytes, parts);
+    // The part's bytes are read no more (its records were passed on); its text's, once written out (`release`).
+    for (const input of new Set([batch.answer!.input.buffer, answer.input.buffer]))
+      if (input instanceof SharedArrayBuffer) this.inputs.give(input);
+    this.largestOutput = Math.max(this.largestOutput, answer.bytes.length);
+    if (!isShared(answer.bytes)) return;
     const buffer = answer.bytes.buffer;
     let slices = 0;
     for (let i = before; i < parts.length; i++) if (parts[i]!.buffer === buffer) slices++;
-    if (slices === 0) this.pool.giveBack(buffer as ArrayBuffer);
+    if (slices === 0) this.outputs.give(buffer as SharedArrayBuffer);
     else this.unwritten.set(buffer, slices);
   }
 

@@ -1,5 +1,6 @@
 import { WorkerPool, workerScript } from '../workers/WorkerPool.js';
 import type { PartJob, PartResult, RecordBatchResult, RecordJob, RecordWorkerData } from './convertRecords.js';
+import { isShared } from './SharedBuffers.js';
 
 /** Options of {@link RecordWorkerPool}. */
 export interface RecordWorkerPoolOptions {
@@ -58,9 +59,10 @@ export class RecordWorkerPool {
   }
 
   /**
-   * Sends a part of an input to the least busy worker, its bytes transferred
-   * (`part.bytes` is unusable here after); resolves with the worker's
-   * {@link PartResult}, which gives the bytes back as `input`.
+   * Sends a part of an input to the least busy worker, its bytes shared (in
+   * shared memory) or transferred (`part.bytes` is unusable here after);
+   * resolves with the worker's {@link PartResult}, which gives the bytes back
+   * as `input`.
    */
   convertPart(part: PartJob): Promise<PartResult> {
     return this.pool.send<PartResult>(
@@ -74,18 +76,8 @@ export class RecordWorkerPool {
           ? answer
           : undefined;
       },
-      { transfer: [part.bytes.buffer as ArrayBuffer], what: 'its results and bytes' },
+      { transfer: isShared(part.bytes) ? [] : [part.bytes.buffer as ArrayBuffer], what: 'its results and bytes' },
     );
-  }
-
-  /** Gives a worker back the buffer of an answer whose bytes were written out: it writes a later part into it (no new memory). */
-  giveBack(buffer: ArrayBuffer): void {
-    if (buffer.byteLength === 0) return;
-    try {
-      this.pool.post({ spare: buffer }, [buffer]);
-    } catch {
-      // A buffer that can no longer be given (detached): it is collected as any other.
-    }
   }
 
   /** Ends the workers; batches in flight fail with `reason` (default: `aborted`, "the record workers were closed"). */

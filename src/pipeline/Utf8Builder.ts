@@ -10,10 +10,11 @@ export class Utf8Builder {
 
   /**
    * `size`: the bytes it starts with room for; default the size of the last
-   * `bytes()` taken, at least 64 KiB. `spare`: a buffer no longer used, to
-   * write into when it is large enough (no new memory). Defaults to none.
+   * `bytes()` taken, at least 64 KiB. `spare`: a buffer no longer used (or
+   * shared memory given to write into), used when it is large enough (no new
+   * memory). Defaults to none.
    */
-  constructor(size = Utf8Builder.last, spare?: ArrayBuffer) {
+  constructor(size = Utf8Builder.last, spare?: ArrayBufferLike) {
     this.buffer = spare && spare.byteLength >= size ? Buffer.from(spare) : Buffer.allocUnsafeSlow(size);
   }
 

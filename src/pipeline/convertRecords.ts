@@ -22,9 +22,14 @@ type RecordItem = Extract<ReadItem, { kind: 'record' }>;
 export type RecordJob = Pick<RecordItem, 'source' | 'index' | 'line'> &
   ({ raw: unknown; text?: undefined } | { text: string; raw?: undefined });
 
-/** A part of an input sent to a worker as its bytes (transferred, not copied): the worker reads its records itself. */
+/**
+ * A part of an input sent to a worker as its bytes (shared memory, or
+ * transferred: not copied): the worker reads its records itself. `out`: shared
+ * memory to write the part's text into (when it holds it). Defaults to none.
+ */
 export interface PartJob extends RecordPartPlace {
   bytes: Uint8Array;
+  out?: SharedArrayBuffer;
 }
 
 /** What a worker is started with for parts: the reader's limits. */
@@ -80,18 +85,17 @@ export function convertRecords(
 /**
  * Reads a part of an input and normalises, maps and writes its records with
  * `writer`, as {@link convertRecords} does records sent one by one (the body
- * of a record worker taking parts). `spare`: a buffer to write the text into
- * when it is large enough (one given back). Defaults to none.
+ * of a record worker taking parts). The text goes into `part.out` while it
+ * holds it, else into a buffer of its own.
  */
 export function convertPart(
   part: PartJob,
   writer: RecordWriter,
   options: WorkerMapOptions,
   read: WorkerReadOptions = {},
-  spare?: ArrayBuffer,
 ): PartResult {
   const items = readRecordPart(part.bytes, part, read);
-  const out = new Utf8Builder(undefined, spare);
+  const out = part.out ? new Utf8Builder(part.out.byteLength, part.out) : new Utf8Builder();
   const entries = new EntryPacker();
   for (let next = items.next(); ; next = items.next()) {
     if (next.done) {

@@ -28,6 +28,8 @@ export interface CutPartsOptions {
   maxDocumentChars?: number;
   /** As `readRecords`' `maxDepth`. Defaults to 64. */
   maxDepth?: number;
+  /** Memory for a part's bytes, `length` of them (shared memory, say). Defaults to a buffer of its own. */
+  allocate?: (length: number) => Uint8Array;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function* cutParts(
   const partBytes = Math.max(1, options.partBytes ?? DEFAULT_PART_BYTES);
   const cap = Math.min(MAX_PART_BYTES, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS);
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const allocate = options.allocate ?? ((length: number) => Buffer.allocUnsafeSlow(length));
   const chunks = input[Symbol.asyncIterator]();
   let held: Uint8Array[] = [];
   let heldBytes = 0;
@@ -102,7 +105,7 @@ export async function* cutParts(
       if (nl < 0) break;
       const remaining = newest.subarray(nl + 1);
       // Copied into a buffer of its own: what the input's stream gave may be shared (a pool's slice).
-      const cut = joined([...held.slice(0, -1), newest.subarray(0, nl + 1)], heldBytes - remaining.length);
+      const cut = joined([...held.slice(0, -1), newest.subarray(0, nl + 1)], heldBytes - remaining.length, allocate);
       held = remaining.length > 0 ? [remaining] : [];
       heldBytes = remaining.length;
       const first = ready === undefined;
@@ -122,7 +125,7 @@ export async function* cutParts(
     return;
   }
   if (ready) yield ready;
-  yield { kind: 'part', bytes: joined(held, heldBytes), line, first: ready === undefined, last: true };
+  yield { kind: 'part', bytes: joined(held, heldBytes, allocate), line, first: ready === undefined, last: true };
 }
 
 /** How `readRecords` reads an input that starts with these bytes: by its first line with JSON; undefined while no such line ends in them. */
@@ -145,9 +148,13 @@ function newlines(bytes: Uint8Array): number {
   return n;
 }
 
-/** Byte arrays joined into a buffer of their own (one a worker can be given). */
-function joined(arrays: readonly Uint8Array[], length: number): Uint8Array {
-  const out = Buffer.allocUnsafeSlow(length);
+/** Byte arrays joined into memory of their own (`allocate`'s: one a worker can be given). */
+function joined(
+  arrays: readonly Uint8Array[],
+  length: number,
+  allocate: (length: number) => Uint8Array = (n) => Buffer.allocUnsafeSlow(n),
+): Uint8Array {
+  const out = allocate(length);
   let at = 0;
   for (const a of arrays) {
     out.set(a, at);
