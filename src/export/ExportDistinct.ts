@@ -1,6 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { sharedTripleKeys } from '../mapping/sharedTriples.js';
-import { DistinctTriples } from '../rdf/DistinctTriples.js';
+import { DistinctSharedStatements } from '../mapping/DistinctSharedStatements.js';
 import type { ExportCounts } from './ExportState.js';
 
 /**
@@ -9,8 +8,7 @@ import type { ExportCounts } from './ExportState.js';
  * no statement about a shared entity comes after the resume (the keys of those before it are not kept).
  */
 export class ExportDistinct {
-  private readonly shared = new DistinctTriples();
-  private sharedCount = 0;
+  private readonly shared = new DistinctSharedStatements();
   private readonly triplesBefore: number;
   private readonly distinctBefore: number;
   private readonly exactBefore: boolean;
@@ -30,12 +28,9 @@ export class ExportDistinct {
 
   /** Counts a written record's statements (`counts.triples` already has them). */
   add(counts: ExportCounts, quads: readonly RDF.Quad[]): void {
-    for (const key of this.recordGraphs ? [] : sharedTripleKeys(quads)) {
-      this.sharedCount++;
-      this.shared.addKey(key);
-    }
+    if (!this.recordGraphs) this.shared.add(quads);
     counts.distinctTriples =
-      this.distinctBefore + (counts.triples - this.triplesBefore) - this.sharedCount + this.shared.size;
-    counts.distinctExact = !this.resumed || (this.exactBefore && this.sharedCount === 0);
+      this.distinctBefore + (counts.triples - this.triplesBefore) - this.shared.count + this.shared.distinct;
+    counts.distinctExact = !this.resumed || (this.exactBefore && this.shared.count === 0);
   }
 }

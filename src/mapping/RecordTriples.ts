@@ -69,6 +69,14 @@ export class RecordTriples {
     return this.minted ? mintedNamedNode(value) : this.f.namedNode(value);
   }
 
+  /**
+   * {@link iri} of a node only this record knows (`EntityIris.owned`), marked as no shared entity when it is the
+   * toolkit's own term: the count of statements about shared entities need not read its IRI (`isSharedSubject`).
+   */
+  ownIri(value: string): RDF.NamedNode {
+    return this.minted ? mintedNamedNode(value, false) : this.f.namedNode(value);
+  }
+
   schema(local: string): RDF.NamedNode {
     return this.schemaTerms.get(local) ?? this.inNamespace(this.schemaNs, local);
   }

@@ -54,7 +54,7 @@ export function mapCreators(
       iri = iris.owned(doi, `author-${key}${n > 1 ? `~${n}` : ''}`);
     }
     members.push(iri);
-    const person = t.iri(iri);
+    const person = creator.orcid ? t.iri(iri) : t.ownIri(iri);
     t.add(work, t.schema('author'), person);
     describePerson(t, person, creator, original, i);
   });
@@ -81,7 +81,7 @@ function addAuthorships(
   const item = t.schema('item');
   const integer = t.inNamespace(NS.xsd, 'integer');
   members.forEach((member, i) => {
-    const node = t.iri(iris.owned(doi, authorshipLocal(member)));
+    const node = t.ownIri(iris.owned(doi, authorshipLocal(member)));
     t.add(work, authorship, node);
     t.type(node, listItem);
     t.add(node, position, t.f.literal(String(i + 1), integer));
@@ -156,7 +156,7 @@ function addAuthorList(
   let rest = '';
   for (let i = members.length - 1; i >= 0; i--) {
     rest = contentHash(`${memberKey(members[i]!)}\n${rest}`);
-    cells[i] = t.iri(iris.owned(doi, `authors-${rest}`));
+    cells[i] = t.ownIri(iris.owned(doi, `authors-${rest}`));
   }
   t.add(work, t.bibo('authorList'), cells[0]!);
   const first = t.inNamespace(NS.rdf, 'first');

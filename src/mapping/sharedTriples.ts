@@ -17,6 +17,11 @@ export function isSharedTriple(quad: RDF.Quad): boolean {
   );
 }
 
+/** Whether the mapper marked a term as a node of a record's own (`RecordTriples.ownIri`): no shared entity. */
+export function isOwnNode(term: RDF.Term): boolean {
+  return (term as { sharedEntity?: boolean }).sharedEntity === false;
+}
+
 /** How many of `quads` are {@link isSharedTriple}. */
 export function countSharedTriples(quads: readonly RDF.Quad[]): number {
   let shared = 0;
@@ -24,24 +29,40 @@ export function countSharedTriples(quads: readonly RDF.Quad[]): number {
   return shared;
 }
 
+/**
+ * Follows the subjects of statements in a row (a record's come subject by subject): whether each is a shared
+ * entity ({@link isSharedEntityIri}), asked once a run of one subject, the IRI of a node the mapper marked as a
+ * record's own ({@link isOwnNode}: most subjects of a record) never read.
+ */
+export class SharedSubjects {
+  private term: RDF.Term | undefined;
+  private iri: string | undefined;
+  private shared = false;
+
+  /** The IRI of `subject` when it is a shared entity (the same string for a run of its statements), else undefined. */
+  of(subject: RDF.Term): string | undefined {
+    // the mapper gives a subject's statements one term: its text is compared only when the term changes
+    if (subject !== this.term) {
+      this.term = subject;
+      if (isOwnNode(subject)) {
+        this.iri = undefined;
+        this.shared = false;
+      } else if (subject.value !== this.iri) {
+        this.iri = subject.value;
+        this.shared = isSharedEntityIri(this.iri);
+      }
+    }
+    return this.shared ? this.iri : undefined;
+  }
+}
+
 /** The keys ({@link termsKey}) of those of `quads` that are {@link isSharedTriple}: what a count of distinct statements keeps of a record. */
 export function sharedTripleKeys(quads: readonly RDF.Quad[]): number[] {
   const keys: number[] = [];
-  // a record's statements come subject by subject: whether a subject is shared is asked once a run of them
-  let subjectTerm: RDF.Term | undefined;
-  let subject: string | undefined;
-  let shared = false;
+  const subjects = new SharedSubjects();
   for (const q of quads) {
     if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') continue;
-    // the mapper gives a subject's statements one term: its text is compared only when the term changes
-    if (q.subject !== subjectTerm) {
-      subjectTerm = q.subject;
-      if (subjectTerm.value !== subject) {
-        subject = subjectTerm.value;
-        shared = isSharedEntityIri(subject);
-      }
-    }
-    if (shared) keys.push(termsKey(q));
+    if (subjects.of(q.subject) !== undefined) keys.push(termsKey(q));
   }
   return keys;
 }

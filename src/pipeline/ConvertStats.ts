@@ -1,7 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import type { MappedRecord } from '../mapping/mapRecord.js';
-import { sharedTripleKeys } from '../mapping/sharedTriples.js';
-import { DistinctTriples } from '../rdf/DistinctTriples.js';
+import { DistinctSharedStatements } from '../mapping/DistinctSharedStatements.js';
 import type { Rejection } from './Rejection.js';
 import type { FormatName } from '../formats.js';
 
@@ -53,10 +52,8 @@ export class ConvertStats {
   rejected = 0;
   /** Statements written (a shared node's, repeated in every record that names it, each time). */
   triples = 0;
-  /** Of them, statements about shared entities. */
-  private shared = 0;
-  /** The distinct statements about shared entities. */
-  private readonly distinctShared = new DistinctTriples();
+  /** Of them, the statements about shared entities, and the distinct ones among them. */
+  private readonly shared = new DistinctSharedStatements();
 
   /** Notes of the mapper (repairs, skipped placeholders), counted. */
   notes = 0;
@@ -68,12 +65,8 @@ export class ConvertStats {
 
   /** Counts a mapped record. */
   addMapped(record: MappedRecord): void {
-    this.addWritten({
-      quadCount: record.quads.length,
-      sharedKeys: sharedTripleKeys(record.quads),
-      notes: record.notes,
-      unknownFields: record.unknownFields,
-    });
+    this.addRecord(record.quads.length, record.notes, record.unknownFields);
+    if (!this.recordGraphs) this.shared.add(record.quads);
   }
 
   /** Counts a written record from its outline (`ParallelRecordSink`'s: its quads stayed in a worker thread). */
@@ -83,29 +76,27 @@ export class ConvertStats {
     notes: readonly string[];
     unknownFields: readonly string[];
   }): void {
+    this.addRecord(record.quadCount, record.notes, record.unknownFields);
+    if (!this.recordGraphs) this.shared.addKeys(record.sharedKeys);
+  }
+
+  private addRecord(quadCount: number, notes: readonly string[], unknownFields: readonly string[]): void {
     this.read++;
     this.mapped++;
-    this.triples += record.quadCount;
-    this.addShared(record.sharedKeys);
-    this.notes += record.notes.length;
-    for (const field of record.unknownFields) this.unknownFields.set(field, (this.unknownFields.get(field) ?? 0) + 1);
+    this.triples += quadCount;
+    this.notes += notes.length;
+    for (const field of unknownFields) this.unknownFields.set(field, (this.unknownFields.get(field) ?? 0) + 1);
   }
 
   /** Counts the statements of an RDF input, written as they are (no records). */
   addStatements(quads: readonly RDF.Quad[]): void {
     this.triples += quads.length;
-    this.addShared(sharedTripleKeys(quads));
+    if (!this.recordGraphs) this.shared.add(quads);
   }
 
   /** The distinct statements written so far. */
   get distinct(): number {
-    return this.triples - this.shared + this.distinctShared.size;
-  }
-
-  private addShared(keys: readonly number[]): void {
-    if (this.recordGraphs) return;
-    this.shared += keys.length;
-    for (const key of keys) this.distinctShared.addKey(key);
+    return this.triples - this.shared.count + this.shared.distinct;
   }
 
   /** Counts a rejection. */

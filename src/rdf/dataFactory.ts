@@ -28,18 +28,22 @@ export class NamedNodeTerm<Iri extends string = string> extends ValueTerm implem
   /**
    * @param minted the mapper made the IRI from parts that every format carries (`src/mapping/iri.ts`, a
    *   checked base): writers skip their check of its characters ({@link isMintedIri}). Defaults to false.
+   * @param sharedEntity false: the mapper minted it for a node of one record's own (`EntityIris.owned`), which no
+   *   other record names (counts of statements about shared entities need not read its IRI). Defaults to
+   *   undefined (not said).
    */
   constructor(
     value: Iri,
     readonly minted = false,
+    readonly sharedEntity: false | undefined = undefined,
   ) {
     super(value);
   }
 }
 
-/** An IRI the mapper minted ({@link NamedNodeTerm.minted}). */
-export function mintedNamedNode(value: string): RDF.NamedNode {
-  return new NamedNodeTerm(value, true);
+/** An IRI the mapper minted ({@link NamedNodeTerm.minted}); `sharedEntity` false: a record's own node. */
+export function mintedNamedNode(value: string, sharedEntity?: false): RDF.NamedNode {
+  return new NamedNodeTerm(value, true, sharedEntity);
 }
 
 /** Whether a term is an IRI the mapper minted: its characters need no check before it is written. */
