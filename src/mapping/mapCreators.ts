@@ -24,7 +24,7 @@ export function mapCreators(
   work: RDF.NamedNode,
 ): void {
   if (creators.length === 0) return;
-  const members: string[] = [];
+  const members: Member[] = [];
   // ORCID IRIs listed; a person without one is listed under a name no other creator of the record has.
   const listed = new Set<string>();
   const homonyms = new Map<string, number>();
@@ -53,8 +53,8 @@ export function mapCreators(
       homonyms.set(key, n);
       iri = iris.owned(doi, `author-${key}${n > 1 ? `~${n}` : ''}`);
     }
-    members.push(iri);
     const person = creator.orcid ? t.iri(iri) : t.ownIri(iri);
+    members.push({ key: memberKey(iri), node: person });
     t.add(work, t.schema('author'), person);
     describePerson(t, person, creator, original, i);
   });
@@ -73,7 +73,7 @@ function addAuthorships(
   iris: EntityIris,
   doi: string,
   work: RDF.NamedNode,
-  members: readonly string[],
+  members: readonly Member[],
 ): void {
   const authorship = t.sr('authorship');
   const listItem = t.schema('ListItem');
@@ -81,17 +81,16 @@ function addAuthorships(
   const item = t.schema('item');
   const integer = t.inNamespace(NS.xsd, 'integer');
   members.forEach((member, i) => {
-    const node = t.ownIri(iris.owned(doi, authorshipLocal(member)));
+    const node = t.ownIri(iris.owned(doi, authorshipLocal(member.key)));
     t.add(work, authorship, node);
     t.type(node, listItem);
     t.add(node, position, t.f.literal(String(i + 1), integer));
-    t.add(node, item, t.iri(member));
+    t.add(node, item, member.node);
   });
 }
 
 /** `authorship-<hash of the member's key>`: the same persons recur from record to record, the last 16,384 are kept (20,000 generated records name 9,326: 4,096 emptied the cache again and again). */
-function authorshipLocal(member: string): string {
-  const key = memberKey(member);
+function authorshipLocal(key: string): string {
   let local = authorshipLocals.get(key);
   if (local === undefined) {
     local = `authorship-${contentHash(key)}`;
@@ -103,6 +102,12 @@ function authorshipLocal(member: string): string {
 
 const AUTHORSHIP_CACHE_LIMIT = 1 << 14;
 const authorshipLocals = new Map<string, string>();
+
+/** An author in the list: its {@link memberKey} and its node. */
+interface Member {
+  key: string;
+  node: RDF.NamedNode;
+}
 
 /** What tells the members of one record apart: the part after '#' of its own nodes, the whole ORCID IRI. */
 function memberKey(member: string): string {
@@ -150,12 +155,12 @@ function addAuthorList(
   iris: EntityIris,
   doi: string,
   work: RDF.NamedNode,
-  members: readonly string[],
+  members: readonly Member[],
 ): void {
   const cells: RDF.NamedNode[] = new Array(members.length);
   let rest = '';
   for (let i = members.length - 1; i >= 0; i--) {
-    rest = contentHash(`${memberKey(members[i]!)}\n${rest}`);
+    rest = contentHash(`${members[i]!.key}\n${rest}`);
     cells[i] = t.ownIri(iris.owned(doi, `authors-${rest}`));
   }
   t.add(work, t.bibo('authorList'), cells[0]!);
@@ -163,7 +168,7 @@ function addAuthorList(
   const restP = t.inNamespace(NS.rdf, 'rest');
   const nil = t.inNamespace(NS.rdf, 'nil');
   cells.forEach((cell, i) => {
-    t.add(cell, first, t.iri(members[i]!));
+    t.add(cell, first, members[i]!.node);
     t.add(cell, restP, i + 1 < cells.length ? cells[i + 1]! : nil);
   });
 }
