@@ -31,28 +31,42 @@ export function countSharedTriples(quads: readonly RDF.Quad[]): number {
 
 /**
  * Follows the subjects of statements in a row (a record's come subject by subject): whether each is a shared
- * entity ({@link isSharedEntityIri}), asked once a run of one subject, the IRI of a node the mapper marked as a
- * record's own ({@link isOwnNode}: most subjects of a record) never read.
+ * entity ({@link isSharedEntityIri}), the IRI of a node the mapper marked as a record's own ({@link isOwnNode}: most
+ * subjects of a record) never read. The last two other subject terms are kept with the answer (the mapper's work
+ * comes back between its authors, files and container: asked once), and the last IRI asked (an RDF input has a
+ * term for each statement).
  */
 export class SharedSubjects {
   private term: RDF.Term | undefined;
+  private result: string | undefined;
+  private recent: RDF.Term | undefined;
+  private recentResult: string | undefined;
+  private before: RDF.Term | undefined;
+  private beforeResult: string | undefined;
   private iri: string | undefined;
   private shared = false;
 
   /** The IRI of `subject` when it is a shared entity (the same string for a run of its statements), else undefined. */
   of(subject: RDF.Term): string | undefined {
-    // the mapper gives a subject's statements one term: its text is compared only when the term changes
-    if (subject !== this.term) {
-      this.term = subject;
-      if (isOwnNode(subject)) {
-        this.iri = undefined;
-        this.shared = false;
-      } else if (subject.value !== this.iri) {
+    // the mapper gives a subject's statements one term: it is looked at only when the term changes
+    if (subject === this.term) return this.result;
+    this.term = subject;
+    if (isOwnNode(subject)) return (this.result = undefined);
+    if (subject === this.recent) return (this.result = this.recentResult);
+    let result: string | undefined;
+    if (subject === this.before) result = this.beforeResult;
+    else {
+      if (subject.value !== this.iri) {
         this.iri = subject.value;
         this.shared = isSharedEntityIri(this.iri);
       }
+      result = this.shared ? this.iri : undefined;
     }
-    return this.shared ? this.iri : undefined;
+    this.before = this.recent;
+    this.beforeResult = this.recentResult;
+    this.recent = subject;
+    this.recentResult = result;
+    return (this.result = result);
   }
 }
 

@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { DistinctSharedStatements } from '../../src/mapping/DistinctSharedStatements.js';
 import { isSharedEntityIri } from '../../src/mapping/entityIris.js';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
-import { isOwnNode, isSharedTriple, sharedTripleKeys } from '../../src/mapping/sharedTriples.js';
+import { RecordTriples } from '../../src/mapping/RecordTriples.js';
+import { SharedSubjects, isOwnNode, isSharedTriple, sharedTripleKeys } from '../../src/mapping/sharedTriples.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { dataFactory } from '../../src/rdf/dataFactory.js';
 
@@ -169,6 +170,34 @@ describe('DistinctSharedStatements', () => {
     }
     expect(own).toBeGreaterThan(raws.length * 3); // authors, authorships, list cells, files
     expect([counter.count, counter.distinct]).toEqual([shared, texts.size]);
+  });
+
+  it('SharedSubjects: each subject term answered as its IRI says, whatever came between (own nodes, other terms, new terms of one IRI)', () => {
+    const f = dataFactory;
+    const work = f.namedNode('https://doi.org/10.1000/journal/1'); // reads as shared: its IRI has a /journal/ segment
+    const journal = f.namedNode(`${BASE}journal/381`);
+    const publisher = f.namedNode(`${BASE}publisher/springer`);
+    const other = f.namedNode('https://doi.org/10.1000/x');
+    const own = new RecordTriples(f, 'http://schema.org/', undefined, [], true).ownIri(`${BASE}doi/10.1000/x#author-a`);
+    const sequence = [
+      work,
+      own,
+      journal,
+      work,
+      own,
+      publisher,
+      other,
+      work,
+      journal,
+      f.namedNode(journal.value),
+      other,
+    ];
+    const subjects = new SharedSubjects();
+    for (const term of sequence)
+      expect(subjects.of(term), term.value).toBe(
+        isSharedEntityIri(term.value) && !isOwnNode(term) ? term.value : undefined,
+      );
+    expect(isOwnNode(own)).toBe(true);
   });
 
   it('counts keys a worker made as they are', () => {
