@@ -32,11 +32,12 @@ export function parseSimpleNTriples(
 ): RDF.Quad[] | undefined {
   const quads: RDF.Quad[] = [];
   const defaultGraph = factory.defaultGraph();
+  const memo = iriMemoOf(factory);
   if (typeof text !== 'string') {
     // Lines without their line breaks (\n, \r: none in a line): each read as a text of its own.
     let reader: LineReader | undefined;
     for (const line of text) {
-      reader = new LineReader(line, factory, reader);
+      reader = new LineReader(line, factory, memo, reader);
       const quad = reader.statement(0, line.length, format === 'nquads', defaultGraph);
       if (quad === undefined) return undefined;
       if (quad !== null) quads.push(quad);
@@ -45,7 +46,7 @@ export function parseSimpleNTriples(
   }
   // n3 ends lines (and comments) at a lone CR too: such a text is n3's.
   if (text.includes('\r')) return undefined;
-  const reader = new LineReader(text, factory);
+  const reader = new LineReader(text, factory, memo);
   let start = 0;
   while (start < text.length) {
     let end = text.indexOf('\n', start);
@@ -72,6 +73,29 @@ const ESCAPES: Readonly<Record<string, string>> = {
   b: '\b',
 };
 
+/** The slots of an {@link IriMemo} (a power of two). */
+const MEMO_SLOTS = 256;
+
+/**
+ * IRIs read lately, as written, with their terms (from one factory): a record's predicates, classes and datatypes
+ * repeat line after line, and one found here is neither checked nor looked up again (a string compared with `===`
+ * costs less than hashing it for a map, and than the check's regular expression). Direct-mapped: a slot holds the
+ * last IRI of its length and last characters.
+ */
+interface IriMemo {
+  readonly factory: RDF.DataFactory;
+  readonly texts: string[];
+  readonly terms: (RDF.NamedNode | undefined)[];
+}
+
+/** The memo of the last factory parsed with (the records of a batch share theirs), else a new one. */
+let lastMemo: IriMemo | undefined;
+function iriMemoOf(factory: RDF.DataFactory): IriMemo {
+  if (lastMemo?.factory !== factory)
+    lastMemo = { factory, texts: new Array<string>(MEMO_SLOTS).fill(''), terms: new Array(MEMO_SLOTS).fill(undefined) };
+  return lastMemo;
+}
+
 /** Reads one statement at a time; `pos` is where the next token starts. */
 class LineReader {
   private pos = 0;
@@ -86,6 +110,7 @@ class LineReader {
   constructor(
     private readonly text: string,
     private readonly factory: RDF.DataFactory,
+    private readonly memo: IriMemo,
     before?: LineReader,
   ) {
     if (before) {
@@ -182,10 +207,21 @@ class LineReader {
     const from = this.pos + 1;
     const close = this.text.indexOf('>', from);
     if (close < 0 || close >= this.end) return undefined;
-    const iri = this.text.slice(from, close);
-    if (!PLAIN_IRI.test(iri)) return undefined;
+    const text = this.text;
+    const iri = text.slice(from, close);
+    // The slot: the length and the last two characters (IRIs of one prefix differ at their end).
+    const slot = (close - from + text.charCodeAt(close - 1) * 7 + text.charCodeAt(close - 2) * 31) & (MEMO_SLOTS - 1);
+    const memo = this.memo;
+    let term: RDF.NamedNode | undefined;
+    if (memo.texts[slot] === iri) term = memo.terms[slot];
+    else {
+      if (!PLAIN_IRI.test(iri)) return undefined;
+      term = this.factory.namedNode(iri);
+      memo.texts[slot] = iri;
+      memo.terms[slot] = term;
+    }
     this.pos = close + 1;
-    return this.factory.namedNode(iri);
+    return term;
   }
 
   /** Where the first `\\` at or after `from` is (the text's length when none): found once, not for every literal. */

@@ -136,6 +136,27 @@ describe('parseSimpleNTriples', () => {
     expect(parseSimpleNTriples(text, 'ntriples', interner.factory())).toBeUndefined();
   });
 
+  it('gives an IRI read again the term read before, from its own factory only, and still checks any other', () => {
+    const first = new TermInterner();
+    const second = new TermInterner();
+    const text = '<urn:x:s> <urn:x:p> <urn:x:o> .\n<urn:x:o> <urn:x:p> <urn:x:s> .\n';
+    const a = parseSimpleNTriples(text, 'ntriples', first.factory())!;
+    const again = parseSimpleNTriples(text, 'ntriples', first.factory())!;
+    const b = parseSimpleNTriples(text, 'ntriples', second.factory())!;
+    expect(a[0]!.object).toBe(a[1]!.subject);
+    expect(a[1]!.predicate).toBe(a[0]!.predicate);
+    // Another factory of the same interner makes the same terms; another interner's are its own.
+    expect(again[0]!.subject).toBe(a[0]!.subject);
+    expect(b[0]!.subject).not.toBe(a[0]!.subject);
+    expect(b[0]!.subject.equals(a[0]!.subject)).toBe(true);
+    // IRIs of one length and last characters (one slot of the memo): each checked on its own.
+    for (const iri of ['urn:x:o', 'urn:x o', 'urn x:o', 'urn:y:o', 'urn:x\\o']) {
+      const line = `<urn:x:s> <urn:x:p> <${iri}> .\n`;
+      agreesWithN3(line, 'ntriples');
+      expect(parseSimpleNTriples(line, 'ntriples', first.factory()) === undefined).toBe(/[ \\]/.test(iri));
+    }
+  });
+
   it('never reads a line otherwise than n3 (property test over hostile lines)', () => {
     const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
     const safe = fc.string({ unit: fc.constantFrom(...'abcXYZ019-._~/#?:=&%'.split('')), maxLength: 10 });
