@@ -4,8 +4,8 @@ import { DoiContents } from './DoiContents.js';
 import type { ReadItem } from '../record/readRecords.js';
 import type { FormatName } from '../formats.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
-import { type MapItemOptions, mapItem } from './mapItem.js';
-import type { RecordValidation } from './RecordValidation.js';
+import { type MapItemOptions, type MapItemOutcome, mapItem } from './mapItem.js';
+import type { RecordValidation, RecordViolation } from './RecordValidation.js';
 import { describeViolation } from './RecordValidation.js';
 import type { Rejection } from './Rejection.js';
 import { duplicateDoiRejection, rejectionOf, unwritableRejection } from './sinkRejections.js';
@@ -90,12 +90,39 @@ export class RecordSink {
     return this.writer.end();
   }
 
-  /** Takes items in order and returns the text of those written (rejections go to `onRejected`). */
-  async take(items: readonly ReadItem[]): Promise<string> {
-    const outcomes = items.map((item) => mapItem(item, this.options));
+  /** The end of the last call of {@link take}: the next one writes after it (and fails with it). */
+  private taken: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Takes items in order and returns the text of those written (rejections go to `onRejected`). The items are
+   * mapped and handed to the validation at once; they are checked and written after those of the calls before,
+   * so a caller may take the next items before the last call's answer (the validation, in another thread, then
+   * validates while this one maps). A call after one that failed fails with its error, writing nothing.
+   */
+  take(items: readonly ReadItem[]): Promise<string> {
+    let outcomes: MapItemOutcome[];
+    let violations: Promise<readonly (readonly RecordViolation[])[]>;
+    try {
+      outcomes = items.map((item) => mapItem(item, this.options));
+      const validation = this.options.validation;
+      const mapped = validation ? outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : [])) : [];
+      violations = validation && mapped.length > 0 ? validation.violations(mapped) : Promise.resolve([]);
+    } catch (err) {
+      violations = Promise.reject(err);
+    }
+    // Answered even when an earlier call fails first (no unhandled rejection); its error is the earlier one's then.
+    violations.catch(() => undefined);
+    const written = this.taken.then(async () => this.write(items, outcomes, await violations));
+    this.taken = written;
+    return written;
+  }
+
+  private async write(
+    items: readonly ReadItem[],
+    outcomes: readonly MapItemOutcome[],
+    violations: readonly (readonly RecordViolation[])[],
+  ): Promise<string> {
     const validation = this.options.validation;
-    const mapped = validation ? outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : [])) : [];
-    const violations = validation && mapped.length > 0 ? await validation.violations(mapped) : [];
     let next = 0;
     let text = '';
     for (let i = 0; i < items.length; i++) {

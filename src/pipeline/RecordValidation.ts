@@ -19,8 +19,13 @@ export interface RecordViolation {
 export interface RecordValidation {
   /** Records given together in one call (a validator that runs records in parallel may want several). */
   readonly batchSize: number;
-  /** The violations of each record, in the order given. */
+  /**
+   * The violations of each record, in the order given. Calls may overlap (a pipeline maps the next records while
+   * the last ones are validated elsewhere): answers come for each call's records.
+   */
   violations(records: readonly (readonly RDF.Quad[])[]): Promise<readonly (readonly RecordViolation[])[]>;
+  /** Frees what it holds (worker threads): called once, at the end of the run. Optional: none to free. */
+  close?(): Promise<void>;
 }
 
 /** One line for a person: `Violation srsh:Work-doi <https://doi.org/...> bibo:doi: message`. */

@@ -4,8 +4,8 @@ import { DataFactory } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
 import { WorkerPool, workerScript } from '../workers/WorkerPool.js';
 import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationResult } from './RecordValidator.js';
-import { decodeTerm, encodeQuads, encodeTerm } from './reports/termCodec.js';
-import type { EncodedTerm } from './reports/termCodec.js';
+import { decodeTerm, encodeRecords, encodeTerm } from './reports/termCodec.js';
+import type { EncodedRecords, EncodedTerm } from './reports/termCodec.js';
 import type { RecordText } from '../group/RecordText.js';
 import type { RecordScope } from './scope/recordScope.js';
 import type { RecordPartJob, RecordPartOutcome } from './validateRecordPart.js';
@@ -165,7 +165,7 @@ export class ParallelRecordValidator implements RecordValidating {
   /** Validates the records in one worker (one message; the worker validates them one by one). */
   async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
     if (records.length === 0 && !this.closed) return [];
-    return (await this.request(records.length, { records: records.map(encodeQuads) })).outcomes!.map(decodeOutcome);
+    return (await this.request(records.length, { encoded: encodeRecords(records) })).outcomes!.map(decodeOutcome);
   }
 
   /** Parses and validates the records in one worker: the calling thread only posts their text. */
@@ -186,7 +186,7 @@ export class ParallelRecordValidator implements RecordValidating {
 
   private request(
     count: number,
-    body: { records: EncodedTerm[][] } | { texts: readonly RecordText[] } | { part: RecordPartJob },
+    body: { encoded: EncodedRecords } | { texts: readonly RecordText[] } | { part: RecordPartJob },
   ): Promise<WorkerAnswer> {
     if (this.closed) return Promise.reject(new ToolkitError('the validator is closed', 'internal'));
     return this.pool.send<WorkerAnswer>(

@@ -8,6 +8,7 @@ import type { ShapesScope } from './scope/analyseShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
 import { CopiesTold, recordScopeOf } from './scope/recordScope.js';
 import { TermInterner } from './engine/TermInterner.js';
+import { decodeRecords, type EncodedRecords } from './reports/termCodec.js';
 import { outcomeOf, type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
 
 export { compactIri, pathToString } from './reports/ValidationResult.js';
@@ -98,6 +99,16 @@ export class RecordValidator {
   async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
     const interner = new TermInterner(this.interner);
     return this.validateTriples(records.map((quads) => dedupeQuads(quads, interner)));
+  }
+
+  /**
+   * Validates records sent as {@link EncodedRecords} (by a thread that validates in workers): the outcomes of
+   * {@link validateRecords} on their quads, whose terms are made interned (no copy of other terms).
+   */
+  async validateEncoded(encoded: EncodedRecords): Promise<ValidationOutcome[]> {
+    const interner = new TermInterner(this.interner);
+    const records = decodeRecords(encoded, interner.factory());
+    return this.validateTriples(records.map((quads) => dedupeQuads(quads, interner, true)));
   }
 
   /**

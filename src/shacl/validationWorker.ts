@@ -1,7 +1,7 @@
 /**
  * The body of a validation worker thread ({@link ParallelRecordValidator}):
  * builds a {@link RecordValidator} from `workerData` and answers
- * `{ id, records }` (encoded quads) and `{ id, texts }` (N-Triples or N-Quads
+ * `{ id, encoded }` (records of quads, `encodeRecords`) and `{ id, texts }` (N-Triples or N-Quads
  * lines, parsed here) with `{ id, outcomes }` (terms encoded), `{ id, part }`
  * (a part of a dump, read here: {@link validateRecordPart}) with `{ id, part }`, or with
  * `{ id, error }` (`parse` too for a syntax error).
@@ -12,7 +12,7 @@ import { ParseError } from '../errors.js';
 import { RecordValidator } from './RecordValidator.js';
 import type { RecordValidatorOptions } from './RecordValidator.js';
 import type { RecordText } from '../group/RecordText.js';
-import { decodeQuads } from './reports/termCodec.js';
+import type { EncodedRecords } from './reports/termCodec.js';
 import { validateRecordPart, type RecordPartJob } from './validateRecordPart.js';
 import { encodeOutcome } from './ParallelRecordValidator.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';
@@ -27,7 +27,7 @@ const port = parentPort!;
 
 RecordValidator.create(options).then(
   (validator) => {
-    port.on('message', (msg: { id: number; records?: string[][]; texts?: RecordText[]; part?: RecordPartJob }) => {
+    port.on('message', (msg: { id: number; encoded?: EncodedRecords; texts?: RecordText[]; part?: RecordPartJob }) => {
       // Each request is a run of its own: the reading thread filters the copies told of shared nodes in input order.
       validator.forgetCopies();
       const answer: Promise<Omit<WorkerAnswer, 'id'>> = msg.part
@@ -36,7 +36,9 @@ RecordValidator.create(options).then(
           }))
         : (msg.texts
             ? validator.validateTexts(msg.texts)
-            : validator.validateRecords((msg.records ?? []).map(decodeQuads))
+            : msg.encoded
+              ? validator.validateEncoded(msg.encoded)
+              : Promise.resolve([])
           ).then((o) => ({ outcomes: o.map(encodeOutcome) }));
       answer.then(
         (a) => port.postMessage({ id: msg.id, ...a } satisfies WorkerAnswer),

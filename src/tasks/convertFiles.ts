@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { PassThrough } from 'node:stream';
 import { ToolkitError } from '../errors.js';
 import { FileTarget } from '../output/FileTarget.js';
@@ -39,6 +40,8 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
       ).createRecordValidation({
         ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}),
         schemaScheme: options.schemaScheme ?? 'http',
+        // Validated in a worker while this thread maps and writes (validation costs about what conversion does).
+        workers: availableParallelism() > 1 ? 1 : 0,
       })
     : undefined;
   const writer = serializerFor(format).createWriter(serializerOptions(options));
@@ -127,6 +130,7 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     throw err;
   } finally {
     if (sink instanceof ParallelRecordSink) await sink.close();
+    await validation?.close?.();
     // Both side files are closed, whatever happened (a failure of the conversion itself goes on as it was).
     closed = await Promise.allSettled([rejects?.close(), notes?.close()]);
   }

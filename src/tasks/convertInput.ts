@@ -51,13 +51,28 @@ export async function convertInput(
   }
   let batch: ReadItem[] = [];
   const read = { source: file.source, release: file.release, ...readLimitsOf(options) };
-  for await (const item of readRecords(bytes.again(), read)) {
-    batch.push(item);
-    if (batch.length < sink.batchSize) continue;
-    await target.add(await sink.take(batch));
-    batch = [];
+  // One batch in flight: the next is read and mapped while the sink's validation (in a worker) checks the last.
+  let inFlight: Promise<string> | undefined;
+  try {
+    for await (const item of readRecords(bytes.again(), read)) {
+      batch.push(item);
+      if (batch.length < sink.batchSize) continue;
+      const taken = sink.take(batch);
+      batch = [];
+      const last = inFlight;
+      inFlight = taken;
+      if (last) await target.add(await last);
+    }
+    const taken = sink.take(batch);
+    const last = inFlight;
+    inFlight = taken;
+    if (last) await target.add(await last);
+    inFlight = undefined;
+    await target.add(await taken);
+  } finally {
+    // A failure before the batch in flight was awaited: its answer (the same failure, or text not wanted) is dropped.
+    inFlight?.catch(() => undefined);
   }
-  await target.add(await sink.take(batch));
 }
 
 /** Consecutive quads of one subject and graph, in groups of at most 1,000 (what a record writer writes best). */

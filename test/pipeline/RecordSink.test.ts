@@ -145,4 +145,59 @@ describe('RecordSink: every item is written or rejected with a reason', () => {
     expect(parseNTriples(text).some((q) => q.object.value === 'good')).toBe(true);
     expect(rejected.map((r) => r.code)).toEqual(['validation-failed']);
   });
+
+  it('takes the next items before the last answer: each validated at once, written after those before, in order; a failure fails the calls after it', async () => {
+    const asked: string[][] = [];
+    const answers: (() => void)[] = [];
+    const titleOf = (quads: readonly RDF.Quad[]) =>
+      quads.find((q) => q.predicate.value === 'http://schema.org/name')?.object.value ?? '';
+    const rejected: Rejection[] = [];
+    const written: string[] = [];
+    const sink = new RecordSink(serializerFor('ntriples').createWriter(), {
+      onRejected: (r) => {
+        rejected.push(r);
+        if (r.recordId === '10.1000/stop') throw new Error('stop here');
+      },
+      onWritten: (w) => void written.push(w.mapped.doi),
+      validation: {
+        batchSize: 2,
+        // Answered when the test says: the second batch's answer comes first.
+        violations: (records) => {
+          asked.push(records.map(titleOf));
+          return new Promise((resolve) =>
+            answers.push(() =>
+              resolve(
+                records.map((r) =>
+                  titleOf(r) === 'bad' ? [{ severity: 'Violation', shape: 's', focusNode: 'f', message: 'no' }] : [],
+                ),
+              ),
+            ),
+          );
+        },
+      },
+    });
+    const first = sink.take([item({ doi: '10.1000/a', title: 'a' }, 1), item({ doi: '10.1000/b', title: 'bad' }, 2)]);
+    const second = sink.take([item({ doi: '10.1000/c', title: 'c' }, 3)]);
+    // Both batches were mapped and handed to the validation before any answer.
+    expect(asked).toEqual([['a', 'bad'], ['c']]);
+    answers[1]!();
+    await new Promise((r) => setImmediate(r));
+    expect(written).toEqual([]);
+    answers[0]!();
+    const texts = [await first, await second];
+    expect(written).toEqual(['10.1000/a', '10.1000/c']);
+    expect(texts.map((t) => subjects(parseNTriples(t)))).toEqual([
+      ['https://doi.org/10.1000/a'],
+      ['https://doi.org/10.1000/c'],
+    ]);
+    expect(rejected.map((r) => r.index)).toEqual([2]);
+    // A call that fails (the rejection handler throws) fails the calls taken after it, which write nothing.
+    const failing = sink.take([item({ doi: '10.1000/stop', title: 'bad' }, 4)]);
+    const after = sink.take([item({ doi: '10.1000/d', title: 'd' }, 5)]);
+    answers[3]!();
+    answers[2]!();
+    await expect(failing).rejects.toThrow('stop here');
+    await expect(after).rejects.toThrow('stop here');
+    expect(written).toEqual(['10.1000/a', '10.1000/c']);
+  });
 });
