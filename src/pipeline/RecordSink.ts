@@ -106,7 +106,8 @@ export class RecordSink {
       outcomes = items.map((item) => mapItem(item, this.options));
       const validation = this.options.validation;
       const mapped = validation ? outcomes.flatMap((o) => (o.kind === 'mapped' ? [o.mapped.quads] : [])) : [];
-      violations = validation && mapped.length > 0 ? validation.violations(mapped) : Promise.resolve([]);
+      // Asked even with no record mapped: a validation still loading its shapes fails the call when it cannot.
+      violations = validation ? validation.violations(mapped) : Promise.resolve([]);
     } catch (err) {
       violations = Promise.reject(err);
     }

@@ -34,10 +34,9 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   const rejects = rejectsPath ? new LineFile(rejectsPath, fallback) : undefined;
   const notes = options.notesPath ? new LineFile(options.notesPath, fallback) : undefined;
   // SHACL (its engine and shapes) is loaded only for a run that validates.
+  // Its shapes load (in a worker) while the first records are read and mapped: `ready` is awaited before the end.
   const validation = options.validate
-    ? await (
-        await import('./createRecordValidation.js')
-      ).createRecordValidation({
+    ? (await import('./createRecordValidation.js')).startRecordValidation({
         ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}),
         schemaScheme: options.schemaScheme ?? 'http',
         // Validated in a worker while this thread maps and writes (validation costs about what conversion does).
@@ -123,6 +122,7 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     await target.add(sink.start());
     for (const path of options.inputs) await convertInput(path, options, sink, target, stats, onRead);
     progress.flush();
+    await validation?.ready;
     manifestPath = await target.finish(await sink.end());
   } catch (err) {
     // Never leave a half-written file that looks complete (a cut Turtle file is still valid Turtle).

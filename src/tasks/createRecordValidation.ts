@@ -29,25 +29,52 @@ export interface RecordValidationOptions extends RecordValidatorOptions {
  * record's violations (warnings do not reject a record).
  */
 export async function createRecordValidation(options: RecordValidationOptions = {}): Promise<RecordValidation> {
+  const validation = startRecordValidation(options);
+  await validation.ready;
+  return validation;
+}
+
+/**
+ * {@link createRecordValidation} at once, its shapes loaded (and its workers started) meanwhile: `violations`
+ * waits for them, and `ready` settles when they are loaded, rejecting as `createRecordValidation` would. A
+ * pipeline maps its first records while a worker starts (about 0.4 s); it must await `ready` before it ends, so
+ * that shapes it cannot use fail the run even when no record came.
+ */
+export function startRecordValidation(
+  options: RecordValidationOptions = {},
+): RecordValidation & { ready: Promise<void> } {
   const { workers = 0, ...validatorOptions } = options;
   const { shapes, dataClassTriples, ...posted } = validatorOptions;
   if (workers > 0 && !shapes && !dataClassTriples) {
-    const parallel = await ParallelRecordValidator.create({ ...posted, workers });
+    const parallel = ParallelRecordValidator.create({ ...posted, workers });
     return {
       batchSize: WORKER_BATCH,
+      ready: settled(parallel),
       async violations(records) {
-        const outcomes = await parallel.validateRecords(records);
+        const outcomes = await (await parallel).validateRecords(records);
         return outcomes.map(violationsToJson);
       },
-      close: () => parallel.close(),
+      close: () =>
+        parallel.then(
+          (p) => p.close(),
+          () => undefined,
+        ),
     };
   }
-  const validator = await createRecordValidator(validatorOptions);
+  const validator = createRecordValidator(validatorOptions);
   return {
     batchSize: BATCH,
+    ready: settled(validator),
     async violations(records) {
-      const outcomes = await validator.validateRecords(records);
+      const outcomes = await (await validator).validateRecords(records);
       return outcomes.map(violationsToJson);
     },
   };
+}
+
+/** A promise that settles with `p`, its rejection handled where nobody awaits it yet (the same error when awaited). */
+function settled(p: Promise<unknown>): Promise<void> {
+  const ready = p.then(() => undefined);
+  ready.catch(() => undefined);
+  return ready;
 }

@@ -1,9 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
-import { createRecordValidation } from '../../src/tasks/createRecordValidation.js';
+import { createRecordValidation, startRecordValidation } from '../../src/tasks/createRecordValidation.js';
 
 describe('createRecordValidation', () => {
   it('in a worker gives the violations it gives in this thread, record by record, for calls that overlap', async () => {
@@ -29,6 +32,25 @@ describe('createRecordValidation', () => {
       expect(halves.flat()).toEqual(expected);
     } finally {
       await worker.close?.();
+    }
+  });
+
+  it('starts at once: records asked for before the shapes are loaded wait for them; shapes it cannot use fail ready and every call', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'record-validation-'));
+    writeFileSync(
+      join(dir, 'bad.ttl'),
+      '@prefix sh: <http://www.w3.org/ns/shacl#> .\n<urn:s> a sh:NodeShape ; sh:targetClass <urn:C> ; sh:minCount "x" .\n',
+    );
+    for (const workers of [0, 1]) {
+      const bad = startRecordValidation({ shapesDir: dir, workers });
+      await expect(bad.violations([])).rejects.toThrow(/minCount/);
+      await expect(bad.ready).rejects.toThrow(/minCount/);
+      await bad.close?.();
+      const good = startRecordValidation({ workers });
+      const record = mapRecord(normalizeRecord([...generateRecords(1, 3)][0])).quads;
+      const [answer] = await Promise.all([good.violations([record]), good.ready]);
+      expect(answer).toEqual([[]]);
+      await good.close?.();
     }
   });
 });

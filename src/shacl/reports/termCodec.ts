@@ -72,35 +72,55 @@ export function decodeQuads(encoded: readonly EncodedTerm[]): RDF.Quad[] {
 }
 
 /**
- * Records of quads as one message ({@link encodeRecords}): each distinct term once (by object: a mapper's
- * vocabulary terms and a record's nodes are the same objects quad after quad), all their {@link encodeTerm} texts
- * as one string (one copy to post, not thousands), and each record's quads as term numbers (graphs dropped).
+ * Records of quads as one message ({@link encodeRecords}): the texts of all their terms as one string (one copy to
+ * post, not thousands), what each term is, and each record's quads as term numbers (graphs dropped).
  */
 export interface EncodedRecords {
-  /** The terms' encoded texts, one after the other. */
+  /** The terms' texts, one after the other: a term's value, then its language tag or datatype IRI if it has one. */
   text: string;
-  /** Where each term's text ends in {@link text}. */
+  /** Where each text ends in {@link text}. */
   ends: Uint32Array;
+  /** What each term is: {@link KIND_IRI}, {@link KIND_BLANK}, {@link KIND_STRING} (one text), {@link KIND_LANG}, {@link KIND_TYPED} (two). */
+  kinds: Uint8Array;
   /** For each record: its number of quads, then subject, predicate, object numbers for each. */
   quads: Uint32Array;
 }
 
-/** The records in the form of {@link EncodedRecords}. */
+const KIND_IRI = 0;
+const KIND_BLANK = 1;
+const KIND_STRING = 2;
+const KIND_LANG = 3;
+const KIND_TYPED = 4;
+
+/**
+ * The records in the form of {@link EncodedRecords}: each node and predicate object once (a mapper's vocabulary
+ * terms and a record's nodes are the same objects quad after quad), literals as met (the receiving interner finds
+ * equal ones the same), their strings as they are, joined once.
+ */
 export function encodeRecords(records: readonly Iterable<RDF.Quad>[]): EncodedRecords {
-  // Nodes by object (they repeat); literals are mostly met once, and are sent as met (the receiving interner
-  // finds equal ones the same).
   const numbers = new Map<RDF.Term, number>();
-  let text = '';
-  const ends: number[] = [];
+  const texts: string[] = [];
+  const kinds: number[] = [];
   const quads: number[] = [];
-  const add = (t: RDF.Term): number => {
-    text += encodeTerm(t);
-    return ends.push(text.length) - 1;
+  const literal = (t: RDF.Literal): number => {
+    texts.push(t.value);
+    if (t.language) {
+      texts.push(t.language);
+      return kinds.push(KIND_LANG) - 1;
+    }
+    if (t.datatype.value !== XSD_STRING) {
+      texts.push(t.datatype.value);
+      return kinds.push(KIND_TYPED) - 1;
+    }
+    return kinds.push(KIND_STRING) - 1;
   };
   const number = (t: RDF.Term): number => {
-    if (t.termType === 'Literal') return add(t);
+    if (t.termType === 'Literal') return literal(t);
     let n = numbers.get(t);
-    if (n === undefined) numbers.set(t, (n = add(t)));
+    if (n === undefined) {
+      texts.push(t.value);
+      numbers.set(t, (n = kinds.push(t.termType === 'BlankNode' ? KIND_BLANK : KIND_IRI) - 1));
+    }
     return n;
   };
   for (const record of records) {
@@ -109,17 +129,36 @@ export function encodeRecords(records: readonly Iterable<RDF.Quad>[]): EncodedRe
     for (const q of record) quads.push(number(q.subject), number(q.predicate), number(q.object));
     quads[at] = (quads.length - at - 1) / 3;
   }
-  return { text, ends: Uint32Array.from(ends), quads: Uint32Array.from(quads) };
+  const ends = new Uint32Array(texts.length);
+  let end = 0;
+  for (let i = 0; i < texts.length; i++) ends[i] = end += texts[i]!.length;
+  return { text: texts.join(''), ends, kinds: Uint8Array.from(kinds), quads: Uint32Array.from(quads) };
 }
 
-/** The records of {@link encodeRecords}, with terms and quads from `factory` (one term object per number). */
+/** The records of {@link encodeRecords}, with terms and quads from `factory`. */
 export function decodeRecords(encoded: EncodedRecords, factory: RDF.DataFactory): RDF.Quad[][] {
-  const { text, ends, quads } = encoded;
-  const terms: RDF.Term[] = new Array(ends.length);
+  const { text, ends, kinds, quads } = encoded;
+  const terms: RDF.Term[] = new Array(kinds.length);
+  let part = 0;
   let start = 0;
-  for (let i = 0; i < ends.length; i++) {
-    terms[i] = decodeTermWith(text.slice(start, ends[i]), factory);
-    start = ends[i]!;
+  const next = (): string => {
+    const s = text.slice(start, ends[part]);
+    start = ends[part++]!;
+    return s;
+  };
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i];
+    const value = next();
+    terms[i] =
+      kind === KIND_IRI
+        ? factory.namedNode(value)
+        : kind === KIND_BLANK
+          ? factory.blankNode(value)
+          : kind === KIND_STRING
+            ? factory.literal(value)
+            : kind === KIND_LANG
+              ? factory.literal(value, next())
+              : factory.literal(value, factory.namedNode(next()));
   }
   const graph = factory.defaultGraph();
   const out: RDF.Quad[][] = [];

@@ -56,7 +56,8 @@ describe('termCodec', () => {
     ];
     const encoded = encodeRecords(records);
     // The node objects met again are sent once; every literal as met.
-    expect(encoded.ends).toHaveLength(11);
+    expect(encoded.kinds).toHaveLength(11);
+    expect(encoded.ends).toHaveLength(13);
     const interner = new TermInterner();
     const back = decodeRecords(structuredClone(encoded), interner.factory());
     expect(back.map((r) => r.length)).toEqual([4, 0, 2]);
@@ -72,6 +73,6 @@ describe('termCodec', () => {
     expect(back[0]![0]!.subject).toBe(back[2]![0]!.object);
     expect(back[0]![1]!.predicate).toBe(back[0]![0]!.predicate);
     expect(back[0]![2]!.object).toBe(back[0]![3]!.subject);
-    expect(encodeRecords([])).toMatchObject({ text: '', ends: new Uint32Array(0), quads: new Uint32Array(0) });
+    expect(encodeRecords([])).toMatchObject({ text: '', ends: new Uint32Array(0), kinds: new Uint8Array(0) });
   });
 });
