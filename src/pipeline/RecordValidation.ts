@@ -20,8 +20,9 @@ export interface RecordValidation {
   /** Records given together in one call (a validator that runs records in parallel may want several). */
   readonly batchSize: number;
   /**
-   * The violations of each record, in the order given. Calls may overlap (a pipeline maps the next records while
-   * the last ones are validated elsewhere): answers come for each call's records.
+   * The violations of each record, in the order given (none given: an empty answer; `RecordSink` asks for every
+   * batch, so that a validation that cannot load its shapes fails the run). Calls may overlap (a pipeline maps the
+   * next records while the last ones are validated elsewhere): answers come for each call's records.
    */
   violations(records: readonly (readonly RDF.Quad[])[]): Promise<readonly (readonly RecordViolation[])[]>;
   /** Frees what it holds (worker threads): called once, at the end of the run. Optional: none to free. */

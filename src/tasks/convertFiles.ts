@@ -39,8 +39,9 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
     ? (await import('./createRecordValidation.js')).startRecordValidation({
         ...(options.shapesDir ? { shapesDir: options.shapesDir } : {}),
         schemaScheme: options.schemaScheme ?? 'http',
-        // Validated in a worker while this thread maps and writes (validation costs about what conversion does).
-        workers: availableParallelism() > 1 ? 1 : 0,
+        // Validated in a worker while this thread maps and writes (validation costs about what conversion does),
+        // unless told one thread (`jobs: 1`: on a machine whose cores are busy, the worker's cost is not repaid).
+        workers: options.jobs !== 1 && availableParallelism() > 1 ? 1 : 0,
       })
     : undefined;
   const writer = serializerFor(format).createWriter(serializerOptions(options));

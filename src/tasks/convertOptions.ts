@@ -74,7 +74,9 @@ export interface ConvertFilesOptions extends ReadLimits {
    * Read, normalise, map and write records in this many worker threads
    * (`ParallelRecordSink`: each reads parts of the input's bytes): the same
    * output byte for byte, faster on a machine with idle cores. At most the
-   * machine's cores (more are lowered to them); not with `validate` or
+   * machine's cores (more are lowered to them); not above 1 with `validate`
+   * (1 then also validates in this thread; without `jobs`, `validate` runs
+   * in a worker thread when the machine has two cores or more), nor with
    * shards. Defaults to one per core (at most 8) for inputs of 16 MiB of
    * text or more (a `.gz` file's estimated; not stdin) without `validate`
    * or shards, else 1 (this thread): see docs/scale.md for the crossover.

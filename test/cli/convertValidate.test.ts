@@ -74,6 +74,21 @@ describe('convert --validate', () => {
     const out = join(dir, 'out.nt');
     const rejects = join(dir, 'rejects.jsonl');
     const r = await runCli(['convert', input, '-o', out, '--rejects', rejects, '--validate']);
+    // --jobs 1 validates in the converting thread (without it, in a worker on a machine of two cores or more): the same bytes.
+    const one = await runCli([
+      'convert',
+      input,
+      '-o',
+      `${out}.1.nt`,
+      '--rejects',
+      `${rejects}.1`,
+      '--validate',
+      '--jobs',
+      '1',
+    ]);
+    expect(one.code).toBe(r.code);
+    expect(readFileSync(`${out}.1.nt`, 'utf8')).toBe(readFileSync(out, 'utf8'));
+    expect(readFileSync(`${rejects}.1`, 'utf8')).toBe(readFileSync(rejects, 'utf8'));
     const bad = records.map((_, i) => i).filter((i) => i % 7 === 3 || i === 20);
     expect(r.stderr).toMatch(new RegExp(`records read 40, mapped ${40 - bad.length}, rejected ${bad.length}`));
     const written = [

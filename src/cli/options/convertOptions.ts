@@ -59,7 +59,7 @@ export const CONVERT_OPTIONS: readonly CliOption[] = [
   {
     flags: '--validate',
     type: 'boolean',
-    help: 'check every record against the SHACL shapes; records that do not conform go to the rejects, not the output',
+    help: 'check every record against the SHACL shapes (in a worker thread when the machine has two cores or more, unless --jobs 1); records that do not conform go to the rejects, not the output',
   },
   {
     flags: '--shapes <dir>',
@@ -83,7 +83,7 @@ export const CONVERT_OPTIONS: readonly CliOption[] = [
     flags: '-j, --jobs <n>',
     type: 'integer',
     min: 1,
-    help: "read, map and write records in N worker threads (at most one per CPU core; the output is the same byte for byte); not with --validate or shards (default: one per core, at most 8, for inputs of 16 MiB of text or more, a .gz file's estimated, without --validate or shards; else 1)",
+    help: "read, map and write records in N worker threads (at most one per CPU core; the output is the same byte for byte); not above 1 with --validate (1: validate in this thread too) or with shards (default: one per core, at most 8, for inputs of 16 MiB of text or more, a .gz file's estimated, without --validate or shards; else 1)",
   },
   { flags: '--strict', type: 'boolean', help: 'stop at the first rejected record' },
   { flags: '--quiet', type: 'boolean', name: false, help: 'no summary on standard error' },
