@@ -54,9 +54,10 @@ export interface ExportOptions extends Omit<HarvestOptions, 'cursor' | 'seen' | 
    */
   restart?: boolean;
   /**
-   * Replace a finished dump of another export (another query or other options, its state says) at `output`.
-   * Defaults to false: such a run is refused before anything is written (code `state-mismatch`), as `restart` is
-   * needed over an unfinished one; the same export again replaces its finished dump.
+   * Replace a finished dump of another export (another query or other options, its state says) at `output`, or a
+   * non-empty file no export state describes (a `convert` output, a dump whose state was deleted). Defaults to
+   * false: such a run is refused before anything is written (code `state-mismatch`), as `restart` is needed over
+   * an unfinished one; the same export again replaces its finished dump.
    */
   force?: boolean;
   /** Also write the provenance and dataset description to this file (format from its extension, else Turtle). Defaults to none. */

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { ToolkitError } from '../errors.js';
 import type { ExportOptions, ExportPlan } from './exportOptions.js';
 import { type ExportIdentity, type ExportState, identityMismatch, readExportState } from './ExportState.js';
@@ -18,6 +18,7 @@ export async function savedExportState(
     const saved = earlier !== undefined && earlier.counts.records + earlier.counts.rejects > 0;
     if (earlier && !earlier.complete && saved) startAgain(options, identity, statePath, earlier);
     if (earlier?.complete) refuseOverwritingAnother(options, plan, identity, statePath, earlier);
+    if (!existsSync(statePath)) refuseOverwritingUnknown(options, plan);
     return undefined;
   }
   const saved = await readExportState(statePath);
@@ -82,4 +83,32 @@ function refuseOverwritingAnother(
     'state-mismatch',
     { details: { statePath, records: earlier.counts.records, sameExport: false } },
   );
+}
+
+/**
+ * A run whose output already holds data that no export's state describes (a file `convert` wrote, a dump whose
+ * state was deleted, a file of the user's): refused before anything is written unless `force` or `restart`, as
+ * replacing it could destroy work nothing else records. An empty file holds nothing to lose.
+ */
+function refuseOverwritingUnknown(options: ExportOptions, plan: ExportPlan): void {
+  if (options.force || options.restart || options.changesSince) return;
+  const what = plan.shards?.naming.manifestPath ?? options.output;
+  if (what === undefined) return;
+  const size = fileSize(what);
+  if (size === undefined || size === 0) return;
+  throw new ToolkitError(
+    `${what} already exists (${size} bytes) and no export state describes it; nothing was changed: pass \`force\` to replace it, or choose another \`output\``,
+    'state-mismatch',
+    { details: { output: what, bytes: size } },
+  );
+}
+
+/** The size of a regular file, or undefined when there is none (a directory or a device is not data to lose). */
+function fileSize(path: string): number | undefined {
+  try {
+    const stat = statSync(path);
+    return stat.isFile() ? stat.size : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -4,7 +4,7 @@
  * load refuse the dump of an unfinished export unless `allowPartial`; an export over the finished dump of
  * another query is refused unless `force`; a state that saved no record is replaced without `restart`.
  */
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -111,6 +111,38 @@ describe('what an export may replace', () => {
     expect((await exportRdf(base({ output: out }))).counts.records).toBe(35);
     expect((await exportRdf(base({ output: out, query: 'other', force: true }))).counts.records).toBe(35);
     expect((await readExportState(`${out}.state.json`))?.identity.query).toBe('other');
+  });
+
+  it('a file no export state describes (a convert output, a deleted state): refused, nothing changed; force replaces it; an empty file is no loss', async () => {
+    const out = join(dir, 'f.nt');
+    writeFileSync(out, '<https://ex.org/s> <https://ex.org/p> "written by convert" .\n');
+    const before = readFileSync(out);
+    await expect(exportRdf(base({ output: out }))).rejects.toMatchObject({
+      code: 'state-mismatch',
+      message: `${out} already exists (${before.length} bytes) and no export state describes it; nothing was changed: pass \`force\` to replace it, or choose another \`output\``,
+    });
+    expect(readFileSync(out)).toEqual(before);
+    expect(existsSync(`${out}.state.json`)).toBe(false);
+    expect(existsSync(`${out}.partial`)).toBe(false);
+    expect((await exportRdf(base({ output: out, force: true }))).counts.records).toBe(35);
+    expect(readFileSync(out, 'utf8')).not.toContain('written by convert');
+    // Its own finished dump, state and all, is replaced by the same export again.
+    expect((await exportRdf(base({ output: out }))).counts.records).toBe(35);
+    const empty = join(dir, 'g.nt');
+    writeFileSync(empty, '');
+    expect((await exportRdf(base({ output: empty }))).counts.records).toBe(35);
+  });
+
+  it('the CLI names the file and --force', async () => {
+    const out = join(dir, 'h.ttl');
+    writeFileSync(out, '# mine\n');
+    const run = await runCli(['export', '-q', 'type:Journal', '-o', out, '--base-url', service.url], {
+      env: { SPRINGERNATURE_API_KEY: KEY },
+    });
+    expect(run.code).toBe(6);
+    expect(run.stderr).toContain(`${out} already exists (7 bytes) and no export state describes it`);
+    expect(run.stderr).toContain('--force');
+    expect(readFileSync(out, 'utf8')).toBe('# mine\n');
   });
 
   it('a state that saved no record (the query was refused) is replaced without restart', async () => {

@@ -105,12 +105,12 @@ describe('distinct statements of export', () => {
   it('the CLI says both counts', async () => {
     service = await startFakeService({ records: makeRecords(25) });
     const r = await runCli(
-      ['export', '-q', 'x', '--base-url', service.url, '--api-key', 'k', '-o', 'cli.nt', '--json'],
+      ['export', '-q', 'x', '--base-url', service.url, '--api-key', 'k', '-o', 'export-cli.nt', '--json'],
       { cwd: dir },
     );
     expect(r.code, r.stderr).toBe(0);
     const { counts } = JSON.parse(r.stdout) as { counts: { triples: number; distinctTriples: number } };
-    expect(counts.distinctTriples).toBe(storeOf(join(dir, 'cli.nt')).size);
+    expect(counts.distinctTriples).toBe(storeOf(join(dir, 'export-cli.nt')).size);
     expect(r.stderr).toContain(
       `${n(counts.triples)} statements (${n(counts.distinctTriples)} distinct; shared entities repeat per record)`,
     );

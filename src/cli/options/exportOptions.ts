@@ -62,7 +62,7 @@ export const EXPORT_OPTIONS: readonly CliOption[] = [
   {
     flags: '--force',
     type: 'boolean',
-    help: 'replace the finished dump of another export (another query or other options) at -o; without it such a run is refused',
+    help: 'replace the finished dump of another export (another query or other options) at -o, or a non-empty file no export state describes; without it such a run is refused',
   },
   {
     flags: '--split-by <unit>',
