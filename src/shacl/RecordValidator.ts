@@ -8,6 +8,7 @@ import type { ShapesScope } from './scope/analyseShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
 import { CopiesTold, recordScopeOf } from './scope/recordScope.js';
 import { TermInterner } from './engine/TermInterner.js';
+import { distinctRecord, type RecordTriples } from './engine/RecordIndex.js';
 import { decodeRecords, type EncodedRecords } from './reports/termCodec.js';
 import { outcomeOf, type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
 
@@ -98,7 +99,7 @@ export class RecordValidator {
   /** Validates several records: the same outcomes as {@link validateRecord} on each, in order. */
   async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
     const interner = new TermInterner(this.interner);
-    return this.validateTriples(records.map((quads) => dedupeQuads(quads, interner)));
+    return this.validateTriples(records.map((quads) => distinctRecord(quads, (q) => interner.quad(q))));
   }
 
   /**
@@ -108,7 +109,7 @@ export class RecordValidator {
   async validateEncoded(encoded: EncodedRecords): Promise<ValidationOutcome[]> {
     const interner = new TermInterner(this.interner);
     const records = decodeRecords(encoded, interner.factory());
-    return this.validateTriples(records.map((quads) => dedupeQuads(quads, interner, true)));
+    return this.validateTriples(records.map((quads) => distinctRecord(quads)));
   }
 
   /**
@@ -122,11 +123,9 @@ export class RecordValidator {
     const interner = new TermInterner(this.interner);
     const factory = interner.factory();
     const parse = (record: RecordText) =>
-      dedupeQuads(
+      distinctRecord(
         parseSimpleNTriples(record.lineTexts ?? record.text, record.format, factory) ??
           parseRecordText(record, factory),
-        interner,
-        true,
       );
     const core = this.engine.core;
     if (!core) return this.validateTriples(records.map(parse));
@@ -136,8 +135,8 @@ export class RecordValidator {
     const journal = this.checkScope ? this.copies.journal() : undefined;
     try {
       for (const record of records) {
-        const triples = parse(record);
-        outcomes.push(this.withScope(triples, core.validateTriples(triples)));
+        const { triples, pairs } = parse(record);
+        outcomes.push(this.withScope(triples, core.validateTriples(triples, pairs)));
       }
     } catch (err) {
       journal?.rollback();
@@ -149,9 +148,9 @@ export class RecordValidator {
   }
 
   /** Validates the distinct interned triples of each record, one record at a time. */
-  private async validateTriples(records: readonly RDF.Quad[][]): Promise<ValidationOutcome[]> {
+  private async validateTriples(records: readonly RecordTriples[]): Promise<ValidationOutcome[]> {
     const outcomes: ValidationOutcome[] = [];
-    for (const triples of records) outcomes.push(this.withScope(triples, await this.runEngine(triples)));
+    for (const record of records) outcomes.push(this.withScope(record.triples, await this.runEngine(record)));
     return outcomes;
   }
 
@@ -166,48 +165,7 @@ export class RecordValidator {
   }
 
   /** The results of one record's distinct interned triples, from the engine of our own or shacl-engine. */
-  private async runEngine(triples: RDF.Quad[]): Promise<ValidationResult[]> {
-    return this.engine.core ? this.engine.core.validateTriples(triples) : this.engine.whole!.validate(triples);
+  private async runEngine({ triples, pairs }: RecordTriples): Promise<ValidationResult[]> {
+    return this.engine.core ? this.engine.core.validateTriples(triples, pairs) : this.engine.whole!.validate(triples);
   }
-}
-
-/**
- * The distinct triples of some quads (graphs ignored), as a dataset would hold them, with `interner`'s terms
- * (`interned`: the quads already have them, made by its factory).
- */
-function dedupeQuads(quads: Iterable<RDF.Quad>, interner: TermInterner, interned = false): RDF.Quad[] {
-  // Interned terms are one object per term: the triples seen, by subject, compared by predicate and object identity
-  // (most subjects have a few triples: a list, until it grows long).
-  const bySubject = new Map<RDF.Term, RDF.Quad[] | Map<RDF.Term, Set<RDF.Term>>>();
-  const out: RDF.Quad[] = [];
-  for (const quad of quads) {
-    const q = interned ? quad : interner.quad(quad);
-    const seen = bySubject.get(q.subject);
-    if (!seen) bySubject.set(q.subject, [q]);
-    else if (!Array.isArray(seen)) {
-      let objects = seen.get(q.predicate);
-      if (!objects) seen.set(q.predicate, (objects = new Set()));
-      if (objects.has(q.object)) continue;
-      objects.add(q.object);
-    } else if (!seen.some((other) => other.predicate === q.predicate && other.object === q.object)) {
-      if (seen.length < LIST_LIMIT) seen.push(q);
-      else bySubject.set(q.subject, indexed([...seen, q]));
-    } else continue;
-    out.push(q);
-  }
-  return out;
-}
-
-/** The triples of a subject kept in a list before they are indexed by predicate. */
-const LIST_LIMIT = 64;
-
-/** Some triples' objects by predicate. */
-function indexed(quads: readonly RDF.Quad[]): Map<RDF.Term, Set<RDF.Term>> {
-  const map = new Map<RDF.Term, Set<RDF.Term>>();
-  for (const q of quads) {
-    const objects = map.get(q.predicate);
-    if (objects) objects.add(q.object);
-    else map.set(q.predicate, new Set([q.object]));
-  }
-  return map;
 }

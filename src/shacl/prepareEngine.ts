@@ -156,6 +156,7 @@ function scopeRules(scope: ShapesScope, filters: readonly TargetFilter[], graph:
     agreedBySubjectOf: agreed(readsBySubjectOf),
     agreedOfValues: agreedOf([scope.valueReads]),
     predicateHashes: new Map(),
+    recordKeys: new Map(),
   };
 }
 

@@ -26,6 +26,8 @@ interface TargetedShape {
   readonly nodes: readonly RDF.Term[];
   readonly subjectsOf: readonly RDF.Term[];
   readonly objectsOf: readonly RDF.Term[];
+  /** The class when its instances (of no subclass) are the only targets. */
+  readonly onlyClass: RDF.Term | undefined;
 }
 
 /** The SHACL parameters that are no constraint of their own (read by the components they belong to). */
@@ -136,13 +138,18 @@ export class CoreEngine {
       for (const c of targetClasses) {
         for (const sub of subclassesOf(c, superclasses)) if (!classes.includes(sub)) classes.push(sub);
       }
+      const nodes = shapes.objects(node, `${SH}targetNode`);
+      const subjectsOf = shapes.objects(node, `${SH}targetSubjectsOf`);
+      const objectsOf = shapes.objects(node, `${SH}targetObjectsOf`);
+      const alone = classes.length === 1 && nodes.length + subjectsOf.length + objectsOf.length === 0;
       targeted.push({
         shape,
         classes,
         targetClasses,
-        nodes: shapes.objects(node, `${SH}targetNode`),
-        subjectsOf: shapes.objects(node, `${SH}targetSubjectsOf`),
-        objectsOf: shapes.objects(node, `${SH}targetObjectsOf`),
+        nodes,
+        subjectsOf,
+        objectsOf,
+        onlyClass: alone ? classes[0] : undefined,
       });
     }
     // Shapes met only through others are compiled too, so that a malformed one is found now.
@@ -160,12 +167,13 @@ export class CoreEngine {
 
   /**
    * Validates one record: its distinct triples, with terms interned by an interner made with {@link interner}
-   * as parent. Returns the results, in the order of the targeted shapes, their focus nodes and constraints.
+   * as parent (`pairs`: their pairs by subject, as {@link distinctRecord} gives them with the triples).
+   * Returns the results, in the order of the targeted shapes, their focus nodes and constraints.
    */
-  validateTriples(triples: readonly RDF.Quad[]): ValidationResult[] {
+  validateTriples(triples: readonly RDF.Quad[], pairs?: Map<RDF.Term, RDF.Term[]>): ValidationResult[] {
     const out: ValidationResult[] = [];
     if (triples.length === 0) return out;
-    const index = new RecordIndex(triples);
+    const index = new RecordIndex(triples, pairs);
     const context: RunContext = {
       index,
       out,
@@ -175,6 +183,13 @@ export class CoreEngine {
     let byClass: Map<RDF.Term, RDF.Term[]> | undefined;
     let byPredicate: Map<RDF.Term, RDF.Term[]> | undefined;
     for (const t of this.targeted) {
+      if (t.onlyClass && !index.hasSubclassTriples) {
+        // One class and no other target: its instances, each once (the record's triples are distinct), no set.
+        byClass ??= bucket(index.typed);
+        const instances = byClass.get(t.onlyClass);
+        if (instances) for (const f of instances) validateShape(t.shape, f, context);
+        continue;
+      }
       const focus = new Set<RDF.Term>();
       if (t.classes.length) {
         byClass ??= bucket(index.typed);

@@ -14,7 +14,7 @@ const BY_PREDICATE_FROM = 32;
  */
 export class RecordIndex {
   /** Each subject's triples as a flat list: predicate, object, predicate, object... */
-  private readonly out = new Map<RDF.Term, RDF.Term[]>();
+  private readonly out: Map<RDF.Term, RDF.Term[]>;
   private readonly byPredicate = new Map<RDF.Term, Map<RDF.Term, RDF.Term[]>>();
   /** For each predicate asked about, the subjects of its triples by object (built when first asked: a few predicates are). */
   private readonly inverse = new Map<RDF.Term, Map<RDF.Term, RDF.Term[]>>();
@@ -23,13 +23,23 @@ export class RecordIndex {
   /** Whether the record says `rdfs:subClassOf` itself (classes are then read from it too). */
   readonly hasSubclassTriples: boolean;
 
-  /** `triples`: distinct triples with interned terms. */
-  constructor(readonly triples: readonly RDF.Quad[]) {
+  /**
+   * `triples`: distinct triples with interned terms; `pairs`: each subject's triples as predicate, object pairs in
+   * their order, when the caller has them ({@link RecordTriples}: not built again).
+   */
+  constructor(
+    readonly triples: readonly RDF.Quad[],
+    pairs?: Map<RDF.Term, RDF.Term[]>,
+  ) {
     let subclass = false;
+    const out = pairs ?? new Map<RDF.Term, RDF.Term[]>();
+    this.out = out;
     for (const q of triples) {
-      const list = this.out.get(q.subject);
-      if (list) list.push(q.predicate, q.object);
-      else this.out.set(q.subject, [q.predicate, q.object]);
+      if (!pairs) {
+        const list = out.get(q.subject);
+        if (list) list.push(q.predicate, q.object);
+        else out.set(q.subject, [q.predicate, q.object]);
+      }
       const p = q.predicate.value;
       if (p === RDF_TYPE) this.typed.push(q.subject, q.object);
       else if (p === RDFS_SUBCLASS_OF) subclass = true;
@@ -120,4 +130,57 @@ export class RecordIndex {
     } else for (const [s, list] of this.out) visit(s, list);
     return out;
   }
+}
+
+/** A record's distinct triples, in their first order, with each subject's predicate, object pairs ({@link distinctRecord}). */
+export interface RecordTriples {
+  readonly triples: RDF.Quad[];
+  readonly pairs: Map<RDF.Term, RDF.Term[]>;
+}
+
+/** The pairs of a subject scanned for a repeat before they are looked up by predicate and object. */
+const SCAN_PAIRS_UP_TO = 128;
+
+/**
+ * The distinct triples of quads whose terms are interned (one object per term: compared by identity), graphs
+ * ignored, with the pairs {@link RecordIndex} reads (made in the same pass). `intern` gives a quad with interned
+ * terms (the quad itself when it has them).
+ */
+export function distinctRecord(quads: Iterable<RDF.Quad>, intern?: (quad: RDF.Quad) => RDF.Quad): RecordTriples {
+  const pairs = new Map<RDF.Term, RDF.Term[]>();
+  // Subjects of many triples (past SCAN_PAIRS_UP_TO pairs): their objects by predicate, to find a repeat.
+  let large: Map<RDF.Term, Map<RDF.Term, Set<RDF.Term>>> | undefined;
+  const triples: RDF.Quad[] = [];
+  for (const quad of quads) {
+    const q = intern ? intern(quad) : quad;
+    const s = q.subject;
+    const p = q.predicate;
+    const o = q.object;
+    const list = pairs.get(s);
+    if (!list) pairs.set(s, [p, o]);
+    else if (list.length < SCAN_PAIRS_UP_TO) {
+      let i = 0;
+      while (i < list.length && (list[i] !== p || list[i + 1] !== o)) i += 2;
+      if (i < list.length) continue;
+      list.push(p, o);
+    } else {
+      large ??= new Map();
+      let byPredicate = large.get(s);
+      if (!byPredicate) {
+        large.set(s, (byPredicate = new Map()));
+        for (let i = 0; i < list.length; i += 2) {
+          const objects = byPredicate.get(list[i]!);
+          if (objects) objects.add(list[i + 1]!);
+          else byPredicate.set(list[i]!, new Set([list[i + 1]!]));
+        }
+      }
+      const objects = byPredicate.get(p);
+      if (!objects) byPredicate.set(p, new Set([o]));
+      else if (objects.has(o)) continue;
+      else objects.add(o);
+      list.push(p, o);
+    }
+    triples.push(q);
+  }
+  return { triples, pairs };
 }

@@ -30,9 +30,11 @@ function equalTerms(a: RDF.Term, b: RDF.Term | null | undefined): boolean {
 /** An RDF/JS named node whose fields are plain properties (n3's terms compute theirs from a string on every read). */
 class InternedNamedNode implements RDF.NamedNode, KeyedTerm {
   readonly termType = 'NamedNode' as const;
-  readonly key: string;
-  constructor(readonly value: string) {
-    this.key = `N${value}`;
+  private keyText: string | undefined;
+  constructor(readonly value: string) {}
+  /** Built when first asked for: most of a record's nodes are never looked up by key. */
+  get key(): string {
+    return (this.keyText ??= `N${this.value}`);
   }
   equals(other: RDF.Term | null | undefined): boolean {
     return equalTerms(this, other);
@@ -41,9 +43,11 @@ class InternedNamedNode implements RDF.NamedNode, KeyedTerm {
 
 class InternedBlankNode implements RDF.BlankNode, KeyedTerm {
   readonly termType = 'BlankNode' as const;
-  readonly key: string;
-  constructor(readonly value: string) {
-    this.key = `B${value}`;
+  private keyText: string | undefined;
+  constructor(readonly value: string) {}
+  /** Built when first asked for: most of a record's nodes are never looked up by key. */
+  get key(): string {
+    return (this.keyText ??= `B${this.value}`);
   }
   equals(other: RDF.Term | null | undefined): boolean {
     return equalTerms(this, other);

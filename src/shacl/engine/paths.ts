@@ -53,7 +53,8 @@ export function compilePath(path: Path): PathFunction {
   const step = compileStep(path);
   if (path.kind === 'predicate') {
     const predicate = path.predicate;
-    return (index, focus) => distinct(index.objects(focus, predicate));
+    // The record's triples are distinct: so are a subject's objects of one predicate.
+    return (index, focus) => index.objects(focus, predicate);
   }
   return (index, focus) => {
     const out = new Set<RDF.Term>();
@@ -154,13 +155,6 @@ function inverted(path: Path): Path {
     default:
       return { kind: path.kind, path: inverted(path.path) };
   }
-}
-
-function distinct(terms: readonly RDF.Term[]): readonly RDF.Term[] {
-  if (terms.length < 2) return terms;
-  if (terms.length === 2) return terms[0] === terms[1] ? [terms[0]!] : terms;
-  const set = new Set(terms);
-  return set.size === terms.length ? terms : [...set];
 }
 
 /**

@@ -32,6 +32,11 @@ export interface ScopeRules {
   agreedOfValues: ReadonlySet<string> | true;
   /** The FNV-1a states after each predicate IRI (filled as met). */
   predicateHashes: Map<string, [number, number]>;
+  /**
+   * The record of IRIs by their (interned) term, `null` for none (filled as met, emptied past {@link KEYS_KEPT}):
+   * the classes, predicates' objects and shared nodes of the records come back record after record.
+   */
+  recordKeys: Map<RDF.Term, string | null>;
   /** Terms (by key) that are shapes: data giving them a type the shapes graph does not changes the targets. */
   shapeKeys: ReadonlySet<string>;
   /** The `rdf:type` and `rdfs:subClassOf` triples of the shapes graph (`<s> <p> <o>` of IRIs and blank nodes by key): the data repeating them changes nothing. */
@@ -107,7 +112,7 @@ export function recordScopeOf(
       lastShared = undefined;
       if (s.termType === 'NamedNode') {
         if (!subjects.has(s.value)) {
-          const key = mayBeOwned(s.value) ? recordKeyOfIri(s.value) : undefined;
+          const key = recordKeyOf(s, rules);
           subjects.set(s.value, key);
           if (key !== undefined) own.add(key);
           else shared.set(s.value, (lastShared = []));
@@ -127,14 +132,17 @@ export function recordScopeOf(
       say(`the data gives ${label(s)}, a shape, a type`);
     if (!(flags & PATH)) continue;
     const o = q.object;
-    if (o.termType === 'BlankNode' || (o.termType === 'NamedNode' && (flags & INSPECTED || mayBeOwned(o.value))))
+    if (
+      o.termType === 'BlankNode' ||
+      (o.termType === 'NamedNode' && (flags & INSPECTED || recordKeyOf(o, rules) !== undefined))
+    )
       linking.push(q);
   }
   if (own.size > 1) say(`holds nodes of ${own.size} records (${[...own].slice(0, 3).join(', ')})`);
   for (const q of linking) {
     const o = q.object;
     if (o.termType === 'NamedNode') {
-      const key = mayBeOwned(o.value) ? recordKeyOfIri(o.value) : undefined;
+      const key = recordKeyOf(o, rules);
       if (key !== undefined && !own.has(key))
         say(`${label(q.subject)} ${label(q.predicate)} ${label(o)}: a node of record ${key}`);
       else if (
@@ -149,8 +157,11 @@ export function recordScopeOf(
     }
   }
   for (const q of inspected) say(`names ${label(q.object)} (${label(q.predicate)}) without its triples`);
-  const owned = (t: RDF.Term) =>
-    t.termType === 'BlankNode' ? blanks.has(t.value) : t.termType === 'NamedNode' && ownedIri(t.value, own);
+  const owned = (t: RDF.Term) => {
+    if (t.termType === 'BlankNode') return blanks.has(t.value);
+    const key = t.termType === 'NamedNode' ? recordKeyOf(t, rules) : undefined;
+    return key !== undefined && own.has(key);
+  };
   for (const r of results) {
     if (SAFE_COMPONENTS.has(r.constraintComponent.value)) continue;
     const value = r.value && r.value.termType !== 'Literal' && !owned(r.value) ? r.value : undefined;
@@ -317,9 +328,17 @@ function mayBeOwned(iri: string): boolean {
   return iri.startsWith('https://doi.org/') || iri.includes('/doi/10.');
 }
 
-function ownedIri(iri: string, own: ReadonlySet<string>): boolean {
-  const key = mayBeOwned(iri) ? recordKeyOfIri(iri) : undefined;
-  return key !== undefined && own.has(key);
+/** The terms {@link ScopeRules.recordKeys} holds at most (then it starts again). */
+const KEYS_KEPT = 4096;
+
+/** The record of a named node ({@link recordKeyOfIri}), found once per term in {@link ScopeRules.recordKeys}. */
+function recordKeyOf(t: RDF.Term, rules: ScopeRules): string | undefined {
+  const known = rules.recordKeys.get(t);
+  if (known !== undefined) return known ?? undefined;
+  const key = mayBeOwned(t.value) ? recordKeyOfIri(t.value) : undefined;
+  if (rules.recordKeys.size >= KEYS_KEPT) rules.recordKeys.clear();
+  rules.recordKeys.set(t, key ?? null);
+  return key;
 }
 
 function label(t: RDF.Term): string {
