@@ -30,7 +30,7 @@ export interface ScopeRules {
   agreedByClass: ReadonlyMap<string, ReadonlySet<string> | true>;
   agreedBySubjectOf: ReadonlyMap<string, ReadonlySet<string> | true>;
   agreedOfValues: ReadonlySet<string> | true;
-  /** The FNV-1a states after each predicate IRI (filled as met). */
+  /** The FNV-1a states after each predicate IRI, datatype IRI and language tag (filled as met). */
   predicateHashes: Map<string, [number, number]>;
   /**
    * The record of IRIs by their (interned) term, `null` for none (filled as met, emptied past {@link KEYS_KEPT}):
@@ -365,19 +365,38 @@ function hash2(text: string, a: number, b: number): void {
   HASHED[1] = b >>> 0;
 }
 
-/** {@link hash2} of a triple's predicate and object (the predicate's part remembered), into {@link HASHED}. */
+/**
+ * A hash of a triple's predicate and object into {@link HASHED}: {@link hash2} of the object's value from the
+ * predicate's, then a literal's language tag and datatype mixed in (the hashes of predicates, tags and datatypes
+ * remembered: a literal's datatype IRI is not hashed again for each literal).
+ */
 function tripleHash(q: RDF.Quad, rules: ScopeRules): void {
-  const p = q.predicate.value;
-  let start = rules.predicateHashes.get(p);
-  if (!start) {
-    hash2(p, SEED_A, SEED_B);
-    start = [HASHED[0], HASHED[1]];
-    if (rules.predicateHashes.size < 10_000) rules.predicateHashes.set(p, start);
-  }
+  const start = hashOf(q.predicate.value, rules);
   const o = q.object;
   hash2(o.value, start[0] ^ o.termType.length, start[1] ^ o.termType.length);
   if (o.termType === 'Literal') {
-    hash2(o.language, HASHED[0], HASHED[1]);
-    hash2(o.datatype.value, HASHED[0] ^ 1, HASHED[1] ^ 1);
+    if (o.language) mix(hashOf(o.language, rules));
+    mix(hashOf(o.datatype.value, rules));
   }
+}
+
+/** {@link hash2} of a predicate, datatype IRI or language tag, remembered in {@link ScopeRules.predicateHashes}. */
+function hashOf(text: string, rules: ScopeRules): [number, number] {
+  let hashes = rules.predicateHashes.get(text);
+  if (!hashes) {
+    // HASHED holds a hash being made: saved and put back.
+    const [a, b] = HASHED;
+    hash2(text, SEED_A, SEED_B);
+    hashes = [HASHED[0], HASHED[1]];
+    HASHED[0] = a;
+    HASHED[1] = b;
+    if (rules.predicateHashes.size < 10_000) rules.predicateHashes.set(text, hashes);
+  }
+  return hashes;
+}
+
+/** Mixes two hashes into {@link HASHED}. */
+function mix([a, b]: [number, number]): void {
+  HASHED[0] = Math.imul(HASHED[0] ^ a, 0x01000193) >>> 0;
+  HASHED[1] = Math.imul(HASHED[1] ^ b, 0x01000193) >>> 0;
 }
