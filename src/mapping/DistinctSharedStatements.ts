@@ -24,10 +24,16 @@ export class DistinctSharedStatements {
   /** Counts the statements of `quads` (a record's, or a part of an RDF input) that are about shared entities. */
   add(quads: readonly RDF.Quad[]): void {
     const subjects = new SharedSubjects();
+    // a record's statements come subject by subject: whether the subject is shared is asked once a run
+    let subject: RDF.Term | undefined;
+    let shared = false;
     for (let i = 0; i < quads.length; i++) {
       const q = quads[i]!;
-      if (q.subject.termType === 'BlankNode' || q.object.termType === 'BlankNode') continue;
-      if (subjects.of(q.subject) === undefined) continue;
+      if (q.subject !== subject) {
+        subject = q.subject;
+        shared = subject.termType !== 'BlankNode' && subjects.of(subject) !== undefined;
+      }
+      if (!shared || q.object.termType === 'BlankNode') continue;
       this.count++;
       this.keys.addKey(termsKey(q));
     }

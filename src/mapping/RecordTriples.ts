@@ -21,6 +21,8 @@ export class RecordTriples {
   private readonly dctermsTerms: Map<string, RDF.NamedNode>;
   private readonly skosTerms: Map<string, RDF.NamedNode>;
   private readonly srTerms: Map<string, RDF.NamedNode>;
+  /** {@link integer}'s literals of this factory, once one is asked for. */
+  private integers: RDF.Literal[] | undefined;
   /** Whether {@link iri} makes minted nodes. */
   private readonly minted: boolean;
 
@@ -139,6 +141,18 @@ export class RecordTriples {
     return this.f.literal(value, this.inNamespace(NS.xsd, xsdLocal));
   }
 
+  /**
+   * An `xsd:integer` of a small count (a position: 1, 2, ...), made once for every record mapped with the same
+   * factory (terms are values: a literal is never changed).
+   */
+  integer(n: number): RDF.Literal {
+    if (!(Number.isInteger(n) && n >= 0 && n < INTEGER_CACHE_LIMIT)) return this.typed(String(n), 'integer');
+    const integers = (this.integers ??= integerCache(this.f));
+    let literal = integers[n];
+    if (literal === undefined) integers[n] = literal = this.typed(String(n), 'integer');
+    return literal;
+  }
+
   note(line: string): void {
     this.notes.push(line);
   }
@@ -148,11 +162,21 @@ export class RecordTriples {
 const TERM_CACHE_LIMIT = 512;
 const caches = new WeakMap<RDF.DataFactory, Map<string, RDF.NamedNode>>();
 
+/** Integers kept per factory ({@link RecordTriples.integer}): 0 to 1,023. */
+const INTEGER_CACHE_LIMIT = 1024;
+const integerCaches = new WeakMap<RDF.DataFactory, RDF.Literal[]>();
+
 const namespaceCaches = new WeakMap<RDF.DataFactory, Map<string, Map<string, RDF.NamedNode>>>();
 
 function namespaceCache(f: RDF.DataFactory): Map<string, Map<string, RDF.NamedNode>> {
   let cache = namespaceCaches.get(f);
   if (!cache) namespaceCaches.set(f, (cache = new Map()));
+  return cache;
+}
+
+function integerCache(f: RDF.DataFactory): RDF.Literal[] {
+  let cache = integerCaches.get(f);
+  if (!cache) integerCaches.set(f, (cache = []));
   return cache;
 }
 

@@ -23,7 +23,7 @@ export function mapPages(t: RecordTriples, record: ScholarlyRecord, work: RDF.Na
     case 'split':
       start(pages.start);
       end(pages.end);
-      if (pages.numPages !== undefined) t.add(work, t.bibo('numPages'), t.typed(String(pages.numPages), 'integer'));
+      if (pages.numPages !== undefined) t.add(work, t.bibo('numPages'), t.integer(pages.numPages));
       break;
     case 'start':
       start(pages.start);

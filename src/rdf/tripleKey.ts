@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { NTriplesTermWriter } from './NTriplesWriter.js';
+import { RDF_TYPE } from './prefixes.js';
 
 /** 2^21: the second hash's share of a key. */
 const LOW = 2097152;
@@ -109,9 +110,15 @@ export function termsKey(quad: RDF.Quad): number {
     hashText(subject, h, 0);
     lastSubject = subject;
   }
-  const p = oftenHash(quad.predicate.value);
+  const predicate = quad.predicate.value;
+  const p = oftenHash(predicate);
   const o = quad.object;
-  hashText(o.value, h, 2);
+  if (predicate === RDF_TYPE && o.termType === 'NamedNode') {
+    // classes recur in every record: their hashes are kept as the predicates' (the same hash)
+    const c = oftenHash(o.value);
+    h[2] = c[0]!;
+    h[3] = c[1]!;
+  } else hashText(o.value, h, 2);
   let tagA = 0x9e3779b9;
   let tagB = 0x7f4a7c15;
   if (o.termType === 'Literal') {

@@ -41,4 +41,19 @@ describe('DistinctTriples', () => {
       expect(key(quad(s, p, literal('Journal of Tests')))).toBe(key(triples[0]!));
     }
   });
+
+  it('keys a class by its IRI whatever string holds it, and a class apart from the same IRI under another predicate', () => {
+    const s = namedNode('https://w3id.org/scholarly-rdf/journal/1');
+    const type = namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type');
+    const periodical = 'http://schema.org/Periodical';
+    const copy = [...periodical].join('');
+    const keys = [
+      termsKey(quad(s, type, namedNode(periodical))),
+      termsKey(quad(s, type, namedNode('http://schema.org/Periodicals'))),
+      termsKey(quad(s, namedNode('http://schema.org/additionalType'), namedNode(periodical))),
+      termsKey(quad(s, type, literal(periodical))),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(termsKey(quad(s, namedNode(`${type.value}`), namedNode(copy)))).toBe(keys[0]);
+  });
 });
