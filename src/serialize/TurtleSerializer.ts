@@ -18,6 +18,8 @@ const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
 const INTEGER = /^[+-]?[0-9]+$/;
 const CACHE_LIMIT = 4096;
 const INDENT = '    ';
+/** What comes between two predicates of a subject. */
+const PREDICATE_SEPARATOR = ` ;\n${INDENT}`;
 
 /** The record writer of Turtle: `@prefix` lines, then one block per subject. */
 export class TurtleWriter implements RecordWriter {
@@ -121,27 +123,32 @@ export class TurtleWriter implements RecordWriter {
           throw serializationError(`Turtle cannot carry the named graph <${group.graph.value}>; write N-Quads instead`);
         }
         out += this.node(group.subject, 'subject', false);
-        const props = [...group.properties.values()];
-        // rdf:type first (as `a`), then the other predicates in order of appearance.
-        const typeIndex = props.findIndex((p) => p.predicate.value === RDF_TYPE);
-        if (typeIndex > 0) props.unshift(props.splice(typeIndex, 1)[0]!);
+        // rdf:type first (as `a`), then the other predicates in order of appearance (no array of them made).
+        const types = group.properties.get(RDF_TYPE);
         let first = true;
-        for (const { predicate, objects } of props) {
-          if (predicate.termType !== 'NamedNode')
-            throw serializationError(`a ${predicate.termType} cannot be a predicate`);
-          const isType = predicate.value === RDF_TYPE;
-          out += first ? ' ' : ` ;\n${INDENT}`;
+        if (types) {
+          out += this.property(types.predicate, types.objects, true);
           first = false;
-          out += isType ? 'a' : this.vocabIri(predicate.value);
-          for (let i = 0; i < objects.length; i++) {
-            out += (i === 0 ? ' ' : ', ') + this.object(objects[i]!, isType);
-          }
+        }
+        for (const prop of group.properties.values()) {
+          if (prop === types) continue;
+          out += this.property(prop.predicate, prop.objects, first);
+          first = false;
         }
         out += ' .\n\n';
       }
     } catch (error) {
       throw subject ? withSubject(error, subject, this.label) : error;
     }
+    return out;
+  }
+
+  /** A predicate and its objects, after the subject (`first`) or after the predicate before. */
+  private property(predicate: RDF.Quad_Predicate, objects: readonly RDF.Quad_Object[], first: boolean): string {
+    if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
+    const isType = predicate.value === RDF_TYPE;
+    let out = (first ? ' ' : PREDICATE_SEPARATOR) + (isType ? 'a' : this.vocabIri(predicate.value));
+    for (let i = 0; i < objects.length; i++) out += (i === 0 ? ' ' : ', ') + this.object(objects[i]!, isType);
     return out;
   }
 
