@@ -6,10 +6,11 @@
 //          [--threads]
 // Runs against dist/ (npm run build). Every conversion runs in a child process of its own (convertFiles, as the CLI
 // calls it, output to a temporary file), so its time and peak RSS are its own; with --rounds R the pairs alternate
-// (1, N, 1, N, ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the
-// CPU per triple): the load average is printed before and after each format. The user CPU ratio and the system seconds
-// of each mode are printed apart: much of the system time is the kernel copying the output into the page cache, which on a
-// virtual machine varies several-fold between runs that write the same bytes.
+// (1, N, 1, N, ...) and the median of each is reported, with the lowest and highest ratio of a pair (the spread: a wide
+// one says others loaded the machine). Others loading the machine lower the wall ratio (not much the CPU per triple):
+// the load average is printed before and after each format. The user CPU ratio and the system seconds of each mode are
+// printed apart: much of the system time is the kernel copying the output into the page cache, which on a virtual
+// machine varies several-fold between runs that write the same bytes.
 // --threads (Linux): where the CPU time went, by thread (/proc/self/task/*/stat, read before the workers end): this
 // thread, the record workers (the N busiest other threads of --jobs N), and the rest (V8's platform threads: compiling
 // and collecting garbage; libuv's: file reads and writes), in seconds, medians.
@@ -20,7 +21,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { median, pairedCells } from './pairedRuns.mjs';
+import { median, pairSpread, pairedCells } from './pairedRuns.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
@@ -166,7 +167,7 @@ async function main() {
     `convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, ${rounds} round(s), medians`,
   );
   console.log(
-    'format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    user ratio  sys s 1 / N  load before / after',
+    'format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    user ratio  sys s 1 / N  pairs: ratio      CPU ratio  load before / after',
   );
   for (const format of formats) {
     const before = load();
@@ -181,6 +182,7 @@ async function main() {
         rmSync(`${output}.rejects.jsonl`, { force: true });
       }
     }
+    const spread = pairSpread(runs, jobs);
     const cells = [
       format.padEnd(10),
       ...pairedCells(runs, jobs, (r) => r.statements, hashes),
@@ -188,6 +190,8 @@ async function main() {
       `${(median(runs[1].map((r) => r.sysMs)) / 1000).toFixed(2)} / ${(median(runs[jobs].map((r) => r.sysMs)) / 1000).toFixed(2)}`.padStart(
         12,
       ),
+      spread.wall.padStart(14),
+      spread.cpu.padStart(12),
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));

@@ -27,3 +27,17 @@ export function pairedCells(runs, jobs, triples, hashes) {
     ` ${same}`,
   ];
 }
+
+/**
+ * The spread of the pairs (round by round: `runs[1][i]` against `runs[jobs][i]`, run one after the other): the
+ * lowest and highest wall-time ratio (triples/s of N over 1) and CPU ratio (N over 1), as `1.62-1.79x`. A wide
+ * spread says the machine was busy with other work; quote the medians with it.
+ */
+export function pairSpread(runs, jobs) {
+  const pairs = runs[1].map((one, i) => [one, runs[jobs][i]]).filter(([, n]) => n !== undefined);
+  const range = (xs) => `${Math.min(...xs).toFixed(2)}-${Math.max(...xs).toFixed(2)}x`;
+  return {
+    wall: range(pairs.map(([one, n]) => one.ms / n.ms)),
+    cpu: range(pairs.map(([one, n]) => n.cpuMs / one.cpuMs)),
+  };
+}

@@ -29,6 +29,16 @@ export {
   type WrittenOutline,
 } from './ParallelRecordSinkOptions.js';
 
+/** Parts a worker is given at most: one it reads while the next waits (more only hold more memory). */
+const PARTS_PER_WORKER = 2;
+
+/**
+ * Parts held at most per worker (sent and not passed on: done ones wait for
+ * an older one): a worker that finished its parts before the other's older
+ * part is given more, so neither waits for the other.
+ */
+const PARTS_HELD_PER_WORKER = 4;
+
 /**
  * {@link RecordSink}'s pipeline on several cores: batches of items go to
  * worker threads, which normalise, map and write each record; this thread
@@ -102,9 +112,9 @@ export class ParallelRecordSink {
       { format: options.format, serializer: options.serializer ?? {}, map, read: this.limits },
       { workers: options.jobs ?? 2, ...(options.workerUrl ? { workerUrl: options.workerUrl } : {}) },
     );
-    // The parts in flight, and a few whose text waits to be written out (or is being cut).
-    this.inputs = new SharedBuffers(2 * this.pool.workers + 2);
-    this.outputs = new SharedBuffers(2 * this.pool.workers + 4);
+    // The parts held, and a few whose text waits to be written out (or is being cut).
+    this.inputs = new SharedBuffers(PARTS_HELD_PER_WORKER * this.pool.workers + 2);
+    this.outputs = new SharedBuffers(PARTS_HELD_PER_WORKER * this.pool.workers + 4);
     if (signal) {
       this.onAbort = () => void this.pool.close(abortError(signal));
       signal.addEventListener('abort', this.onAbort, { once: true });
@@ -184,8 +194,7 @@ export class ParallelRecordSink {
         : Buffer.allocUnsafeSlow(length);
     for await (const cut of cutParts(input, { ...this.limits, partBytes, allocate })) {
       if (cut.kind === 'part') {
-        // Two parts a worker: one it reads while the other waits (more only hold more memory).
-        const parts = await this.room(2);
+        const parts = await this.roomForPart();
         const place = { source, line: cut.line, first: cut.first, last: cut.last };
         this.queue.push(
           pending<PartResult, PartBatch>(
@@ -245,6 +254,30 @@ export class ParallelRecordSink {
   private outputMemory(): SharedArrayBuffer {
     const most = this.largestOutput;
     return this.outputs.take(most, Math.max(1 << 20, most + (most >> 2)));
+  }
+
+  /**
+   * Where the next part goes: to a worker the moment it has fewer than
+   * {@link PARTS_PER_WORKER} parts, not once the oldest part is back (a
+   * worker ahead of the other does not wait for it); the batches finished
+   * first in order are passed on meanwhile (their bytes returned). The oldest
+   * is waited for only when {@link PARTS_HELD_PER_WORKER} a worker are held
+   * (sent and not passed on: memory stays bounded).
+   */
+  private async roomForPart(): Promise<Buffer[]> {
+    const parts: Buffer[] = [];
+    const most = this.maxInFlight(PARTS_HELD_PER_WORKER);
+    for (;;) {
+      while (this.queue[0]?.done) await this.settle(this.queue.shift()!, parts);
+      if (this.queue.length >= most) {
+        await this.settle(this.queue.shift()!, parts);
+        continue;
+      }
+      const out = this.queue.filter((b) => !b.done);
+      // With no part out, nothing to wait for (a pool whose workers all failed fails the part sent).
+      if (this.pool.leastLoad < PARTS_PER_WORKER || out.length === 0) return parts;
+      await Promise.race(out.map((b) => b.settled));
+    }
   }
 
   /** Back-pressure: settles the oldest batches (their bytes returned) until there is room for one more. */

@@ -45,7 +45,7 @@ export interface ParallelRecordSinkOptions extends WorkerMapOptions, RecordPartO
   jobs?: number;
   /** Records sent to a worker at a time (what `take()` costs least with). Defaults to 64 (larger batches hold more memory, no faster). */
   batchSize?: number;
-  /** Batches in flight at most: `take()` and `takeInput()` wait for the oldest before sending more (back-pressure). Defaults to 4 per worker for `take()`, 2 per worker for the parts of `takeInput()`. */
+  /** Batches in flight at most: `take()` and `takeInput()` wait for the oldest before sending more (back-pressure). Defaults to 4 per worker (for the parts of `takeInput()`: held, sent or done and waiting for an older one; a worker has 2 at most). */
   maxBatchesInFlight?: number;
   /** As in `RecordSink`: reject a record whose DOI came before in this sink (with the conflict when its content differs). Defaults to true. */
   rejectDuplicateDois?: boolean;

@@ -41,6 +41,11 @@ export class RecordWorkerPool {
     return this.pool.workers;
   }
 
+  /** The fewest batches in flight of a worker (`Infinity` when none can take more). */
+  get leastLoad(): number {
+    return this.pool.leastLoad;
+  }
+
   /** Batches sent and not answered yet. */
   get inFlight(): number {
     return this.pool.inFlight;

@@ -46,7 +46,19 @@ export async function convertInput(
   }
   if (sink instanceof ParallelRecordSink) {
     // The workers read the input's bytes themselves, part by part: this thread neither decodes nor parses it.
-    for await (const text of sink.takeInput(bytes.again(), file.source, file.release)) await target.add(text);
+    // One write in flight: the next parts go to the workers while the output takes the last text (a worker done
+    // with its parts is not left waiting for the disk); the text after waits for it (memory stays bounded).
+    let writing: Promise<void> | undefined;
+    try {
+      for await (const text of sink.takeInput(bytes.again(), file.source, file.release)) {
+        await writing;
+        writing = target.add(text);
+      }
+      await writing;
+    } finally {
+      // A failure before the write in flight was awaited: its outcome (the same failure, or nothing) is dropped.
+      writing?.catch(() => undefined);
+    }
     return;
   }
   let batch: ReadItem[] = [];

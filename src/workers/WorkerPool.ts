@@ -107,6 +107,13 @@ export class WorkerPool {
     return this.slots.length;
   }
 
+  /** The least load in flight of a worker that can take requests (`Infinity` when none can). */
+  get leastLoad(): number {
+    let least = Infinity;
+    for (const s of this.slots) if (!s.failure && s.load < least) least = s.load;
+    return least;
+  }
+
   /** Requests sent and not answered yet. */
   get inFlight(): number {
     let n = 0;
