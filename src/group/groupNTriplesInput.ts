@@ -11,6 +11,10 @@ export interface GroupNTriplesInputOptions extends GroupNTriplesRecordsOptions {
    * it again (`openRdfFile`'s `release`). Defaults to none.
    */
   release?: (chunk: Uint8Array) => void;
+  /** Whether a byte-order mark at the start of the input is dropped (false: the input starts within a file). Defaults to true. */
+  bom?: boolean;
+  /** The number of the input's first line (an input that starts within a file). Defaults to 1. */
+  firstLine?: number;
 }
 
 /** The longest unfinished line carried as bytes from one chunk to the next: a longer one is read as text from there on. */
@@ -39,7 +43,7 @@ export async function* groupNTriplesInput(
   /** Whether the input is read as text from here on (a streaming decode). */
   let asText = false;
   /** Whether nothing was read yet (a BOM is dropped there). */
-  let first = true;
+  let first = options.bom ?? true;
   /** The bytes of the line not ended yet. */
   let carry: Uint8Array | undefined;
   /** The chunk `carry` is a view of (not a copy): given back once `carry` is copied or decoded. */

@@ -100,6 +100,11 @@ export class NTriplesLineGrouper {
     this.watch = options.watch ? { startsWithRecord: undefined, earlyBlanks: new Set(), otherEarly: false } : undefined;
   }
 
+  /** Characters of the unfinished last line held (at most `maxDocumentChars`: a longer line is refused). */
+  get pendingChars(): number {
+    return this.carried;
+  }
+
   /** Items the grouping holds besides open records (see `RecordGrouper.waiting`). */
   get waiting(): number {
     return this.grouper.waiting;
@@ -209,21 +214,34 @@ export class NTriplesLineGrouper {
     return this.take();
   }
 
-  /** Reads a piece of the text (lines may span pieces); returns the groups completed. */
+  /**
+   * Reads a piece of the text (lines may span pieces); returns the groups completed. A line longer than
+   * `maxDocumentChars` is refused by the piece that makes it so, before its pieces are joined (and none of it is kept).
+   */
   addText(chunk: string): NTriplesRecordGroup[] {
     const last = this.carry.length ? this.carry[this.carry.length - 1]! : '';
     if (last.charCodeAt(last.length - 1) !== 13 /* \r */ && chunk.indexOf('\n') < 0 && chunk.indexOf('\r') < 0) {
+      if (this.carried + chunk.length > this.maxChars) throw this.refuse();
       this.carry.push(chunk);
       this.carried += chunk.length;
-      if (this.carried > this.maxChars) throw this.tooLong(this.lineNumber + 1);
       return [];
     }
+    if (this.carried > 0 && this.carried + lineEndIn(chunk) > this.maxChars) throw this.refuse();
     const text = this.carry.length ? this.carry.join('') + chunk : chunk;
+    this.carry = [];
+    this.carried = 0;
     const rest = text.slice(eachLine(text, this.addLine));
-    this.carry = rest === '' ? [] : [rest];
+    if (rest.length > this.maxChars) throw this.refuse();
+    if (rest !== '') this.carry.push(rest);
     this.carried = rest.length;
-    if (this.carried > this.maxChars) throw this.tooLong(this.lineNumber + 1);
     return this.take();
+  }
+
+  /** The error for the unfinished line, which is dropped. */
+  private refuse() {
+    this.carry = [];
+    this.carried = 0;
+    return this.tooLong(this.lineNumber + 1);
   }
 
   /** The end of the text: the last line, and the groups still open. */
@@ -337,4 +355,11 @@ export function lineRecordKey(text: string, format: LineFormat): string | undefi
   const end = text.indexOf('>', i + 1);
   const iri = end < 0 ? '' : text.slice(i + 1, end);
   return iri === '' || BROKEN_IRI.test(iri) ? undefined : recordKeyOfIri(unescapeIri(iri));
+}
+
+/** Where the first line of a piece of text ends (a line feed or a carriage return), or its length when none does. */
+function lineEndIn(text: string): number {
+  const lf = text.indexOf('\n');
+  const cr = text.indexOf('\r');
+  return lf < 0 ? (cr < 0 ? text.length : cr) : cr < 0 ? lf : Math.min(lf, cr);
 }

@@ -32,10 +32,13 @@ export class FileReads {
     private readonly size: number,
   ) {}
 
-  /** Opens the file (failing as `fs.open` does: ENOENT, EACCES, EISDIR), and its reads, the last one short. */
-  async open(): Promise<AsyncGenerator<Buffer>> {
+  /**
+   * Opens the file (failing as `fs.open` does: ENOENT, EACCES, EISDIR), and its reads from byte `start` on (defaults
+   * to 0), the last one short.
+   */
+  async open(start = 0): Promise<AsyncGenerator<Buffer>> {
     const fd = await openFile(this.path, 'r');
-    return this.reads(fd);
+    return this.reads(fd, start);
   }
 
   /** Gives back a read no part of which is held any longer: its buffer is read into again. Anything else is ignored. */
@@ -46,12 +49,13 @@ export class FileReads {
     if (this.kept.length < KEPT) this.kept.push(buffer);
   }
 
-  private async *reads(fd: number): AsyncGenerator<Buffer> {
+  private async *reads(fd: number, start: number): AsyncGenerator<Buffer> {
     try {
-      for (;;) {
+      for (let position = start; ;) {
         const buffer = this.kept.pop() ?? Buffer.allocUnsafe(this.size);
-        const { bytesRead } = await readFile(fd, buffer, 0, buffer.length, null);
+        const { bytesRead } = await readFile(fd, buffer, 0, buffer.length, position);
         if (bytesRead === 0) return;
+        position += bytesRead;
         const chunk = buffer.subarray(0, bytesRead);
         this.out.set(chunk, buffer);
         yield chunk;

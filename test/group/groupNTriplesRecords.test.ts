@@ -2,7 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { DataFactory, Parser } from 'n3';
 import { describe, expect, it } from 'vitest';
 import { ParseError } from '../../src/errors.js';
-import { groupNTriplesRecords } from '../../src/group/groupNTriplesRecords.js';
+import { groupNTriplesRecords, NTriplesLineGrouper } from '../../src/group/groupNTriplesRecords.js';
 import type { NTriplesRecordGroup } from '../../src/group/groupNTriplesRecords.js';
 import { groupRecords } from '../../src/group/groupRecords.js';
 import { parseRecordText } from '../../src/group/RecordText.js';
@@ -232,6 +232,39 @@ describe('groupNTriplesRecords on long lines', () => {
     })().catch((e: unknown) => e);
     expect((err as ParseError).message).toMatch(/^stream\.nt:2: line 2 is larger than 5000 characters/);
     expect(read).toBeLessThan(60);
+  });
+
+  it('never holds more of a line than the limit, and refuses it at the piece that passes the limit, whatever the pieces', async () => {
+    const max = 1000;
+    const long = `<https://doi.org/10.1/big> <http://schema.org/abstract> "${'\u00e9'.repeat(3000)}`;
+    for (const end of ['', '" .\n', '" .\r\n']) {
+      const head = `${record(1)}\n${record(2)}\n`;
+      const text = `${head}${long}${end}${record(3)}\n`;
+      for (const size of [1, 7, 333, 999, 1001, 5000]) {
+        const lines = new NTriplesLineGrouper({ source: 'big.nt', maxDocumentChars: max, window: 1 });
+        const groups: NTriplesRecordGroup[] = [];
+        let at = 0;
+        let error: unknown;
+        for (; at < text.length && error === undefined; at += size) {
+          try {
+            groups.push(...lines.addText(text.slice(at, at + size)));
+          } catch (err) {
+            error = err;
+          }
+          expect(lines.pendingChars).toBeLessThanOrEqual(max);
+        }
+        expect((error as ParseError).message).toBe(
+          'big.nt:3: line 3 is larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)',
+        );
+        // Refused by the piece that made the line longer than the limit, not at its end.
+        expect(at - size).toBeLessThanOrEqual(head.length + max);
+        expect(at).toBeGreaterThan(head.length + max);
+        // The lines before it are read as they are (the groups a piece completed before its error are not given).
+        const before = [['10.1/r1', [1], `${record(1)}\n`]];
+        expect(groups.map((g) => [g.key, g.lines, g.text])).toEqual(before.slice(0, groups.length));
+        if (size < head.length) expect(groups.length).toBe(1);
+      }
+    }
   });
 
   it('keeps a long line cut into many chunks, and a CR line end cut from its LF, as they are', async () => {

@@ -51,6 +51,19 @@ describe('FileReads', () => {
     expect(new Set(first.map((c) => c.buffer)).size).toBe(1);
   });
 
+  it('reads from a byte on when told, to the end, in reads of its size', async () => {
+    for (const start of [0, 1, 4095, 4096, bytes.length - 1, bytes.length, bytes.length + 10]) {
+      const reads = new FileReads(path, 4096);
+      const got: Buffer[] = [];
+      for await (const chunk of await reads.open(start)) {
+        expect(chunk.length).toBeLessThanOrEqual(4096);
+        got.push(Buffer.from(chunk));
+        reads.release(chunk);
+      }
+      expect(Buffer.concat(got)).toEqual(bytes.subarray(start));
+    }
+  });
+
   it('fails to open as fs.open does', async () => {
     await expect(new FileReads(join(dir, 'missing'), 10).open()).rejects.toMatchObject({ code: 'ENOENT' });
   });

@@ -70,7 +70,12 @@ async function collect(
 }
 
 let inProcess: RecordValidator | undefined;
-async function oneJob(path: string, text: string, format: 'ntriples' | 'nquads'): Promise<Run> {
+async function oneJob(
+  path: string,
+  text: string,
+  format: 'ntriples' | 'nquads',
+  limits: { maxDocumentChars?: number } = {},
+): Promise<Run> {
   // A validator per run, as validate makes one (copies of shared nodes are told once per validator).
   inProcess = await RecordValidator.create({ checkScope: true });
   let splits = 0;
@@ -78,13 +83,19 @@ async function oneJob(path: string, text: string, format: 'ntriples' | 'nquads')
     validateNTriples(Readable.from([Buffer.from(text)]), inProcess, {
       format,
       source: path,
+      ...limits,
       onSplitRecord: () => splits++,
     }),
     () => splits,
   );
 }
 
-async function inParts(path: string, format: 'ntriples' | 'nquads', partBytes: number): Promise<Run> {
+async function inParts(
+  path: string,
+  format: 'ntriples' | 'nquads',
+  partBytes: number,
+  limits: { maxDocumentChars?: number } = {},
+): Promise<Run> {
   let splits = 0;
   let from: number | undefined;
   const run = await collect(
@@ -92,6 +103,7 @@ async function inParts(path: string, format: 'ntriples' | 'nquads', partBytes: n
       format,
       partBytes,
       maxSearch: 20_000,
+      ...limits,
       onSplitRecord: () => splits++,
       onReadInOrder: (offset) => (from = offset),
     }),
@@ -202,5 +214,38 @@ describe('validateFileParts', () => {
     );
     const one = await expectSameAsOneJob('norecords', `${lines.join('\n')}\n`);
     expect(one.inOrderFrom.slice(0, 3)).toEqual([0, 0, 0]);
+  });
+
+  it('refuses a line longer than the limit where one job does, read in order (no record to cut at)', async () => {
+    const records = recordLines(8, 17).flat();
+    const long = `<https://doi.org/10.1/long> <http://schema.org/abstract> "${'a'.repeat(150_000)}`;
+    const limits = { maxDocumentChars: 100_000 };
+    for (const [name, text] of [
+      ['longEnded', `${records.join('\n')}\n${long}" .\n${records.slice(0, 5).join('\n')}\n`],
+      ['longUnended', `${records.join('\n')}\n${long}`],
+    ] as const) {
+      const path = join(dir, `${name}.nt`);
+      writeFileSync(path, text);
+      const one = await oneJob(path, text, 'ntriples', limits);
+      const line = records.length + 1;
+      expect(one.error).toBe(
+        `${path}:${line}: line ${line} is larger than 100000 characters, more than is read at once: not read (\`maxDocumentChars\` raises the limit)`,
+      );
+      // What comes before the error is what one job gives of the records before the long line (one job gives none).
+      const before = await oneJob(join(dir, 'before.nt'), `${records.join('\n')}\n`, 'ntriples', limits);
+      inOrderFrom.delete(path);
+      for (const partBytes of [1, 97, 4096, 1 << 20]) {
+        const parts = await inParts(path, 'ntriples', partBytes, limits);
+        expect(parts.error).toBe(one.error);
+        expect(parts.outcomes).toEqual(before.outcomes.slice(0, parts.outcomes.length));
+      }
+      // The parts of 1 and 97 bytes (and 4096) reach the long line, where no record starts within 20,000 bytes.
+      expect(
+        inOrderFrom
+          .get(path)!
+          .slice(0, 3)
+          .every((from) => from !== undefined),
+      ).toBe(true);
+    }
   });
 });
