@@ -51,6 +51,11 @@ export class ByteLineSplitter {
     private readonly release?: (chunk: Uint8Array) => void,
   ) {}
 
+  /** Bytes of the line not ended yet held: at most the UTF-8 of `maxChars` characters (a longer line's are dropped). */
+  get pendingBytes(): number {
+    return this.bytes;
+  }
+
   /** The lines a chunk ends. */
   push(chunk: Uint8Array): Line[] {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);

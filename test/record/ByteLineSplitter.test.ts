@@ -109,4 +109,32 @@ describe('ByteLineSplitter', () => {
     }
     expect(splitter.end()).toEqual([{ head: 'x'.repeat(16), chars: 56 }]);
   });
+
+  it('never holds more than the limit of a line, whatever the chunks, and gives the lines around a long one intact', () => {
+    const max = 1000;
+    for (const [char, bytesOfMax] of [
+      ['x', max],
+      ['\u00e9', 2 * max],
+      ['\u4e2d', 3 * max],
+    ] as const) {
+      const long = char.repeat(5000);
+      for (const end of ['', '\n', '\r\n']) {
+        const bytes = Buffer.from(`first\n${long}${end}last\n`);
+        for (const size of [1, 7, 333, 999, 1001, 5000, bytes.length]) {
+          const splitter = new ByteLineSplitter(max);
+          const out: Line[] = [];
+          for (let at = 0; at < bytes.length; at += size) {
+            out.push(...splitter.push(bytes.subarray(at, at + size)));
+            expect(splitter.pendingBytes).toBeLessThanOrEqual(bytesOfMax);
+          }
+          out.push(...splitter.end());
+          const tail = end === '' ? `${long}last` : end === '\r\n' ? `${long}\r` : long;
+          const longLine = { head: tail.slice(0, 200), chars: tail.length };
+          expect(out, `${char} ${JSON.stringify(end)} ${size}`).toEqual(
+            end === '' ? ['first', longLine] : ['first', longLine, 'last'],
+          );
+        }
+      }
+    }
+  });
 });

@@ -160,4 +160,34 @@ describe('NTriplesChunkReader', () => {
       message: expect.stringContaining('line 1 is larger than 50 characters'),
     });
   });
+
+  it('refuses a long line as soon as it is longer than the limit, whatever the reads, after the lines before it', async () => {
+    const head = `${S} ${P} "a" .\n${S} ${P} "b" .\n`;
+    for (const end of ['', '" .\n']) {
+      const text = `${head}${S} ${P} "${'x'.repeat(5000)}${end}${S} ${P} "c" .\n`;
+      for (const size of [1, 7, 333, 999, 1001, 5000]) {
+        let read = 0;
+        async function* counted(): AsyncGenerator<Uint8Array> {
+          for await (const piece of pieces(text, size)) {
+            read += piece.length;
+            yield piece;
+          }
+        }
+        const source: LoadSource = { kind: 'lines', source: 'long.nt', bytes: counted(), nquads: false };
+        const reader = new NTriplesChunkReader([source], { chunkTriples: 1, maxLineBytes: 1000 });
+        const chunks: string[] = [];
+        const error = await (async () => {
+          for (let c = await reader.next(true); c; c = await reader.next(true)) chunks.push(c.body.toString());
+        })().catch((e: unknown) => e);
+        expect(error).toMatchObject({
+          code: 'parse',
+          message:
+            'long.nt:3: line 3 is larger than 1000 characters, more than is read at once: not read (`maxDocumentChars` raises the limit)',
+        });
+        expect(chunks.join('')).toBe(head);
+        // Read no further than the read that made the line longer than the limit.
+        expect(read, `${size}`).toBeLessThanOrEqual(head.length + 1001 + size);
+      }
+    }
+  });
 });
