@@ -13,6 +13,7 @@ import { sniffFormat } from './sniffFormat.js';
 import { splitJsonLdGraph } from './splitJsonLdGraph.js';
 import { limitJsonDepth } from './limitJsonDepth.js';
 import { limitLineLength } from './limitLineLength.js';
+import { limitLongStrings } from './limitLongStrings.js';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENT_CHARS } from './limits.js';
 
 export type { RdfInput };
@@ -214,12 +215,18 @@ async function* parseOnce(
   const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
   const parser = await createParser(format, { ...options, source }, factory, loader, streamingProfile);
   const family = formatInfo(format).parser;
+  const maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
+  // Turtle and TriG: a long string literal spans lines, and is bounded apart.
+  const lines = (text: AsyncIterable<string>) =>
+    format === 'turtle' || format === 'trig'
+      ? limitLongStrings(limitLineLength(text, maxChars, source), maxChars, source)
+      : limitLineLength(text, maxChars, source);
   const limited =
     family === 'jsonld'
       ? limitJsonDepth(chunks, options.maxDepth ?? DEFAULT_MAX_DEPTH, source)
       : family === 'rdfxml'
         ? chunks
-        : limitLineLength(chunks, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS, source);
+        : lines(chunks);
   // One chunk ahead, not 16 (Readable.from's default): with the parser's own buffer that was 32 chunks of 1 MiB
   // read ahead, however small the limit on a line.
   const feeder = Readable.from(tracker.track(limited), { objectMode: true, highWaterMark: 1 });
