@@ -8,14 +8,14 @@ import { ParseError } from '../errors.js';
 /** The default of `maxDepth` (parseRdf): levels of nesting of JSON-LD objects and arrays, of RDF/XML elements. */
 export const DEFAULT_MAX_DEPTH = 64;
 
-/** The default of `maxDocumentChars` (parseRdf): characters of JSON-LD held at once, of a line of Turtle, N-Triples or N-Quads. */
+/** The default of `maxDocumentChars` (parseRdf): characters of JSON-LD held at once, of a line of Turtle, N-Triples or N-Quads, of a long string of Turtle or TriG. */
 export const DEFAULT_MAX_DOCUMENT_CHARS = 2 ** 23;
 
 /** The limits of what is read at once, as a task's options take them. */
 export interface ReadLimits {
   /** Levels of nesting read (JSON records, JSON-LD objects and arrays, RDF/XML elements); deeper input is an error naming the limit. Defaults to 64. */
   maxDepth?: number;
-  /** Characters of one document held at once (a JSON document or line, a JSON-LD node, a line of Turtle, N-Triples or N-Quads); larger is an error naming the limit. Defaults to 2^23 (8 MiB). */
+  /** Characters of one document held at once (a JSON document or line, a JSON-LD node, a line of Turtle, N-Triples or N-Quads, a long string literal of Turtle or TriG); larger is an error naming the limit. Defaults to 2^23 (8 MiB). */
   maxDocumentChars?: number;
 }
 

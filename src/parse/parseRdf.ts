@@ -65,7 +65,8 @@ export interface ParseRdfOptions {
    * The most characters held at once: of JSON-LD given as a stream, one node
    * of a top-level `@graph`, or a document held whole (of another layout, or,
    * without `ignoreGraphs`, with keys after its `@graph`); of Turtle, N-Triples
-   * and N-Quads, one line. More is a `parse` error, not an out-of-memory crash.
+   * and N-Quads, one line, and of Turtle and TriG, one long string literal
+   * (`"""…"""`, which spans lines). More is a `parse` error, not an out-of-memory crash.
    * Defaults to 2^23 (8 Mi).
    */
   maxDocumentChars?: number;

@@ -61,7 +61,7 @@ export const READ_LIMIT_OPTIONS: readonly CliOption[] = [
     flags: '--max-document-chars <n>',
     type: 'integer',
     min: 1,
-    help: 'characters of one JSON document, JSON-LD node or line of Turtle/N-Triples/N-Quads held at once; larger is refused, naming the file (default: 8388608, 8 MiB)',
+    help: 'characters of one JSON document, JSON-LD node, line of Turtle/N-Triples/N-Quads or long string of Turtle/TriG held at once; larger is refused, naming the file (default: 8388608, 8 MiB)',
   },
 ];
 
