@@ -162,6 +162,16 @@ describe('readRecords', () => {
         'the line holds more than 1000 characters of JSON, more than is read as a whole (`maxDocumentChars` raises the limit)',
       excerpt: long.slice(0, 200),
     });
+    // The same items from bytes in reads of any size (one byte, odd sizes, larger than the limit).
+    const bytes = Buffer.from(chunks.join(''));
+    for (const size of [1, 7, 333, 999, 1001, 6000]) {
+      const reads: Buffer[] = [];
+      for (let at = 0; at < bytes.length; at += size) reads.push(bytes.subarray(at, at + size));
+      const fromBytes: ReadItem[] = [];
+      for await (const item of readRecords(Readable.from(reads), { source: 'l.jsonl', maxDocumentChars: 1000 }))
+        fromBytes.push(item);
+      expect(fromBytes, `reads of ${size}`).toEqual(items);
+    }
     // A single-line document larger than the limit is one problem, not a crash, and not accepted.
     const one: ReadItem[] = [];
     for await (const item of readRecords(
