@@ -6,6 +6,10 @@ import { tooLarge } from './limits.js';
  * spans lines, so `limitLineLength` does not bound it, and n3's lexer holds it whole until it ends: a literal of
  * 64 MB over 32 million lines took `validate` to 1.1 GB (and was accepted). The error names the line the literal
  * starts on. Text that is not Turtle (a syntax error) is passed on as it is, for the parser to report.
+ *
+ * A chunk that ends within a long string is held back until the string ends, then the chunks held go on joined,
+ * in one piece: given the literal in pieces, n3 appends each to the text it has not read yet and tries it again
+ * (a new copy, and a scan of the whole, each time).
  */
 export async function* limitLongStrings(
   chunks: AsyncIterable<string>,
@@ -13,11 +17,19 @@ export async function* limitLongStrings(
   source: string,
 ): AsyncGenerator<string> {
   const scan = new LongStringScan(maxChars);
+  let held: string[] = [];
   for await (const chunk of chunks) {
     const line = scan.push(chunk);
     if (line !== undefined) throw tooLarge(`the long string literal of line ${line} is`, maxChars, source, line);
-    yield chunk;
+    if (scan.inLongString) held.push(chunk);
+    else if (held.length) {
+      held.push(chunk);
+      const text = held.join('');
+      held = [];
+      yield text;
+    } else yield chunk;
   }
+  if (held.length) yield held.join('');
 }
 
 const enum State {
@@ -61,6 +73,11 @@ export class LongStringScan {
   private line = 1;
 
   constructor(private readonly maxChars: number) {}
+
+  /** Whether the text read ends within a long string. */
+  get inLongString(): boolean {
+    return this.state === State.Long;
+  }
 
   /** Reads a chunk; returns the line of a long string literal now longer than the limit, or undefined. */
   push(text: string): number | undefined {
