@@ -215,13 +215,14 @@ async function* parseOnce(
   const tracker = new PositionTracker();
   const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
   const parser = await createParser(format, { ...options, source }, factory, loader, streamingProfile);
-  const family = formatInfo(format).parser;
+  const info = formatInfo(format);
+  const family = info.parser;
   const maxChars = options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS;
-  // Turtle and TriG: a long string literal spans lines, and is bounded apart.
+  // n3's formats not of a statement a line (Turtle, TriG): a long string literal spans lines, and is bounded apart.
   const lines = (text: AsyncIterable<string>) =>
-    format === 'turtle' || format === 'trig'
-      ? limitLongStrings(limitLineLength(text, maxChars, source), maxChars, source)
-      : limitLineLength(text, maxChars, source);
+    info.lines
+      ? limitLineLength(text, maxChars, source)
+      : limitLongStrings(limitLineLength(text, maxChars, source), maxChars, source);
   const limited =
     family === 'jsonld'
       ? limitJsonDepth(chunks, options.maxDepth ?? DEFAULT_MAX_DEPTH, source)
