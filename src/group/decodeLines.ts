@@ -34,3 +34,20 @@ export function decodeLines(
     start = nl + 1;
   }
 }
+
+/**
+ * Bytes of lines decoded at a time ({@link pieceEnd}): the string of a piece is small enough for the young
+ * generation (a read of 128 KiB decoded whole is a large object, made in the old generation at once), and the
+ * lines of a piece are grouped and validated before the next is decoded (those of a whole read were all held).
+ */
+export const PIECE_BYTES = 32 * 1024;
+
+/**
+ * Where the piece of `bytes` that starts at `at` ends: after the first line feed from `at + PIECE_BYTES` on, or
+ * at `end` (the end of the lines: after a line feed, or the end of the input).
+ */
+export function pieceEnd(bytes: Uint8Array, at: number, end: number): number {
+  if (at + PIECE_BYTES >= end) return end;
+  const nl = bytes.indexOf(10 /* \n */, at + PIECE_BYTES);
+  return nl < 0 || nl >= end ? end : nl + 1;
+}

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_DOCUMENT_CHARS } from '../parse/limits.js';
 import type { RdfInput } from '../parse/RdfInput.js';
-import { decodeLines } from './decodeLines.js';
+import { decodeLines, pieceEnd } from './decodeLines.js';
 import { NTriplesLineGrouper } from './groupNTriplesRecords.js';
 import type { GroupNTriplesRecordsOptions, NTriplesRecordGroup } from './groupNTriplesRecords.js';
 
@@ -96,16 +96,18 @@ export async function* groupNTriplesInput(
       continue;
     }
     carry = end < bytes.length ? bytes.subarray(end) : undefined;
-    let decoded: string[] | string | undefined;
-    if (end > 0) {
-      const whole = bytes.subarray(0, end);
-      decoded = decodeLines(whole, decoder)?.lines ?? decoder.decode(whole, { stream: true });
+    // A piece of lines at a time, its groups passed on before the next is decoded.
+    for (let at = 0; at < end; ) {
+      const cut = pieceEnd(bytes, at, end);
+      const piece = bytes.subarray(at, cut);
+      at = cut;
+      const decoded = decodeLines(piece, decoder)?.lines ?? decoder.decode(piece, { stream: true });
+      const groups = typeof decoded === 'string' ? lines.addText(decoded) : lines.addLines(decoded);
+      if (groups.length) yield* groups;
     }
     // The lines are decoded (copies): the chunk is held only by a carry that is a view of it.
     if (carry && !copied) carriedFrom = chunk;
     else release?.(chunk);
-    if (typeof decoded === 'string') yield* lines.addText(decoded);
-    else if (decoded) yield* lines.addLines(decoded);
   }
   if (carry) {
     const text = decoder.decode(carry, { stream: true });

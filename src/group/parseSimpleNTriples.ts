@@ -34,10 +34,10 @@ export function parseSimpleNTriples(
   const defaultGraph = factory.defaultGraph();
   const memo = iriMemoOf(factory);
   if (typeof text !== 'string') {
-    // Lines without their line breaks (\n, \r: none in a line): each read as a text of its own.
-    let reader: LineReader | undefined;
+    // Lines without their line breaks (\n, \r: none in a line): each read as a text of its own, by one reader.
+    const reader = new LineReader('', factory, memo);
     for (const line of text) {
-      reader = new LineReader(line, factory, memo, reader);
+      reader.read(line);
       const quad = reader.statement(0, line.length, format === 'nquads', defaultGraph);
       if (quad === undefined) return undefined;
       if (quad !== null) quads.push(quad);
@@ -106,17 +106,16 @@ class LineReader {
   /** The first `\\` at or after some position before the current one ({@link backslashFrom}). */
   private backslash = -1;
 
-  /** `before`: the reader of the line before (its subject is remembered). */
   constructor(
-    private readonly text: string,
+    private text: string,
     private readonly factory: RDF.DataFactory,
     private readonly memo: IriMemo,
-    before?: LineReader,
-  ) {
-    if (before) {
-      this.lastSubject = before.lastSubject;
-      this.lastSubjectTerm = before.lastSubjectTerm;
-    }
+  ) {}
+
+  /** Reads another text from here on (the next line: the subject of the line before is remembered). */
+  read(text: string): void {
+    this.text = text;
+    this.backslash = -1;
   }
 
   /** The quad of the line [start, end), `null` for a blank or comment line, `undefined` when it is not plain. */

@@ -6,7 +6,7 @@ import { loadShapes } from './loadShapes.js';
 import type { ShapesGraph } from './loadShapes.js';
 import type { ShapesScope } from './scope/analyseShapes.js';
 import { prepareEngine, type PreparedEngine } from './prepareEngine.js';
-import { CopiesTold, recordScopeOf } from './scope/recordScope.js';
+import { CopiesTold, forgetRecordTerms, recordScopeOf } from './scope/recordScope.js';
 import { TermInterner } from './engine/TermInterner.js';
 import { distinctRecord, type RecordTriples } from './engine/RecordIndex.js';
 import { decodeRecords, type EncodedRecords } from './reports/termCodec.js';
@@ -98,7 +98,7 @@ export class RecordValidator {
 
   /** Validates several records: the same outcomes as {@link validateRecord} on each, in order. */
   async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
-    const interner = new TermInterner(this.interner);
+    const interner = this.batchInterner();
     return this.validateTriples(records.map((quads) => distinctRecord(quads, (q) => interner.quad(q))));
   }
 
@@ -107,8 +107,7 @@ export class RecordValidator {
    * {@link validateRecords} on their quads, whose terms are made interned (no copy of other terms).
    */
   async validateEncoded(encoded: EncodedRecords): Promise<ValidationOutcome[]> {
-    const interner = new TermInterner(this.interner);
-    const records = decodeRecords(encoded, interner.factory());
+    const records = decodeRecords(encoded, this.batchInterner().factory());
     return this.validateTriples(records.map((quads) => distinctRecord(quads)));
   }
 
@@ -120,8 +119,7 @@ export class RecordValidator {
    * interned terms directly (no copy of their own terms).
    */
   async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
-    const interner = new TermInterner(this.interner);
-    const factory = interner.factory();
+    const factory = this.batchInterner().factory();
     const parse = (record: RecordText) =>
       distinctRecord(
         parseSimpleNTriples(record.lineTexts ?? record.text, record.format, factory) ??
@@ -145,6 +143,15 @@ export class RecordValidator {
       journal?.close();
     }
     return outcomes;
+  }
+
+  /**
+   * The interner of a batch of records (a child of the shapes' one): their terms are of it, and the terms of the
+   * batches before, which do not come back, are forgotten by the scope check.
+   */
+  private batchInterner(): TermInterner {
+    if (this.checkScope) forgetRecordTerms(this.engine.rules);
+    return new TermInterner(this.interner);
   }
 
   /** Validates the distinct interned triples of each record, one record at a time. */

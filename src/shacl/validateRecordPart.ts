@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { ParseError } from '../errors.js';
 import type { LineFormat } from '../formats.js';
 import { NTriplesLineGrouper, type NTriplesRecordGroup } from '../group/groupNTriplesRecords.js';
-import { decodeLines } from '../group/decodeLines.js';
+import { decodeLines, pieceEnd } from '../group/decodeLines.js';
 import type { PartBoundary } from '../group/PartJoiner.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS } from '../parse/limits.js';
 import type { RecordValidator } from './RecordValidator.js';
@@ -50,12 +50,6 @@ export interface PartError {
 /** Records validated at once in a part (a bounded memory: the part's records are not all parsed at once). */
 const BATCH = 8;
 
-/**
- * Bytes of a part decoded and grouped at a time (cut after a line break): its records are validated as they are
- * completed, and each piece of text is small enough for the young generation (the text of a whole part went to
- * the old one, and grew it by 2 MB a part until the next full collection: 100 MB a worker).
- */
-const CHUNK = 32 * 1024;
 
 /**
  * Reads, groups and validates one part of a dump, in the thread that calls it (a worker): the seam of
@@ -113,8 +107,9 @@ export async function validateRecordPart(
     // The input's BOM (EF BB BF) is dropped.
     let at = job.start === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
     while (at < bytes.length) {
-      const cut = at + CHUNK >= bytes.length ? -1 : bytes.indexOf(10 /* \n */, at + CHUNK);
-      const end = cut < 0 ? bytes.length : cut + 1;
+      // (Pieces small enough for the young generation: the text of a whole part went to the old one, and grew it
+      // by 2 MB a part until the next full collection: 100 MB a worker.)
+      const end = pieceEnd(bytes, at, bytes.length);
       const piece = bytes.subarray(at, end);
       at = end;
       // Line by line (ASCII lines as one-byte strings: decodeLines), or the text whole when a line may end in \r.

@@ -7,9 +7,14 @@ import { openWriteStream } from '../output/openWriteStream.js';
 import { writeText } from '../output/writeText.js';
 import { ValidationReportWriter } from '../shacl/reports/ValidationReportWriter.js';
 
+/** The text of results gathered before it is written: one write for many records' results (each was one). */
+const WRITE_CHARS = 1 << 16;
+
 /** The SHACL report being written: kept only when the whole input was validated. */
 export class ReportFile {
   private readonly writer = new ValidationReportWriter();
+  /** Results not written yet (less than {@link WRITE_CHARS}). */
+  private pending = '';
 
   private constructor(
     private readonly path: string,
@@ -32,11 +37,23 @@ export class ReportFile {
     return this.writer.results;
   }
 
+  /**
+   * Adds results: written once about 64 KiB of them are gathered, or by {@link flush}. Throws as the stream's writes
+   * do (a full disk: code `io` naming the report), when they are written.
+   */
   async write(results: Parameters<ValidationReportWriter['write']>[0]): Promise<void> {
-    await writeText(this.stream, this.writer.write(results));
+    this.pending += this.writer.write(results);
+    if (this.pending.length >= WRITE_CHARS) await this.flush();
   }
 
-  /** Ends the report (`complete`), or removes it. */
+  /** Writes the results gathered (call it once the last are added, before {@link close}). */
+  async flush(): Promise<void> {
+    const text = this.pending;
+    this.pending = '';
+    await writeText(this.stream, text);
+  }
+
+  /** Ends the report (`complete`: after {@link flush}), or removes it. */
   async close(complete: boolean): Promise<void> {
     if (complete) {
       this.stream.end(this.writer.end());

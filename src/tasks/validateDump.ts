@@ -137,6 +137,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
         statements,
       });
     }
+    await report?.flush();
     stopped = false;
   } catch (caught) {
     // The temporary files of `regroup` that could not be written (a full disk): named as what they are.
@@ -226,7 +227,8 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
   const signal = options.signal;
   const streamOptions = {
     window,
-    concurrency: jobs * 4,
+    // Batches in flight are for workers: validated in this thread, a batch is done when it is sent (more would only be held).
+    concurrency: validator instanceof ParallelRecordValidator ? jobs * 4 : 1,
     ...(signal ? { signal } : {}),
     onSplitRecord: () => summary.splitRecords++,
   };

@@ -7,6 +7,7 @@ import { UnsupportedShapes, type CompileContext } from './compileContext.js';
 import { COMPILERS } from './constraints.js';
 import { compilePath, pathSteps, readPath } from './paths.js';
 import { RecordIndex } from './RecordIndex.js';
+import { DistinctTerms } from './DistinctTerms.js';
 import { ShapesReader } from './ShapesReader.js';
 import { RDF_TYPE, RDFS_CLASS, RDFS_SUBCLASS_OF, SH } from './vocabulary.js';
 
@@ -29,6 +30,8 @@ interface TargetedShape {
   /** The class when its instances (of no subclass) are the only targets. */
   readonly onlyClass: RDF.Term | undefined;
 }
+
+const EMPTY: readonly RDF.Term[] = [];
 
 /** The SHACL parameters that are no constraint of their own (read by the components they belong to). */
 const PARAMETERS_OF_OTHERS = new Set([
@@ -190,10 +193,10 @@ export class CoreEngine {
         if (instances) for (const f of instances) validateShape(t.shape, f, context);
         continue;
       }
-      const focus = new Set<RDF.Term>();
+      const focus = new DistinctTerms();
       if (t.classes.length) {
         byClass ??= bucket(index.typed);
-        for (const c of t.classes) for (const s of byClass.get(c) ?? []) focus.add(s);
+        for (const c of t.classes) for (const s of byClass.get(c) ?? EMPTY) focus.add(s);
         // Classes of the record's own rdfs:subClassOf triples.
         if (index.hasSubclassTriples) {
           for (let i = 0; i < index.typed.length; i += 2) {
@@ -214,7 +217,7 @@ export class CoreEngine {
           if (pairs) for (let i = 0; i < pairs.length; i += 2) focus.add(pairs[i]!);
         }
       }
-      for (const f of focus) validateShape(t.shape, f, context);
+      for (const f of focus.items) validateShape(t.shape, f, context);
     }
     return out;
   }
@@ -234,9 +237,17 @@ export class CoreEngine {
 
   /** Whether `node` is a SHACL instance of `cls` in a record (with the class triples of the shapes). */
   private isInstance(index: RecordIndex, node: RDF.Term, cls: RDF.Term): boolean {
+    // The node's pairs scanned for its types (no list of them made: most checks end at the first).
+    const pairs = index.pairsOf(node);
+    let typed = false;
+    for (let i = 0; i < pairs.length; i += 2) {
+      if (pairs[i] !== this.rdfType) continue;
+      const t = pairs[i + 1]!;
+      if (t === cls || this.superclasses.get(t)?.has(cls)) return true;
+      typed = true;
+    }
+    if (!index.hasSubclassTriples || !typed) return false;
     const types = index.objects(node, this.rdfType);
-    for (const t of types) if (t === cls || this.superclasses.get(t)?.has(cls)) return true;
-    if (!index.hasSubclassTriples || types.length === 0) return false;
     // The record says rdfs:subClassOf itself: walk up through its triples and the shapes'.
     const seen = new Set<RDF.Term>(types);
     const todo = [...types];

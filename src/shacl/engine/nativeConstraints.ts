@@ -60,25 +60,31 @@ function hasPairs(dataset: RDF.DatasetCore | PairsBySubject): dataset is PairsBy
 }
 
 /** The distinct objects of `subject`'s triples of `predicate`. */
-function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.NamedNode): RDF.Term[] {
-  const out: RDF.Term[] = [];
+function objects(dataset: RDF.DatasetCore, subject: RDF.Term, predicate: RDF.NamedNode): readonly RDF.Term[] {
   if (hasPairs(dataset)) {
-    // Distinct triples: distinct objects.
+    // Distinct triples: distinct objects (counted, then copied into a list of that length).
     const pairs = dataset.pairsOf(subject);
     const iri = predicate.value;
-    for (let i = 0; i < pairs.length; i += 2) if (pairs[i]!.value === iri) out.push(pairs[i + 1]!);
+    let count = 0;
+    for (let i = 0; i < pairs.length; i += 2) if (pairs[i]!.value === iri) count++;
+    if (count === 0) return NONE;
+    const out = new Array<RDF.Term>(count);
+    for (let i = 0, n = 0; n < count; i += 2) if (pairs[i]!.value === iri) out[n++] = pairs[i + 1]!;
     return out;
   }
+  const out: RDF.Term[] = [];
   for (const q of dataset.match(subject as RDF.Quad_Subject, predicate)) out.push(q.object);
   return uniqueTerms(out);
 }
 
-/** `subject`'s triples as predicate, object pairs. */
-function* predicateObjects(dataset: RDF.DatasetCore, subject: RDF.Term): Generator<[RDF.Term, RDF.Term]> {
-  if (hasPairs(dataset)) {
-    const pairs = dataset.pairsOf(subject);
-    for (let i = 0; i < pairs.length; i += 2) yield [pairs[i]!, pairs[i + 1]!];
-  } else for (const q of dataset.match(subject as RDF.Quad_Subject)) yield [q.predicate, q.object];
+const NONE: readonly RDF.Term[] = [];
+
+/** `subject`'s triples as predicate, object pairs (a flat list: predicate, object, predicate, object...). */
+function pairsOf(dataset: RDF.DatasetCore, subject: RDF.Term): readonly RDF.Term[] {
+  if (hasPairs(dataset)) return dataset.pairsOf(subject);
+  const pairs: RDF.Term[] = [];
+  for (const q of dataset.match(subject as RDF.Quad_Subject)) pairs.push(q.predicate, q.object);
+  return pairs;
 }
 
 function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
@@ -140,12 +146,15 @@ export const orcidCheckDigit: NativeConstraint = (focus, dataset) => {
 /** srsh:LanguageTagConstraint: every language tag of the focus node's literals is well formed. */
 export const languageTags: NativeConstraint = (focus, dataset) => {
   const rows: ConstraintRow[] = [];
-  const seen = new Set<string>();
-  for (const [predicate, o] of predicateObjects(dataset, focus)) {
+  let seen: Set<string> | undefined;
+  const pairs = pairsOf(dataset, focus);
+  for (let i = 0; i < pairs.length; i += 2) {
+    const predicate = pairs[i]!;
+    const o = pairs[i + 1]!;
     if (o.termType !== 'Literal' || !o.language || LANGUAGE_TAG.test(o.language)) continue;
     const key = `${predicate.value}|${o.value}|${o.language}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (seen?.has(key)) continue;
+    (seen ??= new Set()).add(key);
     rows.push({ path: predicate as RDF.NamedNode, value: o });
   }
   return rows;

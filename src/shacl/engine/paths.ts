@@ -2,6 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import type { PathStep } from '../reports/ValidationResult.js';
 import type { RecordIndex } from './RecordIndex.js';
 import type { ShapesReader } from './ShapesReader.js';
+import { DistinctTerms } from './DistinctTerms.js';
 import { SH } from './vocabulary.js';
 
 /** A SHACL property path (SHACL 2.3.1), as a tree. */
@@ -50,21 +51,25 @@ export function readPath(shapes: ShapesReader, node: RDF.Term, seen: Set<RDF.Ter
 
 /** Compiles a path into a function over a record's index. */
 export function compilePath(path: Path): PathFunction {
-  const step = compileStep(path);
+  // The record's triples are distinct: so are a subject's objects of one predicate, and an object's subjects.
   if (path.kind === 'predicate') {
     const predicate = path.predicate;
-    // The record's triples are distinct: so are a subject's objects of one predicate.
     return (index, focus) => index.objects(focus, predicate);
   }
+  if (path.kind === 'inverse' && path.path.kind === 'predicate') {
+    const predicate = path.path.predicate;
+    return (index, focus) => index.subjects(focus, predicate);
+  }
+  const step = compileStep(path);
   return (index, focus) => {
-    const out = new Set<RDF.Term>();
+    const out = new DistinctTerms();
     step(index, focus, out);
-    return [...out];
+    return out.items;
   };
 }
 
 /** Adds what `path` reaches from `node` to `out`. */
-type Step = (index: RecordIndex, node: RDF.Term, out: Set<RDF.Term>) => void;
+type Step = (index: RecordIndex, node: RDF.Term, out: DistinctTerms) => void;
 
 function compileStep(path: Path): Step {
   switch (path.kind) {
@@ -88,11 +93,11 @@ function compileStep(path: Path): Step {
     case 'sequence': {
       const steps = path.items.map(compileStep);
       return (index, node, out) => {
-        let current: Iterable<RDF.Term> = [node];
+        let current: readonly RDF.Term[] = [node];
         for (let i = 0; i < steps.length; i++) {
-          const next = i === steps.length - 1 ? out : new Set<RDF.Term>();
+          const next = i === steps.length - 1 ? out : new DistinctTerms();
           for (const n of current) steps[i]!(index, n, next);
-          current = next;
+          current = next.items;
         }
       };
     }
@@ -114,28 +119,13 @@ function compileStep(path: Path): Step {
       const inner = compileStep(path.path);
       const zero = path.kind === 'zeroOrMore';
       return (index, node, out) => {
-        // Breadth first from the node: each node reached once.
-        const seen = new Set<RDF.Term>();
-        if (zero) {
-          seen.add(node);
-          out.add(node);
-        }
-        let frontier: RDF.Term[] = [node];
-        while (frontier.length) {
-          const next: RDF.Term[] = [];
-          for (const n of frontier) {
-            const reached = new Set<RDF.Term>();
-            inner(index, n, reached);
-            for (const r of reached) {
-              out.add(r);
-              if (!seen.has(r)) {
-                seen.add(r);
-                next.push(r);
-              }
-            }
-          }
-          frontier = next;
-        }
+        if (zero) out.add(node);
+        // Breadth first from the node: the nodes reached, in the order first reached, are the queue (each walked
+        // from once).
+        const reached = new DistinctTerms();
+        inner(index, node, reached);
+        for (let i = 0; i < reached.items.length; i++) inner(index, reached.items[i]!, reached);
+        for (const r of reached.items) out.add(r);
       };
     }
   }

@@ -3,6 +3,7 @@ import { recordKeyOfIri } from '../../group/groupRecords.js';
 import type { NodeReads, ShapesScope } from './analyseShapes.js';
 import { termKey } from '../engine/TermInterner.js';
 import { NS, RDFS_SUBCLASS_OF } from '../../rdf/namespaces.js';
+import { detachedString } from '../../rdf/detached.js';
 
 const RDF_NS = NS.rdf;
 const RDF_TYPE = `${RDF_NS}type`;
@@ -33,8 +34,9 @@ export interface ScopeRules {
   /** The FNV-1a states after each predicate IRI, datatype IRI and language tag (filled as met). */
   predicateHashes: Map<string, [number, number]>;
   /**
-   * The record of IRIs by their (interned) term, `null` for none (filled as met, emptied past {@link KEYS_KEPT}):
-   * the classes, predicates' objects and shared nodes of the records come back record after record.
+   * The record of IRIs by their (interned) term, `null` for none (filled as met, emptied past {@link KEYS_KEPT} and
+   * for each batch of records: {@link forgetRecordTerms}): the classes, predicates' objects and shared nodes of the
+   * records come back record after record.
    */
   recordKeys: Map<RDF.Term, string | null>;
   /** Terms (by key) that are shapes: data giving them a type the shapes graph does not changes the targets. */
@@ -331,6 +333,16 @@ function mayBeOwned(iri: string): boolean {
 /** The terms {@link ScopeRules.recordKeys} holds at most (then it starts again). */
 const KEYS_KEPT = 4096;
 
+/**
+ * Empties {@link ScopeRules.recordKeys}, for records whose terms come from a new interner (a batch): the terms of the
+ * batches before do not come back, and each would keep the text of its line (a piece of the input) alive until
+ * the map is full: 4,096 terms held the text of the last hundred records or so, which the collector then copied
+ * into the old generation.
+ */
+export function forgetRecordTerms(rules: ScopeRules): void {
+  rules.recordKeys.clear();
+}
+
 /** The record of a named node ({@link recordKeyOfIri}), found once per term in {@link ScopeRules.recordKeys}. */
 function recordKeyOf(t: RDF.Term, rules: ScopeRules): string | undefined {
   const known = rules.recordKeys.get(t);
@@ -390,7 +402,8 @@ function hashOf(text: string, rules: ScopeRules): [number, number] {
     hashes = [HASHED[0], HASHED[1]];
     HASHED[0] = a;
     HASHED[1] = b;
-    if (rules.predicateHashes.size < 10_000) rules.predicateHashes.set(text, hashes);
+    // (A copy of the text: a slice would keep its line's piece of the input alive for the run.)
+    if (rules.predicateHashes.size < 10_000) rules.predicateHashes.set(detachedString(text), hashes);
   }
   return hashes;
 }
