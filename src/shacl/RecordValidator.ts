@@ -133,8 +133,8 @@ export class RecordValidator {
     const journal = this.checkScope ? this.copies.journal() : undefined;
     try {
       for (const record of records) {
-        const { triples, pairs } = parse(record);
-        outcomes.push(this.withScope(triples, core.validateTriples(triples, pairs)));
+        const parsed = parse(record);
+        outcomes.push(this.withScope(parsed, core.validateTriples(parsed.triples, parsed.pairs)));
       }
     } catch (err) {
       journal?.rollback();
@@ -157,15 +157,15 @@ export class RecordValidator {
   /** Validates the distinct interned triples of each record, one record at a time. */
   private async validateTriples(records: readonly RecordTriples[]): Promise<ValidationOutcome[]> {
     const outcomes: ValidationOutcome[] = [];
-    for (const record of records) outcomes.push(this.withScope(record.triples, await this.runEngine(record)));
+    for (const record of records) outcomes.push(this.withScope(record, await this.runEngine(record)));
     return outcomes;
   }
 
   /** The outcome of a record's results, with its scope when asked for ({@link recordScopeOf}). */
-  private withScope(triples: readonly RDF.Quad[], results: ValidationResult[]): ValidationOutcome {
+  private withScope(record: RecordTriples, results: ValidationResult[]): ValidationOutcome {
     const outcome = outcomeOf(results);
     if (this.checkScope) {
-      const scope = this.copies.unseen(recordScopeOf(triples, outcome.results, this.engine.rules));
+      const scope = this.copies.unseen(recordScopeOf(record, outcome.results, this.engine.rules));
       if (scope) outcome.scope = scope;
     }
     return outcome;

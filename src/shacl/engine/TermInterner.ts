@@ -73,8 +73,8 @@ class InternedLiteral implements RDF.Literal, KeyedTerm {
 }
 
 class InternedQuad implements RDF.Quad {
-  readonly termType = 'Quad' as const;
-  readonly value = '';
+  declare readonly termType: 'Quad';
+  declare readonly value: '';
   constructor(
     readonly subject: RDF.Quad_Subject,
     readonly predicate: RDF.Quad_Predicate,
@@ -91,6 +91,9 @@ class InternedQuad implements RDF.Quad {
     );
   }
 }
+
+// The same for every quad: on the prototype (two fields fewer in each of the million quads of 10,000 records).
+Object.defineProperties(InternedQuad.prototype, { termType: { value: 'Quad' }, value: { value: '' } });
 
 const DEFAULT_GRAPH: RDF.DefaultGraph = {
   termType: 'DefaultGraph',

@@ -2,6 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { recordKeyOfIri } from '../../group/groupRecords.js';
 import type { NodeReads, ShapesScope } from './analyseShapes.js';
 import { termKey } from '../engine/TermInterner.js';
+import type { RecordTriples } from '../engine/RecordIndex.js';
 import { NS, RDFS_SUBCLASS_OF } from '../../rdf/namespaces.js';
 import { detachedString } from '../../rdf/detached.js';
 
@@ -87,47 +88,31 @@ export interface ScopedResult {
  * of a shape in the data, and no result on a node other records may describe
  * that their triples could undo. Shared nodes are fingerprinted for the
  * reading thread to compare their copies. Undefined when there is nothing to say.
+ * The record's terms are interned (`distinctRecord`): a node is the same object
+ * wherever it stands, and its subject's pairs say whether the record holds its triples.
  */
 export function recordScopeOf(
-  triples: readonly RDF.Quad[],
+  record: RecordTriples,
   results: readonly ScopedResult[],
   rules: ScopeRules,
 ): RecordScope | undefined {
-  // Subjects by IRI (with their record, undefined: a shared node) and blank-node labels: strings hash once each.
-  const subjects = new Map<string, string | undefined>();
-  const blanks = new Set<string>();
-  const own = new Set<string>();
-  const shared = new Map<string, RDF.Quad[]>();
+  const { triples, pairs } = record;
   const beyond: string[] = [];
   const say = (why: string) => {
     if (beyond.length < MAX_REASONS) beyond.push(why);
   };
-  const inspected: RDF.Quad[] = [];
-  const linking: RDF.Quad[] = [];
-  // A record's triples come mostly subject by subject: the subject's entry is looked up once per run of them.
-  let lastSubject: RDF.Term | undefined;
-  let lastShared: RDF.Quad[] | undefined;
+  // The records of the IRI subjects (a record holds one, as a rule: no set of them).
+  const own: string[] = [];
+  for (const s of pairs.keys()) {
+    if (s.termType !== 'NamedNode') continue;
+    const key = recordKeyOf(s, rules);
+    if (key !== undefined && !own.includes(key)) own.push(key);
+  }
+  let linking: RDF.Quad[] | undefined;
   for (const q of triples) {
-    const s = q.subject;
-    if (s !== lastSubject) {
-      lastSubject = s;
-      lastShared = undefined;
-      if (s.termType === 'NamedNode') {
-        if (!subjects.has(s.value)) {
-          const key = recordKeyOf(s, rules);
-          subjects.set(s.value, key);
-          if (key !== undefined) own.add(key);
-          else shared.set(s.value, (lastShared = []));
-        } else {
-          lastShared = shared.get(s.value);
-        }
-      } else if (s.termType === 'BlankNode') {
-        blanks.add(s.value);
-      }
-    }
-    lastShared?.push(q);
     const flags = rules.flags.get(q.predicate.value);
     if (flags === undefined) continue;
+    const s = q.subject;
     if (flags & SUBCLASS && !rules.shapesClassTriples.has(classTriple(q)))
       say(`rdfs:subClassOf in the data (${label(s)} rdfs:subClassOf ${label(q.object)}): classes reach across records`);
     if (flags & TYPE && rules.shapeKeys.has(termKey(s)) && !rules.shapesClassTriples.has(classTriple(q)))
@@ -138,31 +123,27 @@ export function recordScopeOf(
       o.termType === 'BlankNode' ||
       (o.termType === 'NamedNode' && (flags & INSPECTED || recordKeyOf(o, rules) !== undefined))
     )
-      linking.push(q);
+      (linking ??= []).push(q);
   }
-  if (own.size > 1) say(`holds nodes of ${own.size} records (${[...own].slice(0, 3).join(', ')})`);
-  for (const q of linking) {
+  if (own.length > 1) say(`holds nodes of ${own.length} records (${own.slice(0, 3).join(', ')})`);
+  let inspected: RDF.Quad[] | undefined;
+  for (const q of linking ?? NO_QUADS) {
     const o = q.object;
     if (o.termType === 'NamedNode') {
       const key = recordKeyOf(o, rules);
-      if (key !== undefined && !own.has(key))
+      if (key !== undefined && !own.includes(key))
         say(`${label(q.subject)} ${label(q.predicate)} ${label(o)}: a node of record ${key}`);
-      else if (
-        key === undefined &&
-        !subjects.has(o.value) &&
-        o.value !== RDF_NIL &&
-        rules.flags.get(q.predicate.value)! & INSPECTED
-      )
-        inspected.push(q);
-    } else if (!blanks.has(o.value)) {
+      else if (key === undefined && !pairs.has(o) && o.value !== RDF_NIL && rules.flags.get(q.predicate.value)! & INSPECTED)
+        (inspected ??= []).push(q);
+    } else if (!pairs.has(o)) {
       say(`names the blank node ${label(o)} without its triples`);
     }
   }
-  for (const q of inspected) say(`names ${label(q.object)} (${label(q.predicate)}) without its triples`);
+  for (const q of inspected ?? NO_QUADS) say(`names ${label(q.object)} (${label(q.predicate)}) without its triples`);
   const owned = (t: RDF.Term) => {
-    if (t.termType === 'BlankNode') return blanks.has(t.value);
+    if (t.termType === 'BlankNode') return pairs.has(t);
     const key = t.termType === 'NamedNode' ? recordKeyOf(t, rules) : undefined;
-    return key !== undefined && own.has(key);
+    return key !== undefined && own.includes(key);
   };
   for (const r of results) {
     if (SAFE_COMPONENTS.has(r.constraintComponent.value)) continue;
@@ -172,37 +153,46 @@ export function recordScopeOf(
         `a result (sh:${r.constraintComponent.value.slice(SH.length)}) on ${label(value ?? r.focusNode)}, which other records may describe too`,
       );
   }
-  const prints = fingerprints(shared, rules);
+  const prints = fingerprints(pairs, rules);
   if (!beyond.length && !prints.length) return undefined;
   return { ...(beyond.length ? { beyond } : {}), ...(prints.length ? { shared: prints } : {}) };
 }
 
-/** Fingerprints of the shared nodes' triples that every copy must agree on: [hash of the IRI, hash of those triples]. */
-function fingerprints(shared: ReadonlyMap<string, RDF.Quad[]>, rules: ScopeRules): [number, number, string][] {
+const NO_QUADS: readonly RDF.Quad[] = [];
+
+/**
+ * Fingerprints of the shared nodes' triples that every copy must agree on: [hash of the IRI, hash of those
+ * triples, the IRI], for each IRI subject of no record (a shared node), in the record's order.
+ */
+function fingerprints(pairs: ReadonlyMap<RDF.Term, readonly RDF.Term[]>, rules: ScopeRules): [number, number, string][] {
   const out: [number, number, string][] = [];
   const sets: (ReadonlySet<string> | true)[] = [];
-  for (const [iri, own] of shared) {
+  for (const [node, own] of pairs) {
+    if (node.termType !== 'NamedNode' || recordKeyOf(node, rules) !== undefined) continue;
     // The predicates a copy must agree on: those of the shapes that can have the node as a focus (by its
     // types and its sh:targetSubjectsOf predicates), of values, its types and those predicates themselves.
     sets.length = 0;
     sets.push(rules.agreedOfValues);
-    for (const q of own) {
-      const flags = rules.flags.get(q.predicate.value) ?? 0;
-      if (flags & TYPE && q.object.termType === 'NamedNode') {
-        const agreed = rules.agreedByClass.get(q.object.value);
+    for (let i = 0; i < own.length; i += 2) {
+      const p = own[i]!;
+      const o = own[i + 1]!;
+      const flags = rules.flags.get(p.value) ?? 0;
+      if (flags & TYPE && o.termType === 'NamedNode') {
+        const agreed = rules.agreedByClass.get(o.value);
         if (agreed) sets.push(agreed);
       }
-      if (flags & SUBJECT_OF) sets.push(rules.agreedBySubjectOf.get(q.predicate.value)!);
+      if (flags & SUBJECT_OF) sets.push(rules.agreedBySubjectOf.get(p.value)!);
     }
     let a = 0;
     let b = 0;
-    for (const q of own) {
-      const p = q.predicate.value;
+    for (let i = 0; i < own.length; i += 2) {
+      const p = own[i]!.value;
       if (!(rules.flags.get(p)! & (TYPE | SUBJECT_OF)) && !agreedIn(sets, p)) continue;
-      tripleHash(q, rules);
+      tripleHash(p, own[i + 1]!, rules);
       a = (a + HASHED[0]) >>> 0;
       b = (b + HASHED[1]) >>> 0;
     }
+    const iri = node.value;
     hash2(iri, SEED_A, SEED_B);
     out.push([HASHED[0] * 2 ** 21 + (HASHED[1] >>> 11), a * 2 ** 21 + (b >>> 11), iri]);
   }
@@ -378,13 +368,12 @@ function hash2(text: string, a: number, b: number): void {
 }
 
 /**
- * A hash of a triple's predicate and object into {@link HASHED}: {@link hash2} of the object's value from the
- * predicate's, then a literal's language tag and datatype mixed in (the hashes of predicates, tags and datatypes
- * remembered: a literal's datatype IRI is not hashed again for each literal).
+ * A hash of a triple's predicate (its IRI) and object into {@link HASHED}: {@link hash2} of the object's value from
+ * the predicate's, then a literal's language tag and datatype mixed in (the hashes of predicates, tags and
+ * datatypes remembered: a literal's datatype IRI is not hashed again for each literal).
  */
-function tripleHash(q: RDF.Quad, rules: ScopeRules): void {
-  const start = hashOf(q.predicate.value, rules);
-  const o = q.object;
+function tripleHash(predicate: string, o: RDF.Term, rules: ScopeRules): void {
+  const start = hashOf(predicate, rules);
   hash2(o.value, start[0] ^ o.termType.length, start[1] ^ o.termType.length);
   if (o.termType === 'Literal') {
     if (o.language) mix(hashOf(o.language, rules));
