@@ -29,7 +29,8 @@ export interface GroupRecordsOptions {
 }
 
 const DOI_RESOLVER = 'https://doi.org/';
-const OWNED_NODE = /\/doi\/(10\.[^#]+)#/;
+/** What a node a record owns has before its DOI (`<base>doi/10.…#<local>`). */
+const OWNED_DOI = '/doi/10.';
 /** The dataset description export writes: `<base>dump/<hash>` and its `#export`, `#distribution`, `#class-N`. */
 const DESCRIPTION_NODE = /\/dump\/[^/#?]+(#[^#]*)?$/;
 
@@ -48,8 +49,21 @@ export function recordKeyOfIri(iri: string): string | undefined {
     const hash = iri.indexOf('#');
     return hash < 0 ? iri.slice(DOI_RESOLVER.length) : iri.slice(DOI_RESOLVER.length, hash);
   }
-  const m = OWNED_NODE.exec(iri);
-  return m ? m[1] : undefined;
+  return ownedNodeKey(iri);
+}
+
+/**
+ * The DOI of a node a record owns: from the first `/doi/10.` followed by at least one character and a `#` (as
+ * `/\/doi\/(10\.[^#]+)#/` finds it, without a match made for each IRI), up to that `#`.
+ */
+function ownedNodeKey(iri: string): string | undefined {
+  for (let at = iri.indexOf(OWNED_DOI); at >= 0; at = iri.indexOf(OWNED_DOI, at + 1)) {
+    const from = at + OWNED_DOI.length - 3; // the DOI's "10."
+    const hash = iri.indexOf('#', from + 3);
+    if (hash < 0) return undefined;
+    if (hash > from + 3) return iri.slice(from, hash);
+  }
+  return undefined;
 }
 
 const RECORD_GRAPH = /\/record\/(10\.[^#?]+)$/;

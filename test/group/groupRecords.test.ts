@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { groupRecords, isDescriptionIri, recordKeyOf } from '../../src/group/groupRecords.js';
+import { groupRecords, isDescriptionIri, recordKeyOf, recordKeyOfIri } from '../../src/group/groupRecords.js';
 
 const { namedNode, literal, quad, blankNode } = DataFactory;
 const p = namedNode('http://schema.org/name');
@@ -31,6 +31,22 @@ describe('recordKeyOf', () => {
     expect(recordKeyOf(namedNode('https://w3id.org/scholarly-rdf/journal/11306/volume/13'))).toBeUndefined();
     expect(recordKeyOf(namedNode('https://orcid.org/0000-0002-1825-0097'))).toBeUndefined();
     expect(recordKeyOf(blankNode('b0'))).toBeUndefined();
+  });
+});
+
+describe('recordKeyOfIri', () => {
+  it('finds the DOI of an owned node as /\\/doi\\/(10\\.[^#]+)#/ does, in IRIs built from its parts', () => {
+    const parts = ['/doi/', '10.', '#', 'a', '/', 'doi', '10.5/x'];
+    const owned = /\/doi\/(10\.[^#]+)#/;
+    let checked = 0;
+    // Every IRI of up to five parts after a base (that is not doi.org's).
+    const grow = (iri: string, depth: number): void => {
+      expect(recordKeyOfIri(iri), iri).toBe(owned.exec(iri)?.[1]);
+      checked++;
+      if (depth < 5) for (const part of parts) grow(iri + part, depth + 1);
+    };
+    grow('http://example.org', 0);
+    expect(checked).toBeGreaterThan(10_000);
   });
 });
 
