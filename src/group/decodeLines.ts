@@ -15,7 +15,9 @@ export function decodeLines(
   decoder: { decode(bytes: Uint8Array): string },
 ): { lines: string[]; ended: boolean } | undefined {
   if (bytes.indexOf(13 /* \r */) >= 0) return undefined;
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The bytes as Latin-1 text, to find the lines and their characters beyond ASCII in (not kept: see below).
+  const text = buffer.toString('latin1');
   const lines: string[] = [];
   NOT_ASCII.lastIndex = 0;
   let other = NOT_ASCII.exec(text)?.index ?? text.length;
@@ -24,7 +26,9 @@ export function decodeLines(
     const nl = text.indexOf('\n', start);
     const end = nl < 0 ? text.length : nl;
     if (nl < 0 && start === end) return { lines, ended: true };
-    if (other >= end) lines.push(text.slice(start, end));
+    // A line of its own, not a slice of the text: a slice keeps the whole text alive (32 KiB), and with it every
+    // line of it, as long as any line, term or key cut from it lives; the collector then copied whole texts.
+    if (other >= end) lines.push(buffer.toString('latin1', start, end));
     else {
       lines.push(decoder.decode(bytes.subarray(start, end)));
       NOT_ASCII.lastIndex = end;

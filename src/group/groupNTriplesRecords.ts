@@ -120,22 +120,13 @@ export class NTriplesLineGrouper {
   }
 
   private toGroup(g: KeyedGroup<Line>): NTriplesRecordGroup {
-    const lineTexts = g.items.map((l) => l.text);
-    let text: string | undefined;
-    const group = {
-      key: g.key,
-      format: this.format,
-      source: this.source,
-      // Joined when first read (a parser given `lineTexts` never reads it); an own property, so a copy has it.
-      get text(): string {
-        return (text ??= `${lineTexts.join('\n')}\n`);
-      },
-      set text(value: string) {
-        text = value;
-      },
-      lines: g.items.map((l) => l.line),
-    };
-    return Object.defineProperty(group, 'lineTexts', { value: lineTexts });
+    return new LinesOfRecord(
+      g.key,
+      this.format,
+      this.source,
+      g.items.map((l) => l.text),
+      g.items.map((l) => l.line),
+    );
   }
 
   private placeLine(text: string): void {
@@ -257,6 +248,46 @@ export class NTriplesLineGrouper {
     const out = this.completed;
     this.completed = [];
     return out;
+  }
+}
+
+/**
+ * A group's `text`: its lines joined when first read (a parser given `lineTexts` never reads it). One accessor for
+ * every group, an own property (a copy of a group has its text). A getter written in each group's literal was a
+ * closure of each group's, and gave each group a hidden class of its own, made in the old generation: until the
+ * next full collection, those kept the closure, the record's lines and the pieces of input they are slices of
+ * alive through every young collection (190 of the 420 MB the grouping of 10,000 records allocated were copied
+ * into the old generation; 40 MB with this).
+ */
+const TEXT_OF_LINES = {
+  enumerable: true,
+  get(this: LinesOfRecord): string {
+    return (this.joined ??= `${this.lineTexts.join('\n')}\n`);
+  },
+  set(this: LinesOfRecord, value: string) {
+    this.joined = value;
+  },
+} satisfies PropertyDescriptor;
+
+/** A group of {@link NTriplesLineGrouper}: `text` ({@link TEXT_OF_LINES}), `lineTexts` not enumerable. */
+class LinesOfRecord implements NTriplesRecordGroup {
+  declare text: string;
+  declare readonly lineTexts: readonly string[];
+  /** `text`, once joined or set. */
+  declare joined: string | undefined;
+  declare readonly lines: number[];
+
+  constructor(
+    readonly key: string | undefined,
+    readonly format: LineFormat,
+    readonly source: string,
+    lineTexts: readonly string[],
+    lines: number[],
+  ) {
+    Object.defineProperty(this, 'text', TEXT_OF_LINES);
+    this.lines = lines;
+    Object.defineProperty(this, 'lineTexts', { value: lineTexts });
+    Object.defineProperty(this, 'joined', { value: undefined, writable: true });
   }
 }
 

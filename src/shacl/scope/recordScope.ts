@@ -324,13 +324,14 @@ function mayBeOwned(iri: string): boolean {
 const KEYS_KEPT = 4096;
 
 /**
- * Empties {@link ScopeRules.recordKeys}, for records whose terms come from a new interner (a batch): the terms of the
- * batches before do not come back, and each would keep the text of its line (a piece of the input) alive until
- * the map is full: 4,096 terms held the text of the last hundred records or so, which the collector then copied
- * into the old generation.
+ * Forgets {@link ScopeRules.recordKeys}, for records whose terms come from a new interner (a batch): the terms of the
+ * batches before do not come back. A new map, not the old one emptied: the map lives as long as the validator, in
+ * the old generation, where an emptied map's next table is made too; each table, once dropped, kept the terms
+ * written in it (and their lines) alive through every young collection until a full one, which copied them all
+ * into the old generation (18 MB of tables and terms over 10,000 records, and the lines).
  */
 export function forgetRecordTerms(rules: ScopeRules): void {
-  rules.recordKeys.clear();
+  rules.recordKeys = new Map();
 }
 
 /** The record of a named node ({@link recordKeyOfIri}), found once per term in {@link ScopeRules.recordKeys}. */
@@ -338,7 +339,7 @@ function recordKeyOf(t: RDF.Term, rules: ScopeRules): string | undefined {
   const known = rules.recordKeys.get(t);
   if (known !== undefined) return known ?? undefined;
   const key = mayBeOwned(t.value) ? recordKeyOfIri(t.value) : undefined;
-  if (rules.recordKeys.size >= KEYS_KEPT) rules.recordKeys.clear();
+  if (rules.recordKeys.size >= KEYS_KEPT) forgetRecordTerms(rules);
   rules.recordKeys.set(t, key ?? null);
   return key;
 }
