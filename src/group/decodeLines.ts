@@ -1,39 +1,24 @@
-/** A byte of UTF-8 other than ASCII, in bytes read as Latin-1 (one character a byte). */
-const NOT_ASCII = /[\x80-\xff]/g;
-
 /**
  * The lines of UTF-8 bytes that end in a line feed (the last line may not) and hold no carriage return, each
- * without its line feed, decoded apart: an ASCII line (most lines of a dump) is a slice of the bytes read as
- * Latin-1, a one-byte string; a line with another character is decoded as UTF-8 (invalid bytes as U+FFFD, as a
- * decoder of the whole text gives them: no character of UTF-8 holds a line feed). Decoded whole, the text of
- * a dump with a single character beyond Latin-1 is two bytes a character, and every line and term cut from it
- * too. Undefined when the bytes hold a carriage return (lines may end there too: the caller decodes the text
- * whole). Returns the lines and whether the last one was ended by a line feed.
+ * without its line feed, decoded apart (invalid bytes as U+FFFD, as a decoder of the whole text gives them: no
+ * character of UTF-8 holds a line feed). Each line is a string of its own: an ASCII line (most lines of a dump) is a
+ * one-byte string whatever the lines around it hold (decoded whole, the text of a dump with a single character
+ * beyond Latin-1 is two bytes a character, and every line and term cut from it too), and no line is a slice of a
+ * larger text (a slice keeps the whole text alive as long as any line, term or key cut from it lives: the young
+ * collections then copied whole texts into the old generation). Undefined when the bytes hold a carriage return
+ * (lines may end there too: the caller decodes the text whole). Returns the lines and whether the last one was
+ * ended by a line feed.
  */
-export function decodeLines(
-  bytes: Uint8Array,
-  decoder: { decode(bytes: Uint8Array): string },
-): { lines: string[]; ended: boolean } | undefined {
+export function decodeLines(bytes: Uint8Array): { lines: string[]; ended: boolean } | undefined {
   if (bytes.indexOf(13 /* \r */) >= 0) return undefined;
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // The bytes as Latin-1 text, to find the lines and their characters beyond ASCII in (not kept: see below).
-  const text = buffer.toString('latin1');
   const lines: string[] = [];
-  NOT_ASCII.lastIndex = 0;
-  let other = NOT_ASCII.exec(text)?.index ?? text.length;
   let start = 0;
   for (;;) {
-    const nl = text.indexOf('\n', start);
-    const end = nl < 0 ? text.length : nl;
+    const nl = buffer.indexOf(10 /* \n */, start);
+    const end = nl < 0 ? buffer.length : nl;
     if (nl < 0 && start === end) return { lines, ended: true };
-    // A line of its own, not a slice of the text: a slice keeps the whole text alive (32 KiB), and with it every
-    // line of it, as long as any line, term or key cut from it lives; the collector then copied whole texts.
-    if (other >= end) lines.push(buffer.toString('latin1', start, end));
-    else {
-      lines.push(decoder.decode(bytes.subarray(start, end)));
-      NOT_ASCII.lastIndex = end;
-      other = NOT_ASCII.exec(text)?.index ?? text.length;
-    }
+    lines.push(buffer.toString('utf8', start, end));
     if (nl < 0) return { lines, ended: false };
     start = nl + 1;
   }

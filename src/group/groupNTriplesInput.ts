@@ -101,7 +101,7 @@ export async function* groupNTriplesInput(
       const cut = pieceEnd(bytes, at, end);
       const piece = bytes.subarray(at, cut);
       at = cut;
-      const decoded = decodeLines(piece, decoder)?.lines ?? decoder.decode(piece, { stream: true });
+      const decoded = decodeLines(piece)?.lines ?? decoder.decode(piece, { stream: true });
       const groups = typeof decoded === 'string' ? lines.addText(decoded) : lines.addLines(decoded);
       if (groups.length) yield* groups;
     }

@@ -113,7 +113,7 @@ export async function validateRecordPart(
       const piece = bytes.subarray(at, end);
       at = end;
       // Line by line (ASCII lines as one-byte strings: decodeLines), or the text whole when a line may end in \r.
-      const decoded = decodeLines(piece, decoder);
+      const decoded = decodeLines(piece);
       if (!decoded) add(lines.addText(decoder.decode(piece)));
       else if (decoded.ended) add(lines.addLines(decoded.lines));
       else {

@@ -18,20 +18,20 @@ describe('decodeLines', () => {
   it('decodes each line as the whole text decodes it: ASCII, other characters, invalid bytes', () => {
     const text = '<http://a/s> <http://a/p> "x" .\n<http://a/s> <http://a/p> "Łukasz é 😀 \u2028" .\n\n# c\nlast';
     const bytes = new TextEncoder().encode(text);
-    expect(decodeLines(bytes, decoder)).toEqual({ lines: text.split('\n'), ended: false });
-    expect(decodeLines(new TextEncoder().encode(`${text}\n`), decoder)).toEqual({
+    expect(decodeLines(bytes)).toEqual({ lines: text.split('\n'), ended: false });
+    expect(decodeLines(new TextEncoder().encode(`${text}\n`))).toEqual({
       lines: text.split('\n'),
       ended: true,
     });
     // A character cut by a line feed, a stray continuation byte: U+FFFD, as whole.
     const broken = Uint8Array.from([0x61, 0xe2, 0x0a, 0x80, 0x62, 0x0a, 0xc3, 0xa9, 0x0a]);
-    expect(decodeLines(broken, decoder)).toEqual(whole(broken));
-    expect(decodeLines(new Uint8Array(0), decoder)).toEqual({ lines: [], ended: true });
+    expect(decodeLines(broken)).toEqual(whole(broken));
+    expect(decodeLines(new Uint8Array(0))).toEqual({ lines: [], ended: true });
   });
 
   it('leaves a text with a carriage return to the caller (lines may end there too)', () => {
-    expect(decodeLines(new TextEncoder().encode('a\r\nb\n'), decoder)).toBeUndefined();
-    expect(decodeLines(new TextEncoder().encode('a\rb'), decoder)).toBeUndefined();
+    expect(decodeLines(new TextEncoder().encode('a\r\nb\n'))).toBeUndefined();
+    expect(decodeLines(new TextEncoder().encode('a\rb'))).toBeUndefined();
   });
 
   it('gives the whole decode for any bytes without a carriage return', () => {
@@ -39,7 +39,7 @@ describe('decodeLines', () => {
     fc.assert(
       fc.property(fc.array(byte, { maxLength: 64 }), (values) => {
         const bytes = Uint8Array.from(values.filter((b) => b !== 0x0d));
-        expect(decodeLines(bytes, decoder)).toEqual(whole(bytes));
+        expect(decodeLines(bytes)).toEqual(whole(bytes));
       }),
       fuzzParams('decodeLines', 1000),
     );
