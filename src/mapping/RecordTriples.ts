@@ -121,9 +121,10 @@ export class RecordTriples {
     this.quads.push(this.f.quad(s, p, o));
   }
 
-  /** `s a c1, c2, ...`. */
-  type(s: RDF.Quad_Subject, ...classes: RDF.NamedNode[]): void {
-    for (const c of classes) this.add(s, this.rdfType, c);
+  /** `s a c`, or `s a c, also` (no list of classes made for a call: a record types a dozen nodes). */
+  type(s: RDF.Quad_Subject, c: RDF.NamedNode, also?: RDF.NamedNode): void {
+    this.add(s, this.rdfType, c);
+    if (also) this.add(s, this.rdfType, also);
   }
 
   /** A plain string. */

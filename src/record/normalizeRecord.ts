@@ -246,19 +246,19 @@ function readOther(
 ): void {
   switch (known) {
     case 'url':
-      record.urls.push(...readUrls(value, id, key, clean.text));
+      record.urls = appended(record.urls, readUrls(value, id, key, clean.text));
       break;
     case 'creators':
-      record.creators.push(...readCreators(value, id, key, clean, record));
+      record.creators = appended(record.creators, readCreators(value, id, key, clean, record));
       break;
     case 'genre':
-      record.genre.push(...stringList(value, id, key, clean.line));
+      record.genre = appended(record.genre, stringList(value, id, key, clean.line));
       break;
     case 'subjects':
-      record.subjects.push(...stringList(value, id, key, clean.line));
+      record.subjects = appended(record.subjects, stringList(value, id, key, clean.line));
       break;
     case 'keywords':
-      record.keywords.push(...stringList(value, id, key, clean.line));
+      record.keywords = appended(record.keywords, stringList(value, id, key, clean.line));
       break;
     case 'abstract': {
       const abstract = readAbstract(value, id, key, clean, record);
@@ -275,7 +275,17 @@ function readOther(
       });
       break;
     case 'disciplines':
-      record.disciplines.push(...readDisciplines(value, id, key, clean, record));
+      record.disciplines = appended(record.disciplines, readDisciplines(value, id, key, clean, record));
       break;
   }
+}
+
+/**
+ * `items` after those of `list` (a field spelled twice): `items` itself when `list` is empty, as it is but for a
+ * second spelling of the field (no copy).
+ */
+function appended<T>(list: T[], items: T[]): T[] {
+  if (list.length === 0) return items;
+  list.push(...items);
+  return list;
 }

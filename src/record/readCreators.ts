@@ -1,5 +1,6 @@
 import { MappingError } from '../errors.js';
 import { isValidOrcid } from './orcid.js';
+import { placeOf } from './placeOf.js';
 import type { RecordCleaners } from './recordCleaners.js';
 import { describe, scalar } from './scalar.js';
 import type { Creator, ScholarlyRecord } from './types.js';
@@ -20,30 +21,34 @@ export function readCreators(
   record: ScholarlyRecord,
 ): Creator[] {
   if (value === null || value === undefined || value === '') return [];
-  const items = Array.isArray(value) ? value : [value];
+  const list = Array.isArray(value);
+  const items: unknown[] = list ? value : [value];
   const out: Creator[] = [];
-  items.forEach((item, i) => {
-    const p = Array.isArray(value) ? `${path}[${i}]` : path;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    // the creator's place: `path[at]`, or `path` for one creator not in a list
+    const at = list ? i : undefined;
     if (typeof item === 'string') {
-      const name = personName(clean.line(item, p), p, record);
+      const name = personName(clean.line(item, path, at), record, path, at);
       if (name) out.push({ name });
-      return;
+      continue;
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new MappingError(`expected a creator object {creator, ORCID}, got ${describe(item)}`, id, p);
+      const place = placeOf(path, at);
+      throw new MappingError(`expected a creator object {creator, ORCID}, got ${describe(item)}`, id, place);
     }
-    const creator = readCreator(item as Record<string, unknown>, id, path, p, clean, record);
+    const creator = readCreator(item as Record<string, unknown>, id, path, at, clean, record);
     if (creator.name || creator.orcid || creator.orcidRaw) out.push(creator);
-  });
+  }
   return out;
 }
 
-/** One `{creator, ORCID}` object at `p` of the list at `path`. */
+/** One `{creator, ORCID}` object at `path[at]` (`path` when `at` is undefined). */
 function readCreator(
   o: Record<string, unknown>,
   id: string,
   path: string,
-  p: string,
+  at: number | undefined,
   clean: RecordCleaners,
   record: ScholarlyRecord,
 ): Creator {
@@ -53,11 +58,11 @@ function readCreator(
     const v = o[k];
     // The usual spellings need no lower-casing.
     const lk = k === 'creator' ? k : k === 'ORCID' ? 'orcid' : k.toLowerCase();
-    if (lk === 'creator' || lk === 'name') name = clean.line(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`) || name;
-    else if (lk === 'orcid') orcidValue = clean.text(scalar(v, id, `${p}.${k}`) ?? '', `${p}.${k}`).trim() || undefined;
+    if (lk === 'creator' || lk === 'name') name = clean.line(scalar(v, id, path, at, k) ?? '', path, at, k) || name;
+    else if (lk === 'orcid') orcidValue = clean.text(scalar(v, id, path, at, k) ?? '', path, at, k).trim() || undefined;
     else record.unknownFields[`${path}[].${k}`] = v;
   }
-  const creator: Creator = { name: personName(name, `${p}.creator`, record) };
+  const creator: Creator = { name: personName(name, record, path, at, 'creator') };
   if (orcidValue) {
     const m = ORCID_PATTERN.exec(orcidValue);
     // A mistyped iD (wrong check character) would link the person to someone else's orcid.org page.
@@ -67,11 +72,14 @@ function readCreator(
   return creator;
 }
 
-/** A creator's name, or '' (with a note) when it has no letter or digit at all (`" , "`, `"-"`): nobody to name. */
-function personName(name: string, path: string, record: ScholarlyRecord): string {
+/**
+ * A creator's name at `path[at].key` ({@link placeOf}), or '' (with a note) when it has no letter or digit at all
+ * (`" , "`, `"-"`): nobody to name.
+ */
+function personName(name: string, record: ScholarlyRecord, path: string, at?: number, key?: string): string {
   if (name === '' || /[\p{L}\p{N}]/u.test(name)) return name;
   record.notes.push(
-    `${path}: "${name}" names nobody (no letter or digit); the name is left out (and the creator, unless it has an ORCID)`,
+    `${placeOf(path, at, key)}: "${name}" names nobody (no letter or digit); the name is left out (and the creator, unless it has an ORCID)`,
   );
   return '';
 }

@@ -1,4 +1,5 @@
 import { MappingError } from '../errors.js';
+import { placeOf } from './placeOf.js';
 import type { RecordCleaners } from './recordCleaners.js';
 import { describe, scalar } from './scalar.js';
 import type { ScholarlyRecord } from './types.js';
@@ -19,26 +20,31 @@ export function readDisciplines(
   record: ScholarlyRecord,
 ): Discipline[] {
   if (value === null || value === undefined || value === '') return [];
-  const items = Array.isArray(value) ? value : [value];
+  const list = Array.isArray(value);
+  const items: unknown[] = list ? value : [value];
   const out: Discipline[] = [];
-  items.forEach((item, i) => {
-    const p = Array.isArray(value) ? `${path}[${i}]` : path;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    // the discipline's place: `path[at]`, or `path` for one not in a list
+    const at = list ? i : undefined;
     if (typeof item === 'string') {
-      const term = clean.line(item, p);
+      const term = clean.line(item, path, at);
       if (term) out.push({ term });
-      return;
+      continue;
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new MappingError(`expected a discipline object {id, term}, got ${describe(item)}`, id, p);
+      const place = placeOf(path, at);
+      throw new MappingError(`expected a discipline object {id, term}, got ${describe(item)}`, id, place);
     }
     const o = item as Record<string, unknown>;
     const d: Discipline = {};
-    for (const [k, v] of Object.entries(o)) {
-      if (k === 'id') d.id = clean.text(scalar(v, id, `${p}.id`) ?? '', `${p}.id`).trim() || undefined;
-      else if (k === 'term') d.term = clean.line(scalar(v, id, `${p}.term`) ?? '', `${p}.term`) || undefined;
+    for (const k of Object.keys(o)) {
+      const v = o[k];
+      if (k === 'id') d.id = clean.text(scalar(v, id, path, at, 'id') ?? '', path, at, 'id').trim() || undefined;
+      else if (k === 'term') d.term = clean.line(scalar(v, id, path, at, 'term') ?? '', path, at, 'term') || undefined;
       else record.unknownFields[`${path}[].${k}`] = v;
     }
     if (d.id || d.term) out.push(d);
-  });
+  }
   return out;
 }

@@ -1,4 +1,5 @@
 import { MappingError } from '../errors.js';
+import { placeOf } from './placeOf.js';
 import type { Clean } from './recordCleaners.js';
 import { describe, scalar } from './scalar.js';
 import type { RecordUrl } from './types.js';
@@ -16,24 +17,25 @@ export function readUrls(value: unknown, id: string, path: string, clean: Clean)
     throw new MappingError(`expected an array of links or a URL, got ${describe(value)}`, id, path);
   }
   const out: RecordUrl[] = [];
-  value.forEach((item, i) => {
-    const p = `${path}[${i}]`;
+  for (let i = 0; i < value.length; i++) {
+    const item: unknown = value[i];
     if (typeof item === 'string') {
-      const v = clean(item, p).trim();
+      const v = clean(item, path, i).trim();
       if (v) out.push({ format: '', platform: '', value: v });
-      return;
+      continue;
     }
     if (item === null || typeof item !== 'object' || Array.isArray(item)) {
-      throw new MappingError(`expected a link object {format, platform, value}, got ${describe(item)}`, id, p);
+      const place = placeOf(path, i);
+      throw new MappingError(`expected a link object {format, platform, value}, got ${describe(item)}`, id, place);
     }
     const o = item as Record<string, unknown>;
-    const v = clean(scalar(o.value, id, `${p}.value`) ?? '', `${p}.value`).trim();
-    if (!v) return;
+    const v = clean(scalar(o.value, id, path, i, 'value') ?? '', path, i, 'value').trim();
+    if (!v) continue;
     out.push({
-      format: clean(scalar(o.format, id, `${p}.format`) ?? '', `${p}.format`).trim(),
-      platform: clean(scalar(o.platform, id, `${p}.platform`) ?? '', `${p}.platform`).trim(),
+      format: clean(scalar(o.format, id, path, i, 'format') ?? '', path, i, 'format').trim(),
+      platform: clean(scalar(o.platform, id, path, i, 'platform') ?? '', path, i, 'platform').trim(),
       value: v,
     });
-  });
+  }
   return out;
 }

@@ -1,8 +1,12 @@
 import { cleanText } from './cleanText.js';
 import { collapseWhitespace } from './collapseWhitespace.js';
+import { placeOf } from './placeOf.js';
 
-/** Cleans one string of a record found at `path` (`title`, `creators[2].creator`), noting what it changed. */
-export type Clean = (value: string, path: string) => string;
+/**
+ * Cleans one string of a record found at `path` (`title`), or at `path[at]` or `path[at].key`
+ * (`creators[2].creator`: `placeOf`'s parts, joined only for a note), noting what it changed.
+ */
+export type Clean = (value: string, path: string, at?: number, key?: string) => string;
 
 /** The cleaners of one record's strings, sharing its notes. */
 export interface RecordCleaners {
@@ -23,23 +27,25 @@ const COLLAPSED_NOTE =
  * collapsed (however many of its values changed).
  */
 export function recordCleaners(notes: string[]): RecordCleaners {
-  const text = (value: string, path: string): string => {
+  const text = (value: string, path: string, at?: number, key?: string): string => {
     const { text: clean, changed } = cleanText(value);
     if (changed)
       notes.push(
-        `${path}: removed or replaced ${changed} character(s) that RDF/XML cannot carry, or normalised the text to Unicode NFC`,
+        `${placeOf(path, at, key)}: removed or replaced ${changed} character(s) that RDF/XML cannot carry, or normalised the text to Unicode NFC`,
       );
     return clean;
   };
-  // Fields that have a white-space note already: one per field, however many of its values changed.
-  const noted = new Set<string>();
+  // Fields that have a white-space note already: one per field, however many of its values changed (made for
+  // the first note: most records have none).
+  let noted: Set<string> | undefined;
   const noteOnce = (field: string, note: string): void => {
+    noted ??= new Set();
     if (noted.has(field)) return;
     noted.add(field);
     notes.push(`${field}: ${note}`);
   };
-  const line = (value: string, path: string): string => {
-    const s = text(value, path).trim();
+  const line = (value: string, path: string, at?: number, key?: string): string => {
+    const s = text(value, path, at, key).trim();
     const collapsed = collapseWhitespace(s);
     if (collapsed !== s) noteOnce(fieldOf(path), COLLAPSED_NOTE);
     return collapsed;
