@@ -57,11 +57,8 @@ export function mapContainer(
     numberOnWork(t, record, work);
   } else {
     // ISBNs sent with a journal record (the service's book key set on a journal page) identify nothing of it.
-    for (const [field, value] of [
-      ['printIsbn', record.printIsbn],
-      ['electronicIsbn', record.electronicIsbn],
-      ['isbn', record.isbn],
-    ] as const) {
+    for (const field of ISBN_FIELDS) {
+      const value = record[field];
       if (value && isbn13Form(value)) {
         t.add(work, t.sr(field), t.str(value));
         t.note(`${field}: "${value}" on a work in a journal identifies no journal; kept as sr:${field} on the work`);
@@ -156,7 +153,8 @@ function addSerialKeys(t: RecordTriples, node: RDF.NamedNode, record: ScholarlyR
 /** The IRIs a journal is known by in a record: the one it is named by, its ISSNs' URNs, but not its name's (names are what is compared). */
 function serialKeys(iri: string, keys: ContainerKeys, nameIri: string | undefined): string[] {
   const out = iri === nameIri ? [] : [iri];
-  for (const issn of [keys.issn, keys.eIssn]) if (issn && !out.includes(ISSN_URN + issn)) out.push(ISSN_URN + issn);
+  if (keys.issn) out.push(ISSN_URN + keys.issn);
+  if (keys.eIssn && keys.eIssn !== keys.issn) out.push(ISSN_URN + keys.eIssn);
   return out;
 }
 
@@ -185,30 +183,39 @@ function numberOnWork(t: RecordTriples, record: ScholarlyRecord, work: RDF.Named
  * digit fails, is kept on the work as sent (`W sr:<field>`), with a note.
  */
 function readKeys(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode): ContainerKeys {
-  const keep = (field: string, value: string, why: string) => {
-    t.add(work, t.sr(field), t.str(value));
-    t.note(`${field}: "${value}" ${why}; kept as sr:${field} on the work, not as an identifier`);
-  };
-  const issnOf = (field: string, value: string | undefined) => {
-    if (!value) return undefined;
-    const good = issnForm(value);
-    if (!good) keep(field, value, issnProblem(value));
-    return good;
-  };
-  const issn = issnOf('issn', record.issn);
-  const eIssn = issnOf('eIssn', record.eIssn);
+  const issn = verifiedIssn(t, work, 'issn', record.issn);
+  const eIssn = verifiedIssn(t, work, 'eIssn', record.eIssn);
   const isbns: string[] = [];
-  for (const [field, value] of [
-    ['printIsbn', record.printIsbn],
-    ['electronicIsbn', record.electronicIsbn],
-    ['isbn', record.isbn],
-  ] as const) {
+  for (const field of ISBN_FIELDS) {
+    const value = record[field];
     if (!value) continue;
     const good = isbn13Form(value);
-    if (!good) keep(field, value, isbnProblem(value));
+    if (!good) keepOnWork(t, work, field, value, isbnProblem(value));
     else if (!isbns.includes(good)) isbns.push(good);
   }
   return { issn, eIssn, isbns };
+}
+
+/** The fields of a record's ISBNs, print first. */
+const ISBN_FIELDS = ['printIsbn', 'electronicIsbn', 'isbn'] as const;
+
+/** An ISSN field's verified form; one that fails is kept on the work ({@link keepOnWork}). */
+function verifiedIssn(
+  t: RecordTriples,
+  work: RDF.NamedNode,
+  field: string,
+  value: string | undefined,
+): string | undefined {
+  if (!value) return undefined;
+  const good = issnForm(value);
+  if (!good) keepOnWork(t, work, field, value, issnProblem(value));
+  return good;
+}
+
+/** An identifier that failed its check, kept on the work as sent (`W sr:<field>`), with a note saying `why`. */
+function keepOnWork(t: RecordTriples, work: RDF.NamedNode, field: string, value: string, why: string): void {
+  t.add(work, t.sr(field), t.str(value));
+  t.note(`${field}: "${value}" ${why}; kept as sr:${field} on the work, not as an identifier`);
 }
 
 function issnProblem(value: string): string {

@@ -95,16 +95,26 @@ function addDoiAliases(t: RecordTriples, doi: string, work: RDF.NamedNode): void
 
 /** The dates, typed by their form (`xsd:date`, `xsd:gYearMonth`, `xsd:gYear`, ...); one that is none is plain text, with a note. */
 function mapDates(t: RecordTriples, record: ScholarlyRecord, work: RDF.NamedNode): void {
-  const date = (value: string | undefined, field: string, ...predicates: RDF.NamedNode[]) => {
-    if (!value) return;
-    const type = dateLiteralKind(value);
-    const literal = type ? t.typed(value, type) : t.str(value);
-    if (!type) t.note(`${field}: "${value}" is not a valid date; written as plain text`);
-    for (const p of predicates) t.add(work, p, literal);
-  };
-  date(record.publicationDate, 'publicationDate', t.schema('datePublished'), t.dcterms('issued'));
-  date(record.onlineDate, 'onlineDate', t.dcterms('available'));
-  date(record.coverDate, 'coverDate', t.inNamespace(NS.prism, 'coverDate'));
+  addDate(t, work, record.publicationDate, 'publicationDate', t.schema('datePublished'), t.dcterms('issued'));
+  addDate(t, work, record.onlineDate, 'onlineDate', t.dcterms('available'));
+  addDate(t, work, record.coverDate, 'coverDate', t.inNamespace(NS.prism, 'coverDate'));
+}
+
+/** `W p <date>` (and `W also <date>`), the date typed by its form, or plain text with a note. */
+function addDate(
+  t: RecordTriples,
+  work: RDF.NamedNode,
+  value: string | undefined,
+  field: string,
+  p: RDF.NamedNode,
+  also?: RDF.NamedNode,
+): void {
+  if (!value) return;
+  const type = dateLiteralKind(value);
+  const literal = type ? t.typed(value, type) : t.str(value);
+  if (!type) t.note(`${field}: "${value}" is not a valid date; written as plain text`);
+  t.add(work, p, literal);
+  if (also) t.add(work, also, literal);
 }
 
 /** `schema:isAccessibleForFree`: a boolean when the record says true or false (any case), else its text, with a note. */

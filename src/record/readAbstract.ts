@@ -47,7 +47,9 @@ export function readAbstract(
   } else if (typeof value === 'object' && !Array.isArray(value)) {
     const o = value as Record<string, unknown>;
     heading =
-      o.h1 === undefined ? undefined : clean.line(scalar(o.h1, id, path, undefined, 'h1') ?? '', path, undefined, 'h1') || undefined;
+      o.h1 === undefined
+        ? undefined
+        : clean.line(scalar(o.h1, id, path, undefined, 'h1') ?? '', path, undefined, 'h1') || undefined;
     t = stringList(o.p ?? [], id, `${path}.p`, clean.text)
       .map(paragraphs)
       .join('\n\n');

@@ -191,37 +191,44 @@ export class RecordLines {
     return this.joiner.openLine;
   }
 
-  /** The items a line of the input completes (without its line break). */
-  *line(line: Line): Generator<ReadItem> {
+  /**
+   * The items a line of the input completes (without its line break), in an array (most lines give one record:
+   * no generator is made and resumed for each line).
+   */
+  line(line: Line): ReadItem[] {
+    const out: ReadItem[] = [];
     this.lineNo++;
     if (typeof line !== 'string') {
-      yield* this.longLine(line);
-      return;
+      this.longLine(line, out);
+      return out;
     }
     if (this.mode === 'document') {
       this.gather(line);
-      return;
+      return out;
     }
     if (this.mode === 'unknown') {
       const trimmed = line.trim();
-      if (trimmed === '') return;
+      if (trimmed === '') return out;
       if (tryParse(trimmed, this.limits.maxDepth).ok) this.mode = 'lines';
       else {
         this.mode = 'document';
         this.documentStartLine = this.lineNo;
         this.documentText = `${line}\n`;
-        return;
+        return out;
       }
     }
-    yield* this.items(this.joiner.push(line, this.lineNo));
+    this.items(this.joiner.push(line, this.lineNo), out);
+    return out;
   }
 
   /** The items left at the end of the input: a record still open, the document, or the word that there was nothing. */
-  *end(): Generator<ReadItem> {
-    yield* this.items(this.joiner.end());
+  end(): ReadItem[] {
+    const out: ReadItem[] = [];
+    this.items(this.joiner.end(), out);
     if (this.mode === 'unknown')
-      yield { kind: 'problem', source: this.source, reason: 'the input is empty: no JSON found' };
-    else if (this.mode === 'document') yield* this.document();
+      out.push({ kind: 'problem', source: this.source, reason: 'the input is empty: no JSON found' });
+    else if (this.mode === 'document') this.document(out);
+    return out;
   }
 
   /**
@@ -229,7 +236,7 @@ export class RecordLines {
    * else (newline-delimited input, or the first line) it is one problem, and
    * the lines after it are read as newline-delimited JSON.
    */
-  private *longLine(line: LongLine): Generator<ReadItem> {
+  private longLine(line: LongLine, out: ReadItem[]): void {
     if (this.mode === 'document') {
       this.gather(line);
       return;
@@ -238,15 +245,15 @@ export class RecordLines {
     // later line of newline-delimited input is one record's.
     const hint = this.mode === 'unknown' ? `: ${ONE_RECORD_A_LINE}` : '';
     this.mode = 'lines';
-    yield* this.items(this.joiner.end(false));
-    yield {
+    this.items(this.joiner.end(false), out);
+    out.push({
       kind: 'problem',
       source: this.source,
       index: ++this.index,
       line: this.lineNo,
       reason: `the line holds more than ${describeChars(this.limits.maxChars)} of JSON, more than is read as a whole (\`maxDocumentChars\` raises the limit)${hint}`,
       excerpt: excerptOf(line.head),
-    };
+    });
   }
 
   /** A line of a JSON document, kept until the document is larger than read whole (then only its start, for the message). */
@@ -262,21 +269,21 @@ export class RecordLines {
   }
 
   /** The records of the whole document, or the problem with it. */
-  private *document(): Generator<ReadItem> {
+  private document(out: ReadItem[]): void {
     const { source, documentText, documentStartLine } = this;
     if (this.documentTooLarge) {
-      yield {
+      out.push({
         kind: 'problem',
         source,
         line: documentStartLine,
         reason: `the JSON document is larger than ${describeChars(this.limits.maxChars)}, more than is read as a whole (\`maxDocumentChars\` raises the limit): ${ONE_RECORD_A_LINE}`,
         excerpt: excerptOf(documentText),
-      };
+      });
       return;
     }
     const parsed = tryParse(documentText, this.limits.maxDepth);
     if (parsed.ok) {
-      yield* this.emit(parsed.value, undefined, parsed.deep ? documentText : undefined);
+      this.emit(out, parsed.value, undefined, parsed.deep ? documentText : undefined);
       return;
     }
     // Not one document: perhaps newline-delimited JSON whose first line is broken. Only when at least as many
@@ -288,7 +295,7 @@ export class RecordLines {
       (p) => p.ok && p.value !== null && typeof p.value === 'object' && Object.keys(p.value).length > 0,
     ).length;
     if (records > 0 && records >= pieces.filter((p) => !p.ok).length) {
-      yield* this.items(pieces);
+      this.items(pieces, out);
       return;
     }
     // A response cut off (a download, a full disk): the records whole before the cut are read, the rest is one problem.
@@ -298,37 +305,43 @@ export class RecordLines {
     });
     if (recovered) {
       for (const { raw, at } of recovered.records)
-        yield { kind: 'record', raw, source, index: ++this.index, line: documentStartLine + lineOf(documentText, at) };
+        out.push({
+          kind: 'record',
+          raw,
+          source,
+          index: ++this.index,
+          line: documentStartLine + lineOf(documentText, at),
+        });
       const line = documentStartLine + lineOf(documentText, recovered.cutAfter);
-      yield {
+      out.push({
         kind: 'problem',
         source,
         index: ++this.index,
         line,
         reason: `the response is cut off after its record ${recovered.records.length} (line ${line}): ${describeJsonError(parsed.reason, documentText, documentStartLine)}; ${recovered.records.length === 1 ? 'the record before the cut is read' : `the ${recovered.records.length} records before the cut are read`}, those after it are missing (fetch the page again)`,
         excerpt: excerptOf(documentText.slice(recovered.cutAfter)),
-      };
+      });
       return;
     }
     const reason = looksBinary(documentText)
       ? 'not JSON text: the input looks binary (NUL bytes, invalid UTF-8 or control characters near its start); expected the JSON of the service, optionally gzip-compressed'
       : describeJsonError(parsed.reason, documentText, documentStartLine);
-    yield { kind: 'problem', source, reason, excerpt: excerptOf(documentText) };
+    out.push({ kind: 'problem', source, reason, excerpt: excerptOf(documentText) });
   }
 
   /** The items of newline-delimited pieces: the records of each value read, a problem for each piece that was not. */
-  private *items(pieces: NdjsonPiece[]): Generator<ReadItem> {
+  private items(pieces: NdjsonPiece[], out: ReadItem[]): void {
     for (const piece of pieces) {
-      if (piece.ok) yield* this.emit(piece.value, piece.line, piece.deep, this.keepText ? piece.text : undefined);
+      if (piece.ok) this.emit(out, piece.value, piece.line, piece.deep, this.keepText ? piece.text : undefined);
       else
-        yield {
+        out.push({
           kind: 'problem',
           source: this.source,
           index: ++this.index,
           line: piece.line,
           reason: piece.reason,
           excerpt: excerptOf(piece.text),
-        };
+        });
     }
   }
 
@@ -337,28 +350,30 @@ export class RecordLines {
    * text of a value cut where it nested too deep; a record holding a cut is a problem.
    * `text`: the value's JSON text, kept on the record when the value is the record itself.
    */
-  private *emit(value: unknown, line?: number, deepText?: string, text?: string): Generator<ReadItem> {
+  private emit(out: ReadItem[], value: unknown, line?: number, deepText?: string, text?: string): void {
     const { source } = this;
     const at = line !== undefined ? { line } : {};
     for (const item of unwrap(value)) {
       if (item.kind === 'problem') {
-        yield { kind: 'problem', source, index: ++this.index, ...at, reason: item.reason };
+        out.push({ kind: 'problem', source, index: ++this.index, ...at, reason: item.reason });
         continue;
       }
       const tooDeep = deepText === undefined ? undefined : findTooDeep(item.raw);
       if (tooDeep === undefined) {
-        yield {
+        // made field by field, not spread from parts: no object made for the parts
+        const record: Extract<ReadItem, { kind: 'record' }> = {
           kind: 'record',
           raw: item.raw,
           source,
           index: ++this.index,
-          ...at,
-          ...(text !== undefined && item.raw === value ? { text } : {}),
         };
+        if (line !== undefined) record.line = line;
+        if (text !== undefined && item.raw === value) record.text = text;
+        out.push(record);
         continue;
       }
       const reason = `nested deeper than ${this.limits.maxDepth} levels (in ${tooDeep}): a record this deep is not read (\`maxDepth\` raises the limit)`;
-      yield { kind: 'problem', source, index: ++this.index, ...at, reason, excerpt: excerptOf(deepText!) };
+      out.push({ kind: 'problem', source, index: ++this.index, ...at, reason, excerpt: excerptOf(deepText!) });
     }
   }
 }
