@@ -1,6 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { NS, ORCID_HTTP_RESOLVER } from '../rdf/namespaces.js';
-import { cleanText } from '../record/cleanText.js';
+import { cleanedText } from '../record/cleanText.js';
 import { orcidCheckCharacter } from '../record/orcid.js';
 import type { Creator } from '../record/types.js';
 import { type EntityIris, contentHash, slug, slugSegment } from './entityIris.js';
@@ -25,13 +25,15 @@ export function mapCreators(
 ): void {
   if (creators.length === 0) return;
   const members: Member[] = [];
-  // ORCID IRIs listed; a person without one is listed under a name no other creator of the record has.
-  const listed = new Set<string>();
+  // ORCID IRIs listed (made for the first); a person without one is listed under a name no other creator of the
+  // record has.
+  let listed: Set<string> | undefined;
   const homonyms = new Map<string, number>();
   const conflicting = conflictingOrcids(creators);
-  creators.forEach((original, i) => {
+  for (let i = 0; i < creators.length; i++) {
+    const original = creators[i]!;
     let creator = original;
-    if (creator.orcid && conflicting.has(creator.orcid)) {
+    if (creator.orcid && conflicting?.has(creator.orcid)) {
       // One iD on two differently named creators: which one it belongs to is unknown; linking either could be false.
       t.note(
         `creators[${i}].ORCID: "${creator.orcid}" is given to creators of different names in this record; kept as an identifier only, not linked to orcid.org`,
@@ -41,9 +43,10 @@ export function mapCreators(
     let iri: string;
     if (creator.orcid) {
       iri = iris.orcid(creator.orcid);
+      listed ??= new Set();
       if (listed.has(iri)) {
         t.note(`creators[${i}]: the same person (ORCID iD ${creator.orcid}) again; listed once`);
-        return;
+        continue;
       }
       listed.add(iri);
       t.identities.orcids.push([creator.orcid, creator.name]);
@@ -57,7 +60,7 @@ export function mapCreators(
     members.push({ key: memberKey(iri), node: person });
     t.add(work, t.schema('author'), person);
     describePerson(t, person, creator, original, i);
-  });
+  }
   addAuthorList(t, iris, doi, work, members);
   addAuthorships(t, iris, doi, work, members);
 }
@@ -79,13 +82,14 @@ function addAuthorships(
   const listItem = t.schema('ListItem');
   const position = t.schema('position');
   const item = t.schema('item');
-  members.forEach((member, i) => {
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i]!;
     const node = t.ownIri(iris.owned(doi, authorshipLocal(member.key)));
     t.add(work, authorship, node);
     t.type(node, listItem);
     t.add(node, position, t.integer(i + 1));
     t.add(node, item, member.node);
-  });
+  }
 }
 
 /**
@@ -118,7 +122,7 @@ function describePerson(t: RecordTriples, person: RDF.NamedNode, creator: Creato
     if (comma > 0 && comma === creator.name.lastIndexOf(',')) {
       const family = creator.name.slice(0, comma).trim();
       // What follows the comma may start with a combining mark: cleaned again (gives the mark a base).
-      const given = cleanText(creator.name.slice(comma + 1).trim()).text.trim();
+      const given = cleanedText(creator.name.slice(comma + 1).trim()).trim();
       if (family && given) {
         t.add(person, t.schema('familyName'), t.str(family));
         t.add(person, t.schema('givenName'), t.str(given));
@@ -161,20 +165,24 @@ function addAuthorList(
   const first = t.inNamespace(NS.rdf, 'first');
   const restP = t.inNamespace(NS.rdf, 'rest');
   const nil = t.inNamespace(NS.rdf, 'nil');
-  cells.forEach((cell, i) => {
-    t.add(cell, first, members[i]!.node);
-    t.add(cell, restP, i + 1 < cells.length ? cells[i + 1]! : nil);
-  });
+  for (let i = 0; i < cells.length; i++) {
+    t.add(cells[i]!, first, members[i]!.node);
+    t.add(cells[i]!, restP, i + 1 < cells.length ? cells[i + 1]! : nil);
+  }
 }
 
-/** ORCID iDs the record gives to creators whose names differ (after normalisation): they identify nobody for sure. */
-function conflictingOrcids(creators: readonly Creator[]): Set<string> {
-  const out = new Set<string>();
+/**
+ * ORCID iDs the record gives to creators whose names differ (after normalisation): they identify nobody for sure.
+ * Undefined when there are none (sets and maps are made only as far as the creators need them).
+ */
+function conflictingOrcids(creators: readonly Creator[]): Set<string> | undefined {
+  let out: Set<string> | undefined;
   // The first creator of each iD; names are compared (slugs made) only for an iD given more than once.
-  const first = new Map<string, Creator>();
+  let first: Map<string, Creator> | undefined;
   let names: Map<string, string> | undefined;
   for (const c of creators) {
     if (!c.orcid) continue;
+    first ??= new Map();
     const earlier = first.get(c.orcid);
     if (earlier === undefined) {
       first.set(c.orcid, c);
@@ -184,7 +192,7 @@ function conflictingOrcids(creators: readonly Creator[]): Set<string> {
     let before = names.get(c.orcid);
     if (before === undefined) names.set(c.orcid, (before = slug(earlier.name)));
     const name = slug(c.name);
-    if (before !== name && before !== '' && name !== '') out.add(c.orcid);
+    if (before !== name && before !== '' && name !== '') (out ??= new Set()).add(c.orcid);
   }
   return out;
 }

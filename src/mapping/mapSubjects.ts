@@ -15,8 +15,7 @@ export function mapSubjects(
   doi: string,
   work: RDF.NamedNode,
 ): void {
-  for (const keyword of dedupe([...record.subjects, ...record.keywords]))
-    t.add(work, t.schema('keywords'), t.str(keyword));
+  addDistinct(t, work, t.schema('keywords'), record.subjects, record.keywords);
   let scheme: RDF.NamedNode | undefined;
   const seen = new Set<string>();
   for (const d of record.disciplines) {
@@ -39,10 +38,37 @@ export function mapSubjects(
     }
     if (d.term) t.add(term, t.schema('name'), t.str(d.term));
   }
-  for (const genre of dedupe(record.genre)) t.add(work, t.schema('genre'), t.str(genre));
+  addDistinct(t, work, t.schema('genre'), record.genre);
   if (record.copyright) t.add(work, t.schema('copyrightNotice'), t.str(record.copyright));
 }
 
-function dedupe(values: readonly string[]): string[] {
-  return [...new Set(values)];
+/**
+ * `W p "v"` for each value of `values`, then of `more`, once each (where it first comes). A few values (most
+ * records') are compared with those before them, with no set or joined list made; many go through a set.
+ */
+function addDistinct(
+  t: RecordTriples,
+  work: RDF.NamedNode,
+  p: RDF.NamedNode,
+  values: readonly string[],
+  more: readonly string[] = NO_VALUES,
+): void {
+  if (values.length + more.length > FEW_VALUES) {
+    for (const value of new Set([...values, ...more])) t.add(work, p, t.str(value));
+    return;
+  }
+  for (let i = 0; i < values.length; i++) if (!among(values, i, values[i]!)) t.add(work, p, t.str(values[i]!));
+  for (let i = 0; i < more.length; i++)
+    if (!among(values, values.length, more[i]!) && !among(more, i, more[i]!)) t.add(work, p, t.str(more[i]!));
+}
+
+const NO_VALUES: readonly string[] = [];
+
+/** Lists of values up to this long are made distinct by comparing each value with those before it. */
+const FEW_VALUES = 32;
+
+/** Whether `value` is one of the first `end` of `values`. */
+function among(values: readonly string[], end: number, value: string): boolean {
+  for (let i = 0; i < end; i++) if (values[i] === value) return true;
+  return false;
 }

@@ -48,6 +48,19 @@ export function cleanText(value: string): { text: string; changed: number } {
   return { text, changed };
 }
 
+/**
+ * Whether {@link cleanText} may change a text: one without controls and without characters from U+0300 on (most
+ * of a record's strings) it gives back as it is. Asked first, no result object is made for such a text.
+ */
+export function mayNeedCleaning(value: string): boolean {
+  return MAY_NEED_CLEANING.test(value);
+}
+
+/** {@link cleanText}'s text alone. */
+export function cleanedText(value: string): string {
+  return MAY_NEED_CLEANING.test(value) ? cleanText(value).text : value;
+}
+
 const MAY_NEED_NFC = /[\u0300-\uFFFF]/;
 // What any step may change: the characters of NOT_CARRIABLE, and those of MAY_NEED_NFC (every combining mark
 // and Hangul jamo of LEADING_COMPOSING is one of them).

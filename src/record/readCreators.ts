@@ -66,7 +66,8 @@ function readCreator(
   if (orcidValue) {
     const m = ORCID_PATTERN.exec(orcidValue);
     // A mistyped iD (wrong check character) would link the person to someone else's orcid.org page.
-    if (m && isValidOrcid(m[1]!.toUpperCase())) creator.orcid = m[1]!.toUpperCase();
+    const id = m?.[1]!.toUpperCase();
+    if (id !== undefined && isValidOrcid(id)) creator.orcid = id;
     else creator.orcidRaw = orcidValue;
   }
   return creator;

@@ -1,4 +1,4 @@
-import { cleanText } from './cleanText.js';
+import { cleanText, mayNeedCleaning } from './cleanText.js';
 import { collapseWhitespace } from './collapseWhitespace.js';
 import { placeOf } from './placeOf.js';
 
@@ -28,6 +28,7 @@ const COLLAPSED_NOTE =
  */
 export function recordCleaners(notes: string[]): RecordCleaners {
   const text = (value: string, path: string, at?: number, key?: string): string => {
+    if (!mayNeedCleaning(value)) return value;
     const { text: clean, changed } = cleanText(value);
     if (changed)
       notes.push(

@@ -5,7 +5,7 @@
  * catalogue's DOI index, the CLI's `get`) goes through these rules.
  */
 
-import { cleanText } from './cleanText.js';
+import { cleanText, cleanedText } from './cleanText.js';
 
 /** The fields that may name a record's DOI: of a record as the service sent it, or of a normalised one. */
 export interface DoiFields {
@@ -72,7 +72,7 @@ export function sentRecordDoi(raw: unknown): string | undefined {
     const k = key.toLowerCase();
     if ((k !== 'doi' && k !== 'identifier') || (k === 'doi' ? doi : identifier) !== undefined) continue;
     if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') continue;
-    const cleaned = cleanText(String(value)).text.trim();
+    const cleaned = cleanedText(String(value)).trim();
     if (cleaned === '') continue;
     if (k === 'doi') doi = cleaned;
     else identifier = cleaned;
