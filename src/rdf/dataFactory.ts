@@ -6,22 +6,15 @@
  * (`"text"@en`) and cut it apart again on every read (`value`, `language`,
  * `datatype`). Terms of any other RDF/JS factory compare equal to
  * these ({@link https://rdf.js.org/data-model-spec/ RDF/JS data model}).
+ * What every instance of a class shares (`termType`, a quad's `value`) is
+ * the class's getter, not a field of each term: a conversion makes a million.
  */
 import type * as RDF from '@rdfjs/types';
 import { RDF_DIR_LANG_STRING, RDF_LANG_STRING, XSD_STRING } from './namespaces.js';
 
-/**
- * Gives every instance of a class the same value of a field, held once by the class's prototype: a term's
- * `termType` (and a quad's `value`) are not stored in each of the million terms a conversion makes (8 bytes
- * each). Reading it costs the same as reading a field of the instance's own.
- */
-function onPrototype(type: { prototype: object }, fields: Record<string, string>): void {
-  for (const [name, value] of Object.entries(fields)) Object.defineProperty(type.prototype, name, { value });
-}
-
 /** A term that its type and value say whole: a named node, a blank node, a variable. */
 abstract class ValueTerm {
-  declare readonly termType: string;
+  abstract get termType(): string;
   constructor(readonly value: string) {}
 
   equals(other: RDF.Term | null | undefined): boolean {
@@ -31,8 +24,12 @@ abstract class ValueTerm {
 
 /** An IRI. */
 export class NamedNodeTerm<Iri extends string = string> extends ValueTerm implements RDF.NamedNode<Iri> {
-  declare readonly termType: 'NamedNode';
   declare readonly value: Iri;
+
+  // The same for every instance: a getter of the class, not a field of each term (8 bytes of a million terms).
+  override get termType(): 'NamedNode' {
+    return 'NamedNode';
+  }
 
   /**
    * @param minted the mapper made the IRI from parts that every format carries (`src/mapping/iri.ts`, a
@@ -74,12 +71,17 @@ export function isMintedIri(term: RDF.Term): boolean {
 
 /** A blank node. */
 export class BlankNodeTerm extends ValueTerm implements RDF.BlankNode {
-  declare readonly termType: 'BlankNode';
+  override get termType(): 'BlankNode' {
+    return 'BlankNode';
+  }
 }
 
 /** A literal: its lexical form, language tag (lower case, or ''), base direction ('' for none) and datatype. */
 export class LiteralTerm implements RDF.Literal {
-  declare readonly termType: 'Literal';
+  get termType(): 'Literal' {
+    return 'Literal';
+  }
+
   constructor(
     readonly value: string,
     readonly language: string,
@@ -102,7 +104,9 @@ export class LiteralTerm implements RDF.Literal {
 
 /** A variable (for completeness of the factory; the toolkit writes none). */
 export class VariableTerm extends ValueTerm implements RDF.Variable {
-  declare readonly termType: 'Variable';
+  override get termType(): 'Variable' {
+    return 'Variable';
+  }
 }
 
 /** The default graph. */
@@ -117,8 +121,14 @@ export class DefaultGraphTerm implements RDF.DefaultGraph {
 
 /** A quad. */
 export class QuadTerm implements RDF.BaseQuad {
-  declare readonly termType: 'Quad';
-  declare readonly value: '';
+  get termType(): 'Quad' {
+    return 'Quad';
+  }
+
+  get value(): '' {
+    return '';
+  }
+
   constructor(
     readonly subject: RDF.Quad_Subject,
     readonly predicate: RDF.Quad_Predicate,
@@ -137,12 +147,6 @@ export class QuadTerm implements RDF.BaseQuad {
     );
   }
 }
-
-onPrototype(NamedNodeTerm, { termType: 'NamedNode' });
-onPrototype(BlankNodeTerm, { termType: 'BlankNode' });
-onPrototype(LiteralTerm, { termType: 'Literal' });
-onPrototype(VariableTerm, { termType: 'Variable' });
-onPrototype(QuadTerm, { termType: 'Quad', value: '' });
 
 const DEFAULT_GRAPH = new DefaultGraphTerm();
 const XSD_STRING_NODE = new NamedNodeTerm(XSD_STRING);
