@@ -293,7 +293,7 @@ describe("architecture: no other package's internals", () => {
 
   it('patches no prototype', () => {
     const patches = files.filter((f) =>
-      /\.prototype\.[\w$]+\s*=[^=]|\.prototype\s*=[^=]|Object\.(defineProperty|assign|setPrototypeOf)\([^,)]*prototype|__proto__/.test(
+      /\.prototype\.[\w$]+\s*=[^=]|\.prototype\s*=[^=]|Object\.(defineProperty|defineProperties|assign|setPrototypeOf)\([^,)]*prototype|__proto__/.test(
         readFileSync(join(SRC, f), 'utf8'),
       ),
     );

@@ -73,8 +73,13 @@ class InternedLiteral implements RDF.Literal, KeyedTerm {
 }
 
 class InternedQuad implements RDF.Quad {
-  declare readonly termType: 'Quad';
-  declare readonly value: '';
+  // Getters, the same for every quad: two fields fewer in each of the million quads of 10,000 records.
+  get termType(): 'Quad' {
+    return 'Quad';
+  }
+  get value(): '' {
+    return '';
+  }
   constructor(
     readonly subject: RDF.Quad_Subject,
     readonly predicate: RDF.Quad_Predicate,
@@ -91,9 +96,6 @@ class InternedQuad implements RDF.Quad {
     );
   }
 }
-
-// The same for every quad: on the prototype (two fields fewer in each of the million quads of 10,000 records).
-Object.defineProperties(InternedQuad.prototype, { termType: { value: 'Quad' }, value: { value: '' } });
 
 const DEFAULT_GRAPH: RDF.DefaultGraph = {
   termType: 'DefaultGraph',
