@@ -97,7 +97,7 @@ export async function* groupNTriplesInput(
     }
     carry = end < bytes.length ? bytes.subarray(end) : undefined;
     // A piece of lines at a time, its groups passed on before the next is decoded.
-    for (let at = 0; at < end; ) {
+    for (let at = 0; at < end;) {
       const cut = pieceEnd(bytes, at, end);
       const piece = bytes.subarray(at, cut);
       at = cut;

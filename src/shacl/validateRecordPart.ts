@@ -50,7 +50,6 @@ export interface PartError {
 /** Records validated at once in a part (a bounded memory: the part's records are not all parsed at once). */
 const BATCH = 8;
 
-
 /**
  * Reads, groups and validates one part of a dump, in the thread that calls it (a worker): the seam of
  * `validate --jobs` (one call per part). The part is grouped as `groupNTriplesRecords` groups the whole input,

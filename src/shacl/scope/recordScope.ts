@@ -133,7 +133,12 @@ export function recordScopeOf(
       const key = recordKeyOf(o, rules);
       if (key !== undefined && !own.includes(key))
         say(`${label(q.subject)} ${label(q.predicate)} ${label(o)}: a node of record ${key}`);
-      else if (key === undefined && !pairs.has(o) && o.value !== RDF_NIL && rules.flags.get(q.predicate.value)! & INSPECTED)
+      else if (
+        key === undefined &&
+        !pairs.has(o) &&
+        o.value !== RDF_NIL &&
+        rules.flags.get(q.predicate.value)! & INSPECTED
+      )
         (inspected ??= []).push(q);
     } else if (!pairs.has(o)) {
       say(`names the blank node ${label(o)} without its triples`);
@@ -164,7 +169,10 @@ const NO_QUADS: readonly RDF.Quad[] = [];
  * Fingerprints of the shared nodes' triples that every copy must agree on: [hash of the IRI, hash of those
  * triples, the IRI], for each IRI subject of no record (a shared node), in the record's order.
  */
-function fingerprints(pairs: ReadonlyMap<RDF.Term, readonly RDF.Term[]>, rules: ScopeRules): [number, number, string][] {
+function fingerprints(
+  pairs: ReadonlyMap<RDF.Term, readonly RDF.Term[]>,
+  rules: ScopeRules,
+): [number, number, string][] {
   const out: [number, number, string][] = [];
   const sets: (ReadonlySet<string> | true)[] = [];
   for (const [node, own] of pairs) {
