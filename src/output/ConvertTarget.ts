@@ -9,6 +9,8 @@ export interface ConvertTarget {
   written(quads: readonly RDF.Quad[], doi: string): void;
   /** Text the sink made (of the records written since, or its opening and closing), or its UTF-8 bytes. */
   add(text: string | Uint8Array): Promise<void>;
+  /** The same as UTF-8 bytes in a binary string (one character a byte: `RecordSink`'s `binary`). */
+  addBinary(text: string): Promise<void>;
   /** Statements of an RDF input, written as they are. */
   statements(quads: RDF.Quad[]): Promise<void>;
   /** Ends the output with `end` and puts it in place; the manifest's path for shards. */

@@ -30,6 +30,11 @@ export class FileTarget implements ConvertTarget {
     if (this.byteCount + this.pending.length >= CHUNK) await this.flush();
   }
 
+  async addBinary(text: string): Promise<void> {
+    this.pending.addBinary(text);
+    if (this.byteCount + this.pending.length >= CHUNK) await this.flush();
+  }
+
   async statements(quads: RDF.Quad[]): Promise<void> {
     await this.add(this.writer.write(quads));
   }

@@ -26,6 +26,10 @@ export class ShardTarget implements ConvertTarget {
     await this.sharded.flush();
   }
 
+  addBinary(): Promise<void> {
+    return this.add();
+  }
+
   async statements(quads: RDF.Quad[]): Promise<void> {
     this.sharded.writeStatements(quads);
     await this.sharded.flush();

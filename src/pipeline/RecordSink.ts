@@ -1,4 +1,6 @@
+import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
+import { binaryText } from '../rdf/binaryText.js';
 import type { MappedRecord } from '../mapping/mapRecord.js';
 import { DoiContents } from './DoiContents.js';
 import type { ReadItem } from '../record/readRecords.js';
@@ -33,6 +35,13 @@ export interface RecordSinkOptions extends MapItemOptions {
    * which this sink's set is not). Defaults to true.
    */
   rejectDuplicateDois?: boolean;
+  /**
+   * `take()` gives the UTF-8 bytes of the text as a binary string (one
+   * character a byte: write it with the `'latin1'` encoding), by the writer's
+   * `writeBinary` (its text encoded, `binaryText`, for a writer without it).
+   * Defaults to false (the text).
+   */
+  binary?: boolean;
   /** Called for every rejected record, in input order; may throw to stop the run. Defaults to none (counted only). */
   onRejected?: (rejection: Rejection) => void | Promise<void>;
   /** Called for every written record, in input order. Defaults to none. */
@@ -68,6 +77,11 @@ export class RecordSink {
     private readonly options: RecordSinkOptions = {},
   ) {
     this.dois = options.rejectDuplicateDois === false ? undefined : new DoiContents();
+  }
+
+  /** Whether `take()` gives binary strings ({@link RecordSinkOptions.binary}). */
+  get binary(): boolean {
+    return this.options.binary ?? false;
   }
 
   /** Records validated together: take() batches of this size cost least. */
@@ -159,7 +173,7 @@ export class RecordSink {
       }
       let written: string;
       try {
-        written = this.writer.write(outcome.mapped.quads);
+        written = this.writeRecord(outcome.mapped.quads);
       } catch (err) {
         // A record the format cannot carry is a rejection, not a failed run.
         if (!(err instanceof ToolkitError) || err.code !== 'serialization') throw err;
@@ -171,6 +185,12 @@ export class RecordSink {
       await this.options.onWritten?.({ item: record, mapped: outcome.mapped, digest: outcome.digest });
     }
     return text;
+  }
+
+  /** A record's text, or its binary string ({@link RecordSinkOptions.binary}). */
+  private writeRecord(quads: readonly RDF.Quad[]): string {
+    if (!this.options.binary) return this.writer.write(quads);
+    return this.writer.writeBinary ? this.writer.writeBinary(quads) : binaryText(this.writer.write(quads));
   }
 
   private async reject(rejection: Rejection): Promise<void> {

@@ -1,4 +1,6 @@
+import type * as RDF from '@rdfjs/types';
 import { Buffer } from 'node:buffer';
+import type { RecordWriter } from '../serialize/QuadSerializer.js';
 
 /** UTF-8 text gathered in one buffer of its own (transferable), grown as needed: each text encoded once, never joined first. */
 export class Utf8Builder {
@@ -25,6 +27,19 @@ export class Utf8Builder {
     const written = this.buffer.write(text, this.length, 'utf8');
     this.length += written;
     return written;
+  }
+
+  /** Appends a binary string (one character a byte, as a writer's `writeBinary` gives); its length in bytes. */
+  addBinary(text: string): number {
+    if (this.buffer.length - this.length < text.length) this.grow(this.length + text.length);
+    const written = this.buffer.write(text, this.length, 'latin1');
+    this.length += written;
+    return written;
+  }
+
+  /** Appends the text of a group of quads as `writer` writes it (its binary string when it gives one); its length in bytes. */
+  record(writer: RecordWriter, quads: readonly RDF.Quad[]): number {
+    return writer.writeBinary ? this.addBinary(writer.writeBinary(quads)) : this.add(writer.write(quads));
   }
 
   /** The bytes written: a view of the buffer (its ArrayBuffer is the builder's own). */

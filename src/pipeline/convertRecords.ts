@@ -153,12 +153,12 @@ function convertRecord(
     const mapped = outcome.mapped;
     doi = mapped.doi;
     digest = outcome.digest;
-    const text = writer.write(mapped.quads);
+    const bytes = out.record(writer, mapped.quads);
     return {
       kind: 'written',
       doi,
       digest,
-      bytes: out.add(text),
+      bytes,
       quadCount: mapped.quads.length,
       sharedKeys: sharedTripleKeys(mapped.quads),
       notes: mapped.notes,

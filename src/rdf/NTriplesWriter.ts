@@ -8,9 +8,12 @@ import {
   serializationError,
   withSubject,
 } from './escape.js';
+import { binaryText } from './binaryText.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
+/** Anything but printable ASCII other than `"` and `\\`: a literal's value without it is written as it is. */
+const NOT_PLAIN = /[^\u0020\u0021\u0023-\u005B\u005D-\u007E]/;
 const CACHE_LIMIT = 4096;
 
 /**
@@ -87,6 +90,10 @@ interface PredicateTexts {
 export class NTriplesWriter {
   private readonly terms = new NTriplesTermWriter();
   private readonly defaultGraph: string;
+  /** The text as it is, or (the writer of {@link writeBinary}) its UTF-8 bytes as a binary string. */
+  private readonly encode: (text: string) => string;
+  /** The writer of {@link writeBinary}, made on first use. */
+  private binary: NTriplesWriter | undefined;
   /** What ends the line of a quad in the default graph. */
   private readonly defaultTail: string;
   /** What ends the line of a quad in the default graph after an IRI object (its `>` too). */
@@ -100,16 +107,19 @@ export class NTriplesWriter {
    * @param quads write N-Quads (else N-Triples, which refuses named graphs)
    * @param label the format's name for error messages
    * @param graph N-Quads: graph IRI for default-graph quads
+   * @param binary `write` gives the UTF-8 bytes of the text as a binary string ({@link writeBinary}). Defaults to false.
    */
   constructor(
     private readonly quads: boolean,
     private readonly label: string,
-    graph: string | undefined,
+    private readonly graph: string | undefined,
+    binary = false,
   ) {
+    this.encode = binary ? binaryText : (text) => text;
     this.defaultGraph = graph
       ? ` ${this.terms.node({ termType: 'NamedNode', value: graph } as RDF.NamedNode, 'graph')}`
       : '';
-    this.defaultTail = quads ? `${this.defaultGraph} .\n` : ' .\n';
+    this.defaultTail = this.encode(quads ? `${this.defaultGraph} .\n` : ' .\n');
     this.iriLineEnd = flat(`>${this.defaultTail}`);
   }
 
@@ -129,6 +139,7 @@ export class NTriplesWriter {
    */
   write(quads: readonly RDF.Quad[]): string {
     const terms = this.terms;
+    const encode = this.encode;
     let out = '';
     let subject: RDF.Term | undefined;
     let subjectText = '';
@@ -137,7 +148,7 @@ export class NTriplesWriter {
         const q = quads[i]!;
         if (q.subject !== subject) {
           subject = q.subject;
-          subjectText = flat(`${terms.subject(subject)} `);
+          subjectText = flat(encode(`${terms.subject(subject)} `));
         }
         const p = q.predicate;
         const o = q.object;
@@ -145,20 +156,22 @@ export class NTriplesWriter {
         if (g.termType === 'DefaultGraph' && p.termType === 'NamedNode') {
           const before = this.predicate(p.value);
           if (o.termType === 'Literal')
-            out += subjectText + before.literal + escapeLiteral(o.value) + this.literalLineEnd(o);
-          else if (o.termType !== 'NamedNode') out += subjectText + before.text + terms.object(o) + this.defaultTail;
+            out += subjectText + before.literal + this.literalValue(o.value) + this.literalLineEnd(o);
+          else if (o.termType !== 'NamedNode')
+            out += subjectText + before.text + encode(terms.object(o)) + this.defaultTail;
           else if (p.value === RDF_TYPE) out += subjectText + this.typeLine(o.value);
-          else out += subjectText + before.iri + escapeTermIri(o) + this.iriLineEnd;
+          else out += subjectText + before.iri + encode(escapeTermIri(o)) + this.iriLineEnd;
           continue;
         }
-        const predicate = p.termType === 'NamedNode' ? this.predicate(p.value).text : `${terms.node(p, 'predicate')} `;
+        const predicate =
+          p.termType === 'NamedNode' ? this.predicate(p.value).text : encode(`${terms.node(p, 'predicate')} `);
         if (g.termType === 'DefaultGraph') {
-          out += subjectText + predicate + terms.object(o) + this.defaultTail;
+          out += subjectText + predicate + encode(terms.object(o)) + this.defaultTail;
         } else {
           const object = terms.object(o);
           if (!this.quads)
             throw serializationError(`N-Triples cannot carry the named graph <${g.value}>; write N-Quads instead`);
-          out += `${subjectText}${predicate}${object} ${terms.node(g, 'graph')} .\n`;
+          out += subjectText + predicate + encode(`${object} ${terms.node(g, 'graph')} .\n`);
         }
       }
     } catch (error) {
@@ -167,11 +180,25 @@ export class NTriplesWriter {
     return out;
   }
 
+  /**
+   * {@link write}'s text as the UTF-8 bytes it is written as, in a binary
+   * string ({@link binaryText}: write it with the `'latin1'` encoding).
+   */
+  writeBinary(quads: readonly RDF.Quad[]): string {
+    this.binary ??= new NTriplesWriter(this.quads, this.label, this.graph, true);
+    return this.binary.write(quads);
+  }
+
+  /** A literal's value escaped (and encoded); printable ASCII as it is (one test: most values). */
+  private literalValue(value: string): string {
+    return NOT_PLAIN.test(value) ? this.encode(escapeLiteral(value)) : value;
+  }
+
   /** `<iri> ` and what follows it, cached. */
   private predicate(iri: string): PredicateTexts {
     let texts = this.predicates.get(iri);
     if (texts === undefined) {
-      const text = flat(`${this.terms.cachedIri(iri)} `);
+      const text = flat(this.encode(`${this.terms.cachedIri(iri)} `));
       texts = { text, literal: flat(`${text}"`), iri: flat(`${text}<`) };
       if (this.predicates.size < CACHE_LIMIT) this.predicates.set(iri, texts);
     }
@@ -182,7 +209,7 @@ export class NTriplesWriter {
   private typeLine(iri: string): string {
     let line = this.typeLines.get(iri);
     if (line === undefined) {
-      line = flat(`${this.terms.cachedIri(RDF_TYPE)} ${this.terms.cachedIri(iri)}${this.defaultTail}`);
+      line = flat(this.encode(`${this.terms.cachedIri(RDF_TYPE)} ${this.terms.cachedIri(iri)}`) + this.defaultTail);
       if (this.typeLines.size < CACHE_LIMIT) this.typeLines.set(iri, line);
     }
     return line;
@@ -195,7 +222,7 @@ export class NTriplesWriter {
     const key = language || o.datatype.value;
     let end = ends.get(key);
     if (end === undefined || (language && baseDirection(o))) {
-      end = flat(this.terms.literalEnd(o) + this.defaultTail);
+      end = flat(this.encode(this.terms.literalEnd(o)) + this.defaultTail);
       if (!(language && baseDirection(o)) && ends.size < CACHE_LIMIT) ends.set(key, end);
     }
     return end;

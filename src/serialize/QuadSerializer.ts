@@ -31,6 +31,13 @@ export interface RecordWriter {
   start(): string;
   /** The text of one group of quads. */
   write(quads: readonly RDF.Quad[]): string;
+  /**
+   * The same text as the UTF-8 bytes it is written as, in a binary string
+   * (one character a byte: write it with the `'latin1'` encoding): cheaper to
+   * write out than the text when it holds characters past U+00FF (N-Triples,
+   * N-Quads). Writers without it are written with {@link write}.
+   */
+  writeBinary?(quads: readonly RDF.Quad[]): string;
   /** Text that closes the document. */
   end(): string;
   /**

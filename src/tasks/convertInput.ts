@@ -63,6 +63,7 @@ export async function convertInput(
   }
   let batch: ReadItem[] = [];
   const read = { source: file.source, release: file.release, ...readLimitsOf(options) };
+  const add = (text: string): Promise<void> => (sink.binary ? target.addBinary(text) : target.add(text));
   // One batch in flight: the next is read and mapped while the sink's validation (in a worker) checks the last.
   let inFlight: Promise<string> | undefined;
   try {
@@ -73,14 +74,14 @@ export async function convertInput(
       batch = [];
       const last = inFlight;
       inFlight = taken;
-      if (last) await target.add(await last);
+      if (last) await add(await last);
     }
     const taken = sink.take(batch);
     const last = inFlight;
     inFlight = taken;
-    if (last) await target.add(await last);
+    if (last) await add(await last);
     inFlight = undefined;
-    await target.add(await taken);
+    await add(await taken);
   } finally {
     // A failure before the batch in flight was awaited: its answer (the same failure, or text not wanted) is dropped.
     inFlight?.catch(() => undefined);

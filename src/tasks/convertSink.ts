@@ -43,6 +43,8 @@ export function makeSink(
     ...mapOptions,
     format,
     ...(validation ? { validation } : {}),
+    // The records' text as the bytes it is written as, where the writer gives them (cheaper to write out).
+    binary: writer.writeBinary !== undefined,
     onRejected: on.onRejected,
     onWritten: on.onWritten,
   });

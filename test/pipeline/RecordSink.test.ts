@@ -45,6 +45,18 @@ describe('RecordSink: every item is written or rejected with a reason', () => {
     });
   });
 
+  it('gives the UTF-8 bytes of the text as a binary string with `binary` (by writeBinary, else the text encoded)', async () => {
+    const items = [item({ doi: '10.1000/ä', title: 'Grüße, 中文 🧪' }, 1), item({ doi: '10.1000/b', title: 'B' }, 2)];
+    for (const format of ['ntriples', 'turtle'] as const) {
+      const text = await new RecordSink(serializerFor(format).createWriter()).take(items);
+      const sink = new RecordSink(serializerFor(format).createWriter(), { binary: true });
+      expect(sink.binary).toBe(true);
+      const binary = await sink.take(items);
+      expect(binary).not.toMatch(/[^\u0000-\u00FF]/);
+      expect(Buffer.from(binary, 'latin1').toString('utf8')).toBe(text);
+    }
+  });
+
   it('a record the format refuses is rejected (serialization, field (output)) and the document stays whole', async () => {
     const inner = serializerFor('rdfxml').createWriter();
     // A writer that refuses the record of one DOI as RDF/XML refuses what it cannot carry.

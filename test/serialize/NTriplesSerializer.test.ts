@@ -3,7 +3,8 @@ import { DataFactory } from 'n3';
 import { NTriplesSerializer } from '../../src/serialize/NTriplesSerializer.js';
 import { ToolkitError } from '../../src/errors.js';
 import { expectIsomorphic, parseNTriples } from '../helpers/rdf.js';
-import { controlCharQuads, recordQuads, trickyQuads, writeAll } from './quads.js';
+import { NQuadsSerializer } from '../../src/serialize/NQuadsSerializer.js';
+import { blankNodeQuads, controlCharQuads, oddIriQuads, recordQuads, trickyQuads, writeAll } from './quads.js';
 
 const { namedNode, literal, quad, blankNode, variable } = DataFactory;
 
@@ -75,6 +76,51 @@ describe('NTriplesSerializer', () => {
       );
       expect(() => w.write([quad(s, p, literal('lone \uD800', 'en'))])).toThrow(/lone surrogate/);
       expect(() => w.write([quad(s, type, namedNode('http://x.org/with space'))])).toThrow(/U\+0020/);
+    });
+
+    it('writes the UTF-8 bytes of its text as a binary string (writeBinary), with the same checks', () => {
+      const groups = [recordQuads('10.1007/é'), trickyQuads(), controlCharQuads(), oddIriQuads(), blankNodeQuads()];
+      const unicode = [
+        quad(namedNode('https://example.org/ünï/路径'), namedNode('http://x.org/p'), literal('中文 𝔘 🧪', 'ja')),
+        quad(
+          namedNode('https://example.org/ünï/路径'),
+          namedNode('http://x.org/ä'),
+          literal('x', namedNode('http://x.org/dt/ö')),
+        ),
+        quad(blankNode('b1'), namedNode('http://x.org/p'), namedNode('https://example.org/ünï/路径')),
+        quad(
+          blankNode('b1'),
+          namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'),
+          namedNode('http://x.org/Ä'),
+        ),
+      ];
+      const cases = [
+        { writer: new NTriplesSerializer().createWriter(), groups: [...groups, unicode] },
+        // N-Quads: a graph for default-graph quads (not ASCII), and named graphs kept.
+        {
+          writer: new NQuadsSerializer().createWriter({ graph: 'https://example.org/g/ü' }),
+          groups: [
+            ...groups,
+            unicode,
+            unicode.map((q) => quad(q.subject, q.predicate, q.object, namedNode('http://x.org/gä'))),
+          ],
+        },
+      ];
+      for (const { writer, groups: all } of cases) {
+        for (const group of all) {
+          const binary = writer.writeBinary!(group);
+          expect(binary).not.toMatch(/[^\u0000-\u00FF]/);
+          expect(Buffer.from(binary, 'latin1').toString('utf8')).toBe(writer.write(group));
+        }
+      }
+      const w = new NTriplesSerializer().createWriter();
+      const s = namedNode('http://x.org/s');
+      expect(() => w.writeBinary!([quad(s, namedNode('http://x.org/p'), literal('lone \uD800'))])).toThrow(
+        /lone surrogate/,
+      );
+      expect(() => w.writeBinary!([quad(s, namedNode('http://x.org/p'), literal('x', 'not a tag'))])).toThrow(
+        /invalid language tag.*subject <http:\/\/x.org\/s>/,
+      );
     });
 
     it('refuses named graphs, naming the subject', () => {

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { binaryText } from '../../src/rdf/binaryText.js';
+
+describe('binaryText', () => {
+  it('is the UTF-8 bytes of a text, a character a byte; ASCII text is its own', () => {
+    const ascii = '<https://doi.org/10.1/x> "say \\"hi\\"" .\n';
+    expect(binaryText(ascii)).toBe(ascii);
+    for (const text of ['é', 'Straße', 'ÿ', '中文 𝔘 🧪', '\u00a0\u2028\ufeff', `a${'ü'.repeat(1000)}z`]) {
+      const binary = binaryText(text);
+      expect(binary).not.toMatch(/[^\u0000-\u00FF]/);
+      expect(Buffer.from(binary, 'latin1')).toEqual(Buffer.from(text, 'utf8'));
+    }
+  });
+});
