@@ -105,13 +105,15 @@ export async function* cutParts(
       if (nl < 0) break;
       const remaining = newest.subarray(nl + 1);
       // Copied into a buffer of its own: what the input's stream gave may be shared (a pool's slice).
-      const cut = joined([...held.slice(0, -1), newest.subarray(0, nl + 1)], heldBytes - remaining.length, allocate);
+      const pieces = [...held.slice(0, -1), newest.subarray(0, nl + 1)];
+      const cut = joined(pieces, heldBytes - remaining.length, allocate);
       held = remaining.length > 0 ? [remaining] : [];
       heldBytes = remaining.length;
       const first = ready === undefined;
       if (ready) yield ready;
       ready = { kind: 'part', bytes: cut, line, first: first && line === 1, last: false };
-      line += newlines(cut);
+      // Counted in the input's chunks, not in the copy: a search of shared memory goes through V8's runtime.
+      for (const piece of pieces) line += newlines(piece);
       if (heldBytes < partBytes) break;
     }
     if (heldBytes > cap) {

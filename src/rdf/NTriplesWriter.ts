@@ -5,6 +5,7 @@ import {
   escapeIri,
   escapeLiteral,
   escapeTermIri,
+  literalText,
   serializationError,
   withSubject,
 } from './escape.js';
@@ -12,8 +13,6 @@ import { binaryText } from './binaryText.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
-/** Anything but printable ASCII other than `"` and `\\`: a literal's value without it is written as it is. */
-const NOT_PLAIN = /[^\u0020\u0021\u0023-\u005B\u005D-\u007E]/;
 const CACHE_LIMIT = 4096;
 
 /**
@@ -156,7 +155,7 @@ export class NTriplesWriter {
         if (g.termType === 'DefaultGraph' && p.termType === 'NamedNode') {
           const before = this.predicate(p.value);
           if (o.termType === 'Literal')
-            out += subjectText + before.literal + this.literalValue(o.value) + this.literalLineEnd(o);
+            out += subjectText + before.literal + literalText(o.value, encode) + this.literalLineEnd(o);
           else if (o.termType !== 'NamedNode')
             out += subjectText + before.text + encode(terms.object(o)) + this.defaultTail;
           else if (p.value === RDF_TYPE) out += subjectText + this.typeLine(o.value);
@@ -187,11 +186,6 @@ export class NTriplesWriter {
   writeBinary(quads: readonly RDF.Quad[]): string {
     this.binary ??= new NTriplesWriter(this.quads, this.label, this.graph, true);
     return this.binary.write(quads);
-  }
-
-  /** A literal's value escaped (and encoded); printable ASCII as it is (one test: most values). */
-  private literalValue(value: string): string {
-    return NOT_PLAIN.test(value) ? this.encode(escapeLiteral(value)) : value;
   }
 
   /** `<iri> ` and what follows it, cached. */

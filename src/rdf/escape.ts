@@ -101,6 +101,18 @@ export function escapeLiteral(value: string): string {
   return value.replace(LITERAL_ALL, escapeLiteralChar);
 }
 
+/** Anything but printable ASCII other than `"` and `\\`: a literal's value without it is written as it is. */
+const NOT_PLAIN = /[^\u0020\u0021\u0023-\u005B\u005D-\u007E]/;
+
+/**
+ * {@link escapeLiteral} of a value, then `encode` (a writer of binary
+ * strings: `binaryText`); a value of printable ASCII other than `"` and `\\`
+ * (most) is its own, found by one test.
+ */
+export function literalText(value: string, encode: (text: string) => string): string {
+  return NOT_PLAIN.test(value) ? encode(escapeLiteral(value)) : value;
+}
+
 // IRIREF excludes #x00-#x20 < > " { } | ^ ` \ ; these are not allowed in IRIs at all (RFC 3987), so
 // an N-Triples \uXXXX escape of them still names an invalid IRI that strict parsers (n3, Jena) refuse.
 const IRI_NEEDS = /[\u0000-\u0020<>"{}|^`\\\uD800-\uDFFF]/;

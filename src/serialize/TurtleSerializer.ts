@@ -64,7 +64,7 @@ export class TurtleWriter implements RecordWriter {
    */
   private iri(iri: string, minted = false): string {
     // A valid local name holds no '/' or '#', so the namespace ends at the last of them (or inside the last segment).
-    const cut = Math.max(iri.lastIndexOf('/'), iri.lastIndexOf('#')) + 1;
+    const cut = namespaceEnd(iri);
     if (cut > 0 && cut < iri.length && this.namespaceLengths.has(cut)) {
       const prefix = this.byNamespace.get(iri.slice(0, cut));
       if (prefix !== undefined && isTurtleLocalName(iri.slice(cut))) return `${prefix}:${iri.slice(cut)}`;
@@ -155,6 +155,21 @@ export class TurtleWriter implements RecordWriter {
   end(): string {
     return '';
   }
+}
+
+/**
+ * Where the last `/` or `#` of an IRI ends (0: none), found from its end: a
+ * local name is short, and `lastIndexOf` calls into V8's runtime (twice an
+ * IRI: about 5% of the instructions of writing Turtle, callgrind).
+ */
+function namespaceEnd(iri: string): number {
+  let at = iri.length;
+  while (at > 0) {
+    const code = iri.charCodeAt(at - 1);
+    if (code === 0x2f || code === 0x23) break;
+    at--;
+  }
+  return at;
 }
 
 /**

@@ -4,7 +4,16 @@ import { NTriplesSerializer } from '../../src/serialize/NTriplesSerializer.js';
 import { ToolkitError } from '../../src/errors.js';
 import { expectIsomorphic, parseNTriples } from '../helpers/rdf.js';
 import { NQuadsSerializer } from '../../src/serialize/NQuadsSerializer.js';
-import { blankNodeQuads, controlCharQuads, oddIriQuads, recordQuads, trickyQuads, writeAll } from './quads.js';
+import {
+  blankNodeQuads,
+  controlCharQuads,
+  expectBinaryOfText,
+  nonAsciiQuads,
+  oddIriQuads,
+  recordQuads,
+  trickyQuads,
+  writeAll,
+} from './quads.js';
 
 const { namedNode, literal, quad, blankNode, variable } = DataFactory;
 
@@ -80,39 +89,14 @@ describe('NTriplesSerializer', () => {
 
     it('writes the UTF-8 bytes of its text as a binary string (writeBinary), with the same checks', () => {
       const groups = [recordQuads('10.1007/é'), trickyQuads(), controlCharQuads(), oddIriQuads(), blankNodeQuads()];
-      const unicode = [
-        quad(namedNode('https://example.org/ünï/路径'), namedNode('http://x.org/p'), literal('中文 𝔘 🧪', 'ja')),
-        quad(
-          namedNode('https://example.org/ünï/路径'),
-          namedNode('http://x.org/ä'),
-          literal('x', namedNode('http://x.org/dt/ö')),
-        ),
-        quad(blankNode('b1'), namedNode('http://x.org/p'), namedNode('https://example.org/ünï/路径')),
-        quad(
-          blankNode('b1'),
-          namedNode('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'),
-          namedNode('http://x.org/Ä'),
-        ),
-      ];
-      const cases = [
-        { writer: new NTriplesSerializer().createWriter(), groups: [...groups, unicode] },
-        // N-Quads: a graph for default-graph quads (not ASCII), and named graphs kept.
-        {
-          writer: new NQuadsSerializer().createWriter({ graph: 'https://example.org/g/ü' }),
-          groups: [
-            ...groups,
-            unicode,
-            unicode.map((q) => quad(q.subject, q.predicate, q.object, namedNode('http://x.org/gä'))),
-          ],
-        },
-      ];
-      for (const { writer, groups: all } of cases) {
-        for (const group of all) {
-          const binary = writer.writeBinary!(group);
-          expect(binary).not.toMatch(/[^\u0000-\u00FF]/);
-          expect(Buffer.from(binary, 'latin1').toString('utf8')).toBe(writer.write(group));
-        }
-      }
+      const unicode = nonAsciiQuads();
+      expectBinaryOfText(new NTriplesSerializer().createWriter(), [...groups, unicode]);
+      // N-Quads: a graph for default-graph quads (not ASCII), and named graphs kept.
+      expectBinaryOfText(new NQuadsSerializer().createWriter({ graph: 'https://example.org/g/ü' }), [
+        ...groups,
+        unicode,
+        unicode.map((q) => quad(q.subject, q.predicate, q.object, namedNode('http://x.org/gä'))),
+      ]);
       const w = new NTriplesSerializer().createWriter();
       const s = namedNode('http://x.org/s');
       expect(() => w.writeBinary!([quad(s, namedNode('http://x.org/p'), literal('lone \uD800'))])).toThrow(

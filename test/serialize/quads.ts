@@ -1,6 +1,7 @@
 /** Hand-built quads for the serialiser tests (n3's DataFactory), and helpers to write and read every format. */
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
+import { expect } from 'vitest';
 import type { FormatName } from '../../src/formats.js';
 import type { RecordWriter, SerializerOptions } from '../../src/serialize/QuadSerializer.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
@@ -153,6 +154,26 @@ export function blankNodeQuads(): RDF.Quad[] {
     quad(y, s('name'), literal('Other')),
     quad(y, s('knows'), x),
   ];
+}
+
+/** IRIs, names, datatypes and values past ASCII in every place of a triple. */
+export function nonAsciiQuads(): RDF.Quad[] {
+  const subject = namedNode('https://example.org/ünï/路径');
+  return [
+    quad(subject, namedNode('http://x.org/p'), literal('中文 𝔘 🧪', 'ja')),
+    quad(subject, namedNode('http://x.org/ä'), literal('x', namedNode('http://x.org/dt/ö'))),
+    quad(blankNode('b1'), namedNode('http://x.org/p'), subject),
+    quad(blankNode('b1'), type, namedNode('http://x.org/Ä')),
+  ];
+}
+
+/** Each group's binary string (`writeBinary`) is one byte a character, the UTF-8 of its text (`write`). */
+export function expectBinaryOfText(writer: RecordWriter, groups: readonly RDF.Quad[][]): void {
+  for (const group of groups) {
+    const binary = writer.writeBinary!(group);
+    expect(binary).not.toMatch(/[^\u0000-\u00FF]/);
+    expect(Buffer.from(binary, 'latin1').toString('utf8')).toBe(writer.write(group));
+  }
 }
 
 /** Writes groups with a format's record writer into one string. */
