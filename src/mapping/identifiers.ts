@@ -31,7 +31,7 @@ export function issnCheckDigit(digits: string): string {
  * `978` + its first nine digits + the ISBN-13 check digit, as ISO 2108 defines.
  */
 export function isbn13Form(value: string): string | undefined {
-  const compact = value.replace(/[\s-]/g, '').toUpperCase();
+  const compact = compactIsbn(value) ?? value.replace(/[\s-]/g, '').toUpperCase();
   if (/^97[89][0-9]{10}$/.test(compact)) return isbn13CheckDigit(compact) === compact[12] ? compact : undefined;
   if (/^[0-9]{9}[0-9X]$/.test(compact)) {
     if (isbn10CheckDigit(compact) !== compact[9]) return undefined;
@@ -41,10 +41,25 @@ export function isbn13Form(value: string): string | undefined {
   return undefined;
 }
 
+/**
+ * An ISBN of ASCII digits, hyphens and an `X` (the usual form, `978-1-4419-7991-9`) without its hyphens, read a
+ * character at a time (no regular expression, no string made when it has none); undefined for any other
+ * character ({@link isbn13Form} then tidies it as a whole).
+ */
+function compactIsbn(value: string): string | undefined {
+  let hyphens = false;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === 45) hyphens = true;
+    else if ((c < 48 || c > 57) && c !== 88) return undefined;
+  }
+  return hyphens ? value.replaceAll('-', '') : value;
+}
+
 /** ISBN-13 (EAN-13) check digit of the first twelve digits: weights 1 and 3 alternating, modulus 10. */
 export function isbn13CheckDigit(digits: string): string {
   let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(digits[i]) * (i % 2 === 0 ? 1 : 3);
+  for (let i = 0; i < 12; i++) sum += (digits.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 3);
   return String((10 - (sum % 10)) % 10);
 }
 

@@ -112,22 +112,35 @@ const OTHER_KEYS: readonly OtherKey[] = [
 const OTHER_SPELLINGS: readonly (readonly [string, StringKey | OtherKey])[] = Object.entries(KEY_SPELLINGS).flatMap(
   ([key, spellings]) => spellings.filter((s) => s !== key).map((s) => [s, key as StringKey | OtherKey] as const),
 );
+/** A known key and how its value is read: 0 a string, 1 one-line text (a string), 2 another field. */
+interface KnownKey {
+  key: StringKey | OtherKey;
+  kind: 0 | 1 | 2;
+}
+
+const STRING_KEY_SET: ReadonlySet<string> = new Set(STRING_KEYS);
+
+/** How the value of `key` is read (one lookup a field tells both the key and its kind). */
+function knownKey(key: StringKey | OtherKey): KnownKey {
+  const kind = !STRING_KEY_SET.has(key) ? 2 : ONE_LINE_KEYS.has(key as StringKey) ? 1 : 0;
+  return { key, kind };
+}
+
 /**
  * Known keys by their lower-case spelling: the service writes `journalId` or
  * `journalid`, `issueType` or `issuetype`, `openaccess` or `openAccess`
  * depending on endpoint and year; any spelling that differs only in case is
  * accepted.
  */
-const KNOWN_KEYS = new Map<string, StringKey | OtherKey>([
-  ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), k] as const),
-  ...OTHER_SPELLINGS.map(([s, k]) => [s.toLowerCase(), k] as const),
+const KNOWN_KEYS = new Map<string, KnownKey>([
+  ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k.toLowerCase(), knownKey(k)] as const),
+  ...OTHER_SPELLINGS.map(([s, k]) => [s.toLowerCase(), knownKey(k)] as const),
 ]);
 /** The same, by the usual spellings (looked up first: most keys are spelled so, and need no lower-casing). */
-const USUAL_KEYS = new Map<string, StringKey | OtherKey>([
-  ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k, k] as const),
-  ...OTHER_SPELLINGS,
+const USUAL_KEYS = new Map<string, KnownKey>([
+  ...[...STRING_KEYS, ...OTHER_KEYS].map((k) => [k, knownKey(k)] as const),
+  ...OTHER_SPELLINGS.map(([s, k]) => [s, knownKey(k)] as const),
 ]);
-const STRING_KEY_SET: ReadonlySet<string> = new Set(STRING_KEYS);
 
 /**
  * Turns a record as the service sent it (v2 or v1 family, any of its key
@@ -158,8 +171,8 @@ export function normalizeRecord(raw: unknown, options: NormalizeOptions = {}): S
     const value = input[key];
     const known = USUAL_KEYS.get(key) ?? KNOWN_KEYS.get(key.toLowerCase());
     if (!known) record.unknownFields[key] = value;
-    else if (isStringKey(known)) readString(record, known, value, id, key, clean);
-    else readOther(record, known, value, id, key, clean);
+    else if (known.kind !== 2) readString(record, known.key as StringKey, known.kind === 1, value, id, key, clean);
+    else readOther(record, known.key as OtherKey, value, id, key, clean);
   }
   if (record.doi === undefined) {
     const fromIdentifier = recordDoi(record);
@@ -216,14 +229,11 @@ export function emptyRecord(): ScholarlyRecord {
   };
 }
 
-function isStringKey(key: StringKey | OtherKey): key is StringKey {
-  return STRING_KEY_SET.has(key);
-}
-
-/** A string field: cleaned (one-line text collapsed too), trimmed; the first non-empty spelling of a key wins. */
+/** A string field: cleaned (`oneLine`: collapsed too), trimmed; the first non-empty spelling of a key wins. */
 function readString(
   record: ScholarlyRecord,
   known: StringKey,
+  oneLine: boolean,
   value: unknown,
   id: string,
   key: string,
@@ -231,7 +241,7 @@ function readString(
 ): void {
   const s = scalar(value, id, key);
   if (s === undefined) return;
-  const cleaned = ONE_LINE_KEYS.has(known) ? clean.line(s, key) : clean.text(s, key).trim();
+  const cleaned = oneLine ? clean.line(s, key) : clean.text(s, key).trim();
   if (cleaned !== '' && record[known] === undefined) record[known] = cleaned;
 }
 
