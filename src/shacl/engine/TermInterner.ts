@@ -27,6 +27,11 @@ function equalTerms(a: RDF.Term, b: RDF.Term | null | undefined): boolean {
   );
 }
 
+/** Whether an interned literal has that language tag, datatype IRI and direction. */
+function sameLiteral(l: RDF.Literal, language: string, datatype: string, direction: string): boolean {
+  return l.language === language && l.datatype.value === datatype && (l.direction || '') === direction;
+}
+
 /** An RDF/JS named node whose fields are plain properties (n3's terms compute theirs from a string on every read). */
 class InternedNamedNode implements RDF.NamedNode, KeyedTerm {
   readonly termType = 'NamedNode' as const;
@@ -206,9 +211,10 @@ export class TermInterner {
   private findLiteral(value: string, language: string, datatype: string, direction: string): RDF.Literal | undefined {
     const same = this.literals.get(value);
     if (same !== undefined) {
-      for (const l of Array.isArray(same) ? same : [same]) {
-        if (l.language === language && l.datatype.value === datatype && (l.direction || '') === direction) return l;
-      }
+      // One literal of that form, as a rule: compared without a list made for it.
+      if (!Array.isArray(same)) {
+        if (sameLiteral(same, language, datatype, direction)) return same;
+      } else for (const l of same) if (sameLiteral(l, language, datatype, direction)) return l;
     }
     return this.parent?.findLiteral(value, language, datatype, direction);
   }

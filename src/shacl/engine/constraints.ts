@@ -18,6 +18,36 @@ import { SH } from './vocabulary.js';
 /** The message of `sh:hasValue` on a node shape. */
 const NODE_HAS_VALUE = 'Value must be {$hasValue}';
 
+/** The values a pattern's answers are remembered for at most (then it starts again). */
+const PATTERN_ANSWERS_KEPT = 4096;
+
+/** Each pattern's test (by flags and source), shared by the shapes that give the same pattern. */
+const PATTERN_TESTS = new Map<string, (value: string) => boolean>();
+
+/**
+ * Whether a value matches a pattern, each distinct value tested once: the shipped shapes check the IRIs of authors,
+ * journals, publishers and lists with one long expression, and the same IRI comes back through several shapes
+ * (`schema:author` and `rdf:first`) and in record after record (a journal, a publisher).
+ */
+function patternTest(source: string, flags: string): (value: string) => boolean {
+  const id = `${flags}/${source}`;
+  let test = PATTERN_TESTS.get(id);
+  if (test) return test;
+  const re = new RegExp(source, flags);
+  let answers = new Map<string, boolean>();
+  test = (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined) {
+      answer = re.test(value);
+      if (answers.size >= PATTERN_ANSWERS_KEPT) answers = new Map();
+      answers.set(value, answer);
+    }
+    return answer;
+  };
+  PATTERN_TESTS.set(id, test);
+  return test;
+}
+
 /** A term's parameter text in messages. */
 const p = termText;
 
@@ -84,9 +114,9 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   },
   pattern: (c, pattern) => {
     const flags = c.shapes.one(c.shape.term, `${SH}flags`)?.value ?? '';
-    const re = new RegExp(pattern.value, flags.replace(/[^imsu]/g, ''));
+    const matches = patternTest(pattern.value, flags.replace(/[^imsu]/g, ''));
     const fail = reporter(c, 'Pattern', { pattern: p(pattern), flags });
-    return [each((x, focus, v) => (v.termType !== 'BlankNode' && re.test(v.value)) || fail(x, focus, v))];
+    return [each((x, focus, v) => (v.termType !== 'BlankNode' && matches(v.value)) || fail(x, focus, v))];
   },
   languageIn: (c, list) => {
     const ranges = [...new Set(listOf(c, list, 'languageIn').map((t) => t.value))];
