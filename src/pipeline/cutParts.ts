@@ -3,6 +3,7 @@ import { DEFAULT_MAX_DEPTH } from '../record/cutDeepJson.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS } from '../record/readRecords.js';
 import { type RecordPartPlace, withoutBoms } from '../record/readRecordPart.js';
 import { tryParse } from '../record/tryParse.js';
+import { isShared } from './SharedBuffers.js';
 
 /**
  * A cut of an input: a part (its bytes in a buffer of their own, to transfer
@@ -62,6 +63,7 @@ export async function* cutParts(
   const cap = Math.min(MAX_PART_BYTES, options.maxDocumentChars ?? DEFAULT_MAX_DOCUMENT_CHARS);
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
   const allocate = options.allocate ?? ((length: number) => Buffer.allocUnsafeSlow(length));
+  const spare: Spare = {};
   const chunks = input[Symbol.asyncIterator]();
   let held: Uint8Array[] = [];
   let heldBytes = 0;
@@ -106,7 +108,7 @@ export async function* cutParts(
       const remaining = newest.subarray(nl + 1);
       // Copied into a buffer of its own: what the input's stream gave may be shared (a pool's slice).
       const pieces = [...held.slice(0, -1), newest.subarray(0, nl + 1)];
-      const cut = joined(pieces, heldBytes - remaining.length, allocate);
+      const cut = joined(pieces, heldBytes - remaining.length, allocate, spare);
       held = remaining.length > 0 ? [remaining] : [];
       heldBytes = remaining.length;
       const first = ready === undefined;
@@ -127,7 +129,7 @@ export async function* cutParts(
     return;
   }
   if (ready) yield ready;
-  yield { kind: 'part', bytes: joined(held, heldBytes, allocate), line, first: ready === undefined, last: true };
+  yield { kind: 'part', bytes: joined(held, heldBytes, allocate, spare), line, first: ready === undefined, last: true };
 }
 
 /** How `readRecords` reads an input that starts with these bytes: by its first line with JSON; undefined while no such line ends in them. */
@@ -155,14 +157,26 @@ function joined(
   arrays: readonly Uint8Array[],
   length: number,
   allocate: (length: number) => Uint8Array = (n) => Buffer.allocUnsafeSlow(n),
+  spare: Spare = {},
 ): Uint8Array {
   const out = allocate(length);
+  // Into shared memory V8 copies byte by byte unless source and target lie alike to 8 bytes (it copies words then):
+  // 115 against 16 us a part of 128 KiB. A piece that does not is joined in ordinary memory first (5 us a part).
+  const direct = !isShared(out) || (arrays.length === 1 && (arrays[0]!.byteOffset - out.byteOffset) % 8 === 0);
+  if (!direct && !(spare.bytes && spare.bytes.length >= length)) spare.bytes = new Uint8Array(length + (length >> 2));
+  const into = direct ? out : spare.bytes!;
   let at = 0;
   for (const a of arrays) {
-    out.set(a, at);
+    into.set(a, at);
     at += a.length;
   }
+  if (into !== out) out.set(into.subarray(0, length));
   return out;
+}
+
+/** Ordinary memory to join a part's pieces in before one copy into shared memory (kept for the next part). */
+interface Spare {
+  bytes?: Uint8Array;
 }
 
 /** The bytes held, then the rest of the input. */
