@@ -389,7 +389,9 @@ export class ParallelRecordSink {
       const { result } = unit;
       const start = offset;
       if (result.kind === 'written') offset += result.bytes;
-      if (!(await this.pass(unit))) {
+      // Awaited only when a callback returned a promise: most records need no turn of the event loop's microtasks.
+      const passed = this.pass(unit);
+      if (!(typeof passed === 'boolean' ? passed : await passed)) {
         endRun(start);
         runStart = offset;
       } else if (offset > start && !this.emitted) {
@@ -416,8 +418,11 @@ export class ParallelRecordSink {
     return !first.equals(later) && record.subarray(0, later.length).equals(later) ? later.length : 0;
   }
 
-  /** Passes a worker's result on; whether the record was written. */
-  private async pass(unit: Extract<Unit, { kind: 'record' }>): Promise<boolean> {
+  /**
+   * Passes a worker's result on; whether the record was written, as a
+   * promise only when a callback returned one (throws a worker's failure).
+   */
+  private pass(unit: Extract<Unit, { kind: 'record' }>): boolean | Promise<boolean> {
     const { result, place } = unit;
     if (result.kind === 'failed') {
       const where = `${place.source}#${place.index}`;
@@ -425,28 +430,21 @@ export class ParallelRecordSink {
         ? new ToolkitError(`record ${where}: a record worker failed: ${result.message}`, 'internal')
         : new ToolkitError(result.message, result.code);
     }
-    if (result.kind === 'rejected') {
-      await this.reject(
+    if (result.kind === 'rejected')
+      return this.refuse(
         unit.remake
           ? remadeRejection(unit.record())
           : result.hadRecord
             ? { ...result.rejection, record: unit.record().raw }
             : result.rejection,
       );
-      return false;
-    }
     // Only a record that goes into the output takes its DOI (as in RecordSink): checked before the format's refusal.
     const before = this.dois?.meet(result.doi, result.digest, place);
-    if (before) {
-      await this.reject(duplicateDoiRejection(unit.record(), result.doi, before));
-      return false;
-    }
-    if (result.kind === 'unwritable') {
-      await this.reject(unwritableRejection(unit.record(), result.doi, result.reason, this.options.format));
-      return false;
-    }
+    if (before) return this.refuse(duplicateDoiRejection(unit.record(), result.doi, before));
+    if (result.kind === 'unwritable')
+      return this.refuse(unwritableRejection(unit.record(), result.doi, result.reason, this.options.format));
     this.written++;
-    await this.options.onWritten?.({
+    const done = this.options.onWritten?.({
       item: place,
       mapped: {
         doi: result.doi,
@@ -457,7 +455,13 @@ export class ParallelRecordSink {
         identities: result.identities,
       },
     });
-    return true;
+    return done === undefined ? true : Promise.resolve(done).then(() => true);
+  }
+
+  /** Rejects a record: not written. */
+  private async refuse(rejection: Rejection): Promise<false> {
+    await this.reject(rejection);
+    return false;
   }
 
   private async reject(rejection: Rejection): Promise<void> {

@@ -55,17 +55,18 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   });
   const conflicts = new IdentityConflicts();
   // A record's notes, with the conflicts it brings with the records before it (naming both; counted as notes too).
-  const noteLine = async (
+  // A promise only when a line is written (a record with no notes passes on without a turn of the microtasks).
+  const noteLine = (
     item: RecordPlace,
     doi: string,
     mappedNotes: readonly string[],
     found: readonly string[],
-  ): Promise<void> => {
+  ): Promise<void> | undefined => {
     const recordNotes = found.length ? [...mappedNotes, ...found] : mappedNotes;
     stats.notes += found.length;
-    if (recordNotes.length === 0 || !notes) return;
+    if (recordNotes.length === 0 || !notes) return undefined;
     const where = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
-    await notes.append(`${JSON.stringify({ ...where, recordId: doi, notes: recordNotes })}\n`);
+    return notes.append(`${JSON.stringify({ ...where, recordId: doi, notes: recordNotes })}\n`);
   };
   const observed = (doi: string, written: Pick<WrittenOutline, 'identities'>): string[] =>
     conflicts.observe(doi, written.identities).map((c) => c.note);
@@ -91,9 +92,9 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
       await noteLine(item, mapped.doi, mapped.notes, observed(mapped.doi, mapped));
     },
     // With `jobs` (no shards: see checkOptions): the quads stayed in a worker, the outline says what to count.
-    onWrittenInWorker: async ({ item, mapped }) => {
+    onWrittenInWorker: ({ item, mapped }) => {
       stats.addWritten(mapped);
-      await noteLine(item, mapped.doi, mapped.notes, observed(mapped.doi, mapped));
+      return noteLine(item, mapped.doi, mapped.notes, observed(mapped.doi, mapped));
     },
   });
   // The workers' buffers go back to them once written out (their next parts are written into them).
