@@ -2,7 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { ISSN_RESOLVER, ISSN_URN, NS } from '../rdf/namespaces.js';
 import type { ScholarlyRecord } from '../record/types.js';
 import type { EntityIris } from './entityIris.js';
-import { isbn10CheckDigit, isbn13CheckDigit, isbn13Form, issnCheckDigit, issnForm } from './identifiers.js';
+import { isbn10CheckDigit, isbn13CheckDigit, isbn13Form, issnCheckDigit, issnForm } from '../record/identifiers.js';
 import type { RecordTriples } from './RecordTriples.js';
 import type { ContainerKind, WorkKind } from './workKind.js';
 

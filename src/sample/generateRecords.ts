@@ -14,8 +14,6 @@ import {
   TOPICAL_COLLECTIONS,
 } from './samplePools.js';
 
-export { isbn13CheckDigit } from './makeVenue.js';
-
 /** Options of {@link generateRecords}. */
 export interface GenerateRecordsOptions {
   /**

@@ -1,3 +1,4 @@
+import { isbn13CheckDigit } from '../record/identifiers.js';
 import { SeededRandom, mixSeed } from './SeededRandom.js';
 import { pad } from './pad.js';
 import { BOOKS, JOURNALS, PROTOCOL_BOOKS, type SampleJournal } from './sampleVenues.js';
@@ -23,13 +24,6 @@ export interface Venue {
   issueType: string;
   printIsbn: string;
   electronicIsbn: string;
-}
-
-/** ISBN-13 check digit of 12 digits. */
-export function isbn13CheckDigit(stem: string): string {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(stem[i]) * (i % 2 === 0 ? 1 : 3);
-  return String((10 - (sum % 10)) % 10);
 }
 
 /**
