@@ -10,6 +10,7 @@ import {
   withSubject,
 } from './escape.js';
 import { binaryText } from './binaryText.js';
+import { flat } from './flat.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -244,13 +245,4 @@ export class NTriplesWriter {
   end(): string {
     return '';
   }
-}
-
-/**
- * The string, flattened (V8 keeps a concatenation as a tree of its pieces
- * until it is read): a cached text is then one piece in every line it is in.
- */
-function flat(text: string): string {
-  text.charCodeAt(0);
-  return text;
 }
