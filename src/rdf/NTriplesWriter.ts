@@ -10,6 +10,7 @@ import {
   withSubject,
 } from './escape.js';
 import { binaryText } from './binaryText.js';
+import { flat } from './flat.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -142,21 +143,40 @@ export class NTriplesWriter {
     let out = '';
     let subject: RDF.Term | undefined;
     let subjectText = '';
+    // A record's statements return to its first subject (the work) after each node of its own (an author, the
+    // journal, ...): that subject's text is made once a call, not at every return.
+    let firstSubject: RDF.Term | undefined;
+    let firstSubjectText = '';
+    // A literal's value often comes twice in a row (schema:name and dcterms:title, schema:abstract and
+    // bibo:abstract): escaped and encoded once (an abstract is long, and often not ASCII).
+    let lastValue: string | undefined;
+    let lastValueText = '';
     try {
       for (let i = 0; i < quads.length; i++) {
         const q = quads[i]!;
         if (q.subject !== subject) {
           subject = q.subject;
-          subjectText = flat(encode(`${terms.subject(subject)} `));
+          if (subject === firstSubject) subjectText = firstSubjectText;
+          else {
+            subjectText = flat(encode(`${terms.subject(subject)} `));
+            if (firstSubject === undefined) {
+              firstSubject = subject;
+              firstSubjectText = subjectText;
+            }
+          }
         }
         const p = q.predicate;
         const o = q.object;
         const g = q.graph;
         if (g.termType === 'DefaultGraph' && p.termType === 'NamedNode') {
           const before = this.predicate(p.value);
-          if (o.termType === 'Literal')
-            out += subjectText + before.literal + literalText(o.value, encode) + this.literalLineEnd(o);
-          else if (o.termType !== 'NamedNode')
+          if (o.termType === 'Literal') {
+            if (o.value !== lastValue) {
+              lastValueText = literalText(o.value, encode);
+              lastValue = o.value;
+            }
+            out += subjectText + before.literal + lastValueText + this.literalLineEnd(o);
+          } else if (o.termType !== 'NamedNode')
             out += subjectText + before.text + encode(terms.object(o)) + this.defaultTail;
           else if (p.value === RDF_TYPE) out += subjectText + this.typeLine(o.value);
           else out += subjectText + before.iri + encode(escapeTermIri(o)) + this.iriLineEnd;
@@ -225,13 +245,4 @@ export class NTriplesWriter {
   end(): string {
     return '';
   }
-}
-
-/**
- * The string, flattened (V8 keeps a concatenation as a tree of its pieces
- * until it is read): a cached text is then one piece in every line it is in.
- */
-function flat(text: string): string {
-  text.charCodeAt(0);
-  return text;
 }

@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { flat } from './flat.js';
 
 const NON_ASCII = /[^\u0000-\u007F]/;
 
@@ -13,7 +14,8 @@ const NON_ASCII = /[^\u0000-\u007F]/;
  * lone surrogate: the writers refuse those first).
  */
 export function binaryText(text: string): string {
-  if (!NON_ASCII.test(text)) return text;
+  // most texts come here as concatenations (an IRI the mapper joined, a line's pieces): flattened before the test
+  if (!NON_ASCII.test(flat(text))) return text;
   // Encoded into one buffer kept for it (a UTF-16 unit is 3 bytes at most): no buffer made a text, 12% fewer
   // instructions a text than `Buffer.from` (callgrind, names and IRIs of 10 to 80 characters).
   if (text.length * 3 > SCRATCH_BYTES) return Buffer.from(text, 'utf8').toString('latin1');

@@ -8,6 +8,7 @@
 import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { isMintedIri } from './dataFactory.js';
+import { flat } from './flat.js';
 
 /**
  * A `serialization` error naming the subject being written (when known) and
@@ -110,7 +111,8 @@ const NOT_PLAIN = /[^\u0020\u0021\u0023-\u005B\u005D-\u007E]/;
  * (most) is its own, found by one test.
  */
 export function literalText(value: string, encode: (text: string) => string): string {
-  return NOT_PLAIN.test(value) ? encode(escapeLiteral(value)) : value;
+  // most of a record's values are concatenations the mapper made: flattened before the test (`flat`)
+  return NOT_PLAIN.test(flat(value)) ? encode(escapeLiteral(value)) : value;
 }
 
 // IRIREF excludes #x00-#x20 < > " { } | ^ ` \ ; these are not allowed in IRIs at all (RFC 3987), so

@@ -12,3 +12,16 @@ describe('binaryText', () => {
     }
   });
 });
+
+describe('binaryText of a concatenation', () => {
+  it('is that of the text it spells (an IRI the mapper joined, a line of pieces), the empty text its own', () => {
+    expect(binaryText('')).toBe('');
+    const doi = ['10.1007/s00381-023-0000-t', '10.1007/ü-佐藤'];
+    for (const d of doi) {
+      const joined = `https://w3id.org/scholarly-rdf/doi/${d}#author-` + 'muller-j'.repeat(3);
+      const flat = Buffer.from(joined, 'utf8').toString('latin1');
+      expect(binaryText(joined)).toBe(flat);
+      expect(binaryText(`<${joined}> `)).toBe(`<${flat}> `);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializationError } from '../helpers/errors.js';
-import { blankNodeLabel, escapeIri, escapeLiteral } from '../../src/rdf/escape.js';
+import { blankNodeLabel, escapeIri, escapeLiteral, literalText } from '../../src/rdf/escape.js';
+import { binaryText } from '../../src/rdf/binaryText.js';
 
 describe('escape', () => {
   describe('escapeLiteral', () => {
@@ -39,5 +40,20 @@ describe('escape', () => {
       expect(new Set(out).size).toBe(labels.length);
       for (const l of out) expect(l).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_-]*$/);
     });
+  });
+});
+
+describe('literalText', () => {
+  it('is a plain value itself and any other escaped then encoded, a concatenation as the text it spells', () => {
+    const same = (text: string) => text;
+    for (const [value, written] of [
+      ['Springer Nature 2023', 'Springer Nature 2023'],
+      ['Müller, J. "quoted"\n', 'Müller, J. \\"quoted\\"\\n'],
+      ['', ''],
+    ]) {
+      const joined = `${value.slice(0, 3)}` + value.slice(3);
+      expect(literalText(joined, same)).toBe(written);
+      expect(literalText(joined, binaryText)).toBe(Buffer.from(written!, 'utf8').toString('latin1'));
+    }
   });
 });
