@@ -3,7 +3,7 @@ import { ToolkitError } from '../errors.js';
 import { isCalendarDate } from '../rdf/calendar.js';
 import { formatInfo, formatsWith, labelList, type FormatName } from '../formats.js';
 import { type ExportState, type PreviousExport, readExportState } from './ExportState.js';
-import { datasetIri } from './provenance.js';
+import { datasetIri } from './datasetIri.js';
 
 /** What a delta export harvests: records the service lists as online since `since`, after the export `previous`. */
 export interface ExportDelta {

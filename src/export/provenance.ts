@@ -1,5 +1,4 @@
 import type * as RDF from '@rdfjs/types';
-import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DataFactory } from 'n3';
@@ -7,6 +6,7 @@ import { formatInfo } from '../formats.js';
 import { DEFAULT_BASE, NS } from '../rdf/namespaces.js';
 import { recordGraphPattern } from '../mapping/recordGraph.js';
 import type { ExportCounts, ExportIdentity } from './ExportState.js';
+import { datasetIri } from './datasetIri.js';
 import type { ShardEntry } from '../output/ShardManifest.js';
 
 /** What {@link provenanceQuads} describes. */
@@ -39,26 +39,7 @@ export interface ProvenanceInput {
   previousDataset?: string;
 }
 
-/**
- * The IRI of a dump: `<base>dump/<hash>` where the hash covers the endpoint,
- * the query, the format, the record limit and the graphs, so the same export
- * always gets the same IRI.
- */
-export function datasetIri(identity: ExportIdentity): string {
-  // A key without graphPerRecord when it is off: the IRIs of such dumps stay what they were.
-  const key = JSON.stringify([
-    identity.endpoint,
-    identity.query,
-    identity.format,
-    identity.maxRecords,
-    identity.graph,
-    ...(identity.graphPerRecord ? ['graph-per-record'] : []),
-    // A delta is a dataset of its own: each since day another.
-    ...(identity.since !== undefined ? [`since ${identity.since}`] : []),
-  ]);
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 16);
-  return `${identity.base ?? DEFAULT_BASE}dump/${hash}`;
-}
+export { datasetIri } from './datasetIri.js';
 
 /**
  * The provenance and description of a dump: a PROV-O activity (the endpoint

@@ -1,6 +1,5 @@
 import { Readable, pipeline, type Transform } from 'node:stream';
 import type * as RDF from '@rdfjs/types';
-import { DataFactory, StreamParser } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
 import { FORMATS, formatFromMediaType, formatInfo, parseFormatName, type FormatName } from '../formats.js';
 import { decodeUtf8 } from './decodeUtf8.js';
@@ -74,12 +73,20 @@ export interface ParseRdfOptions {
 
 const SNIFF_CHARS = 4096;
 
-/** n3's DataFactory, tolerating the `null` language/datatype that jsonld-streaming-parser passes to `literal()`. */
-const N3_FACTORY: RDF.DataFactory = {
-  ...(DataFactory as unknown as RDF.DataFactory),
-  literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | RDF.DirectionalLanguage | null) =>
-    (DataFactory as unknown as RDF.DataFactory).literal(value, languageOrDatatype ?? undefined),
-};
+/**
+ * n3's DataFactory, tolerating the `null` language/datatype that
+ * jsonld-streaming-parser passes to `literal()`; n3 is loaded on first use (a
+ * conversion of records, which imports this module, does not need it).
+ */
+async function n3Factory(): Promise<RDF.DataFactory> {
+  const { DataFactory } = await import('n3');
+  const factory = DataFactory as unknown as RDF.DataFactory;
+  return {
+    ...factory,
+    literal: (value: string, languageOrDatatype?: string | RDF.NamedNode | RDF.DirectionalLanguage | null) =>
+      factory.literal(value, languageOrDatatype ?? undefined),
+  };
+}
 
 /**
  * Parses an RDF document of any of the formats into quads, streaming:
@@ -211,7 +218,7 @@ async function* parseOnce(
   options: ParseRdfOptions,
   streamingProfile: boolean,
 ): AsyncGenerator<RDF.Quad, void, undefined> {
-  const factory = options.factory ?? N3_FACTORY;
+  const factory = options.factory ?? (await n3Factory());
   const tracker = new PositionTracker();
   const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
   const parser = await createParser(format, { ...options, source }, factory, loader, streamingProfile);
@@ -258,12 +265,14 @@ async function createParser(
 ): Promise<Transform | ClosingRdfXmlParser> {
   const info = formatInfo(format);
   switch (info.parser) {
-    case 'n3':
+    case 'n3': {
+      const { StreamParser } = await import('n3');
       return new StreamParser({
         format: info.mediaType,
         baseIRI: options.baseIRI,
         factory: factory as never,
       }) as unknown as Transform;
+    }
     case 'rdfxml': {
       const { ClosingRdfXmlParser } = await import('./ClosingRdfXmlParser.js');
       return new ClosingRdfXmlParser({

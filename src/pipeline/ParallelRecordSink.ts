@@ -9,7 +9,6 @@ import { serializerFor } from '../serialize/serializers.js';
 import type { PartResult, RecordBatchResult, RecordJob, WorkerMapOptions } from './convertRecords.js';
 import { DEFAULT_PART_BYTES, cutParts } from './cutParts.js';
 import { DoiContents } from './DoiContents.js';
-import { mapItem } from './mapItem.js';
 import { RecordWorkerPool } from './RecordWorkerPool.js';
 import type { Rejection } from './Rejection.js';
 import { duplicateDoiRejection, unwritableRejection } from './sinkRejections.js';
@@ -382,6 +381,8 @@ export class ParallelRecordSink {
     for (const unit of units) {
       this.read++;
       if (unit.kind === 'problem') {
+        // Loaded on first use: the workers map the records, this thread only the rare item a worker could not read.
+        const { mapItem } = await import('./mapItem.js');
         const outcome = mapItem(unit.item);
         if (outcome.kind === 'rejected') await this.reject(outcome.rejection);
         continue;
@@ -430,14 +431,10 @@ export class ParallelRecordSink {
         ? new ToolkitError(`record ${where}: a record worker failed: ${result.message}`, 'internal')
         : new ToolkitError(result.message, result.code);
     }
-    if (result.kind === 'rejected')
-      return this.refuse(
-        unit.remake
-          ? remadeRejection(unit.record())
-          : result.hadRecord
-            ? { ...result.rejection, record: unit.record().raw }
-            : result.rejection,
-      );
+    if (result.kind === 'rejected') {
+      if (unit.remake) return remadeRejection(unit.record()).then((rejection) => this.refuse(rejection));
+      return this.refuse(result.hadRecord ? { ...result.rejection, record: unit.record().raw } : result.rejection);
+    }
     // Only a record that goes into the output takes its DOI (as in RecordSink): checked before the format's refusal.
     const before = this.dois?.meet(result.doi, result.digest, place);
     if (before) return this.refuse(duplicateDoiRejection(unit.record(), result.doi, before));

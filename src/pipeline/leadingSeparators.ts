@@ -1,4 +1,4 @@
-import { DataFactory } from 'n3';
+import { dataFactory as DataFactory } from '../rdf/dataFactory.js';
 import { NS } from '../rdf/namespaces.js';
 import type { RecordWriter } from '../serialize/QuadSerializer.js';
 

@@ -2,7 +2,6 @@ import { ToolkitError } from '../errors.js';
 import type { ReadItem } from '../record/readRecords.js';
 import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
 import type { PartResult, RecordResult } from './convertRecords.js';
-import { mapItem } from './mapItem.js';
 import type { RecordPlace } from './ParallelRecordSinkOptions.js';
 import { unpackEntries } from './PackedEntries.js';
 import type { Rejection } from './Rejection.js';
@@ -69,8 +68,13 @@ export function* unitsOfPart(
   }
 }
 
-/** The rejection of a record whose mapping failed in a worker, made again here (the same as `RecordSink`'s). */
-export function remadeRejection(item: RecordItem): Rejection {
+/**
+ * The rejection of a record whose mapping failed in a worker, made again here
+ * (the same as `RecordSink`'s). The mapping is loaded on first use: this
+ * thread maps nothing else.
+ */
+export async function remadeRejection(item: RecordItem): Promise<Rejection> {
+  const { mapItem } = await import('./mapItem.js');
   const outcome = mapItem(item);
   if (outcome.kind !== 'rejected')
     throw new ToolkitError(`record ${item.source}#${item.index}: rejected in a worker, mapped here`, 'internal');

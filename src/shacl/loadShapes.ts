@@ -1,11 +1,11 @@
 import type * as RDF from '@rdfjs/types';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { DataFactory, Parser, Store } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
 import { implicitClassShapes } from './scope/classTargets.js';
 import { formatInfo } from '../formats.js';
+import { DEFAULT_SHAPES_DIR, isShapesFileName } from './shapesFiles.js';
 import { NS } from '../rdf/namespaces.js';
 
 /** A set of SHACL shapes read from Turtle files. */
@@ -16,13 +16,7 @@ export interface ShapesGraph {
   readonly files: readonly string[];
 }
 
-/** The `shapes/` directory shipped with the package. */
-export const DEFAULT_SHAPES_DIR = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../shapes');
-
-/** Whether a file of a shapes folder holds shapes: the Turtle files (`.ttl`) are read, the others left alone. */
-export function isShapesFileName(name: string): boolean {
-  return name.endsWith(`.${formatInfo('turtle').extensions[0]!}`);
-}
+export { DEFAULT_SHAPES_DIR, isShapesFileName } from './shapesFiles.js';
 
 /**
  * Reads every `*.ttl` file of a directory (or one Turtle file) into one

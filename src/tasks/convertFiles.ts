@@ -70,7 +70,7 @@ export async function convertFiles(options: ConvertFilesOptions): Promise<Conver
   };
   const observed = (doi: string, written: Pick<WrittenOutline, 'identities'>): string[] =>
     conflicts.observe(doi, written.identities).map((c) => c.note);
-  const sink = makeSink(target.writer, options, format, validation, {
+  const sink = await makeSink(target.writer, options, format, validation, {
     onRejected: async (rejection) => {
       stats.addRejected(rejection);
       // A DOI met again with different content: a conflict, noted on the rejected record's line.

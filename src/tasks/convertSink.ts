@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import type { FormatName } from '../formats.js';
 import { readLimitsOf } from '../parse/limits.js';
 import { ParallelRecordSink, type ParallelRecordSinkOptions } from '../pipeline/ParallelRecordSink.js';
-import { RecordSink, type RecordSinkOptions } from '../pipeline/RecordSink.js';
+import type { RecordSink, RecordSinkOptions } from '../pipeline/RecordSink.js';
 import type { RecordValidation } from '../pipeline/RecordValidation.js';
 import { NS } from '../rdf/namespaces.js';
 import { DEFAULT_PREFIXES } from '../rdf/prefixes.js';
@@ -10,8 +10,11 @@ import type { RecordWriter, SerializerOptions } from '../serialize/QuadSerialize
 import type { ConvertFilesOptions } from './convertOptions.js';
 import { estimatedTextBytes } from './inputSizes.js';
 
-/** The record pipeline of a conversion: the one place it is made (in worker threads with `jobs` above 1). */
-export function makeSink(
+/**
+ * The record pipeline of a conversion: the one place it is made (in worker
+ * threads with `jobs` above 1; the mapping is then loaded by the workers only).
+ */
+export async function makeSink(
   writer: RecordWriter,
   options: ConvertFilesOptions,
   format: FormatName,
@@ -19,7 +22,7 @@ export function makeSink(
   on: Pick<RecordSinkOptions, 'onRejected' | 'onWritten'> & {
     onWrittenInWorker: ParallelRecordSinkOptions['onWritten'];
   },
-): RecordSink | ParallelRecordSink {
+): Promise<RecordSink | ParallelRecordSink> {
   const mapOptions = {
     ...(options.base ? { base: options.base } : {}),
     schemaScheme: options.schemaScheme ?? 'http',
@@ -39,6 +42,7 @@ export function makeSink(
       onWritten: on.onWrittenInWorker,
     });
   }
+  const { RecordSink } = await import('../pipeline/RecordSink.js');
   return new RecordSink(writer, {
     ...mapOptions,
     format,

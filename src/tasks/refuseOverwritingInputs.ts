@@ -3,7 +3,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { ToolkitError } from '../errors.js';
 import { readExportState } from '../export/ExportState.js';
 import type { ShardNaming } from '../output/ShardNaming.js';
-import { DEFAULT_SHAPES_DIR, isShapesFileName } from '../shacl/loadShapes.js';
+import { DEFAULT_SHAPES_DIR, isShapesFileName } from '../shacl/shapesFiles.js';
 
 /** A file a job writes, named for messages (`` `rejectsPath` ``, "the report"). */
 export interface NamedOutput {

@@ -38,9 +38,9 @@ describe('what the CLI loads before it runs a command', () => {
   });
 
   it('loads no task, server, store or SHACL engine until a command asks for it (every command starts fast)', () => {
-    // Allowed: where the shipped shapes are (shacl/loadShapes.ts, for refusing to overwrite them) and small option tables.
+    // Allowed: where the shipped shapes are (shacl/shapesFiles.ts, for refusing to overwrite them) and small option tables.
     const heavy = [...loaded].filter((m) =>
-      /^(tasks\/(?!refuseOverwritingInputs)|server\/(?!ServeOptions)|store\/(?!storeEndpoints)|shacl\/(?!loadShapes|scope\/classTargets))/.test(
+      /^(tasks\/(?!refuseOverwritingInputs)|server\/(?!ServeOptions)|store\/(?!storeEndpoints)|shacl\/(?!shapesFiles))/.test(
         m,
       ),
     );
@@ -60,10 +60,15 @@ describe('what the CLI loads before it runs a command', () => {
 
   it('converts records without loading SHACL or the parsers of RDF/XML and JSON-LD', () => {
     const convert = staticClosure('tasks/convertFiles.ts');
-    expect(
-      [...convert].filter((m) => m.startsWith('shacl/') && !/^shacl\/(loadShapes|scope\/classTargets)\.ts$/.test(m)),
-    ).toEqual([]);
+    expect([...convert].filter((m) => m.startsWith('shacl/') && m !== 'shacl/shapesFiles.ts')).toEqual([]);
     for (const pkg of ['jsonld-streaming-parser', 'rdfxml-streaming-parser', 'undici'])
       expect(convert).not.toContain(`package:${pkg}`);
+  });
+
+  it('converts records in workers without loading n3 or the mapping in this thread (what its main thread would load for nothing)', () => {
+    const convert = staticClosure('cli/main.ts');
+    for (const m of staticClosure('tasks/convertFiles.ts')) convert.add(m);
+    expect(convert).not.toContain('package:n3');
+    expect([...convert].filter((m) => /^(pipeline\/(mapItem|RecordSink)|mapping\/mapRecord)\.ts$/.test(m))).toEqual([]);
   });
 });

