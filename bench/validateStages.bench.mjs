@@ -70,7 +70,7 @@ const run = () => {
   const b = cpu();
   const outcomes = parsed.map((r) => core.validateTriples(r.triples, r.pairs));
   const c = cpu();
-  parsed.forEach((r, i) => recordScopeOf(r.triples, outcomes[i], engine.rules));
+  parsed.forEach((r, i) => recordScopeOf(r, outcomes[i], engine.rules));
   time.parse += b - a;
   time.engine += c - b;
   time.scope += cpu() - c;
