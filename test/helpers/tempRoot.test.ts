@@ -12,6 +12,19 @@ describe('tempRoot', () => {
     expect(dirname(tempDir('temp-root-'))).toBe(root);
   });
 
+  it('is the first global setup of every vitest config', async () => {
+    const configs = [
+      'vitest.config.ts',
+      'vitest.fuzz.config.ts',
+      'vitest.spec.config.ts',
+      'vitest.integration.config.ts',
+    ];
+    for (const name of configs) {
+      const config = ((await import(`../../${name}`)) as { default: { test?: { globalSetup?: string[] } } }).default;
+      expect(config.test?.globalSetup?.[0], name).toBe('test/helpers/tempRoot.ts');
+    }
+  });
+
   it('creates the directory once and points the temp variables at it', () => {
     const parent = tempDir('temp-root-parent-');
     const env: NodeJS.ProcessEnv = {};
