@@ -27,6 +27,8 @@ import { defineConfig } from 'vitest/config';
  */
 
 const TESTS = 'test/**/*.test.ts';
+/** The global setup of every config: the run's temp directory (TMPDIR), removed at the end. */
+export const TEMP_ROOT = 'test/helpers/tempRoot.ts';
 // The shipped shapes' native constraints against their SPARQL originals run through Comunica (about
 // 3 minutes on its own): a conformance check, run with the spec suites (vitest.spec.config.ts), not here.
 export const CONFORMANCE = ['test/shacl/engine/shippedShapes.test.ts'];
@@ -54,6 +56,8 @@ export default defineConfig({
     // 2-core machine (the W3C SHACL cases of FastConformance took 33 s beside another run); see README "Tests".
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // The run's temp directory, removed at the end; what a test leaves in it is named on stderr.
+    globalSetup: [TEMP_ROOT],
     pool: 'forks',
     maxWorkers: '100%',
     projects: [

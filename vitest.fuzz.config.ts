@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEMP_ROOT } from './vitest.config.js';
 
 /**
  * The nightly-sized fuzz run (`npm run test:fuzz`): the property tests of
@@ -21,6 +22,7 @@ export default defineConfig({
     include: ['test/fuzz/**/*.test.ts'],
     exclude: ['test/fuzz/torture.test.ts', 'node_modules/**'],
     env: { FUZZ: '1' },
+    globalSetup: [TEMP_ROOT],
     isolate: true,
     testTimeout: 3_600_000,
     hookTimeout: 60_000,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEMP_ROOT } from './vitest.config.js';
 
 /**
  * The integration suite (`npm run test:integration`, run by .ci/run): real
@@ -8,7 +9,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/integration/**/*.test.ts'],
-    globalSetup: ['test/integration/globalSetup.ts'],
+    // TEMP_ROOT first: vitest tears down in the reverse order, so the stores stop before their temp dirs go.
+    globalSetup: [TEMP_ROOT, 'test/integration/globalSetup.ts'],
     testTimeout: 300_000,
     hookTimeout: 300_000,
     fileParallelism: false,

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { CONFORMANCE } from './vitest.config.js';
+import { CONFORMANCE, TEMP_ROOT } from './vitest.config.js';
 
 /**
  * The spec suites (`npm run spec`, run by .ci/run): the W3C test suites copied into test/spec/ by
@@ -10,6 +10,7 @@ import { CONFORMANCE } from './vitest.config.js';
 export default defineConfig({
   test: {
     include: ['test/spec/**/*.test.ts', ...CONFORMANCE],
+    globalSetup: [TEMP_ROOT],
     testTimeout: 600_000,
     hookTimeout: 60_000,
     pool: 'forks',

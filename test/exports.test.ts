@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
 import { parseNTriples } from './helpers/rdf.js';
 import { GspTestServer } from './store/GspTestServer.js';
+import { tempDir } from './helpers/tempDir.js';
 
 // The public surface, pinned: adding a name is a decision (write it here), removing one breaks users.
 const PUBLIC_NAMES = [
@@ -59,10 +59,9 @@ describe('the public API', () => {
 });
 
 describe('each job is one call of the public API', () => {
-  let dir: string;
+  const dir = tempDir('public-api-');
   let store: GspTestServer;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'public-api-'));
     store = await new GspTestServer().start();
   });
   afterAll(() => store.stop());

@@ -1,12 +1,12 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { registerTempFile, removeTempFiles, unregisterTempFile } from '../src/tempFiles.js';
+import { tempDir } from './helpers/tempDir.js';
 
 describe('tempFiles', () => {
   it('removes the temporary files and directories still registered, and only those', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'temp-files-'));
+    const dir = tempDir('temp-files-');
     const file = join(dir, 'a.partial');
     const kept = join(dir, 'b.partial');
     writeFileSync(file, 'x');

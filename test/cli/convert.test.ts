@@ -1,9 +1,8 @@
 import type * as RDF from '@rdfjs/types';
-import { mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { unwrap } from '../../src/record/unwrap.js';
@@ -12,6 +11,7 @@ import { recordGraphIri } from '../../src/mapping/recordGraph.js';
 import { makeRecords } from '../client/fakeService.js';
 import { runCli } from '../helpers/cli.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const FIXTURES = [
   'metadata-json-article-metabolomics-2017.json',
@@ -33,10 +33,7 @@ function expected(file: string): RDF.Quad[] {
   return [...unwrap(parsed)].flatMap((i) => (i.kind === 'record' ? mapRecord(normalizeRecord(i.raw)).quads : []));
 }
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'convert-'));
-});
+const dir = tempDir('convert-');
 
 describe('convert', () => {
   for (const file of FIXTURES) {

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const SAMPLE = 'data/sample-catalogue.jsonl';
 
@@ -10,7 +10,7 @@ describe('convert --jobs', () => {
   it.each(['nt', 'ttl', 'jsonld', 'rdf', 'nq'])(
     'writes the same bytes with two worker threads as with one (.%s), notes and rejects too',
     async (ext) => {
-      const dir = mkdtempSync(join(tmpdir(), 'convert-jobs-'));
+      const dir = tempDir('convert-jobs-');
       const bad = join(dir, 'in.jsonl');
       // The sample, a bad line and a duplicate DOI: every path of the pipeline.
       const sample = readFileSync(SAMPLE, 'utf8');
@@ -55,7 +55,7 @@ describe('convert --jobs', () => {
   );
 
   it('is refused with --validate and with shards, naming the flags', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'convert-jobs-'));
+    const dir = tempDir('convert-jobs-');
     const withValidate = await runCli(['convert', SAMPLE, '-o', join(dir, 'v.nt'), '--jobs', '2', '--validate']);
     expect(withValidate.code).toBe(2);
     expect(withValidate.stderr).toMatch(/--jobs.*--validate|--validate.*--jobs/);

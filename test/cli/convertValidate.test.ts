@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { parseNTriples } from '../helpers/rdf.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 describe('convert --validate', () => {
   it('keeps conforming records, moves the others to the rejects with their violations: records in = written + rejected', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'convert-validate-'));
+    const dir = tempDir('convert-validate-');
     const input = join(dir, 'in.ndjson');
     const good = {
       doi: '10.1000/good',
@@ -37,7 +37,7 @@ describe('convert --validate', () => {
   });
 
   it('lets a valid copy of a record in after a rejected one with the same DOI, and rejects the copies after it', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'convert-validate-'));
+    const dir = tempDir('convert-validate-');
     const input = join(dir, 'in.ndjson');
     const broken = { doi: '10.1000/twice', publicationDate: '2020-01-02' };
     const fixed = { doi: '10.1000/TWICE', title: 'A title', publicationDate: '2020-01-02' };
@@ -61,7 +61,7 @@ describe('convert --validate', () => {
   });
 
   it('keeps input order in the output and the rejects across batches of records', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'convert-validate-'));
+    const dir = tempDir('convert-validate-');
     const input = join(dir, 'in.ndjson');
     const records = Array.from({ length: 40 }, (_, i) =>
       i % 7 === 3

@@ -1,10 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { printable } from '../../src/cli/printable.js';
 import { StatusLine } from '../../src/cli/progress/StatusLine.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 describe('printable', () => {
   it('keeps lines and visible text, and shows every invisible character as \\uXXXX', () => {
@@ -31,7 +30,7 @@ describe('StatusLine', () => {
 
 describe('input bytes in CLI messages', () => {
   it('an error naming a file with escapes in its name shows them escaped', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'printable-'));
+    const dir = tempDir('printable-');
     const r = await runCli(['convert', join(dir, 'no\x1b[31mfile.json'), '-o', join(dir, 'out.nt')]);
     expect(r.code).toBe(4);
     expect(r.stderr).not.toContain('\x1b');

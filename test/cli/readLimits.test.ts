@@ -1,14 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GspTestServer } from '../store/GspTestServer.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'read-limits-'));
-});
+const dir = tempDir('read-limits-');
 
 /** A record whose `title` holds `levels` nested arrays. */
 function nestedRecord(doi: string, levels: number): string {

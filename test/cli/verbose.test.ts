@@ -1,14 +1,12 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRecords, startFakeService } from '../client/fakeService.js';
 import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 describe('--verbose', () => {
   it('says each request (URL, status, time), the key never in it, for export, search and get', async () => {
     const service = await startFakeService({ records: makeRecords(30), apiKey: 'sekret-key-123' });
-    const dir = mkdtempSync(join(tmpdir(), 'verbose-'));
+    const dir = tempDir('verbose-');
     try {
       const common = ['--base-url', service.url, '--verbose'];
       const env = { SCHOLARLY_API_KEY: 'sekret-key-123' };

@@ -1,12 +1,12 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiClient, exportDump, harvest } from '../../src/index.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 describe('a missing key', () => {
   it('is refused by every public function that asks the service, before any request and before any file is written', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'missing-key-'));
+    const dir = tempDir('missing-key-');
     let requests = 0;
     const fetch: typeof globalThis.fetch = async () => {
       requests++;

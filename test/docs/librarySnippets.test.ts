@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { transform } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { librarySnippets } from './docSnippets.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const snippets = librarySnippets();
@@ -18,7 +18,7 @@ describe('the library snippets of README.md and docs/', () => {
 
   // One strict type-check of them all, against the source of the public API (src/index.ts) as the package name.
   it('type-check under strict, each against the public API only', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'doc-snippets-tsc-'));
+    const dir = tempDir('doc-snippets-tsc-');
     const files = snippets.map((s, i) => {
       const file = join(dir, `snippet${i}.mts`);
       writeFileSync(file, `// ${s.where}\n${s.code}`);
@@ -51,7 +51,7 @@ describe('the library snippets of README.md and docs/', () => {
       mkdirSync(SNIPPETS, { recursive: true });
       const module = join(mkdtempSync(join(SNIPPETS, 'snippet-')), 'snippet.mjs');
       writeFileSync(module, code);
-      const cwd = mkdtempSync(join(tmpdir(), 'doc-snippet-'));
+      const cwd = tempDir('doc-snippet-');
       copyFileSync(join(ROOT, 'data/sample-catalogue.jsonl'), join(cwd, 'records.jsonl'));
       // No key: a snippet that would send one to the service must not run here.
       const env = { ...process.env, SCHOLARLY_API_KEY: '', SPRINGERNATURE_API_KEY: '' };

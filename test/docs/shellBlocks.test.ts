@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Option } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { OPTION_TABLE } from '../../src/cli/options/optionTable.js';
 import { docFiles, fencedBlocks } from './docSnippets.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -82,7 +82,7 @@ describe('the shell blocks of README.md and docs/', () => {
   // records.jsonl), `scholarly-rdf` being this checkout's bin/ (built), with no key in the environment.
   for (const block of blocks.filter((b) => b.marks.length === 0)) {
     it(`${block.where} runs offline`, () => {
-      const dir = mkdtempSync(join(tmpdir(), 'doc-shell-'));
+      const dir = tempDir('doc-shell-');
       const bin = join(dir, '.bin');
       mkdirSync(bin);
       writeFileSync(join(bin, 'scholarly-rdf'), `#!/bin/sh\nexec "${process.execPath}" "${join(ROOT, 'bin/scholarly-rdf.js')}" "$@"\n`);

@@ -1,16 +1,15 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { parseNTriples } from '../helpers/rdf.js';
 import { GspTestServer } from '../store/GspTestServer.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 let server: GspTestServer;
-let dir: string;
+const dir = tempDir('export-load-');
 beforeAll(async () => {
   server = await new GspTestServer().start();
-  dir = mkdtempSync(join(tmpdir(), 'export-load-'));
 });
 afterAll(() => server.stop());
 

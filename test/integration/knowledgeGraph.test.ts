@@ -6,20 +6,20 @@
  * N-Quads of 100 records loaded graph by graph, one record's graph replaced
  * (`DROP GRAPH` + `INSERT DATA`) and only that record changed.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type * as RDF from '@rdfjs/types';
 import { DataFactory, Parser, Writer } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { slug } from '../../src/mapping/entityIris.js';
 import { ROOT, needTools, runCli, withVirtuoso, type VirtuosoServer } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const CATALOGUE = resolve(ROOT, 'data/sample-catalogue.jsonl');
 const B = 'https://w3id.org/scholarly-rdf/';
 const G = `${B}graph/it-knowledge-graph`;
 const SCHEMA = 'PREFIX schema: <http://schema.org/>';
-const work = mkdtempSync(join(tmpdir(), 'scholarly-kg-it-'));
+const work = tempDir('scholarly-kg-it-');
 
 interface Creator {
   creator?: string;
@@ -179,7 +179,6 @@ describe.runIf(needTools('virtuoso'))('the knowledge graph in Virtuoso (issue 17
       await gsp(v, 'DELETE', G);
       for (const g of recordGraphs) await gsp(v, 'DELETE', g);
     }
-    rmSync(work, { recursive: true, force: true });
   });
 
   describe('counts over the loaded sample dump', () => {

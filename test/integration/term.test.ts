@@ -3,12 +3,12 @@
  * for all 16 pairs writes a file that Jena `riot --validate` accepts and that holds the
  * shipped graph (compared as sorted N-Triples written by riot: the term has no blank nodes).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../src/server/startServer.js';
 import { ROOT, riotNTriples, riotValidate, runCli } from './helpers.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const ACCEPT = ['application/ld+json', 'application/n-triples', 'text/turtle', 'application/rdf+xml'];
 const FORMATS: Record<string, string> = { jsonld: 'jsonld', ntriples: 'nt', turtle: 'ttl', rdfxml: 'rdf' };
@@ -20,10 +20,9 @@ const sorted = (nt: string) =>
     .sort();
 
 let service: RunningServer;
-let dir: string;
+const dir = tempDir('term-int-');
 beforeAll(async () => {
   service = await startServer();
-  dir = mkdtempSync(join(tmpdir(), 'term-int-'));
 });
 afterAll(() => service.close(0));
 

@@ -1,12 +1,12 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { assertWritable, assertWritableFolder } from '../../src/output/assertWritable.js';
 import { ToolkitError } from '../../src/errors.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 describe('assertWritableFolder / assertWritable (the one check before a run writes)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'writable-'));
+  const dir = tempDir('writable-');
 
   it('passes a file in a folder that is there', () => {
     expect(() => assertWritableFolder(join(dir, 'out.ttl'))).not.toThrow();

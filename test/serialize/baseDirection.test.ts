@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jsonld from 'jsonld';
 import { DataFactory as D } from 'n3';
@@ -8,6 +7,7 @@ import { loadDump } from '../../src/tasks/loadDump.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { offlineDocumentLoader, parseNQuads, parseNTriples, parseTurtle } from '../helpers/rdf.js';
 import { GspTestServer } from '../store/GspTestServer.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 // RDF 1.2 base direction (`"…"@ar--rtl`): kept where the format carries it, refused where it cannot, never dropped.
 const S = D.namedNode('https://doi.org/10.1000/dir');
@@ -50,10 +50,9 @@ describe('RDF 1.2 base direction', () => {
 
   describe('load', () => {
     let store: GspTestServer;
-    let dir: string;
+    const dir = tempDir('direction-');
     beforeAll(async () => {
       store = await new GspTestServer().start();
-      dir = mkdtempSync(join(tmpdir(), 'direction-'));
     });
     afterAll(() => store.stop());
 

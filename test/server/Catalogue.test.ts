@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../../src/sample/generateRecords.js';
@@ -8,6 +7,7 @@ import { Catalogue, decodeDoiEscapes, loadCatalogue } from '../../src/server/Cat
 import { evaluateQuery } from '../../src/server/evaluateQuery.js';
 import { parseQuery } from '../../src/server/parseQuery.js';
 import { tokenize } from '../../src/server/foldText.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const records: Record<string, unknown>[] = [
   {
@@ -180,7 +180,7 @@ describe('Catalogue', () => {
     });
 
     it('drops catalogue-only keys wherever they are', () => {
-      const dir = mkdtempSync(join(tmpdir(), 'hidden-'));
+      const dir = tempDir('hidden-');
       const file = join(dir, 'h.jsonl');
       const lines = [
         '{"doi":"a","title":"x","_countries":["DE"],"_keywords":["k"]}',
@@ -235,7 +235,7 @@ describe('Catalogue', () => {
   });
 
   describe('loading', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'catalogue-'));
+    const dir = tempDir('catalogue-');
 
     it('reads NDJSON (blank lines, CRLF, BOM) and JSON arrays alike', () => {
       const sample = [...generateRecords(30, 3)];

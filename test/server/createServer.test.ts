@@ -2,14 +2,14 @@
  * Walks the service specification (seed) section by section against `serve`
  * over the bundled sample catalogue.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Parser } from 'n3';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { sampleCataloguePath } from '../../src/sample/sampleCatalogue.js';
 import { Catalogue, startServer, type RunningServer } from '../../src/server/index.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const BASIC = 'basic-key';
 const PREMIUM = 'premium-key';
@@ -295,7 +295,7 @@ describe('§4.3 vocabulary endpoint', () => {
   it('needs no key, answers 404 for unknown terms, and reads the directory at request time under a configurable path', async () => {
     expect((await get('/vocab/nonexistent')).status).toBe(404);
     expect((await get('/vocab/..%2Fpackage')).status).toBe(404);
-    const dir = mkdtempSync(join(tmpdir(), 'vocab-'));
+    const dir = tempDir('vocab-');
     const s = await startServer({ catalogue, vocabDir: dir, vocabPath: '/terms' });
     try {
       expect((await get('/terms/pages', {}, s.url)).status).toBe(404);
@@ -338,7 +338,7 @@ describe('§5 authentication and plans', () => {
   });
 
   it('reads keys from a keys file', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'keys-')), 'keys.txt');
+    const file = join(tempDir('keys-'), 'keys.txt');
     writeFileSync(file, '# keys\nalpha\n\nbeta:premium\n');
     const s = await startServer({ catalogue, keysFile: file, compat: '2024' });
     try {

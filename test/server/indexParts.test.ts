@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { Catalogue } from '../../src/server/Catalogue.js';
 import { INDEX_PART_NAMES, INDEX_PARTS } from '../../src/server/indexParts.js';
 import { readCatalogueRange } from '../../src/server/readCatalogueFile.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const odd: Record<string, unknown>[] = [
   { doi: '10.1/ABC', _countries: ['France'], title: 'Hidden keys first', subjects: ['X', 'Y'] },
@@ -37,7 +37,7 @@ const records = [
   ...odd,
   ...generateRecords(600, 5, { catalogueFields: true }),
 ];
-const dir = mkdtempSync(join(tmpdir(), 'index-parts-'));
+const dir = tempDir('index-parts-');
 const file = join(dir, 'c.jsonl');
 writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
 

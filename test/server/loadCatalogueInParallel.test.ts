@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../../src/sample/generateRecords.js';
@@ -10,8 +9,9 @@ import { evaluateQuery } from '../../src/server/evaluateQuery.js';
 import { loadCatalogueInParallel } from '../../src/server/loadCatalogueInParallel.js';
 import { INDEX_PART_NAMES } from '../../src/server/indexParts.js';
 import { parseQuery } from '../../src/server/parseQuery.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'parallel-'));
+const dir = tempDir('parallel-');
 const file = join(dir, 'c.jsonl');
 const records = [...generateRecords(1500, 8, { catalogueFields: true })];
 writeFileSync(file, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -65,7 +65,7 @@ describe('loading a catalogue in parts', () => {
   });
 
   it('reads parts on worker threads when built (compiled to a temp dir), with the same result and line numbers in errors', () => {
-    const out = mkdtempSync(join(tmpdir(), 'parallel-build-'));
+    const out = tempDir('parallel-build-');
     const root = resolve(import.meta.dirname, '../..');
     const tsc = join(root, 'node_modules/.bin/tsc');
     try {

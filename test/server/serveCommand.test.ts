@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { CliIo } from '../../src/cli/CliContext.js';
 import { run } from '../../src/cli/main.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 /** Starts `serve` in-process; resolves with the URL it prints, the output so far and a stop function. */
 async function startServe(args: string[], cwd = process.cwd()) {
@@ -50,7 +50,7 @@ describe('scholarly-rdf serve', () => {
   });
 
   it('takes a catalogue, keys, a rate and faults from options, and never prints a key', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'serve-'));
+    const dir = tempDir('serve-');
     writeFileSync(join(dir, 'c.jsonl'), [...generateRecords(12, 4)].map((r) => JSON.stringify(r)).join('\n'));
     writeFileSync(join(dir, 'keys'), 'secret-two:premium\n');
     const s = await startServe(

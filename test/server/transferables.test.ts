@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { INDEX_PART_NAMES } from '../../src/server/indexParts.js';
 import { readCatalogueRange } from '../../src/server/readCatalogueFile.js';
 import { transferables } from '../../src/server/transferables.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 /** The typed arrays in a value, wherever they are. */
 function views(value: unknown, out: ArrayBufferView[] = []): ArrayBufferView[] {
@@ -16,7 +16,7 @@ function views(value: unknown, out: ArrayBufferView[] = []): ArrayBufferView[] {
 
 describe('transferables', () => {
   it('lists the buffer of every large typed array of every part a worker sends back, the DOI hashes included', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'transfer-'));
+    const dir = tempDir('transfer-');
     const file = join(dir, 'c.jsonl');
     writeFileSync(
       file,

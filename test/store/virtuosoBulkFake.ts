@@ -1,6 +1,6 @@
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { tempDir } from '../helpers/tempDir.js';
 
 /** The password the fake isql accepts. */
 export const FAKE_PASSWORD = 'Fake-Virtuoso-Pw-4711';
@@ -15,7 +15,7 @@ export interface FakeIsql {
 
 /** Makes a fake isql (a shell script running the .mjs with the state file and delay in its environment). */
 export function fakeIsql(options: { delayMs?: number } = {}): FakeIsql {
-  const dir = mkdtempSync(join(tmpdir(), 'bulk-fake-isql-'));
+  const dir = tempDir('bulk-fake-isql-');
   const state = join(dir, 'state.json');
   const script = resolve(import.meta.dirname, 'virtuosoBulkFakeIsql.mjs');
   const command = join(dir, 'isql-fake');

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DataFactory } from 'n3';
@@ -10,6 +9,7 @@ import {
   readBulkManifest,
   shardsOfFiles,
 } from '../../src/store/virtuosoBulkManifest.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const shard = (n: number, triples: number, extra: Record<string, unknown> = {}) => ({
   file: `dump.0000${n}.nt.gz`,
@@ -82,7 +82,7 @@ describe('bulkManifestOf', () => {
 
 describe('readBulkManifest', () => {
   it('io for a missing manifest, parse naming it for one that is not JSON', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bulk-manifest-'));
+    const dir = tempDir('bulk-manifest-');
     await expect(readBulkManifest(join(dir, 'none.json'))).rejects.toMatchObject({
       code: 'io',
       message: expect.stringContaining('none.json'),

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ToolkitError } from '../../src/errors.js';
@@ -8,13 +7,14 @@ import { spawn } from 'node:child_process';
 import { VirtuosoIsql } from '../../src/store/VirtuosoIsql.js';
 import type { BusyLoaders } from '../../src/store/waitForIdleLoaders.js';
 import { FAKE_PASSWORD, fakeIsql, type FakeIsql } from '../store/virtuosoBulkFake.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const GRAPH = 'https://ex.org/graph/bulk';
 const triple = (i: number) => `<https://ex.org/s${i}> <https://ex.org/p> "${i}" .`;
 
 /** Shards of `sizes[i]` distinct triples each (in a fresh folder) and their manifest. */
 function shards(sizes: readonly number[], broken?: number): { dir: string; files: string[]; manifest: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'bulk-shards-'));
+  const dir = tempDir('bulk-shards-');
   let next = 0;
   const entries = sizes.map((n, i) => {
     const lines = Array.from({ length: n }, () => triple(next++));
@@ -109,7 +109,7 @@ describe('bulkLoad (against a fake isql)', () => {
 
   it("the files' repeats of a shared entity's triple count once; into a graph that held triples only bounds are checked", async () => {
     const fake = fakeIsql();
-    const dir = mkdtempSync(join(tmpdir(), 'bulk-shared-'));
+    const dir = tempDir('bulk-shared-');
     const journal = '<https://w3id.org/scholarly-rdf/journal/11306> <http://schema.org/name> "Metabolomics" .';
     const files = [0, 1].map((n) => {
       const file = join(dir, `part${n}.nt`);

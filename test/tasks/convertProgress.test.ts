@@ -1,14 +1,14 @@
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { convertFiles, type ConvertProgress } from '../../src/index.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 const SAMPLE = join(import.meta.dirname, '../../data/sample-catalogue.jsonl');
 
 describe('convertFiles onProgress', () => {
   it("reports the bytes read of the inputs' known size, the records and statements, ending with all of them", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'convert-progress-'));
+    const dir = tempDir('convert-progress-');
     const seen: ConvertProgress[] = [];
     const summary = await convertFiles({
       inputs: [SAMPLE, SAMPLE],

@@ -1,12 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { convertFiles } from '../../src/tasks/convertFiles.js';
 import { expectIsomorphic, parseJsonLd, parseNQuads, parseNTriples, parseRdfXml, parseTurtle } from '../helpers/rdf.js';
+import { tempDir } from '../helpers/tempDir.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'convert-rdf-'));
+const dir = tempDir('convert-rdf-');
 const TURTLE = `@prefix schema: <http://schema.org/> .
 <https://doi.org/10.1/a> a schema:ScholarlyArticle ; schema:name "A"@en , "Ä" ; schema:author _:p .
 _:p schema:name "P" .

@@ -1,5 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { mapRecord } from '../../src/mapping/mapRecord.js';
 import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { createRecordValidation, startRecordValidation } from '../../src/tasks/createRecordValidation.js';
+import { tempDir } from '../helpers/tempDir.js';
 
 describe('createRecordValidation', () => {
   it('in a worker gives the violations it gives in this thread, record by record, for calls that overlap', async () => {
@@ -36,7 +36,7 @@ describe('createRecordValidation', () => {
   });
 
   it('starts at once: records asked for before the shapes are loaded wait for them; shapes it cannot use fail ready and every call', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'record-validation-'));
+    const dir = tempDir('record-validation-');
     writeFileSync(
       join(dir, 'bad.ttl'),
       '@prefix sh: <http://www.w3.org/ns/shacl#> .\n<urn:s> a sh:NodeShape ; sh:targetClass <urn:C> ; sh:minCount "x" .\n',

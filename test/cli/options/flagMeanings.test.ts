@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Option } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { longFlag } from '../../../src/cli/options/CliOption.js';
 import { OPTION_TABLE } from '../../../src/cli/options/optionTable.js';
 import { makeRecords, startFakeService } from '../../client/fakeService.js';
 import { runCli } from '../../helpers/cli.js';
+import { tempDir } from '../../helpers/tempDir.js';
 
 const SAMPLE = join(import.meta.dirname, '../../../data/sample-catalogue.jsonl');
 
@@ -49,7 +49,7 @@ describe('flags that mean one thing everywhere', () => {
   });
 
   it('keeps the earlier spellings working, each with a deprecation line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'flag-meanings-'));
+    const dir = tempDir('flag-meanings-');
     const quiet = await runCli(['convert', SAMPLE, '-q', '-o', join(dir, 'a.nt')]);
     expect(quiet.code).toBe(0);
     expect(quiet.stderr).toBe('scholarly-rdf: -q is deprecated here: use --quiet\n');
