@@ -25,7 +25,8 @@ export interface Output {
  * under a temporary name beside it and renamed to `path` by `close()`, so a
  * run that fails leaves an existing file untouched and no partial one (a
  * symbolic link at `path` is written through to its target, an existing
- * file's mode is kept; a hard link is not kept). Fails with code `io`,
+ * file's mode is kept; a hard link is not kept). A device or a pipe at
+ * `path` (`/dev/null`, a FIFO) is written in place. Fails with code `io`,
  * naming the path, when the file cannot be created or `path` is a directory.
  */
 export async function openOutput(path: string | undefined, fallback: Writable): Promise<Output> {
@@ -40,6 +41,9 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
     const info = await stat(target);
     if (info.isDirectory())
       throw new ToolkitError(`cannot write ${path}: it is a directory`, 'io', { details: { path } });
+    // A device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written in place: renaming a file over it would
+    // replace the device with a file (run as root, `-o /dev/null` did).
+    if (!info.isFile()) return inPlace(path, target);
     mode = info.mode & 0o7777;
   } catch (err) {
     if (err instanceof ToolkitError) throw err;
@@ -58,10 +62,7 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
     throw err;
   });
   const discard = async (): Promise<void> => {
-    await new Promise<void>((resolve) => {
-      if (file.closed) resolve();
-      else file.once('close', () => resolve()).destroy();
-    });
+    await closed(file);
     await rm(partial, { force: true });
     unregisterTempFile(partial);
   };
@@ -78,15 +79,45 @@ export async function openOutput(path: string | undefined, fallback: Writable): 
   };
   /** Ends the file and puts it in place; a failure (a full disk at the last write) discards it. */
   const finish = async (end: () => void): Promise<void> => {
-    try {
-      end();
-      await finished(file);
-    } catch (err) {
-      await discard();
-      throw ioError(err, path);
-    }
+    await ended(file, path, end, discard);
     await place();
   };
+  return compressed(path, file, finish, discard);
+}
+
+/** An output written straight into a device or a pipe at `target`: nothing to rename, nothing to remove. */
+async function inPlace(path: string, target: string): Promise<Output> {
+  const file = await openWriteStream(target, { name: path });
+  const discard = (): Promise<void> => closed(file);
+  return compressed(path, file, (end) => ended(file, path, end, discard), discard);
+}
+
+/** Calls `end` (which ends `file`, or a stream into it) and waits until `file` is closed; a failure discards it and is an `io` error naming `path`. */
+async function ended(file: Writable, path: string, end: () => void, discard: () => Promise<void>): Promise<void> {
+  try {
+    end();
+    await finished(file);
+  } catch (err) {
+    await discard();
+    throw ioError(err, path);
+  }
+}
+
+/** Waits until `file` is closed, destroying it first when it is still open. */
+function closed(file: Writable): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (file.closed) resolve();
+    else file.once('close', () => resolve()).destroy();
+  });
+}
+
+/** The output over `file`: the file itself, or a gzip stream into it when `path` ends in `.gz`. */
+function compressed(
+  path: string,
+  file: Writable,
+  finish: (end: () => void) => Promise<void>,
+  discard: () => Promise<void>,
+): Output {
   if (!isGzipPath(path)) {
     return { stream: file, name: path, close: () => finish(() => file.end()), discard };
   }

@@ -11,6 +11,7 @@ import { directFetch } from '../http/proxyFetch.js';
 import { createRecordValidation } from './createRecordValidation.js';
 import { type LoadDumpOptions, type LoadDumpSummary, loadDump, loadLogPath } from './loadDump.js';
 import { type NamedOutput, refuseOverwritingInputs, shapeFiles, shardOutputs } from './refuseOverwritingInputs.js';
+import { refuseReplacingDevices } from './refuseReplacingDevices.js';
 
 /** Options of {@link exportDump}: those of the harvest and the dump, and what to do with it. */
 export interface ExportDumpOptions extends Omit<ExportOptions, 'validation'> {
@@ -61,7 +62,10 @@ export async function exportDump(options: ExportDumpOptions): Promise<ExportDump
   if (shapesDir !== undefined && !validate) throw new ToolkitError('`shapesDir` goes with `validate`', 'usage');
   // Worked out once: the outputs refused here are those the export writes.
   const plan = planExport(options);
-  refuseOverwritingInputs(exportOutputs(options, plan), validate ? shapeFiles(shapesDir) : []);
+  const outputs = exportOutputs(options, plan);
+  refuseOverwritingInputs(outputs, validate ? shapeFiles(shapesDir) : []);
+  // The rejects are written in place when they go to a device (openOutput); the others are renamed into place.
+  refuseReplacingDevices(outputs.filter((o) => o.path !== options.rejectsPath));
   const shards = options.output ? plan.shards : undefined;
   const validation = validate
     ? await createRecordValidation({ ...(shapesDir !== undefined ? { shapesDir } : {}) })

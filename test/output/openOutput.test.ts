@@ -9,7 +9,9 @@ import {
   symlinkSync,
   writeFileSync,
   lstatSync,
+  createReadStream,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -70,5 +72,21 @@ describe('openOutput', () => {
       message: expect.stringContaining('is a directory'),
     });
     expect(readdirSync(dir)).toEqual(['adir']);
+  });
+
+  it('writes into a pipe in place: the FIFO stays a FIFO, nothing is left beside it', async () => {
+    const fifo = join(dir, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const read = new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      createReadStream(fifo)
+        .on('data', (chunk: Buffer) => chunks.push(chunk))
+        .on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+        .on('error', reject);
+    });
+    await write(fifo, 'through the pipe\n');
+    expect(await read).toBe('through the pipe\n');
+    expect(lstatSync(fifo).isFIFO()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['pipe']);
   });
 });
