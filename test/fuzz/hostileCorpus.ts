@@ -289,13 +289,27 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   {
     name: 'unterminated-literal.ttl',
-    what: 'a Turtle literal of 20 MB never closed: the parser quotes it',
-    generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 20_000_000, 1_000_000)],
+    what: 'a Turtle literal of 4 MB never closed: the parser quotes it, cut',
+    generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 4_000_000, 1_000_000)],
     runs: [
       {
         args: (f) => ['validate', f],
         exit: 4,
         stderr: [/error \[parse\]: unterminated-literal\.ttl:1: invalid Turtle: Unexpected .*… \(\d+ characters\)/],
+      },
+    ],
+  },
+  {
+    name: 'unterminated-long-literal.ttl',
+    what: 'a Turtle literal of 20 MB never closed: a line past the 8 MiB read at once, refused by name',
+    generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 20_000_000, 1_000_000)],
+    runs: [
+      {
+        args: (f) => ['validate', f],
+        exit: 4,
+        stderr: [
+          /error \[parse\]: unterminated-long-literal\.ttl:1: line 1 is larger than 8 MiB, .*--max-document-chars raises the limit/,
+        ],
       },
     ],
   },
