@@ -35,7 +35,8 @@ import {
 } from './exportOptions.js';
 import { type ExportCounts, type ExportIdentity, type ExportState, noCounts, writeExportState } from './ExportState.js';
 import { type ExportDelta, resolveDelta, sinceQuery, usesRecordGraphs } from './exportSince.js';
-import { datasetIri, provenanceQuads } from './provenance.js';
+import { datasetIri } from './datasetIri.js';
+import { provenanceQuads } from './provenance.js';
 
 export type { ExportOptions, ExportProgress, ExportRunSettings, ExportSummary } from './exportOptions.js';
 

@@ -39,8 +39,6 @@ export interface ProvenanceInput {
   previousDataset?: string;
 }
 
-export { datasetIri } from './datasetIri.js';
-
 /**
  * The provenance and description of a dump: a PROV-O activity (the endpoint
  * without the key, the query, start and end times, pages, records and the

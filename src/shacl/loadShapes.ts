@@ -16,8 +16,6 @@ export interface ShapesGraph {
   readonly files: readonly string[];
 }
 
-export { DEFAULT_SHAPES_DIR, isShapesFileName } from './shapesFiles.js';
-
 /**
  * Reads every `*.ttl` file of a directory (or one Turtle file) into one
  * shapes graph. Fails with `io` when the directory or file cannot be read or

@@ -2,7 +2,8 @@ import type * as RDF from '@rdfjs/types';
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ExportIdentity } from '../../src/export/ExportState.js';
-import { datasetIri, provenanceQuads, type ProvenanceInput } from '../../src/export/provenance.js';
+import { datasetIri } from '../../src/export/datasetIri.js';
+import { provenanceQuads, type ProvenanceInput } from '../../src/export/provenance.js';
 import { NS } from '../../src/rdf/namespaces.js';
 
 const identity: ExportIdentity = {

@@ -18,7 +18,7 @@ import { Catalogue } from '../../src/server/Catalogue.js';
 import { startServer, type RunningServer } from '../../src/server/startServer.js';
 import { RecordValidator, pathToString } from '../../src/shacl/RecordValidator.js';
 import type { PathStep } from '../../src/shacl/RecordValidator.js';
-import { DEFAULT_SHAPES_DIR } from '../../src/shacl/loadShapes.js';
+import { DEFAULT_SHAPES_DIR } from '../../src/shacl/shapesFiles.js';
 import { isValidOrcid, orcidCheckCharacter } from '../../src/record/orcid.js';
 import { SHAPE_CASES, caseQuads, fixtureQuads, summary } from '../shacl/shapeCases.js';
 import { jena5Shacl, jenaShacl, needTools, pyShacl, runCli } from './helpers.js';

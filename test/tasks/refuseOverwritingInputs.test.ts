@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SHAPES_DIR } from '../../src/shacl/loadShapes.js';
+import { DEFAULT_SHAPES_DIR } from '../../src/shacl/shapesFiles.js';
 import { convertFiles } from '../../src/tasks/convertFiles.js';
 import { exportDump } from '../../src/tasks/exportDump.js';
 import { loadDump } from '../../src/tasks/loadDump.js';
