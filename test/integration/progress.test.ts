@@ -24,7 +24,7 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /** Runs the binary on a pseudo-terminal of 120 columns; what the terminal received, and the exit status. */
 function onTerminal(
   args: string[],
-  options: { interruptAfterMs?: number } = {},
+  options: { interruptWhen?: (screen: string) => boolean } = {},
 ): Promise<{ code: number | null; screen: string }> {
   const command = `stty cols 120 rows 40; exec ${[process.execPath, BIN, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], {
@@ -32,12 +32,19 @@ function onTerminal(
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let screen = '';
-  child.stdout.on('data', (c: Buffer) => (screen += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (screen += c.toString()));
-  if (options.interruptAfterMs !== undefined) {
-    // Ctrl-C typed on the terminal: the terminal sends SIGINT to the program.
-    setTimeout(() => child.stdin.write('\x03'), options.interruptAfterMs);
-  }
+  let interrupted = false;
+  const received = (c: Buffer) => {
+    screen += c.toString();
+    // Ctrl-C typed on the terminal once it shows what the test waits for (never
+    // after a fixed time: a busy machine may not have drawn anything yet): the
+    // terminal sends SIGINT to the program.
+    if (!interrupted && options.interruptWhen?.(screen)) {
+      interrupted = true;
+      child.stdin.write('\x03');
+    }
+  };
+  child.stdout.on('data', received);
+  child.stderr.on('data', received);
   return new Promise((done) => child.on('close', (code) => done({ code, screen })));
 }
 
@@ -96,7 +103,8 @@ describe('on a terminal', () => {
   it('export: Ctrl-C leaves the bar where it stopped and prints its message on a line of its own', async () => {
     const { code, screen } = await onTerminal(
       ['export', '--sample', '-q', 'type:Journal', '-o', 'c.ttl', '--page-size', '10', '--rate', '3'],
-      { interruptAfterMs: 2500 },
+      // Once the bar has shown a few pages (of 22, at 3 a second).
+      { interruptWhen: (screen) => /\] [3-9]\d\/218 records/.test(screen) },
     );
     expect(code).toBe(130);
     // The terminal echoes ^C after the bar; the message starts at the beginning of the next line.

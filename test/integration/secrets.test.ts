@@ -11,7 +11,7 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +100,7 @@ function expectNoSecret(what: string, text: string): void {
 function bin(
   args: string[],
   env: Record<string, string> = {},
-  killAfterMs?: number,
+  killWhen?: () => boolean,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, ...args], {
@@ -112,8 +112,10 @@ function bin(
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    if (killAfterMs !== undefined) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+    // Killed once `killWhen` holds (polled; never after a fixed time, which a busy machine may not reach).
+    const watch = killWhen && setInterval(() => killWhen() && child.kill('SIGKILL'), 50);
     child.on('close', (code) => {
+      if (watch) clearInterval(watch);
       printed.push({ what: `scholarly-rdf ${args.join(' ')} (${JSON.stringify(env)})`, text: stdout + stderr });
       done({ code, stdout, stderr });
     });
@@ -218,11 +220,11 @@ describe('secrets', () => {
     ];
     // the last: a DOI the service does not know is `no-record`, exit 7
     expect(codes).toEqual([0, 0, 0, 3, 3, 2, 2, 0, 0, 7]);
-    // Killed mid-export, then resumed.
+    // Killed mid-export (once its state is saved), then resumed.
     await bin(
       ['export', '-q', 'x', '-o', 'k.nt', '--base-url', service.url, '--page-size', '2', '--rate', '5'],
       withKey,
-      1500,
+      () => existsSync(join(dir, 'k.nt.state.json')),
     );
     expect(
       (
