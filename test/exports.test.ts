@@ -173,7 +173,7 @@ describe('each job is one call of the public API', () => {
     await expect(api.exportDump({ query: 'type:Journal', sample: true, stream: failing })).rejects.toThrow(
       /disk gone|closed/,
     );
-  }, 10_000);
+  }, 60_000);
 
   it('exportDump into a stream whose reader went away (| head) ends at once', async () => {
     const out = new PassThrough({ highWaterMark: 16 });
@@ -181,5 +181,5 @@ describe('each job is one call of the public API', () => {
     await expect(api.exportDump({ query: 'type:Journal', sample: true, stream: out })).rejects.toBeInstanceOf(
       api.ToolkitError,
     );
-  }, 10_000);
+  }, 60_000);
 });

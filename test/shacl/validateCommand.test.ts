@@ -358,5 +358,5 @@ describe('scholarly-rdf validate with shapes of your own', () => {
     expect(r.stdout).toMatch(/^records: 2, conforming: 1, not conforming: 1\n/);
     expect(r.stdout).toContain('title longer than 20 characters');
     expect(r.code).toBe(1);
-  }, 30_000);
+  });
 });
