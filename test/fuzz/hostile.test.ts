@@ -1,8 +1,10 @@
 /**
  * The hostile-input corpus (hostileCorpus.ts) through the built CLI, one
- * process per command as a user runs it (`npm run test:fuzz`; skipped by
- * `npm test`, whose unit tests of test/parse and test/record cover the same
- * limits in-process). For every file and command: the exit code and message
+ * process per command as a user runs it. `npm run test:fuzz` runs every case
+ * on a build of the sources made for it; `npm test` runs the light ones (small
+ * files, a second or two a command) on the project's own build (`dist/`, as
+ * the README's commands do), leaving the deep and huge ones, whose limits the
+ * unit tests of test/parse and test/record cover in-process. For every file and command: the exit code and message
  * the case says, never an exit code of 70 or more (a crash, a heap out of
  * memory is 134), never a stack trace, no raw control character and at most
  * a few kilobytes on stderr. Time and memory are bounded as outcomes: each
@@ -37,8 +39,15 @@ const MAX_STDERR = 16_384;
 let build: string;
 let work: string;
 
+/** The cases this run takes. */
+const cases = HOSTILE_CASES.filter((c) => isNightly || c.light);
+
 beforeAll(() => {
-  if (!isNightly) return;
+  if (!isNightly) {
+    build = ROOT;
+    work = mkdtempSync(join(tmpdir(), 'hostile-cli-'));
+    return;
+  }
   // A root like the package's: the sources built into dist/, beside the files the CLI reads.
   build = mkdtempSync(join(tmpdir(), 'hostile-cli-'));
   work = join(build, 'work');
@@ -58,7 +67,7 @@ beforeAll(() => {
   }
 }, 300_000);
 afterAll(() => {
-  if (build) rmSync(build, { recursive: true, force: true });
+  if (work) rmSync(build === ROOT ? work : build, { recursive: true, force: true });
 });
 
 function write(path: string, pieces: Iterable<string | Buffer>): void {
@@ -103,10 +112,10 @@ async function runBuilt(
   return { code, signal, stderr, stderrBytes };
 }
 
-describe.runIf(isNightly)(
+describe(
   'hostile inputs through the built CLI: a clear error or a clear rejection, in bounded time and memory',
   () => {
-    for (const c of HOSTILE_CASES) {
+    for (const c of cases) {
       it(
         `${c.name}: ${c.what}`,
         async () => {

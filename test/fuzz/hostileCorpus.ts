@@ -33,6 +33,8 @@ export interface HostileCase {
   runs: HostileRun[];
   /** The heap the CLI is given, in MiB: the memory bound. Defaults to {@link DEFAULT_HEAP_MIB}. */
   heapMiB?: number;
+  /** Small and quick (a second or two a command): run by `npm test` as well as `npm run test:fuzz`. Default false. */
+  light?: boolean;
 }
 
 /** The heap of a run unless a case says otherwise: far below what the inputs would take if held. */
@@ -200,6 +202,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   {
     name: 'binary.bin',
+    light: true,
     what: '64 kB of noise',
     generate: () => [noise(65536)],
     runs: [
@@ -213,6 +216,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   {
     name: 'truncated.jsonl.gz',
+    light: true,
     what: 'gzip of 20,000 records cut in the middle',
     generate: () => {
       const gz = gzipSync(Array.from({ length: 20_000 }, (_, i) => `{"doi":"10.5555/t${i}","title":"T"}\n`).join(''));
@@ -228,6 +232,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   {
     name: 'truncated.nt.gz',
+    light: true,
     what: 'gzip of 20,000 triples cut in the middle',
     generate: () => {
       const gz = gzipSync(
@@ -246,6 +251,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   ...(['nt', 'ttl', 'rdf', 'jsonld'] as const).map((ext): HostileCase => ({
     name: `invalid-utf8.${ext}`,
+    light: true,
     what: `invalid UTF-8 (FF FE, a cut sequence, an encoded surrogate) in a literal of ${ext}: U+FFFD, read`,
     generate: () => {
       const bad = Buffer.from([0x61, 0xff, 0xfe, 0xed, 0xa0, 0x80, 0x62, 0xc3]);
@@ -267,6 +273,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   })),
   ...(['ttl', 'rdf', 'jsonld'] as const).map((ext): HostileCase => ({
     name: `control-bytes.${ext}`,
+    light: true,
     what: `terminal escapes, BEL and NUL between the tokens of ${ext}: a parse error that prints them escaped`,
     generate: () => [
       {
@@ -281,6 +288,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   })),
   {
     name: 'control-bytes.jsonl',
+    light: true,
     what: 'terminal escapes in a record and on a line of their own',
     generate: () => ['{"doi":"10.5555/c\u001B[31m","title":"t\u0000\u0007"}\n\u001B]0;x\u0007\n'],
     runs: [
@@ -289,6 +297,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   {
     name: 'unterminated-literal.ttl',
+    light: true,
     what: 'a Turtle literal of 4 MB never closed: the parser quotes it, cut',
     generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 4_000_000, 1_000_000)],
     runs: [
@@ -301,6 +310,7 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   },
   {
     name: 'unterminated-long-literal.ttl',
+    light: true,
     what: 'a Turtle literal of 20 MB never closed: a line past the 8 MiB read at once, refused by name',
     generate: () => ['<http://ex.org/s> <http://ex.org/p> "', ...repeat('x', 20_000_000, 1_000_000)],
     runs: [
