@@ -112,36 +112,33 @@ async function runBuilt(
   return { code, signal, stderr, stderrBytes };
 }
 
-describe(
-  'hostile inputs through the built CLI: a clear error or a clear rejection, in bounded time and memory',
-  () => {
-    for (const c of cases) {
-      it(
-        `${c.name}: ${c.what}`,
-        async () => {
-          write(join(work, c.name), c.generate());
-          try {
-            for (const run of c.runs) {
-              const label = `${run.args(run.stdin ? '-' : c.name).join(' ')}${run.stdin ? ` < ${c.name}` : ''}`;
-              const r = await runBuilt(c, run, c.name);
-              expect(
-                r.signal,
-                `${label}: killed (deadline ${DEADLINE_MS} ms or heap ${c.heapMiB ?? DEFAULT_HEAP_MIB} MiB)\n${r.stderr}`,
-              ).toBeNull();
-              expect(r.code, `${label}\n${r.stderr}`).toBe(run.exit);
-              expect(r.code).toBeLessThan(70);
-              expect(r.stderr, label).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
-              expect(r.stderr, label).not.toMatch(/internal error|heap out of memory|RangeError/);
-              expect(r.stderr, label).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
-              expect(r.stderrBytes, label).toBeLessThan(8192);
-              for (const line of run.stderr) expect(r.stderr, label).toMatch(line);
-            }
-          } finally {
-            rmSync(join(work, c.name), { force: true });
+describe('hostile inputs through the built CLI: a clear error or a clear rejection, in bounded time and memory', () => {
+  for (const c of cases) {
+    it(
+      `${c.name}: ${c.what}`,
+      async () => {
+        write(join(work, c.name), c.generate());
+        try {
+          for (const run of c.runs) {
+            const label = `${run.args(run.stdin ? '-' : c.name).join(' ')}${run.stdin ? ` < ${c.name}` : ''}`;
+            const r = await runBuilt(c, run, c.name);
+            expect(
+              r.signal,
+              `${label}: killed (deadline ${DEADLINE_MS} ms or heap ${c.heapMiB ?? DEFAULT_HEAP_MIB} MiB)\n${r.stderr}`,
+            ).toBeNull();
+            expect(r.code, `${label}\n${r.stderr}`).toBe(run.exit);
+            expect(r.code).toBeLessThan(70);
+            expect(r.stderr, label).not.toMatch(/^\s+at .*:\d+:\d+\)?$/m);
+            expect(r.stderr, label).not.toMatch(/internal error|heap out of memory|RangeError/);
+            expect(r.stderr, label).not.toMatch(/[\u0000-\u0008\u000B-\u001F\u007F]/);
+            expect(r.stderrBytes, label).toBeLessThan(8192);
+            for (const line of run.stderr) expect(r.stderr, label).toMatch(line);
           }
-        },
-        DEADLINE_MS * 4,
-      );
-    }
-  },
-);
+        } finally {
+          rmSync(join(work, c.name), { force: true });
+        }
+      },
+      DEADLINE_MS * 4,
+    );
+  }
+});
