@@ -17,8 +17,8 @@ const MUL_B = 0x85ebca77;
  * A change of one step's units always changes both lanes (each step is a bijection of the lane and of the units);
  * two sequences that differ otherwise share a hash with a chance of about 2⁻⁶⁴ for inputs that are not made to
  * collide (it is no cryptographic hash). The same in every process and thread of one version (not kept across
- * versions). About 5 times as fast as SHA-1 through `node:crypto` for a record's texts (callgrind, 2,000
- * generated records), which gathered the texts into one string to hash it natively.
+ * versions). A record's digest takes 0.35× the instructions and 0.48× the CPU of SHA-1 through `node:crypto`
+ * over one string gathered for it (2,000 generated records, in one process).
  */
 export class TextHash64 {
   private a = 0x243f6a88 | 0;
