@@ -166,58 +166,6 @@ export class DoiSet {
 /** The last hash computed: high and low 32 bits (one array, no allocation per DOI). */
 const HASH = new Uint32Array(2);
 
-/** {@link TextHasher} hashes what it gathered once it is this long, in pieces of {@link HASH_PIECE}. */
-const GATHER_MAX = 1 << 20;
-const HASH_PIECE = 1 << 18;
-
-/**
- * A 64-bit digest of a text given in pieces, without joining them all: the first 64 bits of the SHA-1 of the
- * pieces joined, as UTF-8 (high and low 32 bits, unsigned). Pieces are gathered (a concatenation: no copy) up to 1
- * MiB and hashed natively, a long text a quarter of a MiB at a time, never cut inside a surrogate pair (a
- * record's digest is taken of its content's text, a 64 MB abstract too: joined or encoded whole, one more copy of
- * it). A record's text costs 0.7 times as much as hashed in JavaScript (paired, 3,000 generated records).
- */
-export class TextHasher {
-  private text = '';
-  private hash: crypto.Hash | undefined;
-
-  /** Hashes a piece after those before. */
-  add(text: string): void {
-    if (text.length >= GATHER_MAX) {
-      // a long piece is hashed as it is, not joined to what was gathered (a copy of it)
-      const left = this.hashPieces(this.text);
-      this.text = this.hashPieces(left ? left + text : text);
-      return;
-    }
-    this.text += text;
-    if (this.text.length >= GATHER_MAX) this.text = this.hashPieces(this.text);
-  }
-
-  /** The digest of the pieces added. */
-  digest(): [number, number] {
-    let digest: Buffer;
-    if (this.hash === undefined) digest = sha1(this.text);
-    else digest = this.hash.update(this.text).digest();
-    return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
-  }
-
-  /**
-   * Hashes a text natively, {@link HASH_PIECE} code units at a time, but for a high surrogate at its end (a pair's
-   * half alone would be encoded as U+FFFD), which it returns to go with what follows ('' when none).
-   */
-  private hashPieces(text: string): string {
-    const hash = (this.hash ??= crypto.createHash('sha1'));
-    for (let at = 0; at < text.length;) {
-      let end = Math.min(at + HASH_PIECE, text.length);
-      if ((text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-      if (end === at) return text.slice(at);
-      hash.update(text.slice(at, end));
-      at = end;
-    }
-    return '';
-  }
-}
-
 const SEED1 = 0x9747b28c | 0;
 const SEED2 = 0x2f6b9e35;
 /** The two lanes of a hash being taken (signed 32-bit), between {@link absorb} and its caller. */

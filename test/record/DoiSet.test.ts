@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DoiSet, TextHasher } from '../../src/record/DoiSet.js';
+import { DoiSet } from '../../src/record/DoiSet.js';
 
 describe('DoiSet', () => {
   it('knows a DOI again whatever its case or padding (by its key, doiKey)', () => {
@@ -63,44 +63,6 @@ describe('DoiSet', () => {
       expect(set.size).toBe(300_000);
       expect(set.has('10.1371/JOURNAL.PONE.0000000')).toBe(true);
       expect(set.has('10.1371/journal.pone.0300000')).toBe(false);
-    }
-  });
-});
-
-describe('TextHasher', () => {
-  const sha64 = (text: string): [number, number] => {
-    const d = createHash('sha1').update(text).digest();
-    return [d.readUInt32BE(0), d.readUInt32BE(4)];
-  };
-
-  it('gives the first 64 bits of the SHA-1 of the pieces joined, however the text is cut (empty pieces, astral characters)', () => {
-    const text = 'a\u0000bé中𝔘\u0001'.repeat(7);
-    for (let a = 0; a <= text.length; a += 3)
-      for (let b = a; b <= text.length; b += 5) {
-        const h = new TextHasher();
-        for (const piece of [text.slice(0, a), '', text.slice(a, b), text.slice(b)]) h.add(piece);
-        expect(h.digest()).toEqual(sha64(text));
-      }
-    expect(new TextHasher().digest()).toEqual(sha64(''));
-    const ab = new TextHasher();
-    ab.add('ab');
-    const ba = new TextHasher();
-    ba.add('ba');
-    expect(ab.digest()).not.toEqual(ba.digest());
-  });
-
-  it('hashes a long text in pieces without cutting a surrogate pair', () => {
-    // 3 MiB and more, with astral characters across every quarter MiB
-    const text = `x${'中𝔘'.repeat(600_000)}`;
-    for (const cut of [1, 1 << 20, (1 << 20) + 1, (1 << 20) + 2, 1 << 21]) {
-      const h = new TextHasher();
-      h.add(text.slice(0, cut));
-      h.add(text.slice(cut));
-      expect(h.digest()).toEqual(sha64(text));
-      // and gathered from short pieces, cut inside pairs
-      const g = new TextHasher();
-      for (let at = 0; at < text.length; at += 1001) g.add(text.slice(at, at + 1001));
-      expect(g.digest()).toEqual(sha64(text));
     }
   });
 });
