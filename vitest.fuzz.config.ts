@@ -13,9 +13,10 @@ import { TEMP_ROOT } from './vitest.config.js';
  * module-level `casesRun`, which a shared module would carry from one file
  * into the next.
  *
- * Also the hostile-input corpus (test/fuzz/hostile.test.ts, skipped by
- * `npm test`): the sources built into a temp dir, each hostile file through
- * the CLI in a process of its own, with a capped heap and a deadline.
+ * Also the whole hostile-input corpus (test/fuzz/hostile.test.ts; `npm test`
+ * runs its light cases, or all of them under CI=true): the sources built
+ * into a temp dir, each hostile file through the CLI in a process of its
+ * own, with a capped heap and a deadline.
  */
 export default defineConfig({
   test: {
