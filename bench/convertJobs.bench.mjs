@@ -16,12 +16,13 @@
 // and collecting garbage; libuv's: file reads and writes), in seconds, medians.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, pairSpread, pairedCells } from './pairedRuns.mjs';
+import { watchThreads } from './threadCpu.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
@@ -33,48 +34,9 @@ function arg(name, fallback) {
   return i >= 0 ? process.argv[i + 1] : fallback;
 }
 
-/** CPU milliseconds (user + system) of each thread of this process, by thread id (Linux; empty elsewhere). */
-function threadCpu() {
-  const out = new Map();
-  let tids;
-  try {
-    tids = readdirSync('/proc/self/task');
-  } catch {
-    return out;
-  }
-  for (const tid of tids) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime and stime (fields 14 and 15), in clock ticks of 10 ms.
-      out.set(Number(tid), (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // A thread that ended meanwhile.
-    }
-  }
-  return out;
-}
-
-/** The CPU of a conversion by thread: this one, the `jobs` busiest others (the workers when jobs > 1), the rest. */
-function threadSplit(threads, jobs) {
-  const others = [...threads].filter(([tid]) => tid !== process.pid).map(([, ms]) => ms);
-  others.sort((a, b) => b - a);
-  const workers = jobs > 1 ? others.slice(0, jobs) : [];
-  const rest = jobs > 1 ? others.slice(jobs) : others;
-  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-  return { mainMs: threads.get(process.pid) ?? 0, workersMs: sum(workers), helpersMs: sum(rest) };
-}
-
 /** The child: one conversion, its figures as one line of JSON. */
 async function child([format, jobs, input, output]) {
-  // The threads' CPU is read before the workers end (an ended thread's time is the process's, no longer its own).
-  const { Worker } = await import('node:worker_threads');
-  let threads;
-  const terminate = Worker.prototype.terminate;
-  Worker.prototype.terminate = function (...args) {
-    threads ??= threadCpu();
-    return terminate.apply(this, args);
-  };
+  const threads = await watchThreads();
   const { convertFiles } = await import(dist('tasks/convertFiles.js'));
   const started = performance.now();
   const summary = await convertFiles({
@@ -97,7 +59,7 @@ async function child([format, jobs, input, output]) {
       statements: summary.statements,
       mapped: summary.mapped,
       rssMb: usage.maxRSS / 1024,
-      ...threadSplit(threads ?? threadCpu(), Number(jobs)),
+      ...threads.split(Number(jobs)),
     }),
   );
 }

@@ -4,11 +4,12 @@
 // With several counts (--counts 1000,5000,20000) it shows where --jobs N starts to pay: the crossover behind the
 // default (`jobs` auto from 16 MiB of text).
 // Usage: npm run bench -- validateJobs
-//        node bench/validateJobs.bench.mjs [--counts 100000] [--jobs 2] [--rounds 1]
+//        node bench/validateJobs.bench.mjs [--counts 100000] [--jobs 2] [--rounds 1] [--threads]
 // Runs against dist/ (npm run build). Every validation runs in a child process of its own (validateDump, as the CLI
 // calls it, with a report), so its time and peak RSS are its own; with --rounds R the pairs alternate (1, N, 1, N,
 // ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the CPU per
-// triple): the load average is printed before and after each count.
+// triple): the load average is printed before and after each count. --threads (Linux): the CPU by thread, as
+// bench/convertJobs prints it (this thread, the N busiest others: the workers, and the rest: V8's and libuv's helpers).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -16,7 +17,8 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { pairedCells } from './pairedRuns.mjs';
+import { median, pairedCells } from './pairedRuns.mjs';
+import { watchThreads } from './threadCpu.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
@@ -29,6 +31,7 @@ function arg(name, fallback) {
 
 /** The child: one validation, its figures as one line of JSON. */
 async function child([jobs, input, report]) {
+  const threads = await watchThreads();
   const { validateDump } = await import(dist('tasks/validateDump.js'));
   const started = performance.now();
   const result = await validateDump({ files: [input], jobs: Number(jobs), reportPath: report });
@@ -46,6 +49,7 @@ async function child([jobs, input, report]) {
       jobs: result.jobs,
       mode: result.mode.mode,
       summary,
+      ...threads.split(Number(jobs)),
     }),
   );
 }
@@ -134,6 +138,13 @@ async function main() {
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));
+    if (process.argv.includes('--threads'))
+      for (const j of [1, jobs]) {
+        const s = (key) => (median(runs[j].map((r) => r[key])) / 1000).toFixed(2);
+        console.log(
+          `  ${count} --jobs ${j} CPU by thread, s: main ${s('mainMs')}, workers ${s('workersMs')}, V8 and libuv helpers ${s('helpersMs')}, all ${s('cpuMs')}`,
+        );
+      }
     if (hashes[1] !== hashes[jobs] || runs[jobs][0].jobs !== jobs) process.exitCode = 1;
   }
 }

@@ -1,11 +1,11 @@
 import type * as RDF from '@rdfjs/types';
 import { availableParallelism } from 'node:os';
-import { DataFactory } from 'n3';
 import { ParseError, ToolkitError } from '../errors.js';
 import { WorkerPool, workerScript } from '../workers/WorkerPool.js';
-import type { RecordValidatorOptions, Severity, ValidationOutcome, ValidationResult } from './RecordValidator.js';
-import { decodeTerm, encodeRecords, encodeTerm } from './reports/termCodec.js';
-import type { EncodedRecords, EncodedTerm } from './reports/termCodec.js';
+import type { RecordValidatorOptions, ValidationOutcome } from './RecordValidator.js';
+import { encodeRecords } from './reports/termCodec.js';
+import type { EncodedRecords } from './reports/termCodec.js';
+import { encodeResult, unpackOutcomes, type EncodedResult, type PackedOutcomes } from './PackedOutcomes.js';
 import type { RecordText } from '../group/RecordText.js';
 import type { RecordScope } from './scope/recordScope.js';
 import type { RecordPartJob, RecordPartOutcome } from './validateRecordPart.js';
@@ -26,8 +26,8 @@ export interface RecordValidating {
 /** @internal What a worker answers: outcomes, or the error of the request (a `ParseError` with its position). */
 export interface WorkerAnswer {
   id: number;
-  outcomes?: EncodedOutcome[];
-  part?: RecordPartOutcome<EncodedOutcome>;
+  outcomes?: PackedOutcomes;
+  part?: Omit<RecordPartOutcome, 'outcomes'> & { packed: PackedOutcomes };
   error?: string;
   parse?: { message: string; source: string; line?: number; column?: number };
 }
@@ -41,19 +41,7 @@ export interface ParallelRecordValidatorOptions extends Pick<
   workers?: number;
 }
 
-interface EncodedResult {
-  f: EncodedTerm;
-  s: EncodedTerm;
-  p?: string;
-  rp?: { p: string[]; i: boolean; q: string }[];
-  sev: Severity;
-  m: string;
-  v?: EncodedTerm;
-  c: string;
-  sc?: EncodedTerm;
-}
-
-/** An outcome in a form workers can post. */
+/** An outcome in a form workers can post (for tests that compare outcomes; workers post {@link PackedOutcomes}). */
 export interface EncodedOutcome {
   conforms: boolean;
   violations: number;
@@ -64,7 +52,7 @@ export interface EncodedOutcome {
   scope?: RecordScope;
 }
 
-/** @internal Encodes an outcome for `postMessage`. */
+/** @internal Encodes an outcome as plain data. */
 export function encodeOutcome(o: ValidationOutcome): EncodedOutcome {
   return {
     conforms: o.conforms,
@@ -73,45 +61,7 @@ export function encodeOutcome(o: ValidationOutcome): EncodedOutcome {
     ...(o.infos ? { infos: o.infos } : {}),
     ...(o.others ? { others: o.others } : {}),
     ...(o.scope ? { scope: o.scope } : {}),
-    results: o.results.map((r) => ({
-      f: encodeTerm(r.focusNode),
-      s: encodeTerm(r.shape),
-      ...(r.path !== undefined ? { p: r.path } : {}),
-      ...(r.resultPath
-        ? { rp: r.resultPath.map((st) => ({ p: st.predicates.map((x) => x.value), i: st.inverse, q: st.quantifier })) }
-        : {}),
-      sev: r.severity,
-      m: r.message,
-      ...(r.value ? { v: encodeTerm(r.value) } : {}),
-      c: r.constraintComponent.value,
-      ...(r.sourceConstraint ? { sc: encodeTerm(r.sourceConstraint) } : {}),
-    })),
-  };
-}
-
-function decodeOutcome(o: EncodedOutcome): ValidationOutcome {
-  return {
-    conforms: o.conforms,
-    violations: o.violations,
-    warnings: o.warnings,
-    ...(o.infos ? { infos: o.infos } : {}),
-    ...(o.others ? { others: o.others } : {}),
-    ...(o.scope ? { scope: o.scope } : {}),
-    results: o.results.map((r): ValidationResult => ({
-      focusNode: decodeTerm(r.f),
-      shape: decodeTerm(r.s),
-      path: r.p,
-      resultPath: r.rp?.map((st) => ({
-        predicates: st.p.map((x) => DataFactory.namedNode(x)),
-        inverse: st.i,
-        quantifier: st.q as 'one',
-      })),
-      severity: r.sev,
-      message: r.m,
-      value: r.v === undefined ? undefined : decodeTerm(r.v),
-      constraintComponent: DataFactory.namedNode(r.c),
-      sourceConstraint: r.sc === undefined ? undefined : decodeTerm(r.sc),
-    })),
+    results: o.results.map(encodeResult),
   };
 }
 
@@ -165,13 +115,13 @@ export class ParallelRecordValidator implements RecordValidating {
   /** Validates the records in one worker (one message; the worker validates them one by one). */
   async validateRecords(records: readonly Iterable<RDF.Quad>[]): Promise<ValidationOutcome[]> {
     if (records.length === 0 && !this.closed) return [];
-    return (await this.request(records.length, { encoded: encodeRecords(records) })).outcomes!.map(decodeOutcome);
+    return unpackOutcomes((await this.request(records.length, { encoded: encodeRecords(records) })).outcomes!);
   }
 
   /** Parses and validates the records in one worker: the calling thread only posts their text. */
   async validateTexts(records: readonly RecordText[]): Promise<ValidationOutcome[]> {
     if (records.length === 0 && !this.closed) return [];
-    return (await this.request(records.length, { texts: records })).outcomes!.map(decodeOutcome);
+    return unpackOutcomes((await this.request(records.length, { texts: records })).outcomes!);
   }
 
   /**
@@ -180,8 +130,8 @@ export class ParallelRecordValidator implements RecordValidating {
    */
   async validatePart(job: RecordPartJob): Promise<RecordPartOutcome> {
     // Counted as a few dozen records in flight: parts and batches share the workers.
-    const part = (await this.request(PART_LOAD, { part: job })).part!;
-    return { ...part, outcomes: part.outcomes.map(decodeOutcome) };
+    const { packed, ...part } = (await this.request(PART_LOAD, { part: job })).part!;
+    return { ...part, outcomes: unpackOutcomes(packed) };
   }
 
   private request(

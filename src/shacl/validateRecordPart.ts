@@ -24,13 +24,13 @@ export interface RecordPartJob {
 }
 
 /** The outcome of a part: its groups' keys, their outcomes in order, and where it stopped when it failed. */
-export interface RecordPartOutcome<O = ValidationOutcome> {
+export interface RecordPartOutcome {
   /** The key of each group (`undefined`: quads of no record), in input order. */
   keys: (string | undefined)[];
   /** The statements (lines of a triple or quad) of each group, in the same order. */
   statements: number[];
   /** The outcome of each group, in order, up to the one that failed (`error`). */
-  outcomes: O[];
+  outcomes: ValidationOutcome[];
   /** Lines of the part. */
   lines: number;
   boundary: PartBoundary;

@@ -2,8 +2,8 @@
  * The body of a validation worker thread ({@link ParallelRecordValidator}):
  * builds a {@link RecordValidator} from `workerData` and answers
  * `{ id, encoded }` (records of quads, `encodeRecords`) and `{ id, texts }` (N-Triples or N-Quads
- * lines, parsed here) with `{ id, outcomes }` (terms encoded), `{ id, part }`
- * (a part of a dump, read here: {@link validateRecordPart}) with `{ id, part }`, or with
+ * lines, parsed here) with `{ id, outcomes }` ({@link packOutcomes}), `{ id, part }`
+ * (a part of a dump, read here: {@link validateRecordPart}) with `{ id, part }` (its outcomes packed), or with
  * `{ id, error }` (`parse` too for a syntax error).
  */
 import { setFlagsFromString } from 'node:v8';
@@ -14,7 +14,7 @@ import type { RecordValidatorOptions } from './RecordValidator.js';
 import type { RecordText } from '../group/RecordText.js';
 import type { EncodedRecords } from './reports/termCodec.js';
 import { validateRecordPart, type RecordPartJob } from './validateRecordPart.js';
-import { encodeOutcome } from './ParallelRecordValidator.js';
+import { packOutcomes } from './PackedOutcomes.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';
 
 // V8 lets a heap grow to about four times what is alive before a full collection: each worker's old generation
@@ -31,17 +31,21 @@ RecordValidator.create(options).then(
       // Each request is a run of its own: the reading thread filters the copies told of shared nodes in input order.
       validator.forgetCopies();
       const answer: Promise<Omit<WorkerAnswer, 'id'>> = msg.part
-        ? validateRecordPart(validator, msg.part).then((p) => ({
-            part: { ...p, outcomes: p.outcomes.map(encodeOutcome) },
+        ? validateRecordPart(validator, msg.part).then(({ outcomes, ...p }) => ({
+            part: { ...p, packed: packOutcomes(outcomes) },
           }))
         : (msg.texts
             ? validator.validateTexts(msg.texts)
             : msg.encoded
               ? validator.validateEncoded(msg.encoded)
               : Promise.resolve([])
-          ).then((o) => ({ outcomes: o.map(encodeOutcome) }));
+          ).then((o) => ({ outcomes: packOutcomes(o) }));
       answer.then(
-        (a) => port.postMessage({ id: msg.id, ...a } satisfies WorkerAnswer),
+        (a) => {
+          // The outcomes' numbers are transferred, not copied.
+          const numbers = (a.part?.packed ?? a.outcomes)!.numbers.buffer as ArrayBuffer;
+          port.postMessage({ id: msg.id, ...a } satisfies WorkerAnswer, [numbers]);
+        },
         (err: Error) =>
           port.postMessage({
             id: msg.id,
