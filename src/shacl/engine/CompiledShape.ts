@@ -39,19 +39,19 @@ export interface CompiledShape {
   readonly checks: Check[];
   /** Whether a check may validate a shape (`sh:node`, `sh:property`, `sh:and`...: set as the checks are compiled). */
   nests: boolean;
+  /** {@link checks} split by kind, made when first run (undefined before: the checks are filled after the shape is made). */
+  split: SplitChecks | undefined;
 }
 
 /** A property shape's checks as {@link validateShape} runs them: set checks, then value checks. */
-interface SplitChecks {
+export interface SplitChecks {
   readonly set: readonly SetCheck[];
   readonly value: readonly ValueCheck[];
 }
 
-const split = new WeakMap<CompiledShape, SplitChecks>();
-
 /** The checks of a shape split by kind, in order (made when first run: the checks are filled after the shape is made). */
 function splitChecks(shape: CompiledShape): SplitChecks {
-  let found = split.get(shape);
+  let found = shape.split;
   if (found && found.set.length + found.value.length === shape.checks.length) return found;
   const set: SetCheck[] = [];
   const value: ValueCheck[] = [];
@@ -60,7 +60,7 @@ function splitChecks(shape: CompiledShape): SplitChecks {
     else value.push(c.run);
   }
   found = { set, value };
-  split.set(shape, found);
+  shape.split = found;
   return found;
 }
 

@@ -281,6 +281,7 @@ function makeShape(shapes: ShapesReader, node: RDF.Term, inexact: string[]): Com
     deactivated: shapes.one(node, `${SH}deactivated`)?.value === 'true',
     checks: [],
     nests: false,
+    split: undefined,
   };
 }
 

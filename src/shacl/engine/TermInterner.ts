@@ -32,6 +32,18 @@ function sameLiteral(l: RDF.Literal, language: string, datatype: string, directi
   return l.language === language && l.datatype.value === datatype && (l.direction || '') === direction;
 }
 
+/** The literal of those literals of one form (one, as a rule: compared without a list made for it) with that language tag, datatype IRI and direction. */
+function oneOf(
+  same: RDF.Literal | RDF.Literal[],
+  language: string,
+  datatype: string,
+  direction: string,
+): RDF.Literal | undefined {
+  if (!Array.isArray(same)) return sameLiteral(same, language, datatype, direction) ? same : undefined;
+  for (const l of same) if (sameLiteral(l, language, datatype, direction)) return l;
+  return undefined;
+}
+
 /** An RDF/JS named node whose fields are plain properties (n3's terms compute theirs from a string on every read). */
 class InternedNamedNode implements RDF.NamedNode, KeyedTerm {
   readonly termType = 'NamedNode' as const;
@@ -198,10 +210,13 @@ export class TermInterner {
   }
 
   private literal(value: string, language: string, datatype: string, direction: '' | 'ltr' | 'rtl'): RDF.Literal {
-    const found = this.findLiteral(value, language, datatype, direction);
+    // findLiteral's steps, with the literals of that form looked up once (not again to add one).
+    const same = this.literals.get(value);
+    const found =
+      (same === undefined ? undefined : oneOf(same, language, datatype, direction)) ??
+      this.parent?.findLiteral(value, language, datatype, direction);
     if (found) return found;
     const made = new InternedLiteral(value, language, this.namedNode(datatype), direction);
-    const same = this.literals.get(value);
     if (same === undefined) this.literals.set(value, made);
     else if (Array.isArray(same)) same.push(made);
     else this.literals.set(value, [same, made]);
@@ -210,13 +225,10 @@ export class TermInterner {
 
   private findLiteral(value: string, language: string, datatype: string, direction: string): RDF.Literal | undefined {
     const same = this.literals.get(value);
-    if (same !== undefined) {
-      // One literal of that form, as a rule: compared without a list made for it.
-      if (!Array.isArray(same)) {
-        if (sameLiteral(same, language, datatype, direction)) return same;
-      } else for (const l of same) if (sameLiteral(l, language, datatype, direction)) return l;
-    }
-    return this.parent?.findLiteral(value, language, datatype, direction);
+    return (
+      (same === undefined ? undefined : oneOf(same, language, datatype, direction)) ??
+      this.parent?.findLiteral(value, language, datatype, direction)
+    );
   }
 
   private lookupId(id: string): RDF.Term | undefined {

@@ -151,7 +151,8 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
         const others = x.index.objects(focus, predicate);
         let ok = true;
         for (const v of values) if (!others.includes(v)) ok = fail(x, focus, v);
-        for (const o of new Set(others)) if (!values.includes(o)) ok = fail(x, focus, o);
+        // (The record's triples are distinct: so are a node's objects of one predicate.)
+        for (const o of others) if (!values.includes(o)) ok = fail(x, focus, o);
         return ok;
       }),
     ];

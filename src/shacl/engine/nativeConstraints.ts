@@ -87,6 +87,16 @@ function pairsOf(dataset: RDF.DatasetCore, subject: RDF.Term): readonly RDF.Term
   return pairs;
 }
 
+/**
+ * What tells terms apart in a dataset: the term itself in the engine's record index (its terms are interned: one
+ * object per term, no key string made), else its key.
+ */
+function keyerOf(dataset: RDF.DatasetCore): (term: RDF.Term) => unknown {
+  return hasPairs(dataset) ? identity : termKey;
+}
+
+const identity = (term: RDF.Term): unknown => term;
+
 function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
   const seen = new Map<string, RDF.Term>();
   for (const t of terms) seen.set(termKey(t), t);
@@ -96,14 +106,15 @@ function uniqueTerms(terms: Iterable<RDF.Term>): RDF.Term[] {
 /** srsh:AuthorListOrderConstraint: the list ends in rdf:nil and has no person twice. */
 export const authorListOrder: NativeConstraint = (focus, dataset) => {
   const rows: ConstraintRow[] = [];
+  const keyOf = keyerOf(dataset);
   for (const head of objects(dataset, focus, authorList)) {
     // Every node reachable along rdf:rest (head included).
     const reach: RDF.Term[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<unknown>();
     const todo = [head];
     while (todo.length) {
       const node = todo.pop()!;
-      const key = termKey(node);
+      const key = keyOf(node);
       if (seen.has(key)) continue;
       seen.add(key);
       reach.push(node);
@@ -112,13 +123,13 @@ export const authorListOrder: NativeConstraint = (focus, dataset) => {
     const problem = (value: RDF.Term, text: string) =>
       rows.push({ path: authorList, value, bindings: { problem: text } });
     if (!reach.some((n) => n.equals(rdfNil))) problem(head, 'the list does not end in rdf:nil');
-    const cellsOf = new Map<string, { value: RDF.Term; cells: Set<string> }>();
+    const cellsOf = new Map<unknown, { value: RDF.Term; cells: Set<unknown> }>();
     for (const cell of reach) {
       if (cell.termType === 'Literal') continue;
       for (const member of objects(dataset, cell, rdfFirst)) {
-        const key = termKey(member);
-        const entry = cellsOf.get(key) ?? { value: member, cells: new Set<string>() };
-        entry.cells.add(termKey(cell));
+        const key = keyOf(member);
+        const entry = cellsOf.get(key) ?? { value: member, cells: new Set<unknown>() };
+        entry.cells.add(keyOf(cell));
         cellsOf.set(key, entry);
       }
     }
@@ -205,8 +216,9 @@ const schemaPosition = SCHEMA_NAMESPACES.map((ns) => namedNode(`${ns}position`))
  */
 export const authorPositions: NativeConstraint = (focus, dataset) => {
   const rows: ConstraintRow[] = [];
+  const keyOf = keyerOf(dataset);
   // Each authorship's integer positions (values of another datatype are srsh:Authorship-position's).
-  const holders = new Map<number, { value: RDF.Term; nodes: Set<string> }>();
+  const holders = new Map<number, { value: RDF.Term; nodes: Set<unknown> }>();
   for (const node of objects(dataset, focus, authorship)) {
     if (node.termType === 'Literal') continue;
     for (const p of schemaPosition) {
@@ -218,8 +230,8 @@ export const authorPositions: NativeConstraint = (focus, dataset) => {
         )
           continue;
         const n = Number(value.value);
-        const entry = holders.get(n) ?? { value, nodes: new Set<string>() };
-        entry.nodes.add(termKey(node));
+        const entry = holders.get(n) ?? { value, nodes: new Set<unknown>() };
+        entry.nodes.add(keyOf(node));
         holders.set(n, entry);
       }
     }
