@@ -87,7 +87,7 @@ export function unpackOutcomes(packed: PackedOutcomes): ValidationOutcome[] {
     const sharedCount = numbers[at + 5]!;
     const beyondCount = numbers[at + 6]!;
     const resultCount = numbers[at + 7]!;
-    // The keys in the order `encodeOutcome` had them.
+    // The keys in the order of a ValidationOutcome's fields (what prints an outcome prints the same text).
     const outcome = {
       conforms: (flags & CONFORMS) !== 0,
       violations: numbers[at + 1]!,

@@ -5,9 +5,8 @@ import { WorkerPool, workerScript } from '../workers/WorkerPool.js';
 import type { RecordValidatorOptions, ValidationOutcome } from './RecordValidator.js';
 import { encodeRecords } from './reports/termCodec.js';
 import type { EncodedRecords } from './reports/termCodec.js';
-import { encodeResult, unpackOutcomes, type EncodedResult, type PackedOutcomes } from './PackedOutcomes.js';
+import { unpackOutcomes, type PackedOutcomes } from './PackedOutcomes.js';
 import type { RecordText } from '../group/RecordText.js';
-import type { RecordScope } from './scope/recordScope.js';
 import type { RecordPartJob, RecordPartOutcome } from './validateRecordPart.js';
 
 /** Anything that validates records: {@link RecordValidator} in process, {@link ParallelRecordValidator} in workers. */
@@ -39,30 +38,6 @@ export interface ParallelRecordValidatorOptions extends Pick<
 > {
   /** Worker threads. Defaults to the machine's available parallelism (at most 8). */
   workers?: number;
-}
-
-/** An outcome in a form workers can post (for tests that compare outcomes; workers post {@link PackedOutcomes}). */
-export interface EncodedOutcome {
-  conforms: boolean;
-  violations: number;
-  warnings: number;
-  infos?: number;
-  others?: number;
-  results: EncodedResult[];
-  scope?: RecordScope;
-}
-
-/** @internal Encodes an outcome as plain data. */
-export function encodeOutcome(o: ValidationOutcome): EncodedOutcome {
-  return {
-    conforms: o.conforms,
-    violations: o.violations,
-    warnings: o.warnings,
-    ...(o.infos ? { infos: o.infos } : {}),
-    ...(o.others ? { others: o.others } : {}),
-    ...(o.scope ? { scope: o.scope } : {}),
-    results: o.results.map(encodeResult),
-  };
 }
 
 /** The load a part counts for in {@link ParallelRecordValidator}'s choice of a worker (a record counts 1). */

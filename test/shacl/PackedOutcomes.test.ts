@@ -61,7 +61,7 @@ describe('packOutcomes', () => {
   it('gives back the outcomes as they were: counts, scope, results', () => {
     const packed = packOutcomes(outcomes);
     expect(unpackOutcomes(packed)).toEqual(outcomes);
-    // The keys in encodeOutcome's order (what prints an outcome prints the same text).
+    // The keys in the order of a ValidationOutcome's fields (what prints an outcome prints the same text).
     const order = ['conforms', 'violations', 'warnings', 'infos', 'others', 'scope', 'results'];
     expect(unpackOutcomes(packed).map((o) => Object.keys(o))).toEqual(outcomes.map((o) => order.filter((k) => k in o)));
     // A scope's reasons before its shared nodes, as recordScopeOf gives them.

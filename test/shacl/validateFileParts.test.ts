@@ -9,7 +9,8 @@ import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 import { generateRecords } from '../../src/sample/generateRecords.js';
 import { recordKeyOfIri } from '../../src/group/groupRecords.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
-import { encodeOutcome, ParallelRecordValidator } from '../../src/shacl/ParallelRecordValidator.js';
+import { ParallelRecordValidator } from '../../src/shacl/ParallelRecordValidator.js';
+import { encodeResult } from '../../src/shacl/PackedOutcomes.js';
 import { CopiesTold } from '../../src/shacl/scope/recordScope.js';
 import { RecordValidator } from '../../src/shacl/RecordValidator.js';
 import type { ValidationOutcome } from '../../src/shacl/RecordValidator.js';
@@ -51,6 +52,19 @@ interface Run {
 const inOrderFrom = new Map<string, (number | undefined)[]>();
 
 /** What a run yields, comparable: each group's key and outcome (copies of shared nodes told once per run, in order). */
+/** An outcome as plain data, its keys in one order whichever path made it (what the runs compare as JSON). */
+function encodeOutcome(o: ValidationOutcome) {
+  return {
+    conforms: o.conforms,
+    violations: o.violations,
+    warnings: o.warnings,
+    ...(o.infos ? { infos: o.infos } : {}),
+    ...(o.others ? { others: o.others } : {}),
+    ...(o.scope ? { scope: o.scope } : {}),
+    results: o.results.map(encodeResult),
+  };
+}
+
 async function collect(
   outcomes: AsyncIterable<{ key: string | undefined; outcome: ValidationOutcome }>,
   splits: () => number,
