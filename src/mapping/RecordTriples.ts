@@ -1,6 +1,7 @@
 import type * as RDF from '@rdfjs/types';
-import { dataFactory, mintedNamedNode } from '../rdf/dataFactory.js';
+import { dataFactory, hashedNamedNode, mintedNamedNode } from '../rdf/dataFactory.js';
 import { NS } from '../rdf/namespaces.js';
+import type { EntityIris } from './entityIris.js';
 import type { RecordIdentities } from './recordIdentities.js';
 
 /**
@@ -25,6 +26,8 @@ export class RecordTriples {
   private integers: RDF.Literal[] | undefined;
   /** Whether {@link iri} makes minted nodes. */
   private readonly minted: boolean;
+  /** Whether the factory is the toolkit's own (`dataFactory`). */
+  private readonly own: boolean;
 
   /**
    * @param f RDF/JS data factory of the quads.
@@ -41,7 +44,8 @@ export class RecordTriples {
     readonly notes: string[],
     baseChecked = false,
   ) {
-    this.minted = baseChecked && f === dataFactory;
+    this.own = f === dataFactory;
+    this.minted = baseChecked && this.own;
     this.schemaNs = schemaNs;
     this.terms = termCache(f);
     this.namespaces = namespaceCache(f);
@@ -57,7 +61,8 @@ export class RecordTriples {
   term(iri: string): RDF.NamedNode {
     let node = this.terms.get(iri);
     if (!node) {
-      node = this.f.namedNode(iri);
+      // the toolkit's own: with its text's hash (the count of statements about shared entities reads it once)
+      node = this.own ? hashedNamedNode(iri) : this.f.namedNode(iri);
       if (this.terms.size < TERM_CACHE_LIMIT) this.terms.set(iri, node);
     }
     return node;
@@ -69,6 +74,14 @@ export class RecordTriples {
    */
   iri(value: string): RDF.NamedNode {
     return this.minted ? mintedNamedNode(value) : this.f.namedNode(value);
+  }
+
+  /**
+   * {@link iri} of a shared entity's IRI `iris` made lately: with its text's hash when it is the toolkit's own term
+   * (`EntityIris.hashedNode`: the count of statements about shared entities does not read its text again).
+   */
+  sharedIri(value: string, iris: EntityIris): RDF.NamedNode {
+    return (this.own && iris.hashedNode(value, this.minted)) || this.iri(value);
   }
 
   /**

@@ -1,5 +1,108 @@
-import { DOI_RESOLVER, ORCID_RESOLVER } from '../rdf/namespaces.js';
+import type * as RDF from '@rdfjs/types';
+import { HashedNamedNodeTerm } from '../rdf/dataFactory.js';
+import { DOI_RESOLVER, ISSN_RESOLVER, ISSN_URN, ORCID_HTTP_RESOLVER, ORCID_RESOLVER } from '../rdf/namespaces.js';
+import { hashText } from '../rdf/textHash.js';
 import { encodeIriPath, encodeIriSegment } from './iri.js';
+
+/** A prefix of IRIs with its text's hash (`hashText`'s lanes). */
+interface HashedPrefix {
+  readonly text: string;
+  readonly a: number;
+  readonly b: number;
+  /** Every IRI of the prefix is a shared entity's ({@link isSharedEntityIri}, whatever the suffix the mapper gives). */
+  readonly entity: boolean;
+}
+
+const scratch = new Uint32Array(2);
+
+function hashedPrefix(text: string, entity: boolean): HashedPrefix {
+  hashText(text, scratch, 0);
+  return { text, a: scratch[0]!, b: scratch[1]!, entity };
+}
+
+/** The prefixes of the shared entities' IRIs under one base, hashed once a run (the last base's kept). */
+class BasePrefixes {
+  readonly journal: HashedPrefix;
+  readonly series: HashedPrefix;
+  readonly issn: HashedPrefix;
+  readonly periodical: HashedPrefix;
+  readonly isbn: HashedPrefix;
+  readonly publisher: HashedPrefix;
+  readonly discipline: HashedPrefix;
+  constructor(readonly base: string) {
+    // `<base>journal/<segment>` is a shared entity's IRI (`/journal/`, no `#` after it: segments are encoded) when
+    // the base ends with `/`; a base that does not leaves the test of the IRI to be made
+    const entity = base.endsWith('/');
+    this.journal = hashedPrefix(`${base}journal/`, entity);
+    this.series = hashedPrefix(`${base}series/`, entity);
+    this.issn = hashedPrefix(`${base}issn/`, entity);
+    this.periodical = hashedPrefix(`${base}periodical/`, entity);
+    this.isbn = hashedPrefix(`${base}isbn/`, entity);
+    this.publisher = hashedPrefix(`${base}publisher/`, entity);
+    this.discipline = hashedPrefix(`${base}discipline/`, entity);
+  }
+}
+
+let lastPrefixes: BasePrefixes | undefined;
+
+function prefixesOf(base: string): BasePrefixes {
+  if (lastPrefixes?.base !== base) lastPrefixes = new BasePrefixes(base);
+  return lastPrefixes;
+}
+
+const ORCID = hashedPrefix(ORCID_RESOLVER, true);
+const ORCID_HTTP = hashedPrefix(ORCID_HTTP_RESOLVER, false);
+const ISSN_PORTAL = hashedPrefix(ISSN_RESOLVER, false);
+const ISSN_NAME = hashedPrefix(ISSN_URN, false);
+
+/** How many IRIs {@link EntityIris} keeps with their hashes (a journal, its name's IRI, two ISSNs' two IRIs, ...). */
+const RECENT = 8;
+
+/**
+ * The last {@link RECENT} IRIs of shared entities made (by any {@link EntityIris} of this thread: one a record), and
+ * their hashes' lanes (two each): a ring. A hash is its IRI's text's, whichever record made it.
+ */
+const recent: (string | undefined)[] = new Array<string | undefined>(RECENT).fill(undefined);
+const lanes = new Uint32Array(2 * RECENT);
+/** Whether each is a shared entity's IRI (`HashedPrefix.entity`): 1 or 0. */
+const entities = new Uint8Array(RECENT);
+let next = 0;
+
+/** Where `iri` is kept among the recent ones (the newest first), or -1. */
+function slotOf(iri: string): number {
+  for (let k = 1; k <= RECENT; k++) {
+    const i = (next - k) & (RECENT - 1);
+    if (recent[i] === iri) return i;
+  }
+  return -1;
+}
+
+/** `text + suffix`, kept with its hash: `suffix`'s continued from the lanes `a` and `b` of `text`. */
+function hashed(text: string, a: number, b: number, suffix: string, entity: boolean): string {
+  const iri = text + suffix;
+  const i = next;
+  next = (i + 1) & (RECENT - 1);
+  recent[i] = iri;
+  entities[i] = entity ? 1 : 0;
+  hashText(suffix, lanes, 2 * i, a, b);
+  return iri;
+}
+
+/** {@link hashed} after a prefix. */
+function after(prefix: HashedPrefix, suffix: string): string {
+  return hashed(prefix.text, prefix.a, prefix.b, suffix, prefix.entity);
+}
+
+/**
+ * `iri + middle + suffix`, hashed when `iri` is one of the recent IRIs (else not kept); a shared entity's when `iri`
+ * is (`middle` and `suffix` hold no `#`).
+ */
+function below(iri: string, middle: string, suffix: string): string {
+  const i = slotOf(iri);
+  if (i < 0) return iri + middle + suffix;
+  hashText(middle, scratch, 0, lanes[2 * i], lanes[2 * i + 1]);
+  return hashed(iri + middle, scratch[0]!, scratch[1]!, suffix, entities[i] === 1);
+}
 
 /**
  * The IRIs of the nodes the mapper writes. Entities that are the same thing in
@@ -11,8 +114,23 @@ import { encodeIriPath, encodeIriSegment } from './iri.js';
  * See docs/mapping.md, *Identity*.
  */
 export class EntityIris {
+  private readonly prefixes: BasePrefixes;
+
   /** @param base Base of the minted IRIs (ends with `/`). */
-  constructor(readonly base: string) {}
+  constructor(readonly base: string) {
+    this.prefixes = prefixesOf(base);
+  }
+
+  /**
+   * The node of `iri`, one of the last few shared entities' IRIs made, with its text's hash
+   * ({@link HashedNamedNodeTerm}, the toolkit's own term); undefined when it is not one of them.
+   */
+  hashedNode(iri: string, minted: boolean): RDF.NamedNode | undefined {
+    const i = slotOf(iri);
+    return i < 0
+      ? undefined
+      : new HashedNamedNodeTerm(iri, minted, lanes[2 * i]!, lanes[2 * i + 1]!, entities[i] === 1);
+  }
 
   /** The work: `https://doi.org/<doi>`. */
   work(doi: string): string {
@@ -34,17 +152,17 @@ export class EntityIris {
 
   /** A journal by the service's journal id. */
   journalById(journalId: string): string {
-    return `${this.base}journal/${encodeIriSegment(journalId)}`;
+    return after(this.prefixes.journal, encodeIriSegment(journalId));
   }
 
   /** A book series by the service's id. */
   seriesById(seriesId: string): string {
-    return `${this.base}series/${encodeIriSegment(seriesId)}`;
+    return after(this.prefixes.series, encodeIriSegment(seriesId));
   }
 
   /** A continuing resource (journal or book series) by a verified ISSN (`1234-5679`). */
   byIssn(issn: string): string {
-    return `${this.base}issn/${issn}`;
+    return after(this.prefixes.issn, issn);
   }
 
   /**
@@ -54,42 +172,60 @@ export class EntityIris {
   journalByName(publisher: string, name: string): string | undefined {
     const p = slugSegment(publisher);
     const n = slugSegment(name);
-    return p && n ? `${this.base}periodical/${p}/${n}` : undefined;
+    if (!(p && n)) return undefined;
+    const { text, a, b, entity } = this.prefixes.periodical;
+    hashText(`${p}/`, scratch, 0, a, b);
+    return hashed(`${text}${p}/`, scratch[0]!, scratch[1]!, n, entity);
   }
 
   /** A book by its verified ISBN-13 (13 digits). */
   book(isbn13: string): string {
-    return `${this.base}isbn/${isbn13}`;
+    return after(this.prefixes.isbn, isbn13);
   }
 
   /** A volume of a shared journal or series: `<container>/volume/<number>`. */
   volume(container: string, volume: string): string {
-    return `${container}/volume/${encodeIriSegment(volume)}`;
+    return below(container, '/volume/', encodeIriSegment(volume));
   }
 
   /** An issue of a volume of a shared journal: `<volume>/issue/<number>`. */
   issue(container: string, issue: string): string {
-    return `${container}/issue/${encodeIriSegment(issue)}`;
+    return below(container, '/issue/', encodeIriSegment(issue));
   }
 
   /** A publisher by its name, normalised ({@link slug}): `Springer` and `SPRINGER ` are one organisation. */
   publisher(name: string): string {
-    return `${this.base}publisher/${slugSegment(name) || encodeIriSegment(name.toLowerCase())}`;
+    return after(this.prefixes.publisher, slugSegment(name) || encodeIriSegment(name.toLowerCase()));
   }
 
   /** A person by a verified ORCID iD: the iD's own IRI, the one every other source uses. */
   orcid(orcid: string): string {
-    return ORCID_RESOLVER + orcid;
+    return after(ORCID, orcid);
+  }
+
+  /** A person's ORCID iD as `http://orcid.org/<iD>` (the form some sources use: `owl:sameAs`). */
+  orcidHttp(orcid: string): string {
+    return after(ORCID_HTTP, orcid);
+  }
+
+  /** A verified ISSN's record at the ISSN Portal (`schema:sameAs` of its journal). */
+  issnPortal(issn: string): string {
+    return after(ISSN_PORTAL, issn);
+  }
+
+  /** A verified ISSN's URN, `urn:issn:<ISSN>` (`owl:sameAs` of its journal). */
+  issnUrn(issn: string): string {
+    return after(ISSN_NAME, issn);
   }
 
   /** A discipline of the service's scheme, by its id. */
   discipline(id: string): string {
-    return `${this.base}discipline/${encodeIriSegment(id)}`;
+    return after(this.prefixes.discipline, encodeIriSegment(id));
   }
 
   /** The scheme the service's disciplines belong to. */
   disciplineScheme(): string {
-    return `${this.base}discipline/`;
+    return after(this.prefixes.discipline, '');
   }
 }
 

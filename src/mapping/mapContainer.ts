@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { ISSN_RESOLVER, ISSN_URN, NS } from '../rdf/namespaces.js';
+import { ISSN_URN, NS } from '../rdf/namespaces.js';
 import type { ScholarlyRecord } from '../record/types.js';
 import type { EntityIris } from './entityIris.js';
 import { isbn10CheckDigit, isbn13CheckDigit, isbn13Form, issnCheckDigit, issnForm } from '../record/identifiers.js';
@@ -44,7 +44,7 @@ export function mapContainer(
     numberOnWork(t, record, work);
   } else if (kind === 'chapter' || container === 'book') {
     if (name || keys.isbns.length || record.volume || keys.issn || keys.eIssn || record.journalId) {
-      const book = t.iri(keys.isbns.length ? iris.book(keys.isbns[0]!) : iris.owned(doi, 'book'));
+      const book = keys.isbns.length ? t.sharedIri(iris.book(keys.isbns[0]!), iris) : t.iri(iris.owned(doi, 'book'));
       t.add(work, t.schema('isPartOf'), book);
       t.type(book, t.schema('Book'), t.bibo('Book'));
       if (name) t.add(book, t.schema('name'), t.str(name));
@@ -85,12 +85,12 @@ function mapJournal(
   const sharedIri = record.journalId ? iris.journalById(record.journalId) : issnKey ? iris.byIssn(issnKey) : nameIri;
   let top: RDF.NamedNode | undefined;
   if (name || sharedIri) {
-    top = t.iri(sharedIri ?? iris.owned(doi, 'periodical'));
+    top = sharedIri ? t.sharedIri(sharedIri, iris) : t.iri(iris.owned(doi, 'periodical'));
     t.type(top, t.schema('Periodical'), t.bibo('Journal'));
     if (name) t.add(top, t.schema('name'), t.str(name));
-    addSerialKeys(t, top, record, keys);
+    addSerialKeys(t, iris, top, record, keys);
     // The journal's other keys in this record: one node under owl:sameAs whichever key another record carries.
-    if (nameIri && nameIri !== sharedIri) t.add(top, t.inNamespace(NS.owl, 'sameAs'), t.iri(nameIri));
+    if (nameIri && nameIri !== sharedIri) t.add(top, t.inNamespace(NS.owl, 'sameAs'), t.sharedIri(nameIri, iris));
     if (sharedIri && name) t.identities.serial = { keys: serialKeys(sharedIri, keys, nameIri), name };
   }
   // Volumes and issues of a shared journal are shared too: one node for all the articles of an issue.
@@ -98,7 +98,7 @@ function mapJournal(
   let path = record.volume ? sharedIri : undefined;
   if (record.volume) {
     path = path ? iris.volume(path, record.volume) : undefined;
-    const volume = t.iri(path ?? iris.owned(doi, 'volume'));
+    const volume = path ? t.sharedIri(path, iris) : t.iri(iris.owned(doi, 'volume'));
     t.type(volume, t.schema('PublicationVolume'));
     t.add(volume, t.schema('volumeNumber'), t.str(record.volume));
     if (top) t.add(volume, t.schema('isPartOf'), top);
@@ -107,7 +107,7 @@ function mapJournal(
   }
   if (record.number) {
     path = path ? iris.issue(path, record.number) : undefined;
-    const issue = t.iri(path ?? iris.owned(doi, 'issue'));
+    const issue = path ? t.sharedIri(path, iris) : t.iri(iris.owned(doi, 'issue'));
     t.type(issue, t.schema('PublicationIssue'), t.bibo('Issue'));
     t.add(issue, t.schema('issueNumber'), t.str(record.number));
     t.add(issue, t.bibo('issue'), t.str(record.number));
@@ -131,12 +131,11 @@ function mapSeries(
 ): RDF.NamedNode | undefined {
   const issnKey = keys.issn ?? keys.eIssn;
   if (!(name || issnKey || record.journalId)) return undefined;
-  const series = t.iri(
-    record.journalId ? iris.seriesById(record.journalId) : issnKey ? iris.byIssn(issnKey) : iris.owned(doi, 'series'),
-  );
+  const shared = record.journalId ? iris.seriesById(record.journalId) : issnKey ? iris.byIssn(issnKey) : undefined;
+  const series = shared ? t.sharedIri(shared, iris) : t.iri(iris.owned(doi, 'series'));
   t.type(series, t.schema('BookSeries'), t.bibo('Series'));
   if (name) t.add(series, t.schema('name'), t.str(name));
-  addSerialKeys(t, series, record, keys);
+  addSerialKeys(t, iris, series, record, keys);
   return series;
 }
 
@@ -144,9 +143,15 @@ function mapSeries(
  * A journal's or series' ISSNs (print `bibo:issn`, electronic `bibo:eissn`, both `schema:issn`, each linked to
  * the ISSN Portal, and `owl:sameAs` its URN `urn:issn:…`, the name every record and source gives it) and id.
  */
-function addSerialKeys(t: RecordTriples, node: RDF.NamedNode, record: ScholarlyRecord, keys: ContainerKeys): void {
-  if (keys.issn) addIssn(t, node, keys.issn, 'issn');
-  if (keys.eIssn && keys.eIssn !== keys.issn) addIssn(t, node, keys.eIssn, 'eissn');
+function addSerialKeys(
+  t: RecordTriples,
+  iris: EntityIris,
+  node: RDF.NamedNode,
+  record: ScholarlyRecord,
+  keys: ContainerKeys,
+): void {
+  if (keys.issn) addIssn(t, iris, node, keys.issn, 'issn');
+  if (keys.eIssn && keys.eIssn !== keys.issn) addIssn(t, iris, node, keys.eIssn, 'eissn');
   if (record.journalId) t.add(node, t.schema('identifier'), t.str(record.journalId));
 }
 
@@ -158,11 +163,17 @@ function serialKeys(iri: string, keys: ContainerKeys, nameIri: string | undefine
   return out;
 }
 
-function addIssn(t: RecordTriples, node: RDF.NamedNode, issn: string, biboLocal: 'issn' | 'eissn'): void {
+function addIssn(
+  t: RecordTriples,
+  iris: EntityIris,
+  node: RDF.NamedNode,
+  issn: string,
+  biboLocal: 'issn' | 'eissn',
+): void {
   t.add(node, t.schema('issn'), t.str(issn));
   t.add(node, t.bibo(biboLocal), t.str(issn));
-  t.add(node, t.schema('sameAs'), t.iri(ISSN_RESOLVER + issn));
-  t.add(node, t.inNamespace(NS.owl, 'sameAs'), t.iri(ISSN_URN + issn));
+  t.add(node, t.schema('sameAs'), t.sharedIri(iris.issnPortal(issn), iris));
+  t.add(node, t.inNamespace(NS.owl, 'sameAs'), t.sharedIri(iris.issnUrn(issn), iris));
 }
 
 function addIsbns(t: RecordTriples, node: RDF.NamedNode, isbns: readonly string[]): void {

@@ -1,5 +1,5 @@
 import type * as RDF from '@rdfjs/types';
-import { NS, ORCID_HTTP_RESOLVER } from '../rdf/namespaces.js';
+import { NS } from '../rdf/namespaces.js';
 import { cleanedText } from '../record/cleanText.js';
 import { orcidCheckCharacter } from '../record/orcid.js';
 import type { Creator } from '../record/types.js';
@@ -56,10 +56,10 @@ export function mapCreators(
       homonyms.set(key, n);
       iri = iris.owned(doi, `author-${key}${n > 1 ? `~${n}` : ''}`);
     }
-    const person = creator.orcid ? t.iri(iri) : t.ownIri(iri);
+    const person = creator.orcid ? t.sharedIri(iri, iris) : t.ownIri(iri);
     members.push({ key: memberKey(iri), node: person });
     t.add(work, t.schema('author'), person);
-    describePerson(t, person, creator, original, i);
+    describePerson(t, iris, person, creator, original, i);
   }
   addAuthorList(t, iris, doi, work, members);
   addAuthorships(t, iris, doi, work, members);
@@ -114,7 +114,14 @@ function memberKey(member: string): string {
 }
 
 /** A person's type, name (split into family and given name at a single comma) and ORCID iD or what was sent as one. */
-function describePerson(t: RecordTriples, person: RDF.NamedNode, creator: Creator, original: Creator, i: number): void {
+function describePerson(
+  t: RecordTriples,
+  iris: EntityIris,
+  person: RDF.NamedNode,
+  creator: Creator,
+  original: Creator,
+  i: number,
+): void {
   t.type(person, t.schema('Person'));
   if (creator.name) {
     t.add(person, t.schema('name'), t.str(creator.name));
@@ -132,7 +139,7 @@ function describePerson(t: RecordTriples, person: RDF.NamedNode, creator: Creato
   if (creator.orcid) {
     t.add(person, t.schema('identifier'), t.str(creator.orcid));
     // The iD's http form, the IRI Crossref's RDF names the person by.
-    t.add(person, t.inNamespace(NS.owl, 'sameAs'), t.iri(ORCID_HTTP_RESOLVER + creator.orcid));
+    t.add(person, t.inNamespace(NS.owl, 'sameAs'), t.sharedIri(iris.orcidHttp(creator.orcid), iris));
   } else if (creator.orcidRaw !== undefined && creator.orcidRaw === original.orcid) {
     t.add(person, t.schema('identifier'), t.str(creator.orcidRaw));
   } else if (creator.orcidRaw) {

@@ -14,7 +14,7 @@ import type { RecordTriples } from './RecordTriples.js';
 export function mapPublisher(t: RecordTriples, record: ScholarlyRecord, iris: EntityIris, work: RDF.NamedNode): void {
   const { publisher, publisherName } = record;
   const org = (name: string) => {
-    const node = t.iri(iris.publisher(name));
+    const node = t.sharedIri(iris.publisher(name), iris);
     t.type(node, t.schema('Organization'));
     t.add(node, t.schema('name'), t.str(name));
     return node;

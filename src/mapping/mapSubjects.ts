@@ -23,12 +23,12 @@ export function mapSubjects(
     const key = `${iri}\n${d.term ?? ''}`;
     if (seen.has(key)) continue; // the same discipline twice
     seen.add(key);
-    const term = t.iri(iri);
+    const term = t.sharedIri(iri, iris);
     t.add(work, t.schema('about'), term);
     t.type(term, t.schema('DefinedTerm'));
     if (d.id) {
       if (!scheme) {
-        scheme = t.iri(iris.disciplineScheme());
+        scheme = t.sharedIri(iris.disciplineScheme(), iris);
         t.type(scheme, t.schema('DefinedTermSet'), t.skos('ConceptScheme'));
       }
       t.type(term, t.skos('Concept'));

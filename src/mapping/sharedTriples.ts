@@ -1,4 +1,5 @@
 import type * as RDF from '@rdfjs/types';
+import { HashedNamedNodeTerm } from '../rdf/dataFactory.js';
 import { termsKey } from '../rdf/tripleKey.js';
 import { isSharedEntityIri } from './entityIris.js';
 
@@ -32,7 +33,7 @@ export function countSharedTriples(quads: readonly RDF.Quad[]): number {
 /**
  * Follows the subjects of statements in a row (a record's come subject by subject): whether each is a shared
  * entity ({@link isSharedEntityIri}), the IRI of a node the mapper marked as a record's own ({@link isOwnNode}: most
- * subjects of a record) never read. The last two other subject terms are kept with the answer (the mapper's work
+ * subjects of a record) or as a shared entity's (`HashedNamedNodeTerm.entity`) never read. The last two other subject terms are kept with the answer (the mapper's work
  * comes back between its authors, files and container: asked once), and the last IRI asked (an RDF input has a
  * term for each statement).
  */
@@ -52,6 +53,8 @@ export class SharedSubjects {
     if (subject === this.term) return this.result;
     this.term = subject;
     if (isOwnNode(subject)) return (this.result = undefined);
+    // the mapper's IRIs of shared entities say so (`EntityIris`): their text is not tested
+    if (subject instanceof HashedNamedNodeTerm && subject.entity) return (this.result = subject.value);
     if (subject === this.recent) return (this.result = this.recentResult);
     let result: string | undefined;
     if (subject === this.before) result = this.beforeResult;

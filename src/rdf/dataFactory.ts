@@ -11,6 +11,7 @@
  */
 import type * as RDF from '@rdfjs/types';
 import { RDF_DIR_LANG_STRING, RDF_LANG_STRING, XSD_STRING } from './namespaces.js';
+import { hashText } from './textHash.js';
 
 /** A term that its type and value say whole: a named node, a blank node, a variable. */
 abstract class ValueTerm {
@@ -58,6 +59,41 @@ export class NamedNodeTerm<Iri extends string = string> extends ValueTerm implem
 /** {@link NamedNodeTerm}'s marks. */
 const MINTED = 1;
 const OWN = 2;
+
+/**
+ * An IRI of a shared entity the mapper made with its text's hash (`hashText` of its value, `textHash.ts`), from
+ * parts whose hashes it kept: the count of statements about shared entities (`termsKey`) takes the hash and does
+ * not read the text again (a joined text costs about 40 instructions a character to read).
+ */
+export class HashedNamedNodeTerm extends NamedNodeTerm {
+  /**
+   * @param hashA `hashText`'s first lane of `value` (unsigned).
+   * @param hashB its second lane.
+   * @param entity the IRI is a shared entity's (`isSharedEntityIri` holds: a journal, a person, ...), not only
+   *   an IRI another record may name too (an ISSN's URN): the count of statements about shared entities need not
+   *   test its text.
+   */
+  constructor(
+    value: string,
+    minted: boolean,
+    readonly hashA: number,
+    readonly hashB: number,
+    readonly entity: boolean,
+  ) {
+    super(value, minted);
+  }
+}
+
+const lanes = new Uint32Array(2);
+
+/**
+ * A named node (not minted) with its text's hash, hashed now, not said to be a shared entity's: for terms made once
+ * and written in many statements (the vocabulary's predicates and classes, `xsd:string`).
+ */
+export function hashedNamedNode(value: string): HashedNamedNodeTerm {
+  hashText(value, lanes, 0);
+  return new HashedNamedNodeTerm(value, false, lanes[0]!, lanes[1]!, false);
+}
 
 /** An IRI the mapper minted ({@link NamedNodeTerm.minted}); `sharedEntity` false: a record's own node. */
 export function mintedNamedNode(value: string, sharedEntity?: false): RDF.NamedNode {
@@ -149,7 +185,7 @@ export class QuadTerm implements RDF.BaseQuad {
 }
 
 const DEFAULT_GRAPH = new DefaultGraphTerm();
-const XSD_STRING_NODE = new NamedNodeTerm(XSD_STRING);
+const XSD_STRING_NODE = hashedNamedNode(XSD_STRING);
 const LANG_STRING_NODE = new NamedNodeTerm(RDF_LANG_STRING);
 const DIR_LANG_STRING_NODE = new NamedNodeTerm(RDF_DIR_LANG_STRING);
 let blankNodeCounter = 0;
