@@ -1,8 +1,9 @@
 import type * as RDF from '@rdfjs/types';
-import { DataFactory, type Store } from 'n3';
+import { DataFactory } from 'n3';
 import { termKey as keyOf } from '../../rdf/termKey.js';
 import { NATIVE_READS } from '../engine/nativeConstraints.js';
 import { NS } from '../../rdf/namespaces.js';
+import type { QuadLookup } from './QuadIndex.js';
 
 const SH = NS.sh;
 const RDF_NS = NS.rdf;
@@ -83,7 +84,7 @@ const QUIET = new Set([
  * remove a violation, which the record check notices). Anything else is a
  * reason: such shapes are validated on the whole graph.
  */
-export function analyseShapes(graph: Store, targeted: readonly RDF.Term[]): ShapesScope {
+export function analyseShapes(graph: QuadLookup, targeted: readonly RDF.Term[]): ShapesScope {
   const walker = new ShapeWalker(graph);
   const focusReads = new Map<string, NodeReads>();
   for (const shape of targeted) {
@@ -139,7 +140,7 @@ class ShapeWalker {
   readonly inspected = new Set<string>();
   readonly valueReads = new NodeReads();
 
-  constructor(private readonly graph: Store) {}
+  constructor(private readonly graph: QuadLookup) {}
 
   reason(shape: RDF.Term, why: string): void {
     this.reasons.push(`${describeShape(this.graph, shape)}: ${why}`);
@@ -356,7 +357,7 @@ function merge(paths: readonly PathReads[]): PathReads {
 export { keyOf };
 
 /** A shape for a person: `<iri>`, or a blank node with its path and the shape that holds it. */
-function describeShape(graph: Store, shape: RDF.Term): string {
+function describeShape(graph: QuadLookup, shape: RDF.Term): string {
   if (shape.termType === 'NamedNode') return `<${shape.value}>`;
   const path = graph.getObjects(shape, sh('path'), null)[0];
   const owner = graph.getSubjects(sh('property'), shape, null)[0];
