@@ -8,7 +8,9 @@
 // calls it, output to a temporary file), so its time and peak RSS are its own; with --rounds R the pairs alternate
 // (1, N, 1, N, ...) and the median of each is reported, with the lowest and highest ratio of a pair (the spread: a wide
 // one says others loaded the machine). Others loading the machine lower the wall ratio (not much the CPU per triple):
-// the load average is printed before and after each format. The user CPU ratio and the system seconds of each mode are
+// the load average is printed before and after each format, and the cores other processes kept busy during each
+// mode's runs (medians; /proc/stat less the child's own CPU; stolen time apart when the hypervisor took any): near 0
+// means the run had the machine to itself. The user CPU ratio and the system seconds of each mode are
 // printed apart: much of the system time is the kernel copying the output into the page cache, which on a virtual
 // machine varies several-fold between runs that write the same bytes.
 // --threads (Linux): where the CPU time went, by thread (/proc/self/task/*/stat, read before the workers end): this
@@ -22,6 +24,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, pairSpread, pairedCells } from './pairedRuns.mjs';
+import { hostLoadCell, withHostLoad } from './hostLoad.mjs';
 import { watchThreads } from './threadCpu.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -129,7 +132,7 @@ async function main() {
     `convert --jobs ${jobs} vs --jobs 1: ${count.toLocaleString('en')} generated records (seed ${SEED}), ${availableParallelism()} cores, ${rounds} round(s), medians`,
   );
   console.log(
-    'format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    user ratio  sys s 1 / N  pairs: ratio      CPU ratio  load before / after',
+    "format     jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  SHA-256 (both)    user ratio  sys s 1 / N  pairs: ratio      CPU ratio  others' cores 1 / N  load before / after",
   );
   for (const format of formats) {
     const before = load();
@@ -138,7 +141,7 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       for (const j of [1, jobs]) {
         const output = join(dir, `out-${j}.${EXTENSIONS[format]}`);
-        runs[j].push(convert(format, j, input, output));
+        runs[j].push(withHostLoad(() => convert(format, j, input, output)));
         hashes[j] = await sha256(output);
         rmSync(output, { force: true });
         rmSync(`${output}.rejects.jsonl`, { force: true });
@@ -154,6 +157,7 @@ async function main() {
       ),
       spread.wall.padStart(14),
       spread.cpu.padStart(12),
+      hostLoadCell(runs, jobs, median).padStart(19),
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));

@@ -8,7 +8,8 @@
 // Runs against dist/ (npm run build). Every validation runs in a child process of its own (validateDump, as the CLI
 // calls it, with a report), so its time and peak RSS are its own; with --rounds R the pairs alternate (1, N, 1, N,
 // ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the CPU per
-// triple): the load average is printed before and after each count. --threads (Linux): the CPU by thread, as
+// triple): the load average is printed before and after each count, and the cores other processes kept busy during
+// each mode's runs (as bench/convertJobs prints them). --threads (Linux): the CPU by thread, as
 // bench/convertJobs prints it (this thread, the N busiest others: the workers, and the rest: V8's and libuv's helpers).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,6 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, pairedCells } from './pairedRuns.mjs';
+import { hostLoadCell, withHostLoad } from './hostLoad.mjs';
 import { watchThreads } from './threadCpu.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -115,7 +117,7 @@ async function main() {
     `validate --jobs ${jobs} vs --jobs 1: N-Triples dumps of generated records (seed ${SEED}), ${availableParallelism()} cores, ${rounds} round(s), medians, whole validateDump with a report`,
   );
   console.log(
-    'records   MiB  jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  report+summary SHA-256 load before / after',
+    "records   MiB  jobs=1 triples/s  jobs=N triples/s  ratio  CPU ns/triple 1  CPU ns/triple N  CPU ratio  RSS jobs=1  RSS jobs=N  report+summary SHA-256  others' cores 1 / N  load before / after",
   );
   for (const count of counts) {
     const { path, triples } = await makeDump(count, dir);
@@ -125,7 +127,7 @@ async function main() {
     for (let round = 0; round < rounds; round++) {
       for (const j of [1, jobs]) {
         const report = join(dir, `report-${j}.ttl`);
-        const r = validate(j, path, report);
+        const r = withHostLoad(() => validate(j, path, report));
         runs[j].push(r);
         hashes[j] = createHash('sha256').update(sha256(report)).update(r.summary).digest('hex');
         rmSync(report, { force: true });
@@ -135,6 +137,7 @@ async function main() {
       String(count).padEnd(7),
       String(Math.round(statSync(path).size / 2 ** 20)).padStart(5),
       ...pairedCells(runs, jobs, () => triples, hashes),
+      hostLoadCell(runs, jobs, median).padStart(20),
       ` ${before} / ${load()}`,
     ];
     console.log(cells.join(' '));
