@@ -14,6 +14,7 @@ import { limitJsonDepth } from './limitJsonDepth.js';
 import { limitLineLength } from './limitLineLength.js';
 import { limitLongStrings } from './limitLongStrings.js';
 import { DEFAULT_MAX_DEPTH, DEFAULT_MAX_DOCUMENT_CHARS } from './limits.js';
+import { scopedBlankNodes } from '../rdf/scopedBlankNodes.js';
 
 export type { RdfInput };
 
@@ -33,6 +34,12 @@ export interface ParseRdfOptions {
   source?: string;
   /** The RDF/JS data factory of the quads. Defaults to n3's `DataFactory`. */
   factory?: RDF.DataFactory;
+  /**
+   * Labels the document's blank nodes by this scope and their labels as written ({@link scopedBlankNodes}), the same
+   * in every thread: for documents read as one graph, each in a scope of its own. Defaults to none: each parser's own
+   * (n3's depend on the parsers the thread made before).
+   */
+  blankNodeScope?: string;
   /** Cancels parsing: the iteration throws an `aborted` error. Defaults to none. */
   signal?: AbortSignal;
   /**
@@ -218,7 +225,8 @@ async function* parseOnce(
   options: ParseRdfOptions,
   streamingProfile: boolean,
 ): AsyncGenerator<RDF.Quad, void, undefined> {
-  const factory = options.factory ?? (await n3Factory());
+  const base = options.factory ?? (await n3Factory());
+  const factory = options.blankNodeScope === undefined ? base : scopedBlankNodes(base, options.blankNodeScope);
   const tracker = new PositionTracker();
   const loader = new RecordingLoader(options.documentLoader ?? createDocumentLoader());
   const parser = await createParser(format, { ...options, source }, factory, loader, streamingProfile);
@@ -271,6 +279,8 @@ async function createParser(
         format: info.mediaType,
         baseIRI: options.baseIRI,
         factory: factory as never,
+        // The labels as written: the scoped factory labels them.
+        ...(options.blankNodeScope === undefined ? {} : { blankNodePrefix: '' }),
       }) as unknown as Transform;
     }
     case 'rdfxml': {

@@ -7,6 +7,7 @@ import { implicitClassShapes } from './scope/classTargets.js';
 import { formatInfo } from '../formats.js';
 import { DEFAULT_SHAPES_DIR, isShapesFileName } from './shapesFiles.js';
 import { NS } from '../rdf/namespaces.js';
+import { scopedBlankNodes } from '../rdf/scopedBlankNodes.js';
 
 /** A set of SHACL shapes read from Turtle files. */
 export interface ShapesGraph {
@@ -47,7 +48,7 @@ export async function loadShapes(
       details: { path: dir },
     });
   const dataset = new Store();
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
     let text: string;
     try {
       text = await readFile(file, 'utf8');
@@ -57,7 +58,8 @@ export async function loadShapes(
         details: { path: file },
       });
     }
-    const quads = parseShapesText(text, file);
+    // Blank nodes labelled by the file's place and their labels: the same shapes in every thread and every run.
+    const quads = parseShapesText(text, file, `s${i + 1}`);
     dataset.addQuads(options.schemaScheme === 'https' ? quads.map(toHttpsSchema) : quads);
   }
   // Shapes that target nothing find every input conforming: a wrong --shapes, not a success.
@@ -106,10 +108,19 @@ const TARGETS = ['targetClass', 'targetNode', 'targetSubjectsOf', 'targetObjects
   DataFactory.namedNode(`${SH}${t}`),
 );
 
-/** Parses one Turtle shapes document; bad Turtle becomes a {@link ParseError} naming the file and line. */
-export function parseShapesText(text: string, source = '<shapes>'): RDF.Quad[] {
+/**
+ * Parses one Turtle shapes document; bad Turtle becomes a {@link ParseError} naming the file and line. Its blank
+ * nodes are labelled in `scope` ({@link scopedBlankNodes}: `_:x` is `s1:x`, the nth `[ ]` `s1a:<n>`), whatever the
+ * thread parsed before. `scope` defaults to `s1`.
+ */
+export function parseShapesText(text: string, source = '<shapes>', scope = 's1'): RDF.Quad[] {
   try {
-    return new Parser({ format: formatInfo('turtle').mediaType, baseIRI: `file://${source}` }).parse(text);
+    return new Parser({
+      format: formatInfo('turtle').mediaType,
+      baseIRI: `file://${source}`,
+      blankNodePrefix: '',
+      factory: scopedBlankNodes(DataFactory as unknown as RDF.DataFactory, scope) as never,
+    }).parse(text);
   } catch (err) {
     const context = (err as { context?: { line?: number } }).context;
     throw new ParseError((err as Error).message.replace(/ on line \d+\.?$/, ''), source, context?.line, undefined, {

@@ -30,15 +30,20 @@ export function regroupInput(
   );
 }
 
-/** The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). */
+/**
+ * The quads of an input as validate reads them: graphs ignored (so JSON-LD dumps stream). `blankNodeScope`: labels
+ * its blank nodes the same in every thread (`ParseRdfOptions.blankNodeScope`); defaults to none.
+ */
 export function quadsOf(
   input: RdfInput,
   format: FormatName | undefined,
   source: string,
   signal: AbortSignal | undefined,
   limits: ReadLimits,
+  blankNodeScope?: string,
 ): AsyncIterable<RDF.Quad> {
   return parseRdfQuads(input, {
+    ...(blankNodeScope === undefined ? {} : { blankNodeScope }),
     format,
     source,
     ...(signal ? { signal } : {}),

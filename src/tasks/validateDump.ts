@@ -120,9 +120,9 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
       for (const { key, outcome } of records) summary.add(key === undefined ? undefined : safeDecode(key), outcome);
       if (report && results.length) await report.write(results);
     }
-    for (const file of files) {
+    for (const [i, file] of files.entries()) {
       if (!validator) break;
-      await validateFile(file, {
+      await validateFile(file, i, {
         options,
         here,
         validator,
@@ -205,7 +205,7 @@ interface FileRun {
 }
 
 /** Validates one input record by record (cut into records as its format allows), adding to the run's counters. */
-async function validateFile(file: string, run: FileRun): Promise<void> {
+async function validateFile(file: string, index: number, run: FileRun): Promise<void> {
   const { options, here, validator, jobs, window, summary, scope, told, report, progress, read } = run;
   read.file = file;
   const readBefore = read.bytes;
@@ -278,7 +278,11 @@ async function validateFile(file: string, run: FileRun): Promise<void> {
             ...readLimitsOf(options),
             release: opened.release,
           })
-        : validateStream(quadsOf(input, format, source, signal, readLimitsOf(options)), validator, streamOptions);
+        : validateStream(
+            quadsOf(input, format, source, signal, readLimitsOf(options), blankNodeScope(index)),
+            validator,
+            streamOptions,
+          );
   for await (const validated of outcomes) {
     const { key, outcome } = validated;
     run.statements.count += 'statements' in validated ? validated.statements : validated.quads.length;
@@ -327,13 +331,23 @@ async function* quadsOfFiles(
   here: (p: string) => string,
   options: ValidateDumpOptions,
 ): AsyncGenerator<RDF.Quad, void, undefined> {
-  for (const file of files) {
+  for (const [i, file] of files.entries()) {
     const opened = await openRdfFile(here(file), options.stdin);
     let input: RdfInput = opened.input;
     let format = options.format ? resolveFormat(options.format) : opened.format;
     if (format === undefined) ({ format, text: input } = await sniffRdf(input));
-    yield* quadsOf(input, format, file === '-' ? '<stdin>' : file, options.signal, readLimitsOf(options));
+    const source = file === '-' ? '<stdin>' : file;
+    yield* quadsOf(input, format, source, options.signal, readLimitsOf(options), blankNodeScope(i));
   }
+}
+
+/**
+ * The scope of the blank nodes of the input at `index` (from 0) parsed in this thread: `_:x` of the first input is
+ * `g1:x`, whatever the thread parsed before, so that a report is the same with workers or without. (N-Triples and
+ * N-Quads validated record by record keep their labels as written: `parseRecordText`.)
+ */
+function blankNodeScope(index: number): string {
+  return `g${index + 1}`;
 }
 
 /** Why the whole graph was not validated instead of record by record. */
