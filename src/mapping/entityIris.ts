@@ -283,12 +283,6 @@ const ASCII = /^[\u0000-\u007F]*$/;
 const NOT_ALNUM_ASCII = /[^a-z0-9]+/g;
 
 /**
- * `String.prototype.charCodeAt`, called on the text rather than read from it (as in `rdf/flat.ts`): the texts
- * hashed are joined and sliced keys of many string kinds, from which a read of `.charCodeAt` goes megamorphic.
- */
-const charCodeAt = String.prototype.charCodeAt;
-
-/**
  * Twelve hex digits (48 bits) of a fast non-cryptographic hash of a text
  * (two multiplicative 32-bit lanes over its UTF-16 code units): a name from
  * content for nodes that have no identifier. Such names only need to differ
@@ -299,7 +293,7 @@ export function contentHash(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {
-    const c = charCodeAt.call(text, i);
+    const c = text.charCodeAt(i);
     h1 = Math.imul(h1 ^ c, 2654435761);
     h2 = Math.imul(h2 ^ c, 1597334677);
   }
