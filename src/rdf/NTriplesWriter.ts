@@ -11,6 +11,7 @@ import {
 } from './escape.js';
 import { binaryText } from './binaryText.js';
 import { flat } from './flat.js';
+import { vocabularyIndex } from './dataFactory.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -99,9 +100,15 @@ export class NTriplesWriter {
   /** What ends the line of a quad in the default graph after an IRI object (its `>` too). */
   private readonly iriLineEnd: string;
   private readonly predicates = new Map<string, PredicateTexts>();
+  /** {@link predicates} by a vocabulary term's number (`vocabularyIndex`): an array read, not a map lookup. */
+  private readonly predicatesByIndex: (PredicateTexts | undefined)[] = [];
   private readonly typeLines = new Map<string, string>();
+  /** {@link typeLines} by a vocabulary term's number. */
+  private readonly typeLinesByIndex: (string | undefined)[] = [];
   private readonly languageLineEnds = new Map<string, string>();
   private readonly datatypeLineEnds = new Map<string, string>();
+  /** {@link datatypeLineEnds} by a vocabulary term's number (`xsd:string`, the mapper's datatypes). */
+  private readonly datatypeLineEndsByIndex: (string | undefined)[] = [];
 
   /**
    * @param quads write N-Quads (else N-Triples, which refuses named graphs)
@@ -169,7 +176,7 @@ export class NTriplesWriter {
         const o = q.object;
         const g = q.graph;
         if (g.termType === 'DefaultGraph' && p.termType === 'NamedNode') {
-          const before = this.predicate(p.value);
+          const before = this.predicateOf(p);
           if (o.termType === 'Literal') {
             if (o.value !== lastValue) {
               lastValueText = literalText(o.value, encode);
@@ -178,7 +185,7 @@ export class NTriplesWriter {
             out += subjectText + before.literal + lastValueText + this.literalLineEnd(o);
           } else if (o.termType !== 'NamedNode')
             out += subjectText + before.text + encode(terms.object(o)) + this.defaultTail;
-          else if (p.value === RDF_TYPE) out += subjectText + this.typeLine(o.value);
+          else if (p.value === RDF_TYPE) out += subjectText + this.typeLineOf(o);
           else out += subjectText + before.iri + encode(escapeTermIri(o)) + this.iriLineEnd;
           continue;
         }
@@ -208,6 +215,13 @@ export class NTriplesWriter {
     return this.binary.write(quads);
   }
 
+  /** {@link predicate} of a term: a vocabulary term's found by its number. */
+  private predicateOf(p: RDF.NamedNode): PredicateTexts {
+    const index = vocabularyIndex(p, CACHE_LIMIT);
+    if (index < 0) return this.predicate(p.value);
+    return (this.predicatesByIndex[index] ??= this.predicate(p.value));
+  }
+
   /** `<iri> ` and what follows it, cached. */
   private predicate(iri: string): PredicateTexts {
     let texts = this.predicates.get(iri);
@@ -217,6 +231,13 @@ export class NTriplesWriter {
       if (this.predicates.size < CACHE_LIMIT) this.predicates.set(iri, texts);
     }
     return texts;
+  }
+
+  /** {@link typeLine} of a term: a vocabulary term's found by its number. */
+  private typeLineOf(o: RDF.NamedNode): string {
+    const index = vocabularyIndex(o, CACHE_LIMIT);
+    if (index < 0) return this.typeLine(o.value);
+    return (this.typeLinesByIndex[index] ??= this.typeLine(o.value));
   }
 
   /** `rdf:type <class> .`, cached (classes repeat in every record). */
@@ -229,9 +250,18 @@ export class NTriplesWriter {
     return line;
   }
 
-  /** {@link NTriplesTermWriter.literalEnd} and the end of the line, cached by language tag or datatype (not with a base direction). */
+  /** {@link literalLineEndOf}, a vocabulary datatype's found by its number. */
   private literalLineEnd(o: RDF.Literal): string {
     const language = o.language;
+    if (!language) {
+      const index = vocabularyIndex(o.datatype, CACHE_LIMIT);
+      if (index >= 0) return (this.datatypeLineEndsByIndex[index] ??= this.literalLineEndOf(o, language));
+    }
+    return this.literalLineEndOf(o, language);
+  }
+
+  /** {@link NTriplesTermWriter.literalEnd} and the end of the line, cached by language tag or datatype (not with a base direction). */
+  private literalLineEndOf(o: RDF.Literal, language: string): string {
     const ends = language ? this.languageLineEnds : this.datatypeLineEnds;
     const key = language || o.datatype.value;
     let end = ends.get(key);

@@ -1,8 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { flat } from './flat.js';
 
-const NON_ASCII = /[^\u0000-\u007F]/;
-
 /**
  * The UTF-8 bytes of a text as a *binary string*: one character a byte
  * (U+0000–U+00FF), which `Buffer`'s `'latin1'` encoding writes as it is. An
@@ -14,8 +12,12 @@ const NON_ASCII = /[^\u0000-\u007F]/;
  * lone surrogate: the writers refuse those first).
  */
 export function binaryText(text: string): string {
-  // most texts come here as concatenations (an IRI the mapper joined, a line's pieces): flattened before the test
-  if (!NON_ASCII.test(flat(text))) return text;
+  // most texts come here as concatenations (an IRI the mapper joined, a line's pieces): flattened before the test.
+  // A text is ASCII when its UTF-8 bytes are as many as its code units (any other unit takes 2 or 3 bytes, a pair
+  // 4): Node counts them natively, several times as fast as a regular expression tests for a unit past U+007F
+  // (about 40 against 175 ns an IRI of 84 characters; the regular expression's code was 38 k instructions a
+  // record of convert -f ntriples, callgrind).
+  if (Buffer.byteLength(flat(text), 'utf8') === text.length) return text;
   // Encoded into one buffer kept for it (a UTF-16 unit is 3 bytes at most): no buffer made a text, 12% fewer
   // instructions a text than `Buffer.from` (callgrind, names and IRIs of 10 to 80 characters).
   if (text.length * 3 > SCRATCH_BYTES) return Buffer.from(text, 'utf8').toString('latin1');

@@ -84,15 +84,40 @@ export class HashedNamedNodeTerm extends NamedNodeTerm {
   }
 }
 
+/**
+ * A term of a vocabulary ({@link hashedNamedNode}): made once and written in many statements, numbered in the
+ * order they are made, so that a writer finds its text for it in an array by {@link vocabularyIndex} (no map
+ * looked up by its IRI a statement).
+ */
+export class VocabularyTerm extends HashedNamedNodeTerm {
+  /** The term's number among the vocabulary terms of this thread, from 0 (two terms of one IRI have two). */
+  readonly vocabularyIndex: number;
+
+  constructor(value: string, hashA: number, hashB: number) {
+    super(value, false, hashA, hashB, false);
+    this.vocabularyIndex = vocabularyTerms++;
+  }
+}
+
+let vocabularyTerms = 0;
+
+/**
+ * A term's {@link VocabularyTerm.vocabularyIndex} when it is one below `limit` (a writer's array of texts), else -1.
+ */
+export function vocabularyIndex(term: RDF.Term, limit: number): number {
+  const index = (term as Partial<VocabularyTerm>).vocabularyIndex;
+  return index !== undefined && index < limit ? index : -1;
+}
+
 const lanes = new Uint32Array(2);
 
 /**
  * A named node (not minted) with its text's hash, hashed now, not said to be a shared entity's: for terms made once
- * and written in many statements (the vocabulary's predicates and classes, `xsd:string`).
+ * and written in many statements (the vocabulary's predicates and classes, `xsd:string`): a {@link VocabularyTerm}.
  */
 export function hashedNamedNode(value: string): HashedNamedNodeTerm {
   hashText(value, lanes, 0);
-  return new HashedNamedNodeTerm(value, false, lanes[0]!, lanes[1]!, false);
+  return new VocabularyTerm(value, lanes[0]!, lanes[1]!);
 }
 
 /** An IRI the mapper minted ({@link NamedNodeTerm.minted}); `sharedEntity` false: a record's own node. */

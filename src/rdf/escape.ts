@@ -97,7 +97,8 @@ function escapeLiteralChar(c: string): string {
  * and DEL. Throws `serialization` on a lone surrogate.
  */
 export function escapeLiteral(value: string): string {
-  if (!LITERAL_NEEDS.test(value)) return value;
+  // a value the mapper joined is flattened before the test (`flat`: tested as a concatenation, it costs more)
+  if (!LITERAL_NEEDS.test(flat(value))) return value;
   assertWellFormed(value);
   return value.replace(LITERAL_ALL, escapeLiteralChar);
 }

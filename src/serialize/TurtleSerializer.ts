@@ -10,14 +10,16 @@ import {
   withSubject,
 } from '../rdf/escape.js';
 import { isTurtleLocalName, isTurtlePrefix } from './escape.js';
-import { groupBySubject } from './groupBySubject.js';
-import { isMintedIri } from '../rdf/dataFactory.js';
+import { groupBySubject, type SubjectProperty } from './groupBySubject.js';
+import { isMintedIri, vocabularyIndex } from '../rdf/dataFactory.js';
 import { DEFAULT_PREFIXES, RDF_TYPE, XSD_NS, XSD_STRING } from '../rdf/prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
 const INTEGER = /^[+-]?[0-9]+$/;
 const CACHE_LIMIT = 4096;
 const INDENT = '    ';
+const XSD_INTEGER = `${XSD_NS}integer`;
+const XSD_BOOLEAN = `${XSD_NS}boolean`;
 /** What comes between two predicates of a subject. */
 const PREDICATE_SEPARATOR = ` ;\n${INDENT}`;
 
@@ -26,12 +28,16 @@ export class TurtleWriter implements RecordWriter {
   /** [prefix, namespace], longest namespace first. */
   private readonly prefixes: [string, string][];
   private readonly cache = new Map<string, string>();
+  /** {@link cache} by a vocabulary term's number (`vocabularyIndex`): an array read, not a map lookup. */
+  private readonly cacheByIndex: (string | undefined)[] = [];
   /** Namespace -> prefix, for namespaces ending in '/' or '#' (found by one split of the IRI). */
   private readonly byNamespace = new Map<string, string>();
   /** The lengths of the namespaces of {@link byNamespace}: an IRI whose split is at none of them is in none of them. */
   private readonly namespaceLengths: Set<number>;
   /** Prefixes whose namespace ends otherwise (`urn:isbn:`), tried one by one. */
   private readonly otherPrefixes: [string, string][];
+  /** The last language tag found valid (a record's text literals share one). */
+  private lastLanguage = '';
 
   /** @param label The format's name in error messages (TriG writes its graphs' contents with this writer). Defaults to `Turtle`. */
   constructor(
@@ -88,9 +94,15 @@ export class TurtleWriter implements RecordWriter {
     return text;
   }
 
+  /** {@link vocabIri} of a term: a vocabulary term's found by its number. */
+  private vocabTerm(term: RDF.NamedNode): string {
+    const index = vocabularyIndex(term, CACHE_LIMIT);
+    if (index < 0) return this.vocabIri(term.value);
+    return (this.cacheByIndex[index] ??= this.vocabIri(term.value));
+  }
+
   private node(term: RDF.Term, position: string, vocab: boolean): string {
-    if (term.termType === 'NamedNode')
-      return vocab ? this.vocabIri(term.value) : this.iri(term.value, isMintedIri(term));
+    if (term.termType === 'NamedNode') return vocab ? this.vocabTerm(term) : this.iri(term.value, isMintedIri(term));
     if (term.termType === 'BlankNode') return `_:${blankNodeLabel(term.value)}`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
   }
@@ -98,19 +110,23 @@ export class TurtleWriter implements RecordWriter {
   private object(term: RDF.Term, isType: boolean): string {
     if (term.termType !== 'Literal') return this.node(term, 'object', isType);
     const value = term.value;
-    if (term.language) {
-      if (!LANGUAGE_TAG.test(term.language)) throw serializationError(`invalid language tag "${term.language}"`);
+    const language = term.language;
+    if (language) {
+      if (language !== this.lastLanguage) {
+        if (!LANGUAGE_TAG.test(language)) throw serializationError(`invalid language tag "${language}"`);
+        this.lastLanguage = language;
+      }
       // RDF 1.2: a base direction is kept in the syntax of Turtle 1.2 (`"…"@ar--rtl`).
       const direction = baseDirection(term);
       return direction
-        ? `"${escapeLiteral(value)}"@${term.language}--${direction}`
-        : `"${escapeLiteral(value)}"@${term.language}`;
+        ? `"${escapeLiteral(value)}"@${language}--${direction}`
+        : `"${escapeLiteral(value)}"@${language}`;
     }
     const datatype = term.datatype.value;
     if (datatype === XSD_STRING || datatype === '') return `"${escapeLiteral(value)}"`;
-    if (datatype === `${XSD_NS}integer` && INTEGER.test(value)) return value;
-    if (datatype === `${XSD_NS}boolean` && (value === 'true' || value === 'false')) return value;
-    return `"${escapeLiteral(value)}"^^${this.vocabIri(datatype)}`;
+    if (datatype === XSD_INTEGER && INTEGER.test(value)) return value;
+    if (datatype === XSD_BOOLEAN && (value === 'true' || value === 'false')) return value;
+    return `"${escapeLiteral(value)}"^^${this.vocabTerm(term.datatype)}`;
   }
 
   write(quads: readonly RDF.Quad[]): string {
@@ -123,14 +139,22 @@ export class TurtleWriter implements RecordWriter {
           throw serializationError(`Turtle cannot carry the named graph <${group.graph.value}>; write N-Quads instead`);
         }
         out += this.node(group.subject, 'subject', false);
-        // rdf:type first (as `a`), then the other predicates in order of appearance (no array of them made).
-        const types = group.properties.get(RDF_TYPE);
+        // rdf:type first (as `a`), then the other predicates in order of appearance.
+        const list = group.list;
+        let types: SubjectProperty | undefined;
+        for (let k = 0; k < list.length; k++) {
+          if (list[k]!.predicate.value === RDF_TYPE) {
+            types = list[k];
+            break;
+          }
+        }
         let first = true;
         if (types) {
           out += this.property(types.predicate, types.objects, true);
           first = false;
         }
-        for (const prop of group.properties.values()) {
+        for (let k = 0; k < list.length; k++) {
+          const prop = list[k]!;
           if (prop === types) continue;
           out += this.property(prop.predicate, prop.objects, first);
           first = false;
@@ -147,7 +171,7 @@ export class TurtleWriter implements RecordWriter {
   private property(predicate: RDF.Quad_Predicate, objects: readonly RDF.Quad_Object[], first: boolean): string {
     if (predicate.termType !== 'NamedNode') throw serializationError(`a ${predicate.termType} cannot be a predicate`);
     const isType = predicate.value === RDF_TYPE;
-    let out = (first ? ' ' : PREDICATE_SEPARATOR) + (isType ? 'a' : this.vocabIri(predicate.value));
+    let out = (first ? ' ' : PREDICATE_SEPARATOR) + (isType ? 'a' : this.vocabTerm(predicate));
     for (let i = 0; i < objects.length; i++) out += (i === 0 ? ' ' : ', ') + this.object(objects[i]!, isType);
     return out;
   }
@@ -158,6 +182,12 @@ export class TurtleWriter implements RecordWriter {
 }
 
 /**
+ * `String.prototype.charCodeAt`, called on the IRI rather than read from it: IRIs come as strings of many kinds
+ * (flat, joined, sliced), and a read of `.charCodeAt` from them goes megamorphic (as in `rdf/flat.ts`).
+ */
+const charCodeAt = String.prototype.charCodeAt;
+
+/**
  * Where the last `/` or `#` of an IRI ends (0: none), found from its end: a
  * local name is short, and `lastIndexOf` calls into V8's runtime (twice an
  * IRI: about 5% of the instructions of writing Turtle, callgrind).
@@ -165,7 +195,7 @@ export class TurtleWriter implements RecordWriter {
 function namespaceEnd(iri: string): number {
   let at = iri.length;
   while (at > 0) {
-    const code = iri.charCodeAt(at - 1);
+    const code = charCodeAt.call(iri, at - 1);
     if (code === 0x2f || code === 0x23) break;
     at--;
   }

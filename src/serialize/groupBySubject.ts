@@ -1,12 +1,20 @@
 import type * as RDF from '@rdfjs/types';
 import { termKey } from '../rdf/termKey.js';
 
+/** A predicate of a subject and its objects. */
+export interface SubjectProperty {
+  predicate: RDF.Quad_Predicate;
+  objects: RDF.Quad_Object[];
+}
+
 /** The statements about one subject: its predicates in order of first appearance, each with its objects. */
 export interface SubjectGroup {
   subject: RDF.Quad_Subject;
   graph: RDF.Quad_Graph;
   /** Predicate IRI -> the predicate and its objects, in order of first appearance. */
-  properties: Map<string, { predicate: RDF.Quad_Predicate; objects: RDF.Quad_Object[] }>;
+  properties: Map<string, SubjectProperty>;
+  /** The values of {@link properties} in their order, as an array (read without an iterator). */
+  list: SubjectProperty[];
 }
 
 /**
@@ -44,6 +52,8 @@ export function groupBySubject(quads: readonly RDF.Quad[]): SubjectGroup[] {
   const inDefault = new SubjectIndex();
   const inNamed = new Map<string, SubjectGroup>();
   let last: SubjectGroup | undefined;
+  // The first subject (a record's work) comes back after each of its nodes, the very same term: found without a lookup.
+  let first: SubjectGroup | undefined;
   for (let i = 0; i < quads.length; i++) {
     const q = quads[i]!;
     const s = q.subject;
@@ -59,12 +69,15 @@ export function groupBySubject(quads: readonly RDF.Quad[]): SubjectGroup[] {
           last.graph.termType === g.termType))
     ) {
       group = last;
+    } else if (first && first.subject === s && first.graph === g) {
+      group = last = first;
     } else {
       const key = g.termType === 'DefaultGraph' ? undefined : `${termKey(g)} ${termKey(s)}`;
       group = key === undefined ? inDefault.get(s) : inNamed.get(key);
       if (!group) {
-        group = { subject: s, graph: g, properties: new Map() };
+        group = { subject: s, graph: g, properties: new Map(), list: [] };
         groups.push(group);
+        first ??= group;
         if (key === undefined) inDefault.set(s, group);
         else inNamed.set(key, group);
       }
@@ -73,7 +86,11 @@ export function groupBySubject(quads: readonly RDF.Quad[]): SubjectGroup[] {
     const pkey = q.predicate.value;
     const prop = group.properties.get(pkey);
     if (prop) prop.objects.push(q.object);
-    else group.properties.set(pkey, { predicate: q.predicate, objects: [q.object] });
+    else {
+      const added = { predicate: q.predicate, objects: [q.object] };
+      group.properties.set(pkey, added);
+      group.list.push(added);
+    }
   }
   return groups;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DataFactory } from 'n3';
 import { NTriplesWriter } from '../../src/rdf/NTriplesWriter.js';
+import { hashedNamedNode } from '../../src/rdf/dataFactory.js';
 
 const { namedNode, literal, quad } = DataFactory;
 
@@ -67,5 +68,30 @@ describe('NTriplesWriter', () => {
     expect(() => writer.write([quad(author, p('a'), literal('x')), quad(author, p('b'), bad)])).toThrow(
       /lone surrogate.*subject <https:\/\/example.org\/author\/佐藤>/,
     );
+  });
+
+  it('writes vocabulary terms (found by their number) as other terms of the same IRIs', () => {
+    const vocab = (iri: string) => hashedNamedNode(iri);
+    const integer = 'http://www.w3.org/2001/XMLSchema#integer';
+    const quadsOf = (term: (iri: string) => ReturnType<typeof namedNode>) => [
+      quad(work, term('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), term('http://x.org/Article')),
+      quad(work, term('http://x.org/name'), literal('a')),
+      quad(work, term('http://x.org/pages'), literal('3', term(integer))),
+      quad(work, term('http://x.org/name'), literal('b')),
+      quad(work, term('http://x.org/author'), author),
+      quad(work, term('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), term('http://x.org/Work')),
+    ];
+    const terms = new Map<string, ReturnType<typeof namedNode>>();
+    const once = (iri: string) => terms.get(iri) ?? terms.set(iri, vocab(iri)).get(iri)!;
+    for (const binary of [false, true]) {
+      const writer = new NTriplesWriter(false, 'N-Triples', undefined);
+      const write = (quads: ReturnType<typeof quadsOf>) => (binary ? writer.writeBinary(quads) : writer.write(quads));
+      const expected = oneByOne(quadsOf(namedNode), binary);
+      // the same terms again (found by their number), new terms of the same IRIs, then n3's terms
+      expect(write(quadsOf(once))).toBe(expected);
+      expect(write(quadsOf(once))).toBe(expected);
+      expect(write(quadsOf(vocab))).toBe(expected);
+      expect(write(quadsOf(namedNode))).toBe(expected);
+    }
   });
 });

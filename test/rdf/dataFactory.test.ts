@@ -1,6 +1,6 @@
 import { DataFactory as N3 } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { dataFactory as f } from '../../src/rdf/dataFactory.js';
+import { dataFactory as f, hashedNamedNode, vocabularyIndex } from '../../src/rdf/dataFactory.js';
 
 const XSD = 'http://www.w3.org/2001/XMLSchema#';
 const RDF = 'http://www.w3.org/1999/02/22-rdf-syntax-ns#';
@@ -71,5 +71,20 @@ describe('dataFactory', () => {
         .equals(f.literal('ar', { language: 'ar', direction: 'rtl' })),
     ).toBe(true);
     expect(f.fromTerm(N3.defaultGraph())).toBe(f.defaultGraph());
+  });
+
+  it('numbers vocabulary terms in the order they are made; other terms have no number', () => {
+    const a = hashedNamedNode('http://x.org/a');
+    const b = hashedNamedNode('http://x.org/a');
+    const ia = vocabularyIndex(a, Infinity);
+    expect(ia).toBeGreaterThanOrEqual(0);
+    expect(vocabularyIndex(b, Infinity)).toBe(ia + 1);
+    expect(a.equals(b)).toBe(true);
+    // at or past the limit, and for any other term: -1
+    expect(vocabularyIndex(a, ia)).toBe(-1);
+    expect(vocabularyIndex(a, ia + 1)).toBe(ia);
+    expect(vocabularyIndex(f.namedNode('http://x.org/a'), Infinity)).toBe(-1);
+    expect(vocabularyIndex(N3.namedNode('http://x.org/a'), Infinity)).toBe(-1);
+    expect(vocabularyIndex(f.literal('a'), Infinity)).toBe(-1);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DataFactory } from 'n3';
 import { TurtleSerializer } from '../../src/serialize/TurtleSerializer.js';
 import { DEFAULT_PREFIXES } from '../../src/rdf/prefixes.js';
+import { hashedNamedNode } from '../../src/rdf/dataFactory.js';
 import { expectIsomorphic, parseTurtle } from '../helpers/rdf.js';
 import { controlCharQuads, oddIriQuads, recordQuads, SCHEMA, trickyQuads, writeAll } from './quads.js';
 
@@ -85,6 +86,32 @@ describe('TurtleSerializer', () => {
         { prefixes: {} },
       );
       expect(text).toBe('<http://x.org/a> <http://x.org/p> "1", "3" .\n\n<http://x.org/b> <http://x.org/p> "2" .\n\n');
+    });
+
+    it('writes vocabulary terms (found by their number) as other terms of the same IRIs', () => {
+      const s = namedNode('http://x.org/s');
+      const quadsOf = (term: (iri: string) => ReturnType<typeof namedNode>) => [
+        quad(s, term(`${SCHEMA}name`), literal('a')),
+        quad(s, term('http://www.w3.org/1999/02/22-rdf-syntax-ns#type'), term(`${SCHEMA}Person`)),
+        quad(s, term(`${SCHEMA}position`), literal('x', term('http://www.w3.org/2001/XMLSchema#date'))),
+        quad(s, term('http://x.org/p'), literal('b', 'en')),
+      ];
+      const terms = new Map<string, ReturnType<typeof namedNode>>();
+      const once = (iri: string) => terms.get(iri) ?? terms.set(iri, hashedNamedNode(iri)).get(iri)!;
+      const expected = writeAll('turtle', [quadsOf(namedNode)]);
+      expect(writeAll('turtle', [quadsOf(once), quadsOf(once), quadsOf(hashedNamedNode)])).toBe(
+        expected + expected.slice(expected.indexOf('\n\n') + 2).repeat(2),
+      );
+    });
+
+    it('checks each language tag that differs from the last one found valid', () => {
+      const s = namedNode('http://x.org/s');
+      const p = namedNode('http://x.org/p');
+      expect(() =>
+        writeAll('turtle', [
+          [quad(s, p, literal('a', 'en')), quad(s, p, literal('b', 'en')), quad(s, p, literal('c', 'e n'))],
+        ]),
+      ).toThrow(/invalid language tag "e n"/);
     });
 
     it('refuses named graphs', () => {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DataFactory } from 'n3';
+import { groupBySubject } from '../../src/serialize/groupBySubject.js';
+
+const { namedNode, literal, quad, blankNode } = DataFactory;
+
+describe('groupBySubject', () => {
+  it('groups subjects that come back (the first one as the same term or an equal one) in order of appearance', () => {
+    const work = namedNode('http://x.org/work');
+    const author = namedNode('http://x.org/author');
+    const p = (name: string) => namedNode(`http://x.org/${name}`);
+    const groups = groupBySubject([
+      quad(work, p('a'), literal('1')),
+      quad(author, p('b'), literal('2')),
+      quad(work, p('c'), literal('3')),
+      quad(blankNode('x'), p('a'), literal('4')),
+      quad(namedNode('http://x.org/work'), p('a'), literal('5')),
+      quad(namedNode('http://x.org/author'), p('b'), literal('6')),
+      quad(work, p('c'), literal('7')),
+    ]);
+    expect(groups.map((g) => g.subject.value)).toEqual(['http://x.org/work', 'http://x.org/author', 'x']);
+    const [first, second] = groups;
+    // the properties as a map and as a list: the same entries in the same order
+    expect(first!.list).toEqual([...first!.properties.values()]);
+    expect(first!.list.map((prop) => [prop.predicate.value, prop.objects.map((o) => o.value)])).toEqual([
+      ['http://x.org/a', ['1', '5']],
+      ['http://x.org/c', ['3', '7']],
+    ]);
+    expect(second!.list.map((prop) => prop.objects.map((o) => o.value))).toEqual([['2', '6']]);
+  });
+});
