@@ -1,12 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/CliContext.js';
-import { run } from '../../src/cli/main.js';
 import { loadShapes } from '../../src/shacl/loadShapes.js';
+import { runCli } from '../helpers/cli.js';
 
 // Shapes written as blank nodes, and data with blank nodes: their labels in a report are a function of the inputs,
 // the same with one job or two, in record mode and in the whole graph (issue 37). Before, they were the labels n3
@@ -72,19 +70,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const stdin = new PassThrough();
-  stdin.end('');
-  const io: CliIo = { stdin, stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false };
-  const code = await run(argv, io);
-  return { code, stdout: out, stderr: err };
-}
+const cli = (argv: string[]) => runCli(argv, { cwd: dir, stdin: '' });
 
 /** `validate` with `jobs`: its report's text, its summary (the report's name and the workers' line aside) and its JSON (timing and jobs aside). */
 async function validate(

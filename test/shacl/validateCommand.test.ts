@@ -2,16 +2,14 @@ import type * as RDF from '@rdfjs/types';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { DataFactory, Parser } from 'n3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/CliContext.js';
-import { run } from '../../src/cli/main.js';
 import type { FormatName } from '../../src/formats.js';
 import { serializerFor } from '../../src/serialize/serializers.js';
 import { recordKeyOf } from '../../src/group/groupRecords.js';
 import { fixtureQuads, fixtureText } from './shapeCases.js';
+import { runCli } from '../helpers/cli.js';
 
 let dir: string;
 
@@ -23,19 +21,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(argv: string[], stdinText?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const stdin = new PassThrough();
-  stdin.end(stdinText ?? '');
-  const io: CliIo = { stdin, stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false };
-  const code = await run(argv, io);
-  return { code, stdout: out, stderr: err };
-}
+const cli = (argv: string[], stdinText?: string) => runCli(argv, { cwd: dir, stdin: stdinText ?? '' });
 
 /** Writes quads as the toolkit's serialisers do: one group per record, the shared nodes it names (subjects of no record) among its quads. */
 function serialize(quads: RDF.Quad[], format: FormatName): string {

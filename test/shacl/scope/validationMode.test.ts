@@ -8,6 +8,7 @@ import { run } from '../../../src/cli/main.js';
 import { failsOn, runVerdict, severitiesFound } from '../../../src/shacl/scope/validationMode.js';
 import { validateDump } from '../../../src/tasks/validateDump.js';
 import { fixtureText } from '../shapeCases.js';
+import { runCli } from '../../helpers/cli.js';
 
 let dir: string;
 beforeAll(() => {
@@ -15,19 +16,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const stdin = new PassThrough();
-  stdin.end('');
-  const io: CliIo = { stdin, stdout, stderr, env: {}, cwd: dir, stderrIsTTY: false };
-  const code = await run(argv, io);
-  return { code, stdout: out, stderr: err };
-}
+const cli = (argv: string[]) => runCli(argv, { cwd: dir, stdin: '' });
 
 const DATA = '<https://doi.org/10.5555/a> <http://purl.org/ontology/bibo/doi> "10.5555/a" .\n';
 /** Shapes whose only result on DATA has the given severity (a missing schema:name). */
