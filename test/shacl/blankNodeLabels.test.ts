@@ -50,6 +50,10 @@ const GRAPH_SHAPES = `${RECORD_SHAPES}
 [ a sh:NodeShape ; sh:targetClass schema:ScholarlyArticle ;
   sh:property [ sh:path [ sh:inversePath schema:citation ] ; sh:maxCount 0 ] ] .
 `;
+/** Only the funders' names: every result's focus node a blank node of the data. */
+const FUNDER_SHAPES = `${PREFIXES}
+[ a sh:NodeShape ; sh:targetClass schema:Organization ; sh:property [ sh:path schema:name ; sh:minCount 1 ] ] .
+`;
 
 let dir: string;
 
@@ -67,6 +71,7 @@ beforeAll(() => {
   );
   writeFileSync(join(dir, 'record.shapes.ttl'), RECORD_SHAPES);
   writeFileSync(join(dir, 'graph.shapes.ttl'), GRAPH_SHAPES);
+  writeFileSync(join(dir, 'funder.shapes.ttl'), FUNDER_SHAPES);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -175,5 +180,22 @@ describe('blank nodes in reports: labelled by the inputs, the same with one job 
     expect([...first].filter((l) => l.endsWith(':named')).sort()).toEqual(['s1:named', 's2:named']);
     expect([...first].filter((l) => l.startsWith('s1a:')).length).toBe(4);
     expect([...first].filter((l) => l.startsWith('s2a:')).length).toBe(4);
+  });
+
+  it.each([
+    ['plain.nt', 'record'],
+    ['plain.nt', 'graph'],
+    ['plain.ttl', 'auto'],
+  ])('%s in %s mode: the summary and --json name blank nodes as the report writes them', async (input, mode) => {
+    const { report, summary, json } = await validate(input, 'funder.shapes.ttl', mode, 1);
+    const inReport = objectsOf(report, 'focusNode');
+    const examples = (json['examples'] as { focusNode: string }[]).map((e) => e.focusNode);
+    const inSummary = [...summary.matchAll(/^ {2}[^:\s]+: (\S+)/gm)].map((m) => m[1]!);
+    expect(examples.length).toBe(2);
+    expect(inSummary).toEqual(examples);
+    for (const label of examples) {
+      expect(label).toMatch(/^_:b\w+$/);
+      expect(inReport).toContain(`BlankNode:${label.slice(2)}`);
+    }
   });
 });

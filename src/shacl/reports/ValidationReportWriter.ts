@@ -1,5 +1,6 @@
 import type * as RDF from '@rdfjs/types';
 import { escapeLiteral } from '../../rdf/escape.js';
+import { blankNodeLabel } from './blankNodeLabel.js';
 import type { PathStep, ValidationResult } from './ValidationResult.js';
 import { SHAPES_NS } from '../engine/nativeConstraints.js';
 import { NS } from '../../rdf/namespaces.js';
@@ -35,7 +36,7 @@ function term(t: RDF.Term): string {
     case 'NamedNode':
       return iri(t.value);
     case 'BlankNode':
-      return `_:b${t.value.replace(/[^A-Za-z0-9_]/g, '_')}`;
+      return blankNodeLabel(t.value);
     case 'Literal': {
       const text = `"${escapeLiteral(t.value.replace(/[\uD800-\uDFFF]/g, (c, i: number, s: string) => (isPaired(s, i) ? c : '\uFFFD')))}"`;
       if (t.language) return `${text}@${t.language}`;

@@ -2,6 +2,7 @@ import type * as RDF from '@rdfjs/types';
 import { compactIri, type ValidationOutcome, type ValidationResult } from './ValidationResult.js';
 import { detachedString, detachedTerm } from '../../rdf/detached.js';
 import { XSD_STRING } from '../../rdf/namespaces.js';
+import { blankNodeLabel } from './blankNodeLabel.js';
 
 /** Results counted under one shape and path. */
 export interface ShapeCount {
@@ -191,10 +192,10 @@ function compactShape(term: RDF.Term): string {
   return term.termType === 'NamedNode' ? compactIri(term.value) : '_:anonymous';
 }
 
-/** A term for a person: `<iri>`, `"text"@en`, `"1"^^xsd:integer`. */
+/** A term for a person: `<iri>`, `"text"@en`, `"1"^^xsd:integer`, a blank node as the report writes it ({@link blankNodeLabel}). */
 export function termLabel(term: RDF.Term): string {
   if (term.termType === 'NamedNode') return `<${term.value}>`;
-  if (term.termType === 'BlankNode') return `_:${term.value}`;
+  if (term.termType === 'BlankNode') return blankNodeLabel(term.value);
   if (term.termType === 'Literal') {
     const text = JSON.stringify(term.value.length > 80 ? `${term.value.slice(0, 77)}...` : term.value);
     if (term.language) return `${text}@${term.language}`;
