@@ -65,5 +65,13 @@ export const READ_LIMIT_OPTIONS: readonly CliOption[] = [
   },
 ];
 
+/** `-q` of the commands that only read files (convert, validate): `--quiet` as it was spelled before, kept working. */
+export const QUIET_ALIAS: CliOption = {
+  flags: '-q',
+  type: 'boolean',
+  deprecatedFor: '--quiet',
+  help: 'the same as --quiet (earlier; -q is --query in export and search)',
+};
+
 /** The largest page a key may ask for. */
 export const PAGE_SIZE_MAX = MAX_PAGE_SIZE;

@@ -1,5 +1,6 @@
 import { FORMAT_NAMES, extensionList, formatsWith, labelList, parseFormatName } from '../../formats.js';
 import type { CliOption } from './CliOption.js';
+import { QUIET_ALIAS } from './commonOptions.js';
 
 /** The names `-f` of `convert` takes: the formats and their common short names. */
 
@@ -87,12 +88,7 @@ export const CONVERT_OPTIONS: readonly CliOption[] = [
   },
   { flags: '--strict', type: 'boolean', help: 'stop at the first rejected record' },
   { flags: '--quiet', type: 'boolean', name: false, help: 'no summary on standard error' },
-  {
-    flags: '-q',
-    type: 'boolean',
-    deprecatedFor: '--quiet',
-    help: 'the same as --quiet (earlier; -q is --query in export and search)',
-  },
+  QUIET_ALIAS,
   {
     flags: '--json',
     type: 'boolean',

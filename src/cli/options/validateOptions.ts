@@ -1,4 +1,5 @@
 import type { CliOption } from './CliOption.js';
+import { QUIET_ALIAS } from './commonOptions.js';
 import { parseInteger } from './optionValues.js';
 
 /** `--jobs` of `validate`: a count, or `auto`. */
@@ -88,12 +89,7 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
     help: "exit 1 on results of this severity or worse: violation, warning or info (results of a severity of the shapes' own always fail)",
   },
   { flags: '--quiet', type: 'boolean', name: false, help: 'no progress; print only the first summary line' },
-  {
-    flags: '-q',
-    type: 'boolean',
-    deprecatedFor: '--quiet',
-    help: 'the same as --quiet (earlier; -q is --query in export and search)',
-  },
+  QUIET_ALIAS,
   {
     flags: '--json',
     type: 'boolean',
