@@ -4,13 +4,15 @@
 // With several counts (--counts 1000,5000,20000) it shows where --jobs N starts to pay: the crossover behind the
 // default (`jobs` auto from 16 MiB of text).
 // Usage: npm run bench -- validateJobs
-//        node bench/validateJobs.bench.mjs [--counts 100000] [--jobs 2] [--rounds 1] [--threads]
+//        node bench/validateJobs.bench.mjs [--counts 100000] [--jobs 2] [--rounds 1] [--threads] [--timeline]
 // Runs against dist/ (npm run build). Every validation runs in a child process of its own (validateDump, as the CLI
 // calls it, with a report), so its time and peak RSS are its own; with --rounds R the pairs alternate (1, N, 1, N,
 // ...) and the median of each is reported. Others loading the machine lower the wall ratio (not much the CPU per
 // triple): the load average is printed before and after each count, and the cores other processes kept busy during
 // each mode's runs (as bench/convertJobs prints them). --threads (Linux): the CPU by thread, as
 // bench/convertJobs prints it (this thread, the N busiest others: the workers, and the rest: V8's and libuv's helpers).
+// --timeline: one more --jobs N run (not in the medians), with SCHOLARLY_RDF_TIMELINE set, and its timeline by thread
+// (bench/validateTimeline.mjs: where each worker's time went, busy or idle, and why).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, pairedCells } from './pairedRuns.mjs';
 import { hostLoadCell, withHostLoad } from './hostLoad.mjs';
 import { watchThreads } from './threadCpu.mjs';
+import { summarizeTimeline, timelineLines } from './validateTimeline.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
@@ -93,10 +96,11 @@ function sha256(path) {
   return createHash('sha256').update(readFileSync(path)).digest('hex');
 }
 
-function validate(jobs, input, report) {
+function validate(jobs, input, report, env = process.env) {
   const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child', String(jobs), input, report], {
     encoding: 'utf8',
     maxBuffer: 1 << 24,
+    env,
   });
   if (r.status !== 0)
     throw new Error(`--jobs ${jobs} failed (${r.status}): ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
@@ -148,6 +152,18 @@ async function main() {
           `  ${count} --jobs ${j} CPU by thread, s: main ${s('mainMs')}, workers ${s('workersMs')}, V8 and libuv helpers ${s('helpersMs')}, all ${s('cpuMs')}`,
         );
       }
+    if (process.argv.includes('--timeline')) {
+      const file = join(dir, `timeline-${count}.jsonl`);
+      const report = join(dir, `report-timeline.ttl`);
+      rmSync(file, { force: true });
+      try {
+        validate(jobs, path, report, { ...process.env, SCHOLARLY_RDF_TIMELINE: file });
+        for (const line of timelineLines(summarizeTimeline(file))) console.log(`  ${count} --jobs ${jobs} ${line}`);
+      } finally {
+        rmSync(file, { force: true });
+        rmSync(report, { force: true });
+      }
+    }
     if (hashes[1] !== hashes[jobs] || runs[jobs][0].jobs !== jobs) process.exitCode = 1;
   }
 }

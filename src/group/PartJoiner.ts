@@ -1,4 +1,4 @@
-import { DONE_LIMIT } from './groupRecords.js';
+import { RecentKeys } from './groupRecords.js';
 
 /**
  * What the grouping of a part of a dump, begun afresh at its first line (`NTriplesLineGrouper` with `watch`),
@@ -33,7 +33,7 @@ class KeyWindow {
   /** Blank-node labels owned by open records. */
   readonly blanks = new Map<string, readonly string[]>();
   /** Keys passed on (as `RecordGrouper` remembers them, to notice a split record). */
-  private readonly done = new Set<string>();
+  private readonly done = new RecentKeys();
 
   constructor(private readonly window: number) {}
 
@@ -44,7 +44,6 @@ class KeyWindow {
       const oldest = this.open.shift()!;
       this.blanks.delete(oldest);
       this.done.add(oldest);
-      if (this.done.size > DONE_LIMIT) this.done.delete(this.done.values().next().value as string);
     }
     this.open.push(key);
     return split;

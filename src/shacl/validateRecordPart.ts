@@ -98,8 +98,9 @@ export async function validateRecordPart(
     }
   };
   let after: PartBoundary;
+  const buffer = takeBuffer(job.end - job.start);
   try {
-    const bytes = readBytes(job.path, job.start, job.end);
+    const bytes = readBytes(job.path, job.start, job.end, buffer);
     // UTF-8 as `decodeUtf8` decodes it (a BOM dropped at the input's start only). Each piece ends after a line
     // break (a whole character) and is decoded whole: a streaming decode gives two bytes a character, ASCII too.
     const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -139,6 +140,9 @@ export async function validateRecordPart(
           : {}),
       },
     };
+  } finally {
+    // Every line is decoded (copied) by now: the bytes are read over by the next part.
+    giveBack(buffer);
   }
   await validate(true);
   return { keys, statements, outcomes, lines: lines.lineNumber, boundary: after, ...(failed ? { error: failed } : {}) };
@@ -173,9 +177,28 @@ async function validateBatch(
   }
 }
 
-/** Bytes `start` to `end` of a file. */
-function readBytes(path: string, start: number, end: number): Uint8Array {
-  const bytes = Buffer.allocUnsafe(end - start);
+/**
+ * The buffer the parts of this thread are read into, kept from one part to the next (undefined while a part reads
+ * it: a part begun meanwhile gets one of its own). A buffer of its own for each part lived through the young
+ * collections of the part's validation, so its bytes outside the heap were freed at the next full collection only:
+ * with parts of 4 MiB, two jobs' peak RSS was 282-287 MB, 264-265 with this buffer (30k records; parts of 1 MiB:
+ * 236-254 either way).
+ */
+let spare: Buffer | undefined;
+
+function takeBuffer(length: number): Buffer {
+  const buffer = spare && spare.length >= length ? spare : Buffer.allocUnsafeSlow(length);
+  if (buffer === spare) spare = undefined;
+  return buffer;
+}
+
+function giveBack(buffer: Buffer): void {
+  if (!spare || spare.length < buffer.length) spare = buffer;
+}
+
+/** Bytes `start` to `end` of a file, read into `bytes` (long enough). */
+function readBytes(path: string, start: number, end: number, buffer: Buffer): Uint8Array {
+  const bytes = buffer.subarray(0, end - start);
   const fd = openSync(path, 'r');
   try {
     let at = 0;

@@ -16,6 +16,9 @@ import type { EncodedRecords } from './reports/termCodec.js';
 import { validateRecordPart, type RecordPartJob } from './validateRecordPart.js';
 import { packOutcomes } from './PackedOutcomes.js';
 import type { WorkerAnswer } from './ParallelRecordValidator.js';
+import { timeline } from './validationTimeline.js';
+
+timeline?.mark('boot', { origin: performance.timeOrigin });
 
 // V8 lets a heap grow to about four times what is alive before a full collection: each worker's old generation
 // reached 100 MB with 23 MB alive (validate --jobs 2: 340 MB of RSS). Doubled at most, the process stays near 255 MB
@@ -27,9 +30,11 @@ const port = parentPort!;
 
 RecordValidator.create(options).then(
   (validator) => {
+    timeline?.mark('ready');
     port.on('message', (msg: { id: number; encoded?: EncodedRecords; texts?: RecordText[]; part?: RecordPartJob }) => {
       // Each request is a run of its own: the reading thread filters the copies told of shared nodes in input order.
       validator.forgetCopies();
+      if (timeline) timeline.mark('take', msg.part ? { start: msg.part.start, end: msg.part.end } : {});
       const answer: Promise<Omit<WorkerAnswer, 'id'>> = msg.part
         ? validateRecordPart(validator, msg.part).then(({ outcomes, ...p }) => ({
             part: { ...p, packed: packOutcomes(outcomes) },
@@ -44,6 +49,7 @@ RecordValidator.create(options).then(
         (a) => {
           // The outcomes' numbers are transferred, not copied.
           const numbers = (a.part?.packed ?? a.outcomes)!.numbers.buffer as ArrayBuffer;
+          if (timeline) timeline.mark('done', msg.part ? { start: msg.part.start, records: a.part!.keys.length } : {});
           port.postMessage({ id: msg.id, ...a } satisfies WorkerAnswer, [numbers]);
         },
         (err: Error) =>

@@ -24,6 +24,7 @@ import { refuseFilesBeingExported } from './refuseFilesBeingExported.js';
 import { quadsOf, regroupInput } from './regroupInput.js';
 import { ReportFile } from './ReportFile.js';
 import { readLimitsOf } from '../parse/limits.js';
+import { timeline } from '../shacl/validationTimeline.js';
 import { refuseOverwritingInputs, shapeFiles } from './refuseOverwritingInputs.js';
 import type { ValidateDumpOptions, ValidateDumpSummary } from './validateDumpOptions.js';
 
@@ -38,6 +39,7 @@ export type { ValidateDumpOptions, ValidateDumpSummary, ValidateProgress } from 
  */
 export async function validateDump(options: ValidateDumpOptions): Promise<ValidateDumpSummary> {
   const started = performance.now();
+  timeline?.mark('begin');
   const cwd = options.cwd ?? process.cwd();
   const here = (p: string) => (p === '-' ? p : resolve(cwd, p));
   const files = options.files;
@@ -72,6 +74,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
   // The shapes decide: record by record when they read nothing beyond a record (and, in auto mode, each record is
   // checked for it). The validator reads the shapes and says (the workers too: the shapes are not read here then).
   const checkScope = requested === 'auto';
+  timeline?.mark('spawn');
   let parallel =
     requested !== 'graph' && jobs > 1
       ? await ParallelRecordValidator.create({ ...shapesOptions, workers: jobs, checkScope })
@@ -83,6 +86,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
     await parallel.close();
     parallel = undefined;
   }
+  timeline?.mark('workers');
   if (parallel) options.onWorkers?.(jobs);
   const validator: RecordValidating | undefined = mode.mode === 'record' ? (parallel ?? inProcess) : undefined;
   const scope = new ScopeCheck();
@@ -138,6 +142,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
       });
     }
     await report?.flush();
+    timeline?.mark('flushed');
     stopped = false;
   } catch (caught) {
     // The temporary files of `regroup` that could not be written (a full disk): named as what they are.
@@ -175,6 +180,7 @@ export async function validateDump(options: ValidateDumpOptions): Promise<Valida
       };
     summary.notExact.unshift(...scope.reasons);
   }
+  timeline?.mark('end');
   // An empty input conforms (SHACL: no result); the summary says nothing was in it.
   return {
     ...runVerdict(summary, failOn),

@@ -28,7 +28,7 @@ export interface ValidateDumpOptions extends ReadLimits {
   allowPartial?: boolean;
   /** Worker threads, at most one per core (more are cut to that); `auto`: one per core, at most 8. Defaults to `auto` for inputs of 16 MiB of text or more (a `.gz` file's estimated), else 1. */
   jobs?: number | 'auto';
-  /** Bytes of the parts of a plain N-Triples or N-Quads file that each worker reads itself (`jobs` > 1), about: cut where the next record starts. Defaults to 1 MiB. */
+  /** Bytes of the parts of a plain N-Triples or N-Quads file that each worker reads itself (`jobs` > 1), about: cut where the next record starts. Defaults to 1 MiB (less near the end of the file). */
   partBytes?: number;
   /** Bring each record's quads together first (dumps sorted by subject), through temporary files. Defaults to false. */
   regroup?: boolean;

@@ -1,7 +1,13 @@
 import type * as RDF from '@rdfjs/types';
 import { DataFactory } from 'n3';
 import { describe, expect, it } from 'vitest';
-import { groupRecords, isDescriptionIri, recordKeyOf, recordKeyOfIri } from '../../src/group/groupRecords.js';
+import {
+  RecentKeys,
+  groupRecords,
+  isDescriptionIri,
+  recordKeyOf,
+  recordKeyOfIri,
+} from '../../src/group/groupRecords.js';
 
 const { namedNode, literal, quad, blankNode } = DataFactory;
 const p = namedNode('http://schema.org/name');
@@ -212,5 +218,35 @@ describe('groupRecords and blank nodes', () => {
     for await (const g of groupRecords(quads, { maxOtherQuads: 10 })) groups.push(g);
     expect(groups.every((g) => g.key === undefined)).toBe(true);
     expect(groups.flatMap((g) => g.quads.map((x) => x.object.value))).toEqual(quads.map((x) => x.object.value));
+  });
+});
+
+describe('RecentKeys', () => {
+  it('remembers the last 10,000 keys added, as a set that forgets its oldest key does', () => {
+    // The same operations on a set that forgets `keys.values().next().value` (what RecordGrouper did): the same answers.
+    const recent = new RecentKeys();
+    const reference = new Set<string>();
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const answers: boolean[] = [];
+    for (let i = 0; i < 60_000; i++) {
+      // Mostly new keys, some of the recent ones again (split records), deleted or added.
+      const key = `k${random(4) === 0 ? random(i + 1) : i}`;
+      if (random(3) === 0) {
+        const was = recent.delete(key);
+        expect(was).toBe(reference.delete(key));
+        answers.push(was);
+      } else {
+        recent.add(key);
+        reference.add(key);
+        if (reference.size > 10_000) reference.delete(reference.values().next().value as string);
+      }
+    }
+    // Both answers occur: keys forgotten and keys remembered.
+    expect(answers.filter(Boolean).length).toBeGreaterThan(1000);
+    expect(answers.filter((a) => !a).length).toBeGreaterThan(1000);
   });
 });

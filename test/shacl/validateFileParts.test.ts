@@ -108,7 +108,7 @@ async function inParts(
   path: string,
   format: 'ntriples' | 'nquads',
   partBytes: number,
-  limits: { maxDocumentChars?: number } = {},
+  limits: { maxDocumentChars?: number; inFlight?: number; ahead?: number } = {},
 ): Promise<Run> {
   let splits = 0;
   let from: number | undefined;
@@ -150,6 +150,24 @@ describe('validateFileParts', () => {
     expect(one.outcomes.some((o) => o.includes('"conforms":false'))).toBe(true);
     // Every part was grouped apart, whatever its size: nothing read in order.
     expect(one.inOrderFrom).toEqual([undefined, undefined, undefined, undefined, undefined, undefined]);
+  });
+
+  it('gives the outcomes of one job, in order, with parts answered ahead of the first (each sent as one is answered)', async () => {
+    const lines = recordLines(30, 5).flatMap((r, i) =>
+      i % 4 === 0 ? r.filter((l) => !l.includes('schema.org/name>')) : r,
+    );
+    const text = `${lines.join('\n')}\n`;
+    const path = join(dir, 'ahead.nt');
+    writeFileSync(path, text);
+    const one = await oneJob(path, text, 'ntriples');
+    for (const flight of [
+      { inFlight: 1, ahead: 1 },
+      { inFlight: 2, ahead: 1 },
+      { inFlight: 3, ahead: 200 },
+    ]) {
+      const parts = await inParts(path, 'ntriples', 97, flight);
+      expect({ ...flight, ...parts }).toEqual({ ...flight, ...one });
+    }
   });
 
   it('gives the outcomes of one job for N-Quads with a graph per record', async () => {
