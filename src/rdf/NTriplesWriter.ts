@@ -93,6 +93,8 @@ export class NTriplesWriter {
   private readonly defaultGraph: string;
   /** The text as it is, or (the writer of {@link writeBinary}) its UTF-8 bytes as a binary string. */
   private readonly encode: (text: string) => string;
+  /** {@link encode} is `binaryText`. */
+  private readonly binaryOutput: boolean;
   /** The writer of {@link writeBinary}, made on first use. */
   private binary: NTriplesWriter | undefined;
   /** What ends the line of a quad in the default graph. */
@@ -122,6 +124,7 @@ export class NTriplesWriter {
     private readonly graph: string | undefined,
     binary = false,
   ) {
+    this.binaryOutput = binary;
     this.encode = binary ? binaryText : (text) => text;
     this.defaultGraph = graph
       ? ` ${this.terms.node({ termType: 'NamedNode', value: graph } as RDF.NamedNode, 'graph')}`
@@ -179,7 +182,7 @@ export class NTriplesWriter {
           const before = this.predicateOf(p);
           if (o.termType === 'Literal') {
             if (o.value !== lastValue) {
-              lastValueText = literalText(o.value, encode);
+              lastValueText = literalText(o.value, this.binaryOutput);
               lastValue = o.value;
             }
             out += subjectText + before.literal + lastValueText + this.literalLineEnd(o);
