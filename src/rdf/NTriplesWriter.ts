@@ -11,7 +11,7 @@ import {
 } from './escape.js';
 import { binaryText } from './binaryText.js';
 import { flat } from './flat.js';
-import { vocabularyIndex } from './dataFactory.js';
+import { isAsciiIri, vocabularyIndex } from './dataFactory.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -168,7 +168,9 @@ export class NTriplesWriter {
           subject = q.subject;
           if (subject === firstSubject) subjectText = firstSubjectText;
           else {
-            subjectText = flat(encode(`${terms.subject(subject)} `));
+            // an IRI the mapper knows to be ASCII is its own UTF-8 (not tested: `isAsciiIri`)
+            const text = `${terms.subject(subject)} `;
+            subjectText = flat(isAsciiIri(subject) ? text : encode(text));
             if (firstSubject === undefined) {
               firstSubject = subject;
               firstSubjectText = subjectText;
@@ -189,6 +191,7 @@ export class NTriplesWriter {
           } else if (o.termType !== 'NamedNode')
             out += subjectText + before.text + encode(terms.object(o)) + this.defaultTail;
           else if (p.value === RDF_TYPE) out += subjectText + this.typeLineOf(o);
+          else if (isAsciiIri(o)) out += subjectText + before.iri + escapeTermIri(o) + this.iriLineEnd;
           else out += subjectText + before.iri + encode(escapeTermIri(o)) + this.iriLineEnd;
           continue;
         }

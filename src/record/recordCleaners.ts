@@ -46,11 +46,8 @@ export function recordCleaners(notes: string[]): RecordCleaners {
     notes.push(`${field}: ${note}`);
   };
   const line = (value: string, path: string, at?: number, key?: string): string => {
-    // Most one-line texts need neither cleaning nor collapsing: one scan says so (not one scan each). The only white
-    // space such a text can hold is single plain spaces: trimmed only when one starts or ends it.
-    if (!mayNeedLineCleaning(value)) {
-      return value.charCodeAt(0) === 32 || value.charCodeAt(value.length - 1) === 32 ? value.trim() : value;
-    }
+    // most one-line texts need neither cleaning nor collapsing: one scan says so (not one scan each)
+    if (!mayNeedLineCleaning(value)) return value.trim();
     const s = text(value, path, at, key).trim();
     const collapsed = collapseWhitespace(s);
     if (collapsed !== s) noteOnce(fieldOf(path), COLLAPSED_NOTE);
