@@ -86,10 +86,12 @@ export class RecordTriples {
 
   /**
    * {@link iri} of a node only this record knows (`EntityIris.owned`), marked as no shared entity when it is the
-   * toolkit's own term: the count of statements about shared entities need not read its IRI (`isSharedSubject`).
+   * toolkit's own term: the count of statements about shared entities need not read its IRI (`isSharedSubject`);
+   * `ascii`: the IRI is ASCII (`EntityIris.ownedAscii` and an ASCII local name), marked so: the N-Triples writer
+   * need not test it. Defaults to false (not said).
    */
-  ownIri(value: string): RDF.NamedNode {
-    return this.minted ? mintedNamedNode(value, false) : this.f.namedNode(value);
+  ownIri(value: string, ascii = false): RDF.NamedNode {
+    return this.minted ? mintedNamedNode(value, false, ascii) : this.f.namedNode(value);
   }
 
   schema(local: string): RDF.NamedNode {

@@ -11,13 +11,18 @@ interface HashedPrefix {
   readonly b: number;
   /** Every IRI of the prefix is a shared entity's ({@link isSharedEntityIri}, whatever the suffix the mapper gives). */
   readonly entity: boolean;
+  /** The prefix is ASCII. */
+  readonly ascii: boolean;
 }
 
 const scratch = new Uint32Array(2);
 
+/** An ASCII text (before the prefixes below are made: they are tested with it). */
+const ASCII = /^[\u0000-\u007F]*$/;
+
 function hashedPrefix(text: string, entity: boolean): HashedPrefix {
   hashText(text, scratch, 0);
-  return { text, a: scratch[0]!, b: scratch[1]!, entity };
+  return { text, a: scratch[0]!, b: scratch[1]!, entity, ascii: ASCII.test(text) };
 }
 
 /** The prefixes of the shared entities' IRIs under one base, hashed once a run (the last base's kept). */
@@ -66,6 +71,8 @@ const recent: (string | undefined)[] = new Array<string | undefined>(RECENT).fil
 const lanes = new Uint32Array(2 * RECENT);
 /** Whether each is a shared entity's IRI (`HashedPrefix.entity`): 1 or 0. */
 const entities = new Uint8Array(RECENT);
+/** Whether each is ASCII, as the mapper knows (`NamedNodeTerm.ascii`): 1 or 0. */
+const asciis = new Uint8Array(RECENT);
 let next = 0;
 
 /** Where `iri` is kept among the recent ones (the newest first), or -1. */
@@ -77,20 +84,28 @@ function slotOf(iri: string): number {
   return -1;
 }
 
-/** `text + suffix`, kept with its hash: `suffix`'s continued from the lanes `a` and `b` of `text`. */
-function hashed(text: string, a: number, b: number, suffix: string, entity: boolean): string {
+/**
+ * `text + suffix`, kept with its hash: `suffix`'s continued from the lanes `a` and `b` of `text`; `ascii`: the IRI is
+ * ASCII.
+ */
+function hashed(text: string, a: number, b: number, suffix: string, entity: boolean, ascii: boolean): string {
   const iri = text + suffix;
   const i = next;
   next = (i + 1) & (RECENT - 1);
   recent[i] = iri;
   entities[i] = entity ? 1 : 0;
+  asciis[i] = ascii ? 1 : 0;
   hashText(suffix, lanes, 2 * i, a, b);
   return iri;
 }
 
-/** {@link hashed} after a prefix. */
-function after(prefix: HashedPrefix, suffix: string): string {
-  return hashed(prefix.text, prefix.a, prefix.b, suffix, prefix.entity);
+/**
+ * {@link hashed} after a prefix; `asciiSuffix`: the suffix is ASCII (a verified ORCID iD, ISSN or ISBN), else it is
+ * tested.
+ */
+function after(prefix: HashedPrefix, suffix: string, asciiSuffix = false): string {
+  const ascii = prefix.ascii && (asciiSuffix || ASCII.test(suffix));
+  return hashed(prefix.text, prefix.a, prefix.b, suffix, prefix.entity, ascii);
 }
 
 /**
@@ -101,7 +116,8 @@ function below(iri: string, middle: string, suffix: string): string {
   const i = slotOf(iri);
   if (i < 0) return iri + middle + suffix;
   hashText(middle, scratch, 0, lanes[2 * i], lanes[2 * i + 1]);
-  return hashed(iri + middle, scratch[0]!, scratch[1]!, suffix, entities[i] === 1);
+  const ascii = asciis[i] === 1 && ASCII.test(middle) && ASCII.test(suffix);
+  return hashed(iri + middle, scratch[0]!, scratch[1]!, suffix, entities[i] === 1, ascii);
 }
 
 /**
@@ -129,7 +145,7 @@ export class EntityIris {
     const i = slotOf(iri);
     return i < 0
       ? undefined
-      : new HashedNamedNodeTerm(iri, minted, lanes[2 * i]!, lanes[2 * i + 1]!, entities[i] === 1);
+      : new HashedNamedNodeTerm(iri, minted, lanes[2 * i]!, lanes[2 * i + 1]!, entities[i] === 1, asciis[i] === 1);
   }
 
   /** The work: `https://doi.org/<doi>`. */
@@ -139,16 +155,31 @@ export class EntityIris {
 
   /** A node only this record knows: `<base>doi/<doi>#<local>`. */
   owned(doi: string, local: string): string {
-    if (doi !== this.lastDoi) {
-      this.lastDoi = doi;
-      this.lastOwnedPrefix = `${this.base}doi/${encodeIriPath(doi)}#`;
-    }
+    this.ownedPrefix(doi);
     return this.lastOwnedPrefix + local;
   }
 
-  /** The prefix of the last record's own nodes (a record names many). */
+  /**
+   * Whether the IRIs of {@link owned} are ASCII when their local name is (the base and the DOI are): a local name
+   * of a hash's hex digits, or an ASCII name's slug ({@link isAsciiName}).
+   */
+  ownedAscii(doi: string): boolean {
+    this.ownedPrefix(doi);
+    return this.lastOwnedAscii;
+  }
+
+  private ownedPrefix(doi: string): void {
+    if (doi !== this.lastDoi) {
+      this.lastDoi = doi;
+      this.lastOwnedPrefix = `${this.base}doi/${encodeIriPath(doi)}#`;
+      this.lastOwnedAscii = ASCII.test(this.lastOwnedPrefix);
+    }
+  }
+
+  /** The prefix of the last record's own nodes (a record names many), and whether it is ASCII. */
   private lastDoi: string | undefined;
   private lastOwnedPrefix = '';
+  private lastOwnedAscii = false;
 
   /** A journal by the service's journal id. */
   journalById(journalId: string): string {
@@ -162,7 +193,7 @@ export class EntityIris {
 
   /** A continuing resource (journal or book series) by a verified ISSN (`1234-5679`). */
   byIssn(issn: string): string {
-    return after(this.prefixes.issn, issn);
+    return after(this.prefixes.issn, issn, true);
   }
 
   /**
@@ -173,14 +204,14 @@ export class EntityIris {
     const p = slugSegment(publisher);
     const n = slugSegment(name);
     if (!(p && n)) return undefined;
-    const { text, a, b, entity } = this.prefixes.periodical;
+    const { text, a, b, entity, ascii } = this.prefixes.periodical;
     hashText(`${p}/`, scratch, 0, a, b);
-    return hashed(`${text}${p}/`, scratch[0]!, scratch[1]!, n, entity);
+    return hashed(`${text}${p}/`, scratch[0]!, scratch[1]!, n, entity, ascii && ASCII.test(p) && ASCII.test(n));
   }
 
   /** A book by its verified ISBN-13 (13 digits). */
   book(isbn13: string): string {
-    return after(this.prefixes.isbn, isbn13);
+    return after(this.prefixes.isbn, isbn13, true);
   }
 
   /** A volume of a shared journal or series: `<container>/volume/<number>`. */
@@ -200,22 +231,22 @@ export class EntityIris {
 
   /** A person by a verified ORCID iD: the iD's own IRI, the one every other source uses. */
   orcid(orcid: string): string {
-    return after(ORCID, orcid);
+    return after(ORCID, orcid, true);
   }
 
   /** A person's ORCID iD as `http://orcid.org/<iD>` (the form some sources use: `owl:sameAs`). */
   orcidHttp(orcid: string): string {
-    return after(ORCID_HTTP, orcid);
+    return after(ORCID_HTTP, orcid, true);
   }
 
   /** A verified ISSN's record at the ISSN Portal (`schema:sameAs` of its journal). */
   issnPortal(issn: string): string {
-    return after(ISSN_PORTAL, issn);
+    return after(ISSN_PORTAL, issn, true);
   }
 
   /** A verified ISSN's URN, `urn:issn:<ISSN>` (`owl:sameAs` of its journal). */
   issnUrn(issn: string): string {
-    return after(ISSN_NAME, issn);
+    return after(ISSN_NAME, issn, true);
   }
 
   /** A discipline of the service's scheme, by its id. */
@@ -279,7 +310,10 @@ function trimDashes(s: string): string {
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
-const ASCII = /^[\u0000-\u007F]*$/;
+/** Whether a text is ASCII (a name whose {@link slugSegment} is letters, digits and `-`; an IRI's local name). */
+export function isAsciiName(text: string): boolean {
+  return ASCII.test(text);
+}
 const NOT_ALNUM_ASCII = /[^a-z0-9]+/g;
 
 /**

@@ -13,7 +13,7 @@ export function mapConferences(
 ): void {
   for (const info of record.conferenceInfo) {
     const json = JSON.stringify(info) ?? 'null';
-    const event = t.ownIri(iris.owned(doi, `conference-${contentHash(json)}`));
+    const event = t.ownIri(iris.owned(doi, `conference-${contentHash(json)}`), iris.ownedAscii(doi));
     t.add(work, t.bibo('presentedAt'), event);
     t.type(event, t.schema('Event'), t.bibo('Conference'));
     if (typeof info === 'string' || typeof info === 'number') {

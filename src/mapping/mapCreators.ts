@@ -3,7 +3,7 @@ import { NS } from '../rdf/namespaces.js';
 import { cleanedText } from '../record/cleanText.js';
 import { orcidCheckCharacter } from '../record/orcid.js';
 import type { Creator } from '../record/types.js';
-import { type EntityIris, contentHash, slug, slugSegment } from './entityIris.js';
+import { type EntityIris, contentHash, isAsciiName, slug, slugSegment } from './entityIris.js';
 import type { RecordTriples } from './RecordTriples.js';
 
 /**
@@ -41,6 +41,8 @@ export function mapCreators(
       creator = { name: creator.name, orcidRaw: creator.orcid };
     }
     let iri: string;
+    // a person without an ORCID iD: `author-` and the slug of an ASCII name is ASCII
+    let ascii = false;
     if (creator.orcid) {
       iri = iris.orcid(creator.orcid);
       listed ??= new Set();
@@ -55,8 +57,9 @@ export function mapCreators(
       const n = (homonyms.get(key) ?? 0) + 1;
       homonyms.set(key, n);
       iri = iris.owned(doi, `author-${key}${n > 1 ? `~${n}` : ''}`);
+      ascii = iris.ownedAscii(doi) && isAsciiName(key);
     }
-    const person = creator.orcid ? t.sharedIri(iri, iris) : t.ownIri(iri);
+    const person = creator.orcid ? t.sharedIri(iri, iris) : t.ownIri(iri, ascii);
     members.push({ key: memberKey(iri), node: person });
     t.add(work, t.schema('author'), person);
     describePerson(t, iris, person, creator, original, i);
@@ -82,9 +85,11 @@ function addAuthorships(
   const listItem = t.schema('ListItem');
   const position = t.schema('position');
   const item = t.schema('item');
+  // `authorship-` and a hash's hex digits
+  const ascii = iris.ownedAscii(doi);
   for (let i = 0; i < members.length; i++) {
     const member = members[i]!;
-    const node = t.ownIri(iris.owned(doi, authorshipLocal(member.key)));
+    const node = t.ownIri(iris.owned(doi, authorshipLocal(member.key)), ascii);
     t.add(work, authorship, node);
     t.type(node, listItem);
     t.add(node, position, t.integer(i + 1));
@@ -164,9 +169,11 @@ function addAuthorList(
 ): void {
   const cells: RDF.NamedNode[] = new Array(members.length);
   let rest = '';
+  // `authors-` and a hash's hex digits
+  const ascii = iris.ownedAscii(doi);
   for (let i = members.length - 1; i >= 0; i--) {
     rest = contentHash(`${members[i]!.key}\n${rest}`);
-    cells[i] = t.ownIri(iris.owned(doi, `authors-${rest}`));
+    cells[i] = t.ownIri(iris.owned(doi, `authors-${rest}`), ascii);
   }
   t.add(work, t.bibo('authorList'), cells[0]!);
   const first = t.inNamespace(NS.rdf, 'first');

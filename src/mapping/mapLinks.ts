@@ -31,7 +31,7 @@ export function mapLinks(
     const format = url.format.toLowerCase();
     if (format === 'pdf' || (format !== '' && format !== 'html')) {
       // A file is named by its URL (and format), not by its place in the list.
-      const media = t.ownIri(iris.owned(doi, `encoding-${contentHash(`${format}\n${target}`)}`));
+      const media = t.ownIri(iris.owned(doi, `encoding-${contentHash(`${format}\n${target}`)}`), iris.ownedAscii(doi));
       t.add(work, t.schema('encoding'), media);
       t.type(media, t.schema('MediaObject'));
       t.add(media, t.schema('contentUrl'), t.iri(target));

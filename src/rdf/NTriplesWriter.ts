@@ -11,7 +11,7 @@ import {
 } from './escape.js';
 import { binaryText } from './binaryText.js';
 import { flat } from './flat.js';
-import { vocabularyIndex } from './dataFactory.js';
+import { isAsciiIri, vocabularyIndex } from './dataFactory.js';
 import { RDF_TYPE, XSD_STRING } from './prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -93,6 +93,8 @@ export class NTriplesWriter {
   private readonly defaultGraph: string;
   /** The text as it is, or (the writer of {@link writeBinary}) its UTF-8 bytes as a binary string. */
   private readonly encode: (text: string) => string;
+  /** {@link encode} is `binaryText`. */
+  private readonly binaryOutput: boolean;
   /** The writer of {@link writeBinary}, made on first use. */
   private binary: NTriplesWriter | undefined;
   /** What ends the line of a quad in the default graph. */
@@ -122,6 +124,7 @@ export class NTriplesWriter {
     private readonly graph: string | undefined,
     binary = false,
   ) {
+    this.binaryOutput = binary;
     this.encode = binary ? binaryText : (text) => text;
     this.defaultGraph = graph
       ? ` ${this.terms.node({ termType: 'NamedNode', value: graph } as RDF.NamedNode, 'graph')}`
@@ -165,7 +168,9 @@ export class NTriplesWriter {
           subject = q.subject;
           if (subject === firstSubject) subjectText = firstSubjectText;
           else {
-            subjectText = flat(encode(`${terms.subject(subject)} `));
+            // an IRI the mapper knows to be ASCII is its own UTF-8 (not tested: `isAsciiIri`)
+            const text = `${terms.subject(subject)} `;
+            subjectText = flat(isAsciiIri(subject) ? text : encode(text));
             if (firstSubject === undefined) {
               firstSubject = subject;
               firstSubjectText = subjectText;
@@ -179,13 +184,14 @@ export class NTriplesWriter {
           const before = this.predicateOf(p);
           if (o.termType === 'Literal') {
             if (o.value !== lastValue) {
-              lastValueText = literalText(o.value, encode);
+              lastValueText = literalText(o.value, this.binaryOutput);
               lastValue = o.value;
             }
             out += subjectText + before.literal + lastValueText + this.literalLineEnd(o);
           } else if (o.termType !== 'NamedNode')
             out += subjectText + before.text + encode(terms.object(o)) + this.defaultTail;
           else if (p.value === RDF_TYPE) out += subjectText + this.typeLineOf(o);
+          else if (isAsciiIri(o)) out += subjectText + before.iri + escapeTermIri(o) + this.iriLineEnd;
           else out += subjectText + before.iri + encode(escapeTermIri(o)) + this.iriLineEnd;
           continue;
         }

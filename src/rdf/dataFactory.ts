@@ -38,17 +38,24 @@ export class NamedNodeTerm<Iri extends string = string> extends ValueTerm implem
    * @param sharedEntity false: the mapper minted it for a node of one record's own (`EntityIris.owned`), which no
    *   other record names (counts of statements about shared entities need not read its IRI). Defaults to
    *   undefined (not said).
+   * @param ascii the mapper knows the IRI is ASCII (a record's own node named by a hash or an ASCII name): the
+   *   writers of UTF-8 as binary strings need not test it ({@link isAsciiIri}). Defaults to false (not said).
    */
-  constructor(value: Iri, minted = false, sharedEntity: false | undefined = undefined) {
+  constructor(value: Iri, minted = false, sharedEntity: false | undefined = undefined, ascii = false) {
     super(value);
-    this.marks = (minted ? MINTED : 0) | (sharedEntity === false ? OWN : 0);
+    this.marks = (minted ? MINTED : 0) | (sharedEntity === false ? OWN : 0) | (ascii ? ASCII : 0);
   }
 
-  /** `minted` and `sharedEntity` as bits, in one field (a named node is 8 bytes smaller than with two). */
+  /** `minted`, `sharedEntity` and `ascii` as bits, in one field (a named node is 8 bytes smaller than with two). */
   private readonly marks: number;
 
   get minted(): boolean {
     return (this.marks & MINTED) !== 0;
+  }
+
+  /** The IRI is ASCII, as the mapper knows (false: not said). */
+  get ascii(): boolean {
+    return (this.marks & ASCII) !== 0;
   }
 
   get sharedEntity(): false | undefined {
@@ -59,6 +66,7 @@ export class NamedNodeTerm<Iri extends string = string> extends ValueTerm implem
 /** {@link NamedNodeTerm}'s marks. */
 const MINTED = 1;
 const OWN = 2;
+const ASCII = 4;
 
 /**
  * An IRI of a shared entity the mapper made with its text's hash (`hashText` of its value, `textHash.ts`), from
@@ -72,6 +80,7 @@ export class HashedNamedNodeTerm extends NamedNodeTerm {
    * @param entity the IRI is a shared entity's (`isSharedEntityIri` holds: a journal, a person, ...), not only
    *   an IRI another record may name too (an ISSN's URN): the count of statements about shared entities need not
    *   test its text.
+   * @param ascii the mapper knows the IRI is ASCII ({@link NamedNodeTerm.ascii}). Defaults to false (not said).
    */
   constructor(
     value: string,
@@ -79,8 +88,9 @@ export class HashedNamedNodeTerm extends NamedNodeTerm {
     readonly hashA: number,
     readonly hashB: number,
     readonly entity: boolean,
+    ascii = false,
   ) {
-    super(value, minted);
+    super(value, minted, undefined, ascii);
   }
 }
 
@@ -120,9 +130,20 @@ export function hashedNamedNode(value: string): HashedNamedNodeTerm {
   return new VocabularyTerm(value, lanes[0]!, lanes[1]!);
 }
 
-/** An IRI the mapper minted ({@link NamedNodeTerm.minted}); `sharedEntity` false: a record's own node. */
-export function mintedNamedNode(value: string, sharedEntity?: false): RDF.NamedNode {
-  return new NamedNodeTerm(value, true, sharedEntity);
+/**
+ * An IRI the mapper minted ({@link NamedNodeTerm.minted}); `sharedEntity` false: a record's own node; `ascii`: it
+ * knows the IRI is ASCII ({@link NamedNodeTerm.ascii}).
+ */
+export function mintedNamedNode(value: string, sharedEntity?: false, ascii = false): RDF.NamedNode {
+  return new NamedNodeTerm(value, true, sharedEntity, ascii);
+}
+
+/**
+ * Whether a term is an IRI the mapper knows to be ASCII ({@link NamedNodeTerm.ascii}): its UTF-8 bytes are its
+ * characters, and a writer of binary strings (`binaryText`) takes it as it is, not testing it.
+ */
+export function isAsciiIri(term: RDF.Term): boolean {
+  return (term as Partial<NamedNodeTerm>).ascii === true;
 }
 
 /** Whether a term is an IRI the mapper minted: its characters need no check before it is written. */

@@ -9,6 +9,7 @@ import type * as RDF from '@rdfjs/types';
 import { ToolkitError } from '../errors.js';
 import { isMintedIri } from './dataFactory.js';
 import { flat } from './flat.js';
+import { binaryText, utf8BinaryText } from './binaryText.js';
 
 /**
  * A `serialization` error naming the subject being written (when known) and
@@ -103,17 +104,33 @@ export function escapeLiteral(value: string): string {
   return value.replace(LITERAL_ALL, escapeLiteralChar);
 }
 
-/** Anything but printable ASCII other than `"` and `\\`: a literal's value without it is written as it is. */
-const NOT_PLAIN = /[^\u0020\u0021\u0023-\u005B\u005D-\u007E]/;
+/**
+ * Anything but printable ASCII other than `"` and `\\`: a literal's value without it is written as it is. Global:
+ * {@link literalText} reads where the first one is from `lastIndex`.
+ */
+const NOT_PLAIN = /[^\u0020\u0021\u0023-\u005B\u005D-\u007E]/g;
+/** {@link LITERAL_NEEDS}, global: tested from where {@link NOT_PLAIN} found the first character that is not plain. */
+const LITERAL_NEEDS_FROM = /[\u0000-\u001F"\\\u007F\uD800-\uDFFF]/g;
 
 /**
- * {@link escapeLiteral} of a value, then `encode` (a writer of binary
- * strings: `binaryText`); a value of printable ASCII other than `"` and `\\`
- * (most) is its own, found by one test.
+ * {@link escapeLiteral} of a value, then, for a writer of binary strings (`binary`), `binaryText` of it; a value
+ * of printable ASCII other than `"` and `\\` (most) is its own, found by one test. A value read once: its plain
+ * start is not tested again for escapes, and a value whose first character that is not plain is past U+007F is
+ * not tested again for ASCII (escaping leaves such a character as it is).
  */
-export function literalText(value: string, encode: (text: string) => string): string {
+export function literalText(value: string, binary: boolean): string {
   // most of a record's values are concatenations the mapper made: flattened before the test (`flat`)
-  return NOT_PLAIN.test(flat(value)) ? encode(escapeLiteral(value)) : value;
+  NOT_PLAIN.lastIndex = 0;
+  if (!NOT_PLAIN.test(flat(value))) return value;
+  const at = NOT_PLAIN.lastIndex - 1;
+  LITERAL_NEEDS_FROM.lastIndex = at;
+  let text = value;
+  if (LITERAL_NEEDS_FROM.test(value)) {
+    assertWellFormed(value);
+    text = value.replace(LITERAL_ALL, escapeLiteralChar);
+  }
+  if (!binary) return text;
+  return value.charCodeAt(at) > 0x7f ? utf8BinaryText(text) : binaryText(text);
 }
 
 // IRIREF excludes #x00-#x20 < > " { } | ^ ` \ ; these are not allowed in IRIs at all (RFC 3987), so

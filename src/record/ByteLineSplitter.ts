@@ -44,7 +44,6 @@ export class ByteLineSplitter {
   private held: Uint8Array[] = [];
   /** Chunks held until `parts` were decoded or dropped, to give back. */
   private done: Uint8Array[] = [];
-  private readonly decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
   constructor(
     private readonly maxChars: number,
@@ -136,9 +135,13 @@ export class ByteLineSplitter {
     return this.decode(line, 0, line.length);
   }
 
-  /** Whole UTF-8 text decoded: one byte a character when it is Latin-1 (a streaming decode gives two). */
+  /**
+   * Whole UTF-8 text decoded: one byte a character when it is Latin-1 (a streaming decode gives two); a byte order
+   * mark kept, an invalid sequence U+FFFD (V8's decoder, as `TextDecoder`'s with `ignoreBOM`). Read from the
+   * buffer as it is: no view of the line made for a `TextDecoder` (a `Buffer` a line).
+   */
   private decode(bytes: Buffer, from: number, to: number): string {
-    return to <= from ? '' : this.decoder.decode(bytes.subarray(from, to));
+    return to <= from ? '' : bytes.toString('utf8', from, to);
   }
 }
 

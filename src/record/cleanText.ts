@@ -56,6 +56,16 @@ export function mayNeedCleaning(value: string): boolean {
   return MAY_NEED_CLEANING.test(value);
 }
 
+/**
+ * Whether a one-line text may be changed by more than a trim: by {@link cleanText} or by collapsing its white space
+ * (`collapseWhitespace`). One scan for both: a text with neither (most of a record's names, titles and labels) is
+ * its own, trimmed. Its characters hold those of {@link MAY_NEED_CLEANING} and `collapseWhitespace`'s (white space
+ * other than a plain space, from TAB to CR, NEL, NBSP and the rest from U+0300 on; two spaces).
+ */
+export function mayNeedLineCleaning(value: string): boolean {
+  return MAY_NEED_LINE_CLEANING.test(value);
+}
+
 /** {@link cleanText}'s text alone. */
 export function cleanedText(value: string): string {
   return MAY_NEED_CLEANING.test(value) ? cleanText(value).text : value;
@@ -65,6 +75,9 @@ const MAY_NEED_NFC = /[\u0300-\uFFFF]/;
 // What any step may change: the characters of NOT_CARRIABLE, and those of MAY_NEED_NFC (every combining mark
 // and Hangul jamo of LEADING_COMPOSING is one of them).
 const MAY_NEED_CLEANING = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u0300-\uFFFF]/;
+// MAY_NEED_CLEANING's characters, those of collapseWhitespace's NEEDS_COLLAPSE (TAB to CR are controls, the Unicode
+// spaces from U+1680 on are past U+0300; NEL and NBSP added) and its two spaces.
+const MAY_NEED_LINE_CLEANING = /[\u0000-\u001F\u0085\u00A0\u0300-\uFFFF]| {2}/;
 // NOT_CARRIABLE's characters, surrogates paired or not (tested before the slower search for lone ones).
 const MAY_NOT_BE_CARRIABLE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 // Combining marks, and the Hangul vowel and final jamo that compose with what precedes them, after white space

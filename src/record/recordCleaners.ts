@@ -1,4 +1,4 @@
-import { cleanText, mayNeedCleaning } from './cleanText.js';
+import { cleanText, mayNeedCleaning, mayNeedLineCleaning } from './cleanText.js';
 import { collapseWhitespace } from './collapseWhitespace.js';
 import { placeOf } from './placeOf.js';
 
@@ -46,6 +46,8 @@ export function recordCleaners(notes: string[]): RecordCleaners {
     notes.push(`${field}: ${note}`);
   };
   const line = (value: string, path: string, at?: number, key?: string): string => {
+    // most one-line texts need neither cleaning nor collapsing: one scan says so (not one scan each)
+    if (!mayNeedLineCleaning(value)) return value.trim();
     const s = text(value, path, at, key).trim();
     const collapsed = collapseWhitespace(s);
     if (collapsed !== s) noteOnce(fieldOf(path), COLLAPSED_NOTE);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serializationError } from '../helpers/errors.js';
 import { blankNodeLabel, escapeIri, escapeLiteral, literalText } from '../../src/rdf/escape.js';
-import { binaryText } from '../../src/rdf/binaryText.js';
 
 describe('escape', () => {
   describe('escapeLiteral', () => {
@@ -45,15 +44,26 @@ describe('escape', () => {
 
 describe('literalText', () => {
   it('is a plain value itself and any other escaped then encoded, a concatenation as the text it spells', () => {
-    const same = (text: string) => text;
     for (const [value, written] of [
       ['Springer Nature 2023', 'Springer Nature 2023'],
       ['Müller, J. "quoted"\n', 'Müller, J. \\"quoted\\"\\n'],
+      ['a "b" then ü', 'a \\"b\\" then ü'],
+      ['a "b" only ASCII', 'a \\"b\\" only ASCII'],
+      ['Ålesund', 'Ålesund'],
+      ['中文 \\ 🧪\t', '中文 \\\\ 🧪\\t'],
+      ['ends in a control\u0001', 'ends in a control\\u0001'],
       ['', ''],
     ]) {
       const joined = `${value.slice(0, 3)}` + value.slice(3);
-      expect(literalText(joined, same)).toBe(written);
-      expect(literalText(joined, binaryText)).toBe(Buffer.from(written!, 'utf8').toString('latin1'));
+      expect(literalText(joined, false)).toBe(written);
+      expect(literalText(joined, true)).toBe(Buffer.from(written!, 'utf8').toString('latin1'));
+    }
+  });
+  it('refuses a lone surrogate after the first character that is not plain', () => {
+    for (const binary of [false, true]) {
+      expect(serializationError(() => literalText('é then \uD800 alone', binary)).message).toMatch(
+        /lone surrogate U\+D800/,
+      );
     }
   });
 });

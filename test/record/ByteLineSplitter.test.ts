@@ -40,6 +40,21 @@ describe('ByteLineSplitter', () => {
     for (let cut = 0; cut <= bytes.length; cut++) expect(split(bytes, [cut], 100), `cut at ${cut}`).toEqual(whole);
   });
 
+  it('decodes a line as TextDecoder with ignoreBOM does: a byte order mark kept, each invalid sequence as it says', () => {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+    const lines = [
+      [0xef, 0xbb, 0xbf, 0x41],
+      [0xc0, 0x80, 0x41],
+      [0xed, 0xa0, 0x80, 0x42],
+      [0xf4, 0x90, 0x80, 0x80],
+      [0xe2, 0x82, 0x41, 0xe2, 0x82, 0xac],
+      [0xf0, 0x9f, 0x98, 0x80, 0xf0, 0x9f, 0x98],
+      [0x80, 0xbf, 0xfe, 0xff, 0xc3, 0xa9],
+    ];
+    const bytes = Buffer.concat(lines.flatMap((line) => [Buffer.from(line), Buffer.from('\n')]));
+    expect(split(bytes, [], 100)).toEqual(lines.map((line) => decoder.decode(Uint8Array.from(line))));
+  });
+
   it('gives a line longer than maxChars characters as its start and length only, as LineSplitter does, and goes on', () => {
     const long = 'x'.repeat(450);
     const bytes = Buffer.from(`ok\n${long}\nnext`);
