@@ -9,6 +9,7 @@ import { type MapItemOptions, mapItem } from './mapItem.js';
 import { EntryPacker, type PackedEntries } from './PackedEntries.js';
 import type { PartEntry, RecordResult } from './RecordResult.js';
 import { Utf8Builder } from './Utf8Builder.js';
+import { recordJob } from './sinkBatches.js';
 
 export type { PartEntry, RecordResult } from './RecordResult.js';
 
@@ -113,11 +114,10 @@ export function convertPart(
       entries.add({ kind: 'problem', problem: item });
       continue;
     }
-    const at = { source: item.source, index: item.index, ...(item.line !== undefined ? { line: item.line } : {}) };
     // A rejection is made again in the reading thread: it numbers the records of the whole input (and keeps the record).
     // The result takes its place as properties added, not spread into a copy: a spread of results of several shapes
     // went through V8's runtime (about 8,000 instructions a record, callgrind).
-    const entry = convertRecord({ ...at, raw: item.raw }, writer, options, out) as PartEntry & { line?: number };
+    const entry = convertRecord(recordJob(item), writer, options, out) as PartEntry & { line?: number };
     (entry as { index: number }).index = item.index;
     if (item.line !== undefined) entry.line = item.line;
     entries.add(entry);

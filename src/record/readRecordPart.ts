@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_DEPTH } from './cutDeepJson.js';
-import { LineSplitter } from './LineSplitter.js';
+import { ByteLineSplitter } from './ByteLineSplitter.js';
 import { DEFAULT_MAX_DOCUMENT_CHARS, type ReadItem, RecordLines } from './readRecords.js';
 import { withoutBoms } from './withoutBoms.js';
 
@@ -62,14 +62,22 @@ export function* readRecordPart(
     false,
     place.first ? undefined : { line: place.line - 1, index: 0 },
   );
-  // A part is cut after a line break: no UTF-8 sequence spans two parts.
-  let text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-  // As `convert` reads an input: the decoder drops a byte order mark, and the record reader one more.
-  if (place.first) text = withoutBoms(text);
-  const splitter = new LineSplitter(limits.maxChars);
-  // Item by item (each mapped before the next is read: short-lived objects).
-  for (const line of [...splitter.push(text), ...splitter.end()])
+  // Each line decoded alone, as `readRecords` decodes the bytes of a file (`ByteLineSplitter`): a line of Latin-1 is
+  // one byte a character, and the text of a line dies with its record. The part decoded whole was one two-byte
+  // string of about 262 KB (every part holds a character past U+00FF), alive through the part: a worker's scavenges
+  // promoted it about once a part.
+  const splitter = new ByteLineSplitter(limits.maxChars);
+  const lines = [...splitter.push(bytes), ...splitter.end()];
+  // As `readRecords` reads the start of an input: byte order marks dropped from its first line.
+  const first = lines[0];
+  if (place.first && first !== undefined)
+    lines[0] = typeof first === 'string' ? withoutBoms(first) : { ...first, head: withoutBoms(first.head) };
+  // Item by item (each mapped before the next is read: short-lived objects), each line let go once read.
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    lines[i] = '';
     yield* reader.line(typeof line === 'string' && line.endsWith('\r') ? line.slice(0, -1) : line);
+  }
   if (place.last) {
     yield* reader.end();
     return { numbered: reader.numbered };

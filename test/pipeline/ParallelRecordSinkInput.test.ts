@@ -235,6 +235,25 @@ describe('ParallelRecordSink.takeInput: workers read the bytes of an input part 
     expect(run.rejects.map((l) => (JSON.parse(l) as Rejection).line)).toEqual([records.length + 301 + 1]);
   });
 
+  it('each line of a part decoded alone, as one thread decodes a file: two byte order marks, lines of ASCII, of Latin-1, of characters past U+FFFF, an invalid byte, a line exactly at maxDocumentChars', async () => {
+    const raws = [...generateRecords(40, 17)].map((r) => r as Record<string, unknown>);
+    const titles = [
+      'plain ascii',
+      'caf\u00e9 na\u00efve \u00fcber',
+      'emoji \u{1F600} and \u4e2d\u6587',
+      'mixed \u00e9 \u{1D400}',
+    ];
+    const lines: Buffer[] = raws.map((r, i) => Buffer.from(JSON.stringify({ ...r, title: titles[i % titles.length] })));
+    lines[7] = Buffer.concat([lines[7]!.subarray(0, 20), Buffer.from([0xc3]), lines[7]!.subarray(20)]);
+    const limit = Buffer.from(lines[11]!).toString('utf8').length;
+    const input = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf]),
+      ...lines.flatMap((l) => [l, Buffer.from('\n')]),
+    ]);
+    for (const partBytes of [1, 500, 1 << 20])
+      await expectSame([['decoded.jsonl', input]], 'turtle', { partBytes, maxDocumentChars: limit });
+  });
+
   it('a line longer than maxDocumentChars: the parts before, then the rest read in this thread, numbered on', async () => {
     const raws = [...generateRecords(30, 6)];
     const big = JSON.stringify({ records: raws.slice(0, 10) });
