@@ -1,6 +1,6 @@
 import type { ReadItem } from '../record/readRecords.js';
 import type { RecordPartPlace } from '../record/readRecordPart.js';
-import type { PartResult, RecordBatchResult, RecordJob } from './convertRecords.js';
+import { type PartResult, type RecordBatchResult, type RecordJob, recordJob } from './convertRecords.js';
 import type { RecordItem } from './sinkRejections.js';
 
 /** Work out in the workers: a batch of items or a part of an input, and the answer it awaits. */
@@ -39,18 +39,6 @@ export function pending<T, B extends Pending<T>>(batch: B, work: Promise<T>): B 
     (error: unknown) => void Object.assign(batch, { error, done: true }),
   );
   return batch;
-}
-
-/**
- * The job of a record read in this thread, written as a literal of one of two shapes. Not `{ ...at, raw }`: in
- * optimised code V8 (Node 20) gives each such copy a map of its own, so every read of the job (`job.source`,
- * `job.raw`, ...) went megamorphic and missed V8's stub cache (a new map a record, 1,977 in 2,000 records;
- * `--log-ic`).
- */
-export function recordJob(item: RecordItem): RecordJob {
-  return item.line !== undefined
-    ? { source: item.source, index: item.index, line: item.line, raw: item.raw }
-    : { source: item.source, index: item.index, raw: item.raw };
 }
 
 /** A record job: the item's JSON text when it kept it, else its value. */
