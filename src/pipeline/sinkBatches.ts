@@ -1,6 +1,7 @@
 import type { ReadItem } from '../record/readRecords.js';
 import type { RecordPartPlace } from '../record/readRecordPart.js';
-import { type PartResult, type RecordBatchResult, type RecordJob, recordJob } from './convertRecords.js';
+import type { PartResult, RecordBatchResult } from './convertRecords.js';
+import { type RecordJob, recordJob } from './recordJob.js';
 import type { RecordItem } from './sinkRejections.js';
 
 /** Work out in the workers: a batch of items or a part of an input, and the answer it awaits. */
