@@ -1,6 +1,5 @@
 import { ToolkitError } from '../errors.js';
 import { sharedTripleKeys } from '../mapping/sharedTriples.js';
-import type { ReadItem } from '../record/readRecords.js';
 import { type RecordPartOptions, type RecordPartPlace, readRecordPart } from '../record/readRecordPart.js';
 import { tryParse } from '../record/tryParse.js';
 import type { FormatName } from '../formats.js';
@@ -12,8 +11,6 @@ import { Utf8Builder } from './Utf8Builder.js';
 import { type RecordJob, recordJob } from './recordJob.js';
 
 export type { PartEntry, RecordResult } from './RecordResult.js';
-
-type RecordItem = Extract<ReadItem, { kind: 'record' }>;
 
 export type { RecordJob } from './recordJob.js';
 
