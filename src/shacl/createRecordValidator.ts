@@ -1,6 +1,6 @@
 import { RecordValidator, type RecordValidatorOptions } from './RecordValidator.js';
-import { compactIri, type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
-import { termLabel } from './reports/ValidationSummary.js';
+import { type ValidationOutcome, type ValidationResult } from './reports/ValidationResult.js';
+import { shapeLabel, termLabel } from './reports/ValidationSummary.js';
 import { describeResultJson } from './reports/ValidationResultJson.js';
 import type { ValidationResultJson } from './reports/ValidationResultJson.js';
 
@@ -24,7 +24,7 @@ export function createRecordValidator(options: RecordValidatorOptions = {}): Pro
 export function resultToJson(result: ValidationResult): ValidationResultJson {
   return {
     severity: result.severity,
-    shape: result.shape.termType === 'NamedNode' ? compactIri(result.shape.value) : '_:anonymous',
+    shape: shapeLabel(result.shape),
     focusNode: termLabel(result.focusNode),
     ...(result.path ? { path: result.path } : {}),
     ...(result.value ? { value: termLabel(result.value) } : {}),

@@ -2,6 +2,7 @@
 export interface ValidationResultJson {
   /** `Violation`, `Warning`, `Info`, or the IRI of a severity of the shapes' own in angle brackets. */
   severity: 'Violation' | 'Warning' | 'Info' | `<${string}>`;
+  /** Compact when named (`srsh:Work-doi`), a blank shape as the Turtle report labels it (`_:bs1_b0`). */
   shape: string;
   focusNode: string;
   path?: string;

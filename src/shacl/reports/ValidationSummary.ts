@@ -93,7 +93,7 @@ export class ValidationSummary {
     for (const r of outcome.results) {
       if (r.severity.startsWith('<') && !this.otherSeverities.has(r.severity))
         this.otherSeverities.add(detachedString(r.severity) as ValidationResult['severity']);
-      const shape = r.shape.termType === 'NamedNode' ? compactIri(r.shape.value) : '_:anonymous';
+      const shape = shapeLabel(r.shape);
       const id = `${shape} ${r.path ?? ''} ${r.severity}`;
       let c = this.counts.get(id);
       if (!c) {
@@ -181,15 +181,19 @@ export class ValidationSummary {
         lines.push(
           `  ${record}: ${termLabel(result.focusNode)}${result.path ? ` ${result.path}` : ''}${result.value ? ` = ${termLabel(result.value)}` : ''}`,
         );
-        lines.push(`    ${compactShape(result.shape)}: ${result.message}`);
+        lines.push(`    ${shapeLabel(result.shape)}: ${result.message}`);
       }
     }
     return lines;
   }
 }
 
-function compactShape(term: RDF.Term): string {
-  return term.termType === 'NamedNode' ? compactIri(term.value) : '_:anonymous';
+/**
+ * A shape for a person: compact when named (`srsh:Work-doi`), a blank shape as the report writes it
+ * ({@link blankNodeLabel}: `_:bs1_b0`), so each blank shape is a row of its own and found in the report by its text.
+ */
+export function shapeLabel(term: RDF.Term): string {
+  return term.termType === 'NamedNode' ? compactIri(term.value) : blankNodeLabel(term.value);
 }
 
 /** A term for a person: `<iri>`, `"text"@en`, `"1"^^xsd:integer`, a blank node as the report writes it ({@link blankNodeLabel}). */
