@@ -56,12 +56,17 @@ export class RecordIndex {
     const list = this.out.get(subject);
     if (!list) return EMPTY;
     if (list.length > BY_PREDICATE_FROM) return this.byPredicateOf(subject, list).get(predicate) ?? EMPTY;
-    // Counted, then copied into a list of that length (a list grown by `push` is made for 17 terms at once).
-    let count = 0;
-    for (let i = 0; i < list.length; i += 2) if (list[i] === predicate) count++;
-    if (count === 0) return EMPTY;
+    // Most look-ups find none or one (a work's property shapes): one pass finds the first and whether there is a
+    // second; more are counted, then copied into a list of that length (a list grown by `push` is made for 17 terms).
+    let i = 0;
+    while (i < list.length && list[i] !== predicate) i += 2;
+    if (i >= list.length) return EMPTY;
+    const first = i;
+    let count = 1;
+    for (i += 2; i < list.length; i += 2) if (list[i] === predicate) count++;
+    if (count === 1) return [list[first + 1]!];
     const found = new Array<RDF.Term>(count);
-    for (let i = 0, n = 0; n < count; i += 2) if (list[i] === predicate) found[n++] = list[i + 1]!;
+    for (let j = first, n = 0; n < count; j += 2) if (list[j] === predicate) found[n++] = list[j + 1]!;
     return found;
   }
 

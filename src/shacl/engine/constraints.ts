@@ -11,7 +11,7 @@ import {
   UnsupportedShapes,
   type CompileContext,
 } from './compileContext.js';
-import { codePointLength, compareTerms, languageMatches, wellFormed } from './literals.js';
+import { codePointLength, compareTerms, formTest, languageMatches } from './literals.js';
 import { termText } from './messages.js';
 import { SH } from './vocabulary.js';
 
@@ -59,10 +59,14 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
   },
   datatype: (c, dt) => {
     const fail = reporter(c, 'Datatype', { datatype: p(dt) });
+    const iri = dt.value;
+    const form = formTest(iri);
+    // A record's datatypes are interned with the shapes' terms: the same object, as a rule.
     return [
       each(
         (x, focus, v) =>
-          (v.termType === 'Literal' && v.datatype.value === dt.value && wellFormed(v)) || fail(x, focus, v),
+          (v.termType === 'Literal' && (v.datatype === dt || v.datatype.value === iri) && form(v.value, v.language)) ||
+          fail(x, focus, v),
       ),
     ];
   },
@@ -78,7 +82,15 @@ export const COMPILERS: Readonly<Record<string, (c: CompileContext, value: RDF.T
     }[local];
     if (!allowed) throw new Error(`sh:nodeKind of ${c.shapes.label(c.shape.term)} is not a node kind: ${p(kind)}`);
     const fail = reporter(c, 'NodeKind', { nodeKind: p(kind) });
-    return [each((x, focus, v) => allowed.includes(v.termType) || fail(x, focus, v))];
+    const iri = allowed.includes('NamedNode');
+    const blank = allowed.includes('BlankNode');
+    const literal = allowed.includes('Literal');
+    return [
+      each((x, focus, v) => {
+        const t = v.termType;
+        return (t === 'NamedNode' ? iri : t === 'Literal' ? literal : t === 'BlankNode' && blank) || fail(x, focus, v);
+      }),
+    ];
   },
   minCount: (c, n) => {
     const min = integer(c, n, 'minCount');

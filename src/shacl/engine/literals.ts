@@ -38,52 +38,84 @@ const INTEGER_RANGES: Record<string, [bigint | null, bigint | null]> = {
   unsignedByte: [0n, 255n],
 };
 
+/** Whether a literal of one datatype has a form in its lexical space (its value and language tag given). */
+export type FormTest = (value: string, language: string) => boolean;
+
+const anyForm: FormTest = () => true;
+const xmlString: FormTest = (v) => !MAYBE_NOT_XML.test(v) || XML_STRING.test(v);
+const tagged: FormTest = (_v, language) => language !== '';
+const matching =
+  (re: RegExp): FormTest =>
+  (v) =>
+    re.test(v);
+
+/** The tests of the datatypes met, made once (a shape's `sh:datatype` picks its own when compiled, not per value). */
+const FORM_TESTS = new Map<string, FormTest>();
+/** The datatypes {@link FORM_TESTS} holds at most (then it starts again: a dump may name any number). */
+const FORM_TESTS_KEPT = 256;
+
 /**
- * Whether a literal's lexical form is in the lexical space of its datatype, for the XSD datatypes of
- * RDF 1.1 the engine knows (others: any form), and `rdf:langString` has a language tag.
+ * How a literal of `datatype` (an IRI) is told well formed: its lexical form in the lexical space of the datatype,
+ * for the XSD datatypes of RDF 1.1 the engine knows (others: any form), and a language tag for `rdf:langString`.
  */
-export function wellFormed(literal: RDF.Literal): boolean {
-  const dt = literal.datatype.value;
-  const v = literal.value;
-  // The most frequent datatype first, with no slice of its IRI.
-  if (dt === XSD_STRING) return !MAYBE_NOT_XML.test(v) || XML_STRING.test(v);
-  if (dt === RDF_LANG_STRING) return literal.language !== '';
-  if (!dt.startsWith(XSD)) return true;
+export function formTest(datatype: string): FormTest {
+  let test = FORM_TESTS.get(datatype);
+  if (!test) {
+    test = makeFormTest(datatype);
+    if (FORM_TESTS.size >= FORM_TESTS_KEPT) FORM_TESTS.clear();
+    FORM_TESTS.set(datatype, test);
+  }
+  return test;
+}
+
+function makeFormTest(dt: string): FormTest {
+  if (dt === XSD_STRING) return xmlString;
+  if (dt === RDF_LANG_STRING) return tagged;
+  if (!dt.startsWith(XSD)) return anyForm;
   const local = dt.slice(XSD.length);
   const range = INTEGER_RANGES[local];
   if (range) {
-    if (!INTEGER.test(v)) return false;
-    if (!range[0] && !range[1]) return true;
-    const n = BigInt(v);
-    return (range[0] === null || n >= range[0]) && (range[1] === null || n <= range[1]);
+    const [min, max] = range;
+    // (As before: a bound of 0 reads as none here, so nonNegativeInteger and the unsigned types check the form only.)
+    if (!min && !max) return matching(INTEGER);
+    return (v) => {
+      if (!INTEGER.test(v)) return false;
+      const n = BigInt(v);
+      return (min === null || n >= min) && (max === null || n <= max);
+    };
   }
   switch (local) {
     case 'string':
     case 'normalizedString':
     case 'token':
-      return !MAYBE_NOT_XML.test(v) || XML_STRING.test(v);
+      return xmlString;
     case 'decimal':
-      return DECIMAL.test(v);
+      return matching(DECIMAL);
     case 'float':
     case 'double':
-      return FLOAT.test(v);
+      return matching(FLOAT);
     case 'boolean':
-      return BOOLEAN.test(v);
+      return matching(BOOLEAN);
     case 'date':
-      return DATE.test(v) && isCalendarDate(v);
+      return (v) => DATE.test(v) && isCalendarDate(v);
     case 'dateTime':
-      return DATE_TIME.test(v) && isCalendarDate(v);
+      return (v) => DATE_TIME.test(v) && isCalendarDate(v);
     case 'dateTimeStamp':
-      return DATE_TIME.test(v) && isCalendarDate(v) && /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(v);
+      return (v) => DATE_TIME.test(v) && isCalendarDate(v) && /(Z|[+-][0-9]{2}:[0-9]{2})$/.test(v);
     case 'time':
-      return TIME.test(v);
+      return matching(TIME);
     case 'gYear':
-      return G_YEAR.test(v);
+      return matching(G_YEAR);
     case 'gYearMonth':
-      return G_YEAR_MONTH.test(v);
+      return matching(G_YEAR_MONTH);
     default:
-      return true;
+      return anyForm;
   }
+}
+
+/** Whether a literal's lexical form is in the lexical space of its datatype ({@link formTest}). */
+export function wellFormed(literal: RDF.Literal): boolean {
+  return formTest(literal.datatype.value)(literal.value, literal.language);
 }
 
 const NUMERIC = new Set(['decimal', 'float', 'double', ...Object.keys(INTEGER_RANGES)].map((l) => XSD + l));
