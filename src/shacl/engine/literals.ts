@@ -76,8 +76,7 @@ function makeFormTest(dt: string): FormTest {
   const range = INTEGER_RANGES[local];
   if (range) {
     const [min, max] = range;
-    // (As before: a bound of 0 reads as none here, so nonNegativeInteger and the unsigned types check the form only.)
-    if (!min && !max) return matching(INTEGER);
+    if (min === null && max === null) return matching(INTEGER);
     return (v) => {
       if (!INTEGER.test(v)) return false;
       const n = BigInt(v);
