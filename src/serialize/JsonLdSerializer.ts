@@ -226,8 +226,8 @@ export class JsonLdWriter implements RecordWriter {
     const refs = new Map<SubjectGroup, number>();
     if (groups.length > 1) {
       for (const g of groups) {
-        for (const [iri, { objects }] of g.properties) {
-          if (iri === RDF_TYPE) continue;
+        for (const { predicate, objects } of g.list) {
+          if (predicate.value === RDF_TYPE) continue;
           for (const o of objects) {
             if (o.termType === 'Literal') continue;
             const target = bySubject.get(o);
@@ -242,7 +242,8 @@ export class JsonLdWriter implements RecordWriter {
       done.add(g);
       onSubject(g.subject);
       let node = `{"@id":${jsonString(this.id(g.subject, 'subject'))}`;
-      for (const [iri, { predicate, objects }] of g.properties) {
+      for (const { predicate, objects } of g.list) {
+        const iri = predicate.value;
         if (predicate.termType !== 'NamedNode')
           throw serializationError(`a ${predicate.termType} cannot be a predicate`);
         let values = '';

@@ -164,7 +164,8 @@ export class RdfXmlWriter implements RecordWriter {
         let element = 'rdf:Description';
         let body = '';
         let typed = false;
-        for (const [iri, { predicate, objects }] of group.properties) {
+        for (const { predicate, objects } of group.list) {
+          const iri = predicate.value;
           if (predicate.termType !== 'NamedNode')
             throw serializationError(`a ${predicate.termType} cannot be a predicate`);
           const q = this.qname(iri);

@@ -5,13 +5,14 @@ import {
   baseDirection,
   blankNodeLabel,
   escapeIri,
-  escapeLiteral,
+  literalText,
   serializationError,
   withSubject,
 } from '../rdf/escape.js';
+import { binaryText } from '../rdf/binaryText.js';
 import { isTurtleLocalName, isTurtlePrefix } from './escape.js';
 import { groupBySubject, type SubjectProperty } from './groupBySubject.js';
-import { isMintedIri, vocabularyIndex } from '../rdf/dataFactory.js';
+import { isAsciiIri, isMintedIri, vocabularyIndex } from '../rdf/dataFactory.js';
 import { DEFAULT_PREFIXES, RDF_TYPE, XSD_NS, XSD_STRING } from '../rdf/prefixes.js';
 
 const LANGUAGE_TAG = /^[a-zA-Z]+(?:-[a-zA-Z0-9]+)*$/;
@@ -38,12 +39,22 @@ export class TurtleWriter implements RecordWriter {
   private readonly otherPrefixes: [string, string][];
   /** The last language tag found valid (a record's text literals share one). */
   private lastLanguage = '';
+  /** The last literal value written and its text: a value often comes twice in a row (`schema:name`, `dcterms:title`). */
+  private lastValue: string | undefined;
+  private lastValueText = '';
+  /** The writer of {@link writeBinary}, made on first use. */
+  private binaryWriter: TurtleWriter | undefined;
 
-  /** @param label The format's name in error messages (TriG writes its graphs' contents with this writer). Defaults to `Turtle`. */
+  /**
+   * @param label The format's name in error messages (TriG writes its graphs' contents with this writer). Defaults to `Turtle`.
+   * @param binary `write` gives the UTF-8 bytes of the text as a binary string ({@link writeBinary}). Defaults to false.
+   */
   constructor(
-    prefixes: Readonly<Record<string, string>>,
+    private readonly prefixMap: Readonly<Record<string, string>>,
     private readonly label = 'Turtle',
+    private readonly binary = false,
   ) {
+    const prefixes = prefixMap;
     this.prefixes = Object.entries(prefixes)
       .filter(([p, ns]) => isTurtlePrefix(p) && ns.length > 0)
       .sort((a, b) => b[1].length - a[1].length);
@@ -69,6 +80,12 @@ export class TurtleWriter implements RecordWriter {
    * made it of characters every format carries (`isMintedIri`), no need to check them again.
    */
   private iri(iri: string, minted = false): string {
+    const text = this.iriText(iri, minted);
+    return this.binary ? binaryText(text) : text;
+  }
+
+  /** {@link iri}'s text (not encoded). */
+  private iriText(iri: string, minted: boolean): string {
     // A valid local name holds no '/' or '#', so the namespace ends at the last of them (or inside the last segment).
     const cut = namespaceEnd(iri);
     if (cut > 0 && cut < iri.length && this.namespaceLengths.has(cut)) {
@@ -102,7 +119,11 @@ export class TurtleWriter implements RecordWriter {
   }
 
   private node(term: RDF.Term, position: string, vocab: boolean): string {
-    if (term.termType === 'NamedNode') return vocab ? this.vocabTerm(term) : this.iri(term.value, isMintedIri(term));
+    if (term.termType === 'NamedNode') {
+      if (vocab) return this.vocabTerm(term);
+      // an IRI the mapper knows to be ASCII is its own UTF-8 (not tested: `isAsciiIri`)
+      return this.binary && isAsciiIri(term) ? this.iriText(term.value, true) : this.iri(term.value, isMintedIri(term));
+    }
     if (term.termType === 'BlankNode') return `_:${blankNodeLabel(term.value)}`;
     throw serializationError(`a ${term.termType} cannot be the ${position} of a triple`);
   }
@@ -118,15 +139,23 @@ export class TurtleWriter implements RecordWriter {
       }
       // RDF 1.2: a base direction is kept in the syntax of Turtle 1.2 (`"…"@ar--rtl`).
       const direction = baseDirection(term);
-      return direction
-        ? `"${escapeLiteral(value)}"@${language}--${direction}`
-        : `"${escapeLiteral(value)}"@${language}`;
+      const text = this.valueText(value);
+      return direction ? `"${text}"@${language}--${direction}` : `"${text}"@${language}`;
     }
     const datatype = term.datatype.value;
-    if (datatype === XSD_STRING || datatype === '') return `"${escapeLiteral(value)}"`;
+    if (datatype === XSD_STRING || datatype === '') return `"${this.valueText(value)}"`;
     if (datatype === XSD_INTEGER && INTEGER.test(value)) return value;
     if (datatype === XSD_BOOLEAN && (value === 'true' || value === 'false')) return value;
-    return `"${escapeLiteral(value)}"^^${this.vocabTerm(term.datatype)}`;
+    return `"${this.valueText(value)}"^^${this.vocabTerm(term.datatype)}`;
+  }
+
+  /** A literal's value escaped (`literalText`, encoded by the writer of binary strings), once when it comes twice in a row. */
+  private valueText(value: string): string {
+    if (value !== this.lastValue) {
+      this.lastValueText = literalText(value, this.binary);
+      this.lastValue = value;
+    }
+    return this.lastValueText;
   }
 
   write(quads: readonly RDF.Quad[]): string {
@@ -165,6 +194,16 @@ export class TurtleWriter implements RecordWriter {
       throw subject ? withSubject(error, subject, this.label) : error;
     }
     return out;
+  }
+
+  /**
+   * {@link write}'s text as the UTF-8 bytes it is written as, in a binary string (`binaryText`: write it with the
+   * `'latin1'` encoding): a record's text holding a character past U+00FF is encoded a code unit at a time over a
+   * flattened copy when written as UTF-8, a binary string is copied.
+   */
+  writeBinary(quads: readonly RDF.Quad[]): string {
+    this.binaryWriter ??= new TurtleWriter(this.prefixMap, this.label, true);
+    return this.binaryWriter.write(quads);
   }
 
   /** A predicate and its objects, after the subject (`first`) or after the predicate before. */

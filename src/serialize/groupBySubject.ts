@@ -11,10 +11,14 @@ export interface SubjectProperty {
 export interface SubjectGroup {
   subject: RDF.Quad_Subject;
   graph: RDF.Quad_Graph;
-  /** Predicate IRI -> the predicate and its objects, in order of first appearance. */
-  properties: Map<string, SubjectProperty>;
-  /** The values of {@link properties} in their order, as an array (read without an iterator). */
+  /**
+   * Its predicates (one entry a predicate IRI) with their objects, in order of first appearance: found by a look
+   * through the list, not a map (a subject has few predicates, and a statement's mostly comes with the one before:
+   * a map a subject cost more to make and ask; callgrind, Turtle).
+   */
   list: SubjectProperty[];
+  /** The entry of {@link list} the last statement went to. */
+  last: SubjectProperty | undefined;
 }
 
 /**
@@ -75,7 +79,7 @@ export function groupBySubject(quads: readonly RDF.Quad[]): SubjectGroup[] {
       const key = g.termType === 'DefaultGraph' ? undefined : `${termKey(g)} ${termKey(s)}`;
       group = key === undefined ? inDefault.get(s) : inNamed.get(key);
       if (!group) {
-        group = { subject: s, graph: g, properties: new Map(), list: [] };
+        group = { subject: s, graph: g, list: [], last: undefined };
         groups.push(group);
         first ??= group;
         if (key === undefined) inDefault.set(s, group);
@@ -83,14 +87,25 @@ export function groupBySubject(quads: readonly RDF.Quad[]): SubjectGroup[] {
       }
       last = group;
     }
-    const pkey = q.predicate.value;
-    const prop = group.properties.get(pkey);
-    if (prop) prop.objects.push(q.object);
-    else {
-      const added = { predicate: q.predicate, objects: [q.object] };
-      group.properties.set(pkey, added);
-      group.list.push(added);
+    const p = q.predicate;
+    let prop = group.last;
+    if (prop === undefined || (prop.predicate !== p && prop.predicate.value !== p.value)) {
+      prop = propertyOf(group.list, p);
+      if (prop === undefined) {
+        group.list.push((group.last = { predicate: p, objects: [q.object] }));
+        continue;
+      }
+      group.last = prop;
     }
+    prop.objects.push(q.object);
   }
   return groups;
+}
+
+/** The entry of `list` for the predicate IRI of `p`, if there is one: the very same term first, else the same IRI. */
+function propertyOf(list: readonly SubjectProperty[], p: RDF.Quad_Predicate): SubjectProperty | undefined {
+  for (let k = 0; k < list.length; k++) if (list[k]!.predicate === p) return list[k];
+  const value = p.value;
+  for (let k = 0; k < list.length; k++) if (list[k]!.predicate.value === value) return list[k];
+  return undefined;
 }

@@ -4,7 +4,19 @@ import { TurtleSerializer } from '../../src/serialize/TurtleSerializer.js';
 import { DEFAULT_PREFIXES } from '../../src/rdf/prefixes.js';
 import { hashedNamedNode } from '../../src/rdf/dataFactory.js';
 import { expectIsomorphic, parseTurtle } from '../helpers/rdf.js';
-import { controlCharQuads, oddIriQuads, recordQuads, SCHEMA, trickyQuads, writeAll } from './quads.js';
+import {
+  blankNodeQuads,
+  controlCharQuads,
+  expectBinaryOfText,
+  nonAsciiQuads,
+  oddIriQuads,
+  recordQuads,
+  SCHEMA,
+  trickyQuads,
+  writeAll,
+} from './quads.js';
+import { mapRecord } from '../../src/mapping/mapRecord.js';
+import { normalizeRecord } from '../../src/record/normalizeRecord.js';
 
 const { namedNode, literal, quad } = DataFactory;
 
@@ -112,6 +124,28 @@ describe('TurtleSerializer', () => {
           [quad(s, p, literal('a', 'en')), quad(s, p, literal('b', 'en')), quad(s, p, literal('c', 'e n'))],
         ]),
       ).toThrow(/invalid language tag "e n"/);
+    });
+
+    it('writes the UTF-8 bytes of its text as a binary string (writeBinary), with the same checks', () => {
+      const s = namedNode('http://x.org/s');
+      const p = namedNode('http://x.org/p');
+      // prefixed names with local names past ASCII, a value twice in a row, records the mapper made (IRIs marked ASCII)
+      const local = [
+        quad(namedNode(`${SCHEMA}Pérez`), namedNode(`${SCHEMA}näme`), literal('Zoë', 'de')),
+        quad(namedNode(`${SCHEMA}Pérez`), namedNode(`${SCHEMA}title`), literal('Zoë', 'de')),
+        quad(namedNode(`${SCHEMA}Pérez`), p, literal('Zoë')),
+      ];
+      const mapped = [
+        { doi: '10.1000/a', title: 'Straße', creators: [{ creator: 'Müller, Jürgen' }, { creator: '佐藤, 花子' }] },
+        { doi: '10.1000/ä', title: 'T', creators: [{ creator: 'Smith, A.' }] },
+      ].map((r) => mapRecord(normalizeRecord(r)).quads);
+      const groups = [recordQuads('10.1007/é'), trickyQuads(), controlCharQuads(), oddIriQuads(), blankNodeQuads()];
+      expectBinaryOfText(new TurtleSerializer().createWriter(), [...groups, nonAsciiQuads(), local, ...mapped]);
+      const w = new TurtleSerializer().createWriter();
+      expect(() => w.writeBinary!([quad(s, p, literal('lone \uD800'))])).toThrow(/lone surrogate/);
+      expect(() => w.writeBinary!([quad(s, p, literal('x', 'not a tag'))])).toThrow(
+        /invalid language tag.*subject <http:\/\/x.org\/s>/,
+      );
     });
 
     it('refuses named graphs', () => {

@@ -20,12 +20,29 @@ describe('groupBySubject', () => {
     ]);
     expect(groups.map((g) => g.subject.value)).toEqual(['http://x.org/work', 'http://x.org/author', 'x']);
     const [first, second] = groups;
-    // the properties as a map and as a list: the same entries in the same order
-    expect(first!.list).toEqual([...first!.properties.values()]);
     expect(first!.list.map((prop) => [prop.predicate.value, prop.objects.map((o) => o.value)])).toEqual([
       ['http://x.org/a', ['1', '5']],
       ['http://x.org/c', ['3', '7']],
     ]);
     expect(second!.list.map((prop) => prop.objects.map((o) => o.value))).toEqual([['2', '6']]);
+  });
+
+  it('finds a predicate that comes back by its IRI, as the same term or an equal one, after others', () => {
+    const s = namedNode('http://x.org/s');
+    const p = (name: string) => namedNode(`http://x.org/${name}`);
+    const a = p('a');
+    const [group] = groupBySubject([
+      quad(s, a, literal('1')),
+      quad(s, p('b'), literal('2')),
+      quad(s, a, literal('3')),
+      quad(s, p('b'), literal('4')),
+      quad(s, p('c'), literal('5')),
+      quad(s, p('a'), literal('6')),
+    ]);
+    expect(group!.list.map((prop) => [prop.predicate.value, prop.objects.map((o) => o.value)])).toEqual([
+      ['http://x.org/a', ['1', '3', '6']],
+      ['http://x.org/b', ['2', '4']],
+      ['http://x.org/c', ['5']],
+    ]);
   });
 });
