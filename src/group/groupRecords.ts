@@ -91,7 +91,8 @@ export function recordKeyOfGraphIri(iri: string): string | undefined {
  * last record.
  */
 export function isDescriptionIri(iri: string): boolean {
-  return DESCRIPTION_NODE.test(iri);
+  // (The regular expression only where it may match: most IRIs of no record are shared nodes.)
+  return iri.includes('/dump/') && DESCRIPTION_NODE.test(iri);
 }
 
 /** A group of items (quads, lines, ...) of one record, or of no record (`key` undefined). */
@@ -134,6 +135,8 @@ export class RecordGrouper<T> {
   private pendingItems = 0;
   /** The key of the last item placed with a record. */
   private current: string | undefined;
+  /** The open group of {@link current} (undefined once passed on): the next item of that record is added to it without a look-up. */
+  private currentItems: T[] | undefined;
   /** Input position of waiting items, so that unclaimed ones go on in input order. */
   private sequence = 0;
   /** Groups of a record started so far (each new key, or a key again after it was passed on). */
@@ -161,7 +164,7 @@ export class RecordGrouper<T> {
     objectBlank?: string,
     description = false,
   ): readonly KeyedGroup<T>[] {
-    if (description && key === undefined) this.current = undefined;
+    if (description && key === undefined) this.current = this.currentItems = undefined;
     const owner = key ?? (subjectBlank === undefined ? this.currentRecord() : this.blankOwner.get(subjectBlank));
     if (owner === undefined && subjectBlank !== undefined) {
       // Not claimed yet: it waits for the item that refers to it.
@@ -185,7 +188,7 @@ export class RecordGrouper<T> {
    * items it comes among, as every output of this toolkit writes them.
    */
   private currentRecord(): string | undefined {
-    return this.current !== undefined && this.open.has(this.current) ? this.current : undefined;
+    return this.currentItems === undefined ? undefined : this.current;
   }
 
   /** The record a blank node belongs to, when one has claimed it. */
@@ -234,10 +237,15 @@ export class RecordGrouper<T> {
       this.other = [];
       return [{ key: undefined, items: full }];
     }
+    if (key === this.current && this.currentItems) {
+      this.currentItems.push(item);
+      return NONE;
+    }
     this.current = key;
     const group = this.open.get(key);
     if (group) {
       group.push(item);
+      this.currentItems = group;
       return NONE;
     }
     // A new record: the oldest open ones are complete when the window is full.
@@ -249,7 +257,9 @@ export class RecordGrouper<T> {
       this.retire(oldest);
       out.push({ key: oldest, items });
     }
-    this.open.set(key, [item]);
+    const items = [item];
+    this.open.set(key, items);
+    this.currentItems = items;
     this.started++;
     return out;
   }
@@ -277,6 +287,7 @@ export class RecordGrouper<T> {
       out.push({ key, items });
     }
     this.open.clear();
+    this.currentItems = undefined;
     if (this.other.length) out.push({ key: undefined, items: this.other });
     this.other = [];
     return out;

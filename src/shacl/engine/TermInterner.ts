@@ -44,10 +44,34 @@ function oneOf(
   return undefined;
 }
 
+/**
+ * What the scope check (`recordScope`) remembers on an interned term once it asked, for the other records of its
+ * batch (a shared node, its predicates and objects come back record after record; the shapes' terms for ever): the
+ * two hashes of its value, and for a named node the record its IRI names (`recordKeyOfIri`; `null`: none).
+ */
+export interface ScopeMemo {
+  valueHash: readonly [number, number] | undefined;
+}
+export interface RecordKeyed extends ScopeMemo {
+  recordKey: string | null | undefined;
+}
+
+/** Whether a term is an interned named node (which remembers its record: {@link RecordKeyed}). */
+export function isRecordKeyed(term: RDF.Term): term is RDF.NamedNode & RecordKeyed {
+  return term instanceof InternedNamedNode;
+}
+
+/** Whether a term is interned (it has a {@link ScopeMemo}). */
+export function hasScopeMemo(term: RDF.Term): term is RDF.Term & ScopeMemo {
+  return term instanceof InternedNamedNode || term instanceof InternedLiteral || term instanceof InternedBlankNode;
+}
+
 /** An RDF/JS named node whose fields are plain properties (n3's terms compute theirs from a string on every read). */
-class InternedNamedNode implements RDF.NamedNode, KeyedTerm {
+class InternedNamedNode implements RDF.NamedNode, KeyedTerm, RecordKeyed {
   readonly termType = 'NamedNode' as const;
   private keyText: string | undefined;
+  recordKey: string | null | undefined = undefined;
+  valueHash: readonly [number, number] | undefined = undefined;
   constructor(readonly value: string) {}
   /** Built when first asked for: most of a record's nodes are never looked up by key. */
   get key(): string {
@@ -58,9 +82,10 @@ class InternedNamedNode implements RDF.NamedNode, KeyedTerm {
   }
 }
 
-class InternedBlankNode implements RDF.BlankNode, KeyedTerm {
+class InternedBlankNode implements RDF.BlankNode, KeyedTerm, ScopeMemo {
   readonly termType = 'BlankNode' as const;
   private keyText: string | undefined;
+  valueHash: readonly [number, number] | undefined = undefined;
   constructor(readonly value: string) {}
   /** Built when first asked for: most of a record's nodes are never looked up by key. */
   get key(): string {
@@ -71,9 +96,10 @@ class InternedBlankNode implements RDF.BlankNode, KeyedTerm {
   }
 }
 
-class InternedLiteral implements RDF.Literal, KeyedTerm {
+class InternedLiteral implements RDF.Literal, KeyedTerm, ScopeMemo {
   readonly termType = 'Literal' as const;
   private keyText: string | undefined;
+  valueHash: readonly [number, number] | undefined = undefined;
   constructor(
     readonly value: string,
     readonly language: string,

@@ -1,7 +1,7 @@
 import type * as RDF from '@rdfjs/types';
 import { recordKeyOfIri } from '../../group/groupRecords.js';
 import type { NodeReads, ShapesScope } from './analyseShapes.js';
-import { termKey } from '../engine/TermInterner.js';
+import { hasScopeMemo, isRecordKeyed, termKey } from '../engine/TermInterner.js';
 import type { RecordTriples } from '../engine/RecordIndex.js';
 import { NS, RDFS_SUBCLASS_OF } from '../../rdf/namespaces.js';
 import { detachedString } from '../../rdf/detached.js';
@@ -32,7 +32,7 @@ export interface ScopeRules {
   agreedByClass: ReadonlyMap<string, ReadonlySet<string> | true>;
   agreedBySubjectOf: ReadonlyMap<string, ReadonlySet<string> | true>;
   agreedOfValues: ReadonlySet<string> | true;
-  /** The FNV-1a states after each predicate IRI, datatype IRI and language tag (filled as met). */
+  /** The FNV-1a states after each language tag (filled as met). */
   predicateHashes: Map<string, [number, number]>;
   /**
    * The record of IRIs by their (interned) term, `null` for none (filled as met, emptied past {@link KEYS_KEPT} and
@@ -97,6 +97,7 @@ export function recordScopeOf(
   rules: ScopeRules,
 ): RecordScope | undefined {
   const { triples, pairs } = record;
+  const byTerm = derivedOf(rules).flags;
   const beyond: string[] = [];
   const say = (why: string) => {
     if (beyond.length < MAX_REASONS) beyond.push(why);
@@ -110,12 +111,12 @@ export function recordScopeOf(
   }
   let linking: RDF.Quad[] | undefined;
   for (const q of triples) {
-    const flags = rules.flags.get(q.predicate.value);
-    if (flags === undefined) continue;
+    const flags = flagsOf(q.predicate, rules, byTerm);
+    if (flags === 0) continue;
     const s = q.subject;
     if (flags & SUBCLASS && !rules.shapesClassTriples.has(classTriple(q)))
       say(`rdfs:subClassOf in the data (${label(s)} rdfs:subClassOf ${label(q.object)}): classes reach across records`);
-    if (flags & TYPE && rules.shapeKeys.has(termKey(s)) && !rules.shapesClassTriples.has(classTriple(q)))
+    if (flags & TYPE && isShape(s, rules) && !rules.shapesClassTriples.has(classTriple(q)))
       say(`the data gives ${label(s)}, a shape, a type`);
     if (!(flags & PATH)) continue;
     const o = q.object;
@@ -137,7 +138,7 @@ export function recordScopeOf(
         key === undefined &&
         !pairs.has(o) &&
         o.value !== RDF_NIL &&
-        rules.flags.get(q.predicate.value)! & INSPECTED
+        flagsOf(q.predicate, rules, byTerm) & INSPECTED
       )
         (inspected ??= []).push(q);
     } else if (!pairs.has(o)) {
@@ -158,7 +159,7 @@ export function recordScopeOf(
         `a result (sh:${r.constraintComponent.value.slice(SH.length)}) on ${label(value ?? r.focusNode)}, which other records may describe too`,
       );
   }
-  const prints = fingerprints(pairs, rules);
+  const prints = fingerprints(pairs, rules, byTerm);
   if (!beyond.length && !prints.length) return undefined;
   return { ...(beyond.length ? { beyond } : {}), ...(prints.length ? { shared: prints } : {}) };
 }
@@ -172,6 +173,7 @@ const NO_QUADS: readonly RDF.Quad[] = [];
 function fingerprints(
   pairs: ReadonlyMap<RDF.Term, readonly RDF.Term[]>,
   rules: ScopeRules,
+  byTerm: Map<RDF.Term, number>,
 ): [number, number, string][] {
   const out: [number, number, string][] = [];
   const sets: (ReadonlySet<string> | true)[] = [];
@@ -184,7 +186,7 @@ function fingerprints(
     for (let i = 0; i < own.length; i += 2) {
       const p = own[i]!;
       const o = own[i + 1]!;
-      const flags = rules.flags.get(p.value) ?? 0;
+      const flags = flagsOf(p, rules, byTerm);
       if (flags & TYPE && o.termType === 'NamedNode') {
         const agreed = rules.agreedByClass.get(o.value);
         if (agreed) sets.push(agreed);
@@ -194,15 +196,15 @@ function fingerprints(
     let a = 0;
     let b = 0;
     for (let i = 0; i < own.length; i += 2) {
-      const p = own[i]!.value;
-      if (!(rules.flags.get(p)! & (TYPE | SUBJECT_OF)) && !agreedIn(sets, p)) continue;
-      tripleHash(p, own[i + 1]!, rules);
+      const term = own[i]!;
+      const p = term.value;
+      if (!(flagsOf(term, rules, byTerm) & (TYPE | SUBJECT_OF)) && !agreedIn(sets, p)) continue;
+      tripleHash(term, own[i + 1]!, rules);
       a = (a + HASHED[0]) >>> 0;
       b = (b + HASHED[1]) >>> 0;
     }
-    const iri = node.value;
-    hash2(iri, SEED_A, SEED_B);
-    out.push([HASHED[0] * 2 ** 21 + (HASHED[1] >>> 11), a * 2 ** 21 + (b >>> 11), iri]);
+    const h = valueHashOf(node);
+    out.push([h[0] * 2 ** 21 + (h[1] >>> 11), a * 2 ** 21 + (b >>> 11), node.value]);
   }
   return out;
 }
@@ -328,6 +330,39 @@ function mayBeOwned(iri: string): boolean {
   return iri.startsWith('https://doi.org/') || iri.includes('/doi/10.');
 }
 
+/** The flags of predicates by term, and the IRIs of shapes, of each {@link ScopeRules} (derived from it when first asked). */
+const derived = new WeakMap<ScopeRules, { flags: Map<RDF.Term, number>; shapeIris: Set<string> }>();
+
+function derivedOf(rules: ScopeRules): { flags: Map<RDF.Term, number>; shapeIris: Set<string> } {
+  let d = derived.get(rules);
+  if (!d) {
+    const shapeIris = new Set<string>();
+    for (const key of rules.shapeKeys) if (key.startsWith('N')) shapeIris.add(key.slice(1));
+    derived.set(rules, (d = { flags: new Map(), shapeIris }));
+  }
+  return d;
+}
+
+/**
+ * {@link ScopeRules.flags} of a predicate (0: none), found once per term (the shapes' terms stay; a batch's own are
+ * forgotten with it: {@link forgetRecordTerms}): one look-up by identity a triple, not a string's.
+ */
+function flagsOf(p: RDF.Term, rules: ScopeRules, byTerm: Map<RDF.Term, number>): number {
+  let flags = byTerm.get(p);
+  if (flags === undefined) {
+    flags = rules.flags.get(p.value) ?? 0;
+    // (Bounded as recordKeys is, for a caller that never forgets its terms.)
+    if (byTerm.size < KEYS_KEPT) byTerm.set(p, flags);
+  }
+  return flags;
+}
+
+/** Whether a term is a shape ({@link ScopeRules.shapeKeys}), without its key made. */
+function isShape(t: RDF.Term, rules: ScopeRules): boolean {
+  if (t.termType === 'NamedNode') return derivedOf(rules).shapeIris.has(t.value);
+  return rules.shapeKeys.has(termKey(t));
+}
+
 /** The terms {@link ScopeRules.recordKeys} holds at most (then it starts again). */
 const KEYS_KEPT = 4096;
 
@@ -340,10 +375,22 @@ const KEYS_KEPT = 4096;
  */
 export function forgetRecordTerms(rules: ScopeRules): void {
   rules.recordKeys = new Map();
+  const d = derived.get(rules);
+  if (d) d.flags = new Map();
 }
 
-/** The record of a named node ({@link recordKeyOfIri}), found once per term in {@link ScopeRules.recordKeys}. */
+/**
+ * The record of a named node ({@link recordKeyOfIri}), found once per term: kept on an interned term itself
+ * ({@link RecordKeyed}: no map to look it up in), else in {@link ScopeRules.recordKeys}.
+ */
 function recordKeyOf(t: RDF.Term, rules: ScopeRules): string | undefined {
+  if (isRecordKeyed(t)) {
+    const known = t.recordKey;
+    if (known !== undefined) return known ?? undefined;
+    const key = mayBeOwned(t.value) ? recordKeyOfIri(t.value) : undefined;
+    t.recordKey = key ?? null;
+    return key;
+  }
   const known = rules.recordKeys.get(t);
   if (known !== undefined) return known ?? undefined;
   const key = mayBeOwned(t.value) ? recordKeyOfIri(t.value) : undefined;
@@ -362,6 +409,7 @@ function label(t: RDF.Term): string {
 
 const SEED_A = 0x811c9dc5;
 const SEED_B = 0x050c5d1f;
+const FNV_PRIME = 0x01000193;
 /** The two hashes {@link hash2} and {@link tripleHash} compute (no array made per call). */
 const HASHED: [number, number] = [0, 0];
 
@@ -369,28 +417,54 @@ const HASHED: [number, number] = [0, 0];
 function hash2(text: string, a: number, b: number): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x01000193);
+    a = Math.imul(a ^ c, FNV_PRIME);
+    b = Math.imul(b ^ c, FNV_PRIME);
   }
   HASHED[0] = a >>> 0;
   HASHED[1] = b >>> 0;
 }
 
 /**
- * A hash of a triple's predicate (its IRI) and object into {@link HASHED}: {@link hash2} of the object's value from
- * the predicate's, then a literal's language tag and datatype mixed in (the hashes of predicates, tags and
- * datatypes remembered: a literal's datatype IRI is not hashed again for each literal).
+ * {@link hash2} of a term's value from the seeds, remembered on an interned term ({@link ScopeMemo}): a shared
+ * node's IRI, its predicates and objects, and literals' datatypes are hashed once per batch (the shapes' terms once).
  */
-function tripleHash(predicate: string, o: RDF.Term, rules: ScopeRules): void {
-  const start = hashOf(predicate, rules);
-  hash2(o.value, start[0] ^ o.termType.length, start[1] ^ o.termType.length);
-  if (o.termType === 'Literal') {
-    if (o.language) mix(hashOf(o.language, rules));
-    mix(hashOf(o.datatype.value, rules));
+function valueHashOf(t: RDF.Term): readonly [number, number] {
+  if (hasScopeMemo(t)) {
+    const known = t.valueHash;
+    if (known) return known;
+    hash2(t.value, SEED_A, SEED_B);
+    return (t.valueHash = [HASHED[0], HASHED[1]]);
   }
+  hash2(t.value, SEED_A, SEED_B);
+  return [HASHED[0], HASHED[1]];
 }
 
-/** {@link hash2} of a predicate, datatype IRI or language tag, remembered in {@link ScopeRules.predicateHashes}. */
+/**
+ * A hash of a triple's predicate and object into {@link HASHED}: the hashes of the predicate's IRI, the object's
+ * kind and value ({@link valueHashOf}), and a literal's language tag and datatype IRI, mixed.
+ */
+function tripleHash(predicate: RDF.Term, o: RDF.Term, rules: ScopeRules): void {
+  // (Each hash read before the next is asked for: valueHashOf and hashOf compute theirs in HASHED.)
+  const ph = valueHashOf(predicate);
+  const oh = valueHashOf(o);
+  const kind = o.termType.length;
+  let a = Math.imul(Math.imul(ph[0] ^ kind, FNV_PRIME) ^ oh[0], FNV_PRIME);
+  let b = Math.imul(Math.imul(ph[1] ^ kind, FNV_PRIME) ^ oh[1], FNV_PRIME);
+  if (o.termType === 'Literal') {
+    if (o.language) {
+      const lh = hashOf(o.language, rules);
+      a = Math.imul(a ^ lh[0], FNV_PRIME);
+      b = Math.imul(b ^ lh[1], FNV_PRIME);
+    }
+    const dh = valueHashOf(o.datatype);
+    a = Math.imul(a ^ dh[0], FNV_PRIME);
+    b = Math.imul(b ^ dh[1], FNV_PRIME);
+  }
+  HASHED[0] = a >>> 0;
+  HASHED[1] = b >>> 0;
+}
+
+/** {@link hash2} of a language tag, remembered in {@link ScopeRules.predicateHashes}. */
 function hashOf(text: string, rules: ScopeRules): [number, number] {
   let hashes = rules.predicateHashes.get(text);
   if (!hashes) {
@@ -404,10 +478,4 @@ function hashOf(text: string, rules: ScopeRules): [number, number] {
     if (rules.predicateHashes.size < 10_000) rules.predicateHashes.set(detachedString(text), hashes);
   }
   return hashes;
-}
-
-/** Mixes two hashes into {@link HASHED}. */
-function mix([a, b]: [number, number]): void {
-  HASHED[0] = Math.imul(HASHED[0] ^ a, 0x01000193) >>> 0;
-  HASHED[1] = Math.imul(HASHED[1] ^ b, 0x01000193) >>> 0;
 }

@@ -100,6 +100,28 @@ describe('recordScopeOf and ScopeCheck: is each record enough for the shapes?', 
     );
   });
 
+  it("notices copies of a shared node that differ only in a literal's language tag, datatype or kind", async () => {
+    const third = 'https://doi.org/10.5555/third';
+    const base = [
+      quad(namedNode(third), namedNode('http://purl.org/ontology/bibo/doi'), literal('10.5555/third')),
+      quad(namedNode(third), namedNode(`${SCHEMA}isPartOf`), namedNode(JOURNAL)),
+    ];
+    const journal = full().filter((q) => q.subject.value === JOURNAL);
+    const issn = (object: (value: string) => RDF.Quad_Object) =>
+      journal.map((q) =>
+        q.predicate.value === `${SCHEMA}issn` && q.object.value === '1573-3890'
+          ? quad(q.subject, q.predicate, object(q.object.value))
+          : q,
+      );
+    expect((await check(await recordsOf(full((q) => [...q, ...base, ...journal])))).exact).toBe(true);
+    for (const other of [
+      issn((v) => literal(v, 'en')),
+      issn((v) => literal(v, namedNode('http://www.w3.org/2001/XMLSchema#token'))),
+      issn((v) => namedNode(v)),
+    ])
+      expect((await check(await recordsOf(full((q) => [...q, ...base, ...other])))).exact).toBe(false);
+  });
+
   it('notices a record that names a shared node without its triples (a dump that writes shared nodes once)', async () => {
     const records = await recordsOf(
       full((q) => q.filter((x) => x.subject.value !== JOURNAL && !x.subject.value.startsWith(`${JOURNAL}/`))),
